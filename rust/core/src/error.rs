@@ -1,0 +1,46 @@
+//! The one error type of the engine.
+
+use std::fmt;
+
+/// Everything that can go wrong in the engine, by kind. The message always says
+/// what is wrong and where; the Python layer maps each kind onto its own
+/// exception class (all but the solver limits are `ValueError`s).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// A card, hand, deal or action string that does not parse, or a deal that
+    /// is not a consistent position (duplicated or missing cards, unequal hands).
+    Notation(String),
+    /// An unknown option name, a bad option value, or a bad preset.
+    Option(String),
+    /// An action that is not legal in the current state.
+    IllegalAction(String),
+    /// A request that does not fit the state (bad seat, wrong phase, ...).
+    State(String),
+    /// The solver reached its node or time limit.
+    SolverLimit(String),
+    /// A long computation was interrupted (Ctrl-C).
+    Interrupted,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Notation(m)
+            | Error::Option(m)
+            | Error::IllegalAction(m)
+            | Error::State(m)
+            | Error::SolverLimit(m) => f.write_str(m),
+            Error::Interrupted => f.write_str("interrupted"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Result with the engine's [`Error`].
+pub type Result<T> = std::result::Result<T, Error>;
+
+/// Shorthand for a [`Error::Notation`] error.
+pub fn notation<T>(msg: impl Into<String>) -> Result<T> {
+    Err(Error::Notation(msg.into()))
+}

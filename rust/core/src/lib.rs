@@ -1,0 +1,19 @@
+//! hukm-core: rules engines and double-dummy search for the trick-taking
+//! games of Iran and South Asia (Hokm and the Court Piece family,
+//! Twenty-eight and its relatives, the Ganjifa games).
+//!
+//! This crate has no Python in it; the `hukm` Python package drives it through
+//! a thin binding crate.
+
+#![warn(missing_docs)]
+
+pub mod card;
+pub mod deal;
+pub mod error;
+pub mod notation;
+pub mod pack;
+pub mod rng;
+
+pub use card::{Card, CardSet, Suit};
+pub use error::{Error, Result};
+pub use pack::Pack;

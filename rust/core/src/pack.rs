@@ -1,0 +1,347 @@
+//! Packs: which cards exist, how they are written, and how strong each is.
+//!
+//! Every pack lays its suits out in blocks of `stride` bits of a
+//! [`CardSet`]: suit `s` owns bits `s*stride .. s*stride + n_s` where `n_s` is
+//! the number of cards of the suit, and inside the block bit 0 is the weakest
+//! card *in this game's order*. French packs use a stride of 16 (so a whole
+//! French pack fits in the low 64 bits, one `u16` a suit); Ganjifa packs use 12.
+//!
+//! The same physical card can therefore sit at different bits in different
+//! games: `AS` is bit 12 in Hokm (ace high) but bit 0 of the spade block with the
+//! ace-low Ganjifa adaptation. Double packs (56) hold two bits for each face.
+
+use crate::card::{Card, CardSet, Suit};
+use crate::error::{Error, Result};
+
+/// One suit of a pack.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SuitDef {
+    /// The suit's code as written in notation (`S`, `GH`, `RA`, ...).
+    pub code: String,
+    /// The suit's name for display.
+    pub name: String,
+    /// The face characters of the suit's cards, strongest first. A face that
+    /// appears twice (double packs) is two physical cards of equal face.
+    pub faces: Vec<u8>,
+}
+
+/// A pack of cards with the strength order of one game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pack {
+    /// Short name (`french52`, `moghul`, ...).
+    pub name: String,
+    /// The suits in notation order.
+    pub suits: Vec<SuitDef>,
+    /// Bits reserved for each suit.
+    pub stride: u8,
+    /// The cards in play (a pack may leave cards out, e.g. a two in `hokm3`).
+    pub deck: CardSet,
+    /// Input aliases for face characters: (alias, canonical).
+    pub aliases: Vec<(u8, u8)>,
+    /// Card points by bit (all zero for games without card points).
+    pub points: Vec<u8>,
+}
+
+/// The French faces with the ace high, strongest first.
+pub const FRENCH_ACE_HIGH: &str = "AKQJT98765432";
+const FRENCH_SUITS: [(&str, &str); 4] = [
+    ("S", "spades"),
+    ("H", "hearts"),
+    ("D", "diamonds"),
+    ("C", "clubs"),
+];
+
+/// Ganjifa faces in a normal suit, strongest first.
+pub const GANJIFA_NORMAL: &str = "KVT987654321";
+/// Ganjifa faces in a reversed suit, strongest first.
+pub const GANJIFA_REVERSED: &str = "KV123456789T";
+
+/// Which Moghul coin suit is reversed (`ganjifa.md` A.3.1, option `reversed_set`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ReversedSet {
+    /// SR, CH, BA, QM reversed (default).
+    India,
+    /// SF, CH, BA, QM reversed.
+    Iran,
+}
+
+/// Suit list of the Dashavatara pack (`dashavatara.md` §3.1, option `avatar_list`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AvatarList {
+    /// MA KU VA NA VM PA RA KR BU KA (default).
+    Sawantwadi,
+    /// MA KU VA NA VM PA RA BL KR KA.
+    BalaramaKrishna,
+}
+
+impl Pack {
+    fn build(name: &str, stride: u8, suits: Vec<SuitDef>) -> Pack {
+        let mut deck = CardSet::EMPTY;
+        for (s, def) in suits.iter().enumerate() {
+            assert!(def.faces.len() <= stride as usize);
+            for i in 0..def.faces.len() {
+                deck.insert(Card((s * stride as usize + i) as u8));
+            }
+        }
+        assert!(suits.len() * stride as usize <= 128);
+        Pack {
+            name: name.to_string(),
+            suits,
+            stride,
+            deck,
+            aliases: Vec::new(),
+            points: vec![0; 128],
+        }
+    }
+
+    fn french(name: &str, faces: &[&str; 4]) -> Pack {
+        let suits = FRENCH_SUITS
+            .iter()
+            .zip(faces.iter())
+            .map(|((code, n), f)| SuitDef {
+                code: code.to_string(),
+                name: n.to_string(),
+                faces: f.bytes().collect(),
+            })
+            .collect();
+        Pack::build(name, 16, suits)
+    }
+
+    /// The 52-card French pack, ace high (Hokm, Court Piece).
+    pub fn french52() -> Pack {
+        Pack::french("french52", &[FRENCH_ACE_HIGH; 4])
+    }
+
+    /// The 32-card pack of Twenty-eight, order `J 9 A T K Q 8 7`, with its card points.
+    pub fn twenty_eight() -> Pack {
+        let mut p = Pack::french("french32", &["J9ATKQ87"; 4]);
+        p.set_points(&[(b'J', 3), (b'9', 2), (b'A', 1), (b'T', 1)]);
+        p
+    }
+
+    /// The 52-card pack as used by Ganjifa's international adaptation
+    /// (`ganjifa.md` A.3.2): king high; the ace low (or high with `ace_high`);
+    /// with `reverse_red` hearts and diamonds rank `K Q J A 2 ... T`.
+    pub fn ganjifa_french(ace_high: bool, reverse_red: bool) -> Pack {
+        let normal = if ace_high { FRENCH_ACE_HIGH } else { "KQJT98765432A" };
+        let red = if reverse_red { "KQJA23456789T" } else { normal };
+        Pack::french("french52", &[normal, red, red, normal])
+    }
+
+    /// The 96-card Moghul Ganjifa pack.
+    pub fn moghul(reversed: ReversedSet) -> Pack {
+        let table = [
+            ("GH", "Ghulam", false),
+            ("TJ", "Taj", false),
+            ("SM", "Shamsher", false),
+            ("SF", "Zar-e Safid", reversed == ReversedSet::Iran),
+            ("SR", "Zar-e Surkh", reversed == ReversedSet::India),
+            ("CH", "Chang", true),
+            ("BA", "Barat", true),
+            ("QM", "Qomash", true),
+        ];
+        Pack::ganjifa("moghul", &table)
+    }
+
+    /// The 120-card Dashavatara pack (first five suits reversed).
+    pub fn dashavatara(list: AvatarList) -> Pack {
+        let mut table = vec![
+            ("MA", "Matsya", true),
+            ("KU", "Kurma", true),
+            ("VA", "Varaha", true),
+            ("NA", "Narasimha", true),
+            ("VM", "Vamana", true),
+            ("PA", "Parashurama", false),
+            ("RA", "Rama", false),
+        ];
+        match list {
+            AvatarList::Sawantwadi => table.extend([
+                ("KR", "Krishna", false),
+                ("BU", "Buddha", false),
+                ("KA", "Kalki", false),
+            ]),
+            AvatarList::BalaramaKrishna => table.extend([
+                ("BL", "Balarama", false),
+                ("KR", "Krishna", false),
+                ("KA", "Kalki", false),
+            ]),
+        }
+        let mut p = Pack::ganjifa("dashavatara", &table);
+        p.aliases = vec![(b'R', b'K'), (b'M', b'V')];
+        p
+    }
+
+    fn ganjifa(name: &str, table: &[(&str, &str, bool)]) -> Pack {
+        let suits = table
+            .iter()
+            .map(|&(code, n, rev)| SuitDef {
+                code: code.to_string(),
+                name: n.to_string(),
+                faces: if rev { GANJIFA_REVERSED } else { GANJIFA_NORMAL }
+                    .bytes()
+                    .collect(),
+            })
+            .collect();
+        Pack::build(name, 12, suits)
+    }
+
+    fn set_points(&mut self, table: &[(u8, u8)]) {
+        for c in self.deck.iter() {
+            let f = self.face(c);
+            if let Some(&(_, p)) = table.iter().find(|(face, _)| *face == f) {
+                self.points[c.0 as usize] = p;
+            }
+        }
+    }
+
+    /// The same pack without some cards (e.g. `hokm3`'s removed two).
+    pub fn without(mut self, cards: CardSet) -> Pack {
+        self.deck -= cards;
+        self
+    }
+
+    /// Number of suits.
+    #[inline]
+    pub fn num_suits(&self) -> usize {
+        self.suits.len()
+    }
+
+    /// Number of cards in play.
+    #[inline]
+    pub fn num_cards(&self) -> usize {
+        self.deck.len() as usize
+    }
+
+    /// The suit of a card.
+    #[inline]
+    pub fn suit_of(&self, card: Card) -> Suit {
+        card.0 / self.stride
+    }
+
+    /// Position of the card inside its suit block (0 = weakest).
+    #[inline]
+    pub fn strength(&self, card: Card) -> u8 {
+        card.0 % self.stride
+    }
+
+    /// All cards of a suit in this pack's deck.
+    #[inline]
+    pub fn suit_mask(&self, suit: Suit) -> CardSet {
+        let n = self.suits[suit as usize].faces.len() as u32;
+        let block = if n >= 128 { u128::MAX } else { (1u128 << n) - 1 };
+        CardSet(block << (suit as u32 * self.stride as u32)) & self.deck
+    }
+
+    /// The card of `suit` whose face sits at `pos` in the suit's strongest-first list.
+    pub fn card_at(&self, suit: Suit, pos: usize) -> Card {
+        let n = self.suits[suit as usize].faces.len();
+        Card((suit as usize * self.stride as usize + (n - 1 - pos)) as u8)
+    }
+
+    /// The face character of a card.
+    pub fn face(&self, card: Card) -> u8 {
+        let s = self.suit_of(card) as usize;
+        let n = self.suits[s].faces.len();
+        self.suits[s].faces[n - 1 - self.strength(card) as usize]
+    }
+
+    /// Card points of a card (0 in games without points).
+    #[inline]
+    pub fn points_of(&self, card: Card) -> u8 {
+        self.points[card.0 as usize]
+    }
+
+    /// Sum of the card points of a set.
+    pub fn points(&self, cards: CardSet) -> u32 {
+        cards.iter().map(|c| self.points_of(c) as u32).sum()
+    }
+
+    /// Index of a suit code (`S`, `GH`, ...), if the pack has it.
+    pub fn suit_index(&self, code: &str) -> Option<Suit> {
+        self.suits
+            .iter()
+            .position(|s| s.code.eq_ignore_ascii_case(code))
+            .map(|i| i as Suit)
+    }
+
+    /// Parses a suit code into its index, with an error naming the valid codes.
+    pub fn parse_suit(&self, code: &str) -> Result<Suit> {
+        self.suit_index(code.trim()).ok_or_else(|| {
+            Error::Notation(format!(
+                "unknown suit {:?}; this pack's suits are {}",
+                code,
+                self.suit_codes().join(" ")
+            ))
+        })
+    }
+
+    /// The suit codes in notation order.
+    pub fn suit_codes(&self) -> Vec<&str> {
+        self.suits.iter().map(|s| s.code.as_str()).collect()
+    }
+
+    /// Canonical face character for an input character (aliases, lower case).
+    pub fn canonical_face(&self, ch: u8) -> u8 {
+        let up = ch.to_ascii_uppercase();
+        self.aliases
+            .iter()
+            .find(|(a, _)| *a == up)
+            .map(|&(_, c)| c)
+            .unwrap_or(up)
+    }
+
+    /// The cards of `suit` in the deck with face `face` (two of them in double packs).
+    pub fn cards_with_face(&self, suit: Suit, face: u8) -> CardSet {
+        let def = &self.suits[suit as usize];
+        let mut out = CardSet::EMPTY;
+        for (pos, &f) in def.faces.iter().enumerate() {
+            if f == face {
+                out.insert(self.card_at(suit, pos));
+            }
+        }
+        out & self.deck
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn french52_layout() {
+        let p = Pack::french52();
+        assert_eq!(p.num_cards(), 52);
+        assert_eq!(p.card_at(0, 0), Card(12)); // AS
+        assert_eq!(p.card_at(3, 12), Card(48)); // 2C
+        assert_eq!(p.face(Card(12)), b'A');
+        assert_eq!(p.suit_of(Card(48)), 3);
+        assert_eq!(p.suit_mask(1).len(), 13);
+        assert!(p.deck.bits() >> 64 == 0);
+    }
+
+    #[test]
+    fn twenty_eight_points_sum() {
+        let p = Pack::twenty_eight();
+        assert_eq!(p.num_cards(), 32);
+        assert_eq!(p.points(p.deck), 28);
+        // J is the strongest card of each suit.
+        assert_eq!(p.face(p.suit_mask(2).highest().unwrap()), b'J');
+    }
+
+    #[test]
+    fn ganjifa_packs() {
+        let m = Pack::moghul(ReversedSet::India);
+        assert_eq!(m.num_cards(), 96);
+        let sr = m.suit_index("SR").unwrap();
+        // In a reversed suit the 1 is above the 2 and the ten is lowest.
+        assert_eq!(m.face(m.suit_mask(sr).lowest().unwrap()), b'T');
+        let iran = Pack::moghul(ReversedSet::Iran);
+        let sf = iran.suit_index("SF").unwrap();
+        assert_eq!(iran.face(iran.suit_mask(sf).lowest().unwrap()), b'T');
+        let d = Pack::dashavatara(AvatarList::Sawantwadi);
+        assert_eq!(d.num_cards(), 120);
+        assert_eq!(d.canonical_face(b'r'), b'K');
+        let f = Pack::ganjifa_french(false, false);
+        assert_eq!(f.face(f.suit_mask(0).lowest().unwrap()), b'A');
+    }
+}
