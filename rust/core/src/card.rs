@@ -8,7 +8,9 @@
 //! highest set bit of the suit's block, in every game and every pack.
 
 use std::fmt;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign};
+use std::ops::{
+    BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign,
+};
 
 /// Index of a suit inside its pack (`0..pack.num_suits()`).
 pub type Suit = u8;

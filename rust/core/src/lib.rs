@@ -10,7 +10,10 @@
 pub mod card;
 pub mod deal;
 pub mod error;
+pub mod game;
+pub mod games;
 pub mod notation;
+pub mod options;
 pub mod pack;
 pub mod rng;
 

@@ -62,6 +62,9 @@ impl Pack {
         })?;
         let face = self.canonical_face(face_txt.as_bytes()[0]);
         let copies = self.cards_with_face(suit, face);
+        if copies.is_empty() && self.suits[suit as usize].faces.contains(&face) {
+            return notation(format!("card {:?} is not in this game's pack", text));
+        }
         if copies.is_empty() {
             return notation(format!(
                 "bad card {:?}: unknown rank {:?} in suit {} (ranks: {})",
@@ -242,6 +245,12 @@ impl Pack {
             }
             i += 1;
             let copies = self.cards_with_face(s, face);
+            if copies.is_empty() && self.suits[s as usize].faces.contains(&face) {
+                return notation(format!(
+                    "bad hand {:?}: card {}{} is not in this game's pack",
+                    whole, face as char, code
+                ));
+            }
             if copies.is_empty() {
                 return notation(format!(
                     "bad hand {:?}: unknown rank {:?} in suit {} (ranks: {})",
@@ -295,9 +304,9 @@ impl Pack {
         let mut hands = Vec::with_capacity(players);
         let mut used = CardSet::EMPTY;
         for (seat, p) in parts.iter().enumerate() {
-            let h = self.parse_hand_avoiding(p, used).map_err(|e| {
-                Error::Notation(format!("bad deal, hand of seat {}: {}", seat, e))
-            })?;
+            let h = self
+                .parse_hand_avoiding(p, used)
+                .map_err(|e| Error::Notation(format!("bad deal, hand of seat {}: {}", seat, e)))?;
             if !self.deck.contains_all(h) {
                 return notation(format!(
                     "bad deal, hand of seat {}: {} not in this pack",
@@ -397,9 +406,19 @@ mod tests {
         assert!(e.contains("more than once"), "{}", e);
         let e = p.parse_hand("AK..").unwrap_err().to_string();
         assert!(e.contains("suit group"), "{}", e);
-        let e = p.parse_deal("AK... AK... .. ..", 4).unwrap_err().to_string();
-        assert!(e.contains("seat 1") && e.contains("more than once"), "{}", e);
-        let e = p.parse_deal("AK... Q... J... T...", 3).unwrap_err().to_string();
+        let e = p
+            .parse_deal("AK... AK... .. ..", 4)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("seat 1") && e.contains("more than once"),
+            "{}",
+            e
+        );
+        let e = p
+            .parse_deal("AK... Q... J... T...", 3)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("needs 3"), "{}", e);
     }
 }

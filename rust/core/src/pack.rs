@@ -123,7 +123,11 @@ impl Pack {
     /// (`ganjifa.md` A.3.2): king high; the ace low (or high with `ace_high`);
     /// with `reverse_red` hearts and diamonds rank `K Q J A 2 ... T`.
     pub fn ganjifa_french(ace_high: bool, reverse_red: bool) -> Pack {
-        let normal = if ace_high { FRENCH_ACE_HIGH } else { "KQJT98765432A" };
+        let normal = if ace_high {
+            FRENCH_ACE_HIGH
+        } else {
+            "KQJT98765432A"
+        };
         let red = if reverse_red { "KQJA23456789T" } else { normal };
         Pack::french("french52", &[normal, red, red, normal])
     }
@@ -177,9 +181,13 @@ impl Pack {
             .map(|&(code, n, rev)| SuitDef {
                 code: code.to_string(),
                 name: n.to_string(),
-                faces: if rev { GANJIFA_REVERSED } else { GANJIFA_NORMAL }
-                    .bytes()
-                    .collect(),
+                faces: if rev {
+                    GANJIFA_REVERSED
+                } else {
+                    GANJIFA_NORMAL
+                }
+                .bytes()
+                .collect(),
             })
             .collect();
         Pack::build(name, 12, suits)
@@ -228,7 +236,11 @@ impl Pack {
     #[inline]
     pub fn suit_mask(&self, suit: Suit) -> CardSet {
         let n = self.suits[suit as usize].faces.len() as u32;
-        let block = if n >= 128 { u128::MAX } else { (1u128 << n) - 1 };
+        let block = if n >= 128 {
+            u128::MAX
+        } else {
+            (1u128 << n) - 1
+        };
         CardSet(block << (suit as u32 * self.stride as u32)) & self.deck
     }
 

@@ -1,9 +1,21 @@
-//! Python bindings of hukm-core (module `hukm._core`).
+//! Python bindings of hukm-core (module `hukm._core`): conversions, error
+//! mapping and GIL release only; every rule lives in `hukm-core`.
+
+mod convert;
+mod hokm;
+mod state;
+
 use pyo3::prelude::*;
 
 /// The native module.
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<hokm::PyHokm>()?;
+    m.add_class::<state::PyState>()?;
+    m.add_function(wrap_pyfunction!(convert::parse_hand, m)?)?;
+    m.add_function(wrap_pyfunction!(convert::format_hand, m)?)?;
+    m.add_function(wrap_pyfunction!(convert::parse_deal, m)?)?;
+    m.add_function(wrap_pyfunction!(convert::pack_cards, m)?)?;
     Ok(())
 }

@@ -1,0 +1,41 @@
+"""hukm: rules, double-dummy analysis and bots for the trick-taking games of
+Iran and South Asia.
+
+>>> import hukm
+>>> state = hukm.Hokm().new_game(seed=7)
+>>> state.phase
+'trump'
+"""
+
+from __future__ import annotations
+
+from ._core import State, __version__, format_hand, pack_cards, parse_deal, parse_hand
+from ._errors import (
+    HukmError,
+    IllegalActionError,
+    NotationError,
+    OptionError,
+    SolverLimitError,
+    StateError,
+)
+from .hokm import Hokm
+
+TERMINAL = -1
+"""``State.current_player`` of a terminal state."""
+
+__all__ = [
+    "Hokm",
+    "State",
+    "HukmError",
+    "IllegalActionError",
+    "NotationError",
+    "OptionError",
+    "SolverLimitError",
+    "StateError",
+    "TERMINAL",
+    "format_hand",
+    "pack_cards",
+    "parse_deal",
+    "parse_hand",
+    "__version__",
+]

@@ -1,0 +1,100 @@
+"""Hokm for 4, 3 and 2 players (``rules/hokm.md``)."""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _core
+from ._options import OptionValue, option_pairs
+
+
+class Hokm:
+    """A Hokm game: a preset plus named options, from which states are made.
+
+    Presets: ``hokm4`` (default), ``hokm3``, ``hokm2``. Options are the names of
+    ``rules/hokm.md`` §12 (``stop_rule="play_all"``, ``deal_batches="5-3-3-2"``,
+    ``random_trump=True`` ...); an unknown option or a bad value raises
+    :class:`hukm.OptionError` listing the valid ones.
+
+    >>> import hukm
+    >>> game = hukm.Hokm()
+    >>> state = game.from_deal(
+    ...     "AKJ64.J4.QT2.A82 .AKT95.AKJ4.T976 QT932.Q86.97.KJ3 875.732.8653.Q54",
+    ...     trump="S", leader=0)
+    >>> state.legal_actions()[:3]
+    ['AS', 'KS', 'JS']
+    """
+
+    def __init__(self, preset: str = "hokm4", **options: OptionValue) -> None:
+        self._game = _core.Hokm(preset, option_pairs(options))
+
+    @property
+    def preset(self) -> str:
+        """The preset's name."""
+        return self._game.preset
+
+    @property
+    def num_players(self) -> int:
+        """Number of seats."""
+        return self._game.num_players
+
+    @property
+    def options(self) -> dict[str, str]:
+        """The options given, normalised (switches as ``on``/``off``)."""
+        return self._game.options
+
+    def new_game(self, seed: int = 0) -> _core.State:
+        """A whole match from its first deal (terminal when the match ends).
+
+        Every chance event draws from a generator seeded by ``seed``; the same
+        seed and actions give the same match on every platform.
+        """
+        return self._game.new_game(seed)
+
+    def from_deal(
+        self,
+        deal: str,
+        trump: Optional[str],
+        leader: int,
+        hakem: Optional[int] = None,
+        tricks_won: Optional[Sequence[int]] = None,
+    ) -> _core.State:
+        """One hand of trick play from a position (terminal when the hand ends).
+
+        ``deal`` lists compact hands in seat order (equal sizes, possibly fewer
+        than a full hand); ``trump`` is ``"S"``, ``"H"``, ``"D"``, ``"C"`` or
+        ``None`` for no trump; ``hakem`` defaults to the leader; ``tricks_won``
+        gives the tricks already won per side (four players: ``[team 0-2,
+        team 1-3]``; otherwise per seat).
+        """
+        tw = None if tricks_won is None else [int(t) for t in tricks_won]
+        return self._game.from_deal(deal, trump, leader, hakem, tw)
+
+    def deal(self, seed: int = 0) -> str:
+        """The full deal of the first hand of ``new_game(seed)``, seat 0 first.
+
+        For ``hokm2`` these are the five cards each player starts with.
+        """
+        return " ".join(self._game.new_game(seed).hands())
+
+    def random_playouts(
+        self, n: int, seed: int = 0, threads: int = 1
+    ) -> dict[str, npt.NDArray[np.int64]]:
+        """Plays ``n`` whole hands with uniformly random legal actions in Rust.
+
+        Returns numpy arrays: ``tricks`` and ``points`` of shape ``(n, sides)``
+        and ``winner`` of shape ``(n,)`` (the winning side, -1 for none). Hand
+        ``i`` depends only on ``seed`` and ``i``, never on ``threads``.
+
+        >>> r = Hokm().random_playouts(100, seed=1)
+        >>> r["tricks"].shape
+        (100, 2)
+        """
+        return self._game.random_playouts(n, seed, threads)
+
+    def __repr__(self) -> str:
+        opts = "".join(f", {k}={v!r}" for k, v in sorted(self.options.items()))
+        return f"hukm.Hokm({self.preset!r}{opts})"

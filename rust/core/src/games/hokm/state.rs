@@ -1,0 +1,970 @@
+//! The Hokm state machine: a whole match (`new_match`) or one hand of trick
+//! play from a position (`from_deal`).
+//!
+//! Chance events (the ace draw, the deal, redeals, the random trump card) draw
+//! from one seeded generator in the order they happen, so a seed and a list of
+//! actions reproduce a match exactly.
+//!
+//! Decisions where the rules file leaves room:
+//! * A position given by `from_deal` with short hands starts with the trick
+//!   counts given (`tricks_won`, default zeros); the preset's stop rule is applied
+//!   with those counts and `R` = tricks still to play. If the cards run out before
+//!   the stop rule decides, the side with the most tricks wins the hand; equal
+//!   counts (possible only in such short positions) give no winner and no points.
+//! * In `hokm2` the dealer sees his own five cards while the Hakem chooses trumps.
+
+use std::sync::Arc;
+
+use super::config::{HokmConfig, Rotation, Scoring, StopRule};
+use super::rules::{legal_plays, trick_winner};
+use crate::card::{Card, CardSet, Suit};
+use crate::deal::{deal_batches, shuffled};
+use crate::error::{Error, Result};
+use crate::rng::Rng;
+
+/// Where a hand stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// The Hakem names trumps (or goes blind, or demands a `first5` redeal).
+    TrumpCall,
+    /// The Hakem, holding no court card after the full deal, may redeal (`all13`).
+    RedealAll13,
+    /// The Hakem's partner, holding no trump, may propose a redeal.
+    PartnerRedeal,
+    /// The Hakem answers his partner's redeal proposal.
+    PartnerAnswer,
+    /// Two players: the Hakem, then the dealer, put cards away.
+    Discard,
+    /// Two players: keep or reject the drawn card.
+    Draw,
+    /// Trick play.
+    Play,
+    /// The 7th-trick winner after seven straight tricks: stop or continue.
+    KotChoice,
+    /// The match (or the position's hand) is over.
+    Over,
+}
+
+impl Phase {
+    /// The phase's name as shown to users.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::TrumpCall => "trump",
+            Phase::RedealAll13 | Phase::PartnerRedeal | Phase::PartnerAnswer => "redeal",
+            Phase::Discard => "discard",
+            Phase::Draw => "draw",
+            Phase::Play => "play",
+            Phase::KotChoice => "kot_choice",
+            Phase::Over => "over",
+        }
+    }
+}
+
+/// A typed Hokm action.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum HokmAction {
+    /// Play a card.
+    Card(Card),
+    /// Name trumps.
+    Trump(Suit),
+    /// Go blind: trumps from a random card (`random_trump=on`).
+    Blind,
+    /// Demand, announce or propose a redeal.
+    Redeal,
+    /// Decline what is offered.
+    Pass,
+    /// Accept the partner's redeal proposal.
+    Accept,
+    /// Put these cards away (two players).
+    Discard(CardSet),
+    /// Keep the drawn card (two players).
+    Keep,
+    /// Reject the drawn card (two players).
+    Reject,
+    /// End the hand after a kot.
+    Stop,
+    /// Play on for a bavney.
+    Continue,
+}
+
+/// How a hand was won.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ResultKind {
+    /// An ordinary win.
+    Ordinary,
+    /// The first seven tricks.
+    Kot,
+    /// Every trick.
+    Bavney,
+    /// A bavney attempt that lost a trick (scores as an ordinary win).
+    FailedBavney,
+    /// No winner (only in short positions).
+    Tie,
+}
+
+impl ResultKind {
+    /// The kind's name as shown to users.
+    pub fn name(self) -> &'static str {
+        match self {
+            ResultKind::Ordinary => "win",
+            ResultKind::Kot => "kot",
+            ResultKind::Bavney => "bavney",
+            ResultKind::FailedBavney => "failed_bavney",
+            ResultKind::Tie => "tie",
+        }
+    }
+}
+
+/// The result of one hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandResult {
+    /// The winning side, if any.
+    pub winner: Option<usize>,
+    /// How it was won.
+    pub kind: ResultKind,
+    /// Tricks won by each side.
+    pub tricks: Vec<u8>,
+    /// Points (or kots) each side scored in this hand.
+    pub points: Vec<u32>,
+    /// The hand's Hakem.
+    pub hakem: usize,
+    /// The hand's dealer.
+    pub dealer: usize,
+}
+
+/// A completed trick: leader, cards in play order, winner.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TrickRecord {
+    /// Seat that led.
+    pub leader: usize,
+    /// Cards in play order from the leader.
+    pub cards: [Card; 4],
+    /// Seat that won.
+    pub winner: usize,
+}
+
+/// A Hokm game state.
+#[derive(Clone, Debug)]
+pub struct HokmState {
+    pub(crate) cfg: Arc<HokmConfig>,
+    pub(crate) single_hand: bool,
+    pub(crate) rng: Rng,
+    pub(crate) scores: [u32; 4],
+    pub(crate) streaks: [u32; 4],
+    pub(crate) dealer: usize,
+    pub(crate) hakem: usize,
+    pub(crate) hand_no: u32,
+    pub(crate) results: Vec<HandResult>,
+    pub(crate) ace_draw: Vec<(usize, Card)>,
+    pub(crate) phase: Phase,
+    pub(crate) current: usize,
+    pub(crate) hands: [CardSet; 4],
+    pub(crate) first5: CardSet,
+    pub(crate) trump_pool: CardSet,
+    pub(crate) trump: Option<Suit>,
+    pub(crate) trump_card: Option<Card>,
+    pub(crate) redeals_first5: u32,
+    pub(crate) stock: Vec<Card>,
+    pub(crate) draw_turn: usize,
+    pub(crate) own_discards: [CardSet; 2],
+    pub(crate) discarded: [bool; 2],
+    pub(crate) leader: usize,
+    pub(crate) trick: [Card; 4],
+    pub(crate) trick_len: usize,
+    pub(crate) tricks_won: [u8; 4],
+    pub(crate) kot_side: Option<usize>,
+    pub(crate) continuing: bool,
+    pub(crate) played: CardSet,
+    pub(crate) tricks: Vec<TrickRecord>,
+    pub(crate) history: Vec<String>,
+    pub(crate) record: bool,
+}
+
+impl HokmState {
+    fn blank(cfg: Arc<HokmConfig>, rng: Rng, single_hand: bool) -> HokmState {
+        HokmState {
+            cfg,
+            single_hand,
+            rng,
+            scores: [0; 4],
+            streaks: [0; 4],
+            dealer: 0,
+            hakem: 1,
+            hand_no: 0,
+            results: Vec::new(),
+            ace_draw: Vec::new(),
+            phase: Phase::Over,
+            current: 0,
+            hands: [CardSet::EMPTY; 4],
+            first5: CardSet::EMPTY,
+            trump_pool: CardSet::EMPTY,
+            trump: None,
+            trump_card: None,
+            redeals_first5: 0,
+            stock: Vec::new(),
+            draw_turn: 0,
+            own_discards: [CardSet::EMPTY; 2],
+            discarded: [false; 2],
+            leader: 0,
+            trick: [crate::card::Card(0); 4],
+            trick_len: 0,
+            tricks_won: [0; 4],
+            kot_side: None,
+            continuing: false,
+            played: CardSet::EMPTY,
+            tricks: Vec::new(),
+            history: Vec::new(),
+            record: true,
+        }
+    }
+
+    /// A whole match from its first deal, chance seeded by `seed`.
+    pub fn new_match(cfg: Arc<HokmConfig>, seed: u64) -> HokmState {
+        let mut s = HokmState::blank(cfg, Rng::new(seed), false);
+        s.choose_first_hakem();
+        s.start_hand();
+        s
+    }
+
+    /// One hand of trick play from a position (see the module notes).
+    pub fn from_deal(
+        cfg: Arc<HokmConfig>,
+        hands: &[CardSet],
+        trump: Option<Suit>,
+        leader: usize,
+        hakem: Option<usize>,
+        tricks_won: Option<&[u8]>,
+    ) -> Result<HokmState> {
+        let n = cfg.players;
+        if hands.len() != n {
+            return Err(Error::Notation(format!(
+                "{} hands given, this game needs {}",
+                hands.len(),
+                n
+            )));
+        }
+        for (name, seat) in [("leader", Some(leader)), ("hakem", hakem)] {
+            if let Some(s) = seat {
+                if s >= n {
+                    return Err(Error::State(format!(
+                        "{} seat {} out of range 0..{}",
+                        name,
+                        s,
+                        n - 1
+                    )));
+                }
+            }
+        }
+        let size = hands[0].len() as usize;
+        let per_hand = cfg.tricks_per_hand();
+        if size == 0 || size > per_hand {
+            return Err(Error::Notation(format!(
+                "hands of {} cards: a position needs 1 to {} cards per hand",
+                size, per_hand
+            )));
+        }
+        let sides = cfg.num_sides();
+        let won: Vec<u8> = match tricks_won {
+            None => vec![0; sides],
+            Some(t) if t.len() == sides => t.to_vec(),
+            Some(t) => {
+                return Err(Error::State(format!(
+                    "tricks_won has {} entries, this game has {} sides",
+                    t.len(),
+                    sides
+                )))
+            }
+        };
+        let already: usize = won.iter().map(|&x| x as usize).sum();
+        if already + size > per_hand {
+            return Err(Error::State(format!(
+                "tricks_won adds up to {} and {} tricks remain: more than the {} tricks of a hand",
+                already, size, per_hand
+            )));
+        }
+        let mut s = HokmState::blank(cfg, Rng::new(0), true);
+        s.hands[..n].copy_from_slice(hands);
+        s.trump = trump;
+        s.hakem = hakem.unwrap_or(leader);
+        s.dealer = (s.hakem + n - 1) % n;
+        s.leader = leader;
+        s.current = leader;
+        s.phase = Phase::Play;
+        s.tricks_won[..sides].copy_from_slice(&won);
+        let nonzero: Vec<usize> = (0..sides).filter(|&i| won[i] > 0).collect();
+        if nonzero.len() == 1 && won[nonzero[0]] >= 7 {
+            s.kot_side = Some(nonzero[0]);
+        }
+        if s.hand_decided() {
+            return Err(Error::State(format!(
+                "tricks_won {:?} with {} tricks to play: the hand is already decided",
+                won, size
+            )));
+        }
+        Ok(s)
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &HokmConfig {
+        &self.cfg
+    }
+
+    /// Turns history recording on or off (off for fast play-outs).
+    pub fn set_recording(&mut self, on: bool) {
+        self.record = on;
+    }
+
+    fn n(&self) -> usize {
+        self.cfg.players
+    }
+
+    fn next(&self, s: usize) -> usize {
+        (s + 1) % self.n()
+    }
+
+    fn choose_first_hakem(&mut self) {
+        let n = self.n();
+        match self.cfg.first_hakem {
+            super::config::FirstHakem::AceDraw => {
+                let cards = shuffled(self.cfg.pack.deck, &mut self.rng);
+                for (i, &c) in cards.iter().enumerate() {
+                    let seat = i % n;
+                    self.ace_draw.push((seat, c));
+                    if self.cfg.pack.face(c) == b'A' {
+                        self.hakem = seat;
+                        break;
+                    }
+                }
+            }
+            super::config::FirstHakem::Random => {
+                self.dealer = self.rng.below(n as u64) as usize;
+                self.hakem = self.next(self.dealer);
+            }
+        }
+        self.dealer = (self.hakem + n - 1) % n;
+    }
+
+    /// Deals a new hand (or redeals) for the current dealer and Hakem.
+    fn start_hand(&mut self) {
+        let n = self.n();
+        self.hands = [CardSet::EMPTY; 4];
+        self.trump = None;
+        self.trump_card = None;
+        self.tricks_won = [0; 4];
+        self.kot_side = None;
+        self.continuing = false;
+        self.played = CardSet::EMPTY;
+        self.tricks.clear();
+        self.trick_len = 0;
+        self.own_discards = [CardSet::EMPTY; 2];
+        self.discarded = [false; 2];
+        self.draw_turn = 0;
+        self.stock.clear();
+        let cards = shuffled(self.cfg.pack.deck, &mut self.rng);
+        if n == 2 {
+            let dealer = self.dealer;
+            self.hands[self.hakem] = cards[0..5].iter().copied().collect();
+            self.hands[dealer] = cards[5..10].iter().copied().collect();
+            self.stock = cards[10..].to_vec();
+            self.first5 = self.hands[self.hakem];
+        } else {
+            let (hands, _) = deal_batches(&cards, n, self.hakem, &self.cfg.batches);
+            self.hands[..n].copy_from_slice(&hands);
+            // The Hakem receives first in every round: his cards in receiving order.
+            let mut mine = Vec::with_capacity(17);
+            let mut top = 0;
+            for &b in &self.cfg.batches {
+                mine.extend_from_slice(&cards[top..top + b]);
+                top += b * n;
+            }
+            self.first5 = mine[..5].iter().copied().collect();
+            let pool = if self.cfg.random_trump_last4 {
+                &mine[mine.len() - 4..]
+            } else {
+                &mine[5..]
+            };
+            self.trump_pool = pool.iter().copied().collect();
+        }
+        self.phase = Phase::TrumpCall;
+        self.current = self.hakem;
+    }
+
+    fn start_play(&mut self) {
+        self.phase = Phase::Play;
+        self.leader = self.hakem;
+        self.current = self.hakem;
+        self.trick_len = 0;
+    }
+
+    // ----- queries -------------------------------------------------------
+
+    /// The phase.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The seat to act, `None` when over.
+    pub fn current(&self) -> Option<usize> {
+        (self.phase != Phase::Over).then_some(self.current)
+    }
+
+    /// Every seat's cards now (a god's-eye view).
+    pub fn hands(&self) -> &[CardSet] {
+        &self.hands[..self.n()]
+    }
+
+    /// The trump suit once chosen.
+    pub fn trump(&self) -> Option<Suit> {
+        self.trump
+    }
+
+    /// Tricks won by each side in this hand.
+    pub fn tricks_won(&self) -> &[u8] {
+        &self.tricks_won[..self.cfg.num_sides()]
+    }
+
+    /// Points (or kots) of each side in the match.
+    pub fn scores(&self) -> &[u32] {
+        &self.scores[..self.cfg.num_sides()]
+    }
+
+    /// Results of the hands finished so far.
+    pub fn results(&self) -> &[HandResult] {
+        &self.results
+    }
+
+    /// The cards of the trick in progress, in play order.
+    pub fn trick(&self) -> &[Card] {
+        &self.trick[..self.trick_len]
+    }
+
+    /// The seat that led the trick in progress.
+    pub fn leader(&self) -> usize {
+        self.leader
+    }
+
+    /// The current Hakem and dealer.
+    pub fn roles(&self) -> (usize, usize) {
+        (self.hakem, self.dealer)
+    }
+
+    /// True for a position made by `from_deal` (one hand).
+    pub fn is_single_hand(&self) -> bool {
+        self.single_hand
+    }
+
+    /// The legal cards in trick play (empty in other phases).
+    #[inline]
+    pub fn legal_cards(&self) -> CardSet {
+        if self.phase != Phase::Play {
+            return CardSet::EMPTY;
+        }
+        let led = (self.trick_len > 0).then(|| self.trick[0]);
+        legal_plays(&self.cfg.pack, self.hands[self.current], led)
+    }
+
+    /// The legal actions, typed, in the documented order: cards by suit
+    /// (S, H, D, C) strongest first, then decisions.
+    pub fn legal(&self) -> Vec<HokmAction> {
+        let p = &self.cfg.pack;
+        match self.phase {
+            Phase::Play => {
+                let legal = self.legal_cards();
+                let mut v = Vec::with_capacity(legal.len() as usize);
+                for s in 0..4u8 {
+                    v.extend((legal & p.suit_mask(s)).iter().rev().map(HokmAction::Card));
+                }
+                v
+            }
+            Phase::TrumpCall => {
+                let mut v: Vec<HokmAction> = (0..4u8).map(HokmAction::Trump).collect();
+                if self.cfg.random_trump {
+                    v.push(HokmAction::Blind);
+                }
+                if self.cfg.redeal_no_court == super::config::RedealNoCourt::First5
+                    && !self.cfg.has_court(self.first5)
+                    && self.redeals_first5 < self.cfg.redeal_limit
+                {
+                    v.push(HokmAction::Redeal);
+                }
+                v
+            }
+            Phase::RedealAll13 | Phase::PartnerRedeal => vec![HokmAction::Redeal, HokmAction::Pass],
+            Phase::PartnerAnswer => vec![HokmAction::Accept, HokmAction::Pass],
+            Phase::Discard => {
+                let k = if self.current == self.hakem { 3 } else { 2 };
+                subsets(self.hands[self.current], k, p)
+                    .into_iter()
+                    .map(HokmAction::Discard)
+                    .collect()
+            }
+            Phase::Draw => vec![HokmAction::Keep, HokmAction::Reject],
+            Phase::KotChoice => vec![HokmAction::Stop, HokmAction::Continue],
+            Phase::Over => Vec::new(),
+        }
+    }
+
+    /// True when `a` is legal now.
+    pub fn is_legal(&self, a: &HokmAction) -> bool {
+        match (self.phase, a) {
+            (Phase::Play, HokmAction::Card(c)) => self.legal_cards().contains(*c),
+            (Phase::Discard, HokmAction::Discard(cs)) => {
+                let k = if self.current == self.hakem { 3 } else { 2 };
+                cs.len() == k && self.hands[self.current].contains_all(*cs)
+            }
+            _ => self.legal().contains(a),
+        }
+    }
+
+    // ----- applying ------------------------------------------------------
+
+    /// Applies a typed action; an illegal one is refused and changes nothing.
+    pub fn apply_action(&mut self, a: HokmAction) -> Result<()> {
+        if !self.is_legal(&a) {
+            return Err(Error::IllegalAction(self.illegal_message(&a)));
+        }
+        if self.record {
+            let text = self.format_action(&a);
+            self.history.push(text);
+        }
+        self.apply_unchecked(a);
+        Ok(())
+    }
+
+    fn illegal_message(&self, a: &HokmAction) -> String {
+        let text = self.format_action(a);
+        if self.phase == Phase::Over {
+            return format!("illegal action {:?}: the game is over", text);
+        }
+        let why = match (self.phase, a) {
+            (Phase::Play, HokmAction::Card(c)) if !self.hands[self.current].contains(*c) => {
+                format!("seat {} does not hold {}", self.current, text)
+            }
+            (Phase::Play, HokmAction::Card(_)) => format!(
+                "seat {} must follow suit {}",
+                self.current,
+                self.cfg.pack.suits[self.cfg.pack.suit_of(self.trick[0]) as usize].code
+            ),
+            _ => format!(
+                "not a legal {} decision for seat {}",
+                self.phase.name(),
+                self.current
+            ),
+        };
+        let legal: Vec<String> = self.legal().iter().map(|x| self.format_action(x)).collect();
+        format!(
+            "illegal action {:?}: {}; legal actions: {}",
+            text,
+            why,
+            legal.join(" ")
+        )
+    }
+
+    /// Applies a legal typed action (callers check legality first).
+    pub fn apply_unchecked(&mut self, a: HokmAction) {
+        let n = self.n();
+        match a {
+            HokmAction::Card(c) => self.play_card(c),
+            HokmAction::Trump(s) => {
+                self.trump = Some(s);
+                self.after_trump();
+            }
+            HokmAction::Blind => {
+                let k = self.rng.below(self.trump_pool.len() as u64) as usize;
+                let card = self.trump_pool.iter().nth(k).expect("pool card");
+                self.trump_card = Some(card);
+                self.trump = Some(self.cfg.pack.suit_of(card));
+                self.after_trump();
+            }
+            HokmAction::Redeal => match self.phase {
+                Phase::PartnerRedeal => {
+                    self.phase = Phase::PartnerAnswer;
+                    self.current = self.hakem;
+                }
+                _ => {
+                    if self.phase == Phase::TrumpCall {
+                        self.redeals_first5 += 1;
+                    }
+                    self.start_hand();
+                }
+            },
+            HokmAction::Accept => self.start_hand(),
+            HokmAction::Pass => match self.phase {
+                Phase::RedealAll13 => self.partner_check(),
+                _ => self.start_play(),
+            },
+            HokmAction::Discard(cs) => {
+                let p = self.current;
+                self.hands[p] -= cs;
+                self.own_discards[p] |= cs;
+                self.discarded[p] = true;
+                if p == self.hakem {
+                    self.current = self.dealer;
+                } else {
+                    self.phase = Phase::Draw;
+                    self.current = self.hakem;
+                }
+            }
+            HokmAction::Keep | HokmAction::Reject => {
+                let p = self.current;
+                let (x, y) = (
+                    self.stock[2 * self.draw_turn],
+                    self.stock[2 * self.draw_turn + 1],
+                );
+                let (keep, away) = if a == HokmAction::Keep {
+                    (x, y)
+                } else {
+                    (y, x)
+                };
+                self.hands[p].insert(keep);
+                self.own_discards[p].insert(away);
+                self.draw_turn += 1;
+                if 2 * self.draw_turn >= self.stock.len() {
+                    self.start_play();
+                } else {
+                    self.current = (p + 1) % n;
+                }
+            }
+            HokmAction::Stop => {
+                let side = self.cfg.side(self.current);
+                self.finish_hand(Some(side), ResultKind::Kot);
+            }
+            HokmAction::Continue => {
+                self.continuing = true;
+                self.phase = Phase::Play;
+                self.current = self.leader;
+            }
+        }
+    }
+
+    fn after_trump(&mut self) {
+        if self.n() == 2 {
+            self.phase = Phase::Discard;
+            self.current = self.hakem;
+        } else if self.cfg.redeal_no_court == super::config::RedealNoCourt::All13
+            && !self.cfg.has_court(self.hands[self.hakem])
+        {
+            self.phase = Phase::RedealAll13;
+            self.current = self.hakem;
+        } else {
+            self.partner_check();
+        }
+    }
+
+    fn partner_check(&mut self) {
+        let partner = (self.hakem + 2) % 4;
+        let trump = self.trump.expect("trump chosen");
+        if self.cfg.partner_no_trump_redeal
+            && self.n() == 4
+            && (self.hands[partner] & self.cfg.pack.suit_mask(trump)).is_empty()
+        {
+            self.phase = Phase::PartnerRedeal;
+            self.current = partner;
+        } else {
+            self.start_play();
+        }
+    }
+
+    fn play_card(&mut self, c: Card) {
+        let p = self.current;
+        self.hands[p].remove(c);
+        self.trick[self.trick_len] = c;
+        self.trick_len += 1;
+        if self.trick_len < self.n() {
+            self.current = self.next(p);
+            return;
+        }
+        let w = (self.leader + trick_winner(&self.cfg.pack, &self.trick[..self.n()], self.trump))
+            % self.n();
+        for &x in &self.trick[..self.n()] {
+            self.played.insert(x);
+        }
+        if self.record {
+            self.tricks.push(TrickRecord {
+                leader: self.leader,
+                cards: self.trick,
+                winner: w,
+            });
+        }
+        self.trick_len = 0;
+        self.leader = w;
+        self.current = w;
+        let side = self.cfg.side(w);
+        self.tricks_won[side] += 1;
+        let sides = self.cfg.num_sides();
+        if self.tricks_won[side] == 7 && (0..sides).all(|i| i == side || self.tricks_won[i] == 0) {
+            self.kot_side = Some(side);
+        }
+        self.after_trick(side);
+    }
+
+    /// Applies the stop rule after a trick won by `side`.
+    fn after_trick(&mut self, side: usize) {
+        let remaining = self.hands[self.leader].len() as usize;
+        if self.continuing {
+            let cont = self.kot_side.expect("continuing after a kot");
+            if side != cont {
+                self.finish_hand(Some(cont), ResultKind::FailedBavney);
+            } else if remaining == 0 {
+                self.finish_hand(Some(cont), ResultKind::Bavney);
+            }
+            return;
+        }
+        if self.cfg.stop_rule == StopRule::KotChoice
+            && self.kot_side == Some(side)
+            && self.tricks_won[side] == 7
+            && remaining > 0
+        {
+            self.phase = Phase::KotChoice;
+            return;
+        }
+        if let Some((winner, kind)) = self.decision(remaining) {
+            self.finish_hand(winner, kind);
+        }
+    }
+
+    /// The stop rule's verdict with `remaining` tricks to play, if the hand is over.
+    fn decision(&self, remaining: usize) -> Option<(Option<usize>, ResultKind)> {
+        let sides = self.cfg.num_sides();
+        let won = &self.tricks_won[..sides];
+        let kind_for = |w: usize| {
+            if self.kot_side == Some(w) {
+                if won[w] as usize == self.cfg.tricks_per_hand() {
+                    ResultKind::Bavney
+                } else {
+                    ResultKind::Kot
+                }
+            } else {
+                ResultKind::Ordinary
+            }
+        };
+        match self.cfg.stop_rule {
+            StopRule::FirstTo7 | StopRule::KotChoice => {
+                if let Some(w) = (0..sides).find(|&i| won[i] >= 7) {
+                    return Some((Some(w), kind_for(w)));
+                }
+            }
+            StopRule::PlayAll => {}
+            StopRule::Clinch3 => {
+                if let Some(k) = self.kot_side {
+                    return Some((Some(k), ResultKind::Kot));
+                }
+                let r = remaining as u32;
+                if let Some(i) =
+                    (0..3).find(|&i| (0..3).all(|j| j == i || won[i] as u32 > won[j] as u32 + r))
+                {
+                    return Some((Some(i), ResultKind::Ordinary));
+                }
+                if remaining == 0 {
+                    // Two tied for most: the third wins; three equal: nobody.
+                    let max = *won.iter().max().expect("three seats");
+                    let min = *won.iter().min().expect("three seats");
+                    let at_min: Vec<usize> = (0..3).filter(|&i| won[i] == min).collect();
+                    if max != min && at_min.len() == 1 {
+                        return Some((Some(at_min[0]), ResultKind::Ordinary));
+                    }
+                    return Some((None, ResultKind::Tie));
+                }
+                return None;
+            }
+        }
+        if remaining == 0 {
+            let max = *won.iter().max().expect("sides");
+            let best: Vec<usize> = (0..sides).filter(|&i| won[i] == max).collect();
+            return Some(if best.len() == 1 {
+                (Some(best[0]), kind_for(best[0]))
+            } else {
+                (None, ResultKind::Tie)
+            });
+        }
+        None
+    }
+
+    fn hand_decided(&self) -> bool {
+        let remaining = self.hands[self.leader].len() as usize;
+        self.decision(remaining).is_some()
+    }
+
+    fn finish_hand(&mut self, winner: Option<usize>, kind: ResultKind) {
+        let sides = self.cfg.num_sides();
+        let hakem_side = self.cfg.side(self.hakem);
+        let mut points = vec![0u32; sides];
+        let cfg = self.cfg.clone();
+        if let Some(w) = winner {
+            let kot_value = if w == hakem_side {
+                cfg.points_kot
+            } else {
+                cfg.points_hakem_koti
+            };
+            match cfg.scoring {
+                Scoring::Hokm => {
+                    points[w] = match kind {
+                        ResultKind::Kot => kot_value,
+                        ResultKind::Bavney => cfg.points_bavney.unwrap_or(kot_value),
+                        _ => cfg.points_win,
+                    }
+                }
+                Scoring::Netherlands => {
+                    points[w] = match kind {
+                        ResultKind::Kot => 5,
+                        ResultKind::Bavney => 15,
+                        _ => 2,
+                    }
+                }
+                Scoring::Kots => match kind {
+                    ResultKind::Kot | ResultKind::Bavney => {
+                        points[w] = if kind == ResultKind::Bavney {
+                            cfg.bavney_kots
+                        } else if w == hakem_side {
+                            1
+                        } else {
+                            cfg.goon_kot_value
+                        };
+                        self.streaks = [0; 4];
+                    }
+                    _ => {
+                        self.streaks[w] += 1;
+                        for i in (0..sides).filter(|&i| i != w) {
+                            self.streaks[i] = 0;
+                        }
+                        if self.streaks[w] >= cfg.streak_length {
+                            points[w] = 1;
+                            self.streaks[w] = 0;
+                        }
+                    }
+                },
+            }
+        }
+        for (score, p) in self.scores.iter_mut().zip(&points) {
+            *score += p;
+        }
+        self.results.push(HandResult {
+            winner,
+            kind,
+            tricks: self.tricks_won[..sides].to_vec(),
+            points,
+            hakem: self.hakem,
+            dealer: self.dealer,
+        });
+        self.trick_len = 0;
+        if self.single_hand {
+            self.phase = Phase::Over;
+            return;
+        }
+        let target = if cfg.scoring == Scoring::Kots {
+            cfg.target_kots
+        } else {
+            cfg.target_points
+        };
+        if self.scores[..sides].iter().any(|&s| s >= target) {
+            self.phase = Phase::Over;
+            return;
+        }
+        self.rotate(winner.expect("a full hand always has a winner"), kind);
+        self.hand_no += 1;
+        self.redeals_first5 = 0;
+        self.start_hand();
+    }
+
+    fn rotate(&mut self, winner: usize, kind: ResultKind) {
+        let n = self.n();
+        let caller_won = winner == self.cfg.side(self.hakem);
+        match self.cfg.rotation {
+            Rotation::Hokm => {
+                if !caller_won {
+                    self.dealer = self.hakem;
+                    self.hakem = self.next(self.hakem);
+                }
+            }
+            Rotation::CourtPiece => {
+                if !caller_won {
+                    self.dealer = self.next(self.dealer);
+                } else if matches!(kind, ResultKind::Kot | ResultKind::Bavney) {
+                    self.dealer = (self.dealer + 2) % n;
+                }
+                self.hakem = self.next(self.dealer);
+            }
+        }
+    }
+
+    /// Writes a typed action in the rules' notation.
+    pub fn format_action(&self, a: &HokmAction) -> String {
+        let p = &self.cfg.pack;
+        match a {
+            HokmAction::Card(c) => p.format_card(*c),
+            HokmAction::Trump(s) => format!("trump:{}", p.suits[*s as usize].code),
+            HokmAction::Blind => "trump:blind".into(),
+            HokmAction::Redeal => "redeal".into(),
+            HokmAction::Pass => "pass".into(),
+            HokmAction::Accept => "accept".into(),
+            HokmAction::Discard(cs) => format!("discard:{}", p.format_cards(*cs)),
+            HokmAction::Keep => "keep".into(),
+            HokmAction::Reject => "reject".into(),
+            HokmAction::Stop => "stop".into(),
+            HokmAction::Continue => "continue".into(),
+        }
+    }
+
+    /// Reads an action string (legality is checked when it is applied).
+    pub fn parse_action(&self, text: &str) -> Result<HokmAction> {
+        let t = text.trim();
+        let p = &self.cfg.pack;
+        let lower = t.to_ascii_lowercase();
+        Ok(match lower.as_str() {
+            "redeal" => HokmAction::Redeal,
+            "pass" => HokmAction::Pass,
+            "accept" => HokmAction::Accept,
+            "keep" => HokmAction::Keep,
+            "reject" => HokmAction::Reject,
+            "stop" => HokmAction::Stop,
+            "continue" => HokmAction::Continue,
+            "trump:blind" => HokmAction::Blind,
+            _ => {
+                if let Some(rest) = lower.strip_prefix("trump:") {
+                    HokmAction::Trump(p.parse_suit(rest).map_err(|e| {
+                        Error::IllegalAction(format!("bad action {:?}: {}", text, e))
+                    })?)
+                } else if lower.starts_with("discard:") {
+                    HokmAction::Discard(p.parse_cards(&t[8..]).map_err(|e| {
+                        Error::IllegalAction(format!("bad action {:?}: {}", text, e))
+                    })?)
+                } else {
+                    HokmAction::Card(p.parse_card(t).map_err(|e| {
+                        Error::IllegalAction(format!(
+                            "bad action {:?}: not a card or a decision of this game ({})",
+                            text, e
+                        ))
+                    })?)
+                }
+            }
+        })
+    }
+}
+
+/// All `k`-card subsets of `cards`, in the hand's order (first cards first).
+fn subsets(cards: CardSet, k: u32, pack: &crate::pack::Pack) -> Vec<CardSet> {
+    let mut order: Vec<Card> = Vec::new();
+    for s in 0..pack.num_suits() as Suit {
+        order.extend((cards & pack.suit_mask(s)).iter().rev());
+    }
+    let mut out = Vec::new();
+    let n = order.len();
+    let mut idx: Vec<usize> = (0..k as usize).collect();
+    if k as usize > n {
+        return out;
+    }
+    loop {
+        out.push(idx.iter().map(|&i| order[i]).collect());
+        let mut i = k as usize;
+        while i > 0 && idx[i - 1] == n - k as usize + i - 1 {
+            i -= 1;
+        }
+        if i == 0 {
+            return out;
+        }
+        idx[i - 1] += 1;
+        for j in i..k as usize {
+            idx[j] = idx[j - 1] + 1;
+        }
+    }
+}

@@ -1,0 +1,286 @@
+//! What players see of a Hokm state: observations, the readable table, and
+//! the [`GameState`] interface.
+
+use super::state::{HokmAction, HokmState, Phase};
+use crate::card::CardSet;
+use crate::error::{Error, Result};
+use crate::game::{map, GameState, Value};
+
+impl HokmState {
+    /// The cards of his own hand that `player` may see now (§4.2: before the
+    /// trump call only the Hakem sees his first five).
+    pub fn visible_hand(&self, player: usize) -> CardSet {
+        if self.phase == Phase::TrumpCall && self.config().players != 2 {
+            if player == self.hakem {
+                self.first5
+            } else {
+                CardSet::EMPTY
+            }
+        } else {
+            self.hands[player]
+        }
+    }
+
+    fn side_list(&self, v: &[u32]) -> Value {
+        Value::List(v.iter().map(|&x| Value::Int(x as i64)).collect())
+    }
+
+    /// What `player` may see, as plain data.
+    pub fn observe(&self, player: usize) -> Result<Value> {
+        let cfg = self.config();
+        let p = &cfg.pack;
+        if player >= cfg.players {
+            return Err(Error::State(format!(
+                "player {} out of range 0..{}",
+                player,
+                cfg.players - 1
+            )));
+        }
+        let trump_public = self.trump.is_some() && self.phase != Phase::TrumpCall;
+        let mut v = vec![
+            ("player", Value::from(player)),
+            ("phase", Value::from(self.phase.name())),
+            (
+                "current_player",
+                self.current().map_or(Value::Int(-1), Value::from),
+            ),
+            ("hand_number", Value::from(self.hand_no)),
+            ("dealer", Value::from(self.dealer)),
+            ("hakem", Value::from(self.hakem)),
+            (
+                "trump",
+                if trump_public {
+                    Value::from(p.suits[self.trump.expect("public") as usize].code.as_str())
+                } else {
+                    Value::Null
+                },
+            ),
+            (
+                "trump_card",
+                self.trump_card.map(|c| p.format_card(c)).into(),
+            ),
+            (
+                "hand",
+                Value::from(p.format_hand(self.visible_hand(player))),
+            ),
+            (
+                "hand_sizes",
+                Value::List(self.hands().iter().map(|h| Value::from(h.len())).collect()),
+            ),
+            ("leader", Value::from(self.leader)),
+            (
+                "trick",
+                Value::List(
+                    self.trick()
+                        .iter()
+                        .map(|&c| Value::from(p.format_card(c)))
+                        .collect(),
+                ),
+            ),
+            (
+                "tricks_won",
+                Value::List(
+                    self.tricks_won()
+                        .iter()
+                        .map(|&x| Value::Int(x as i64))
+                        .collect(),
+                ),
+            ),
+            ("scores", self.side_list(self.scores())),
+            ("played", Value::from(p.format_cards(self.played))),
+            (
+                "tricks",
+                Value::List(
+                    self.tricks
+                        .iter()
+                        .map(|t| {
+                            map(vec![
+                                ("leader", Value::from(t.leader)),
+                                (
+                                    "cards",
+                                    Value::List(
+                                        t.cards[..cfg.players]
+                                            .iter()
+                                            .map(|&c| Value::from(p.format_card(c)))
+                                            .collect(),
+                                    ),
+                                ),
+                                ("winner", Value::from(t.winner)),
+                            ])
+                        })
+                        .collect(),
+                ),
+            ),
+        ];
+        if cfg.players == 2 {
+            v.push((
+                "discarded",
+                Value::from(p.format_cards(self.own_discards[player])),
+            ));
+            v.push((
+                "stock",
+                Value::from(self.stock.len().saturating_sub(2 * self.draw_turn)),
+            ));
+            let drawn = (self.phase == Phase::Draw && self.current == player)
+                .then(|| p.format_card(self.stock[2 * self.draw_turn]));
+            v.push(("drawn", drawn.into()));
+        }
+        if self.phase == Phase::KotChoice
+            && cfg.partners_view
+            && self.cfg.side(player) == self.cfg.side(self.current)
+        {
+            let partner = (player + 2) % 4;
+            v.push((
+                "partner_hand",
+                Value::from(p.format_hand(self.hands[partner])),
+            ));
+        }
+        if let Some(r) = self.results.last() {
+            v.push((
+                "last_result",
+                map(vec![
+                    ("winner", r.winner.into()),
+                    ("kind", Value::from(r.kind.name())),
+                    (
+                        "tricks",
+                        Value::List(r.tricks.iter().map(|&x| Value::Int(x as i64)).collect()),
+                    ),
+                    ("points", self.side_list(&r.points)),
+                ]),
+            ));
+        }
+        let legal = if self.current() == Some(player) {
+            self.legal()
+                .iter()
+                .map(|a| Value::from(self.format_action(a)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        v.push(("legal_actions", Value::List(legal)));
+        Ok(map(v))
+    }
+
+    /// The readable table: every hand (a god's-eye view), the trick and the score.
+    pub fn render_table(&self) -> String {
+        let cfg = self.config();
+        let p = &cfg.pack;
+        let mut out = String::new();
+        let kind = if self.is_single_hand() {
+            "position"
+        } else {
+            "match"
+        };
+        out.push_str(&format!(
+            "{} {} | hand {} | dealer {} | Hakem {} | trump {}\n",
+            cfg.preset.name(),
+            kind,
+            self.hand_no + 1,
+            self.dealer,
+            self.hakem,
+            match (self.trump, self.phase) {
+                (Some(t), ph) if ph != Phase::TrumpCall => p.suits[t as usize].name.clone(),
+                _ => "not chosen".to_string(),
+            }
+        ));
+        for seat in 0..cfg.players {
+            let mark = if self.current() == Some(seat) {
+                '>'
+            } else {
+                ' '
+            };
+            let side = if cfg.players == 4 {
+                format!(" (side {})", cfg.side(seat))
+            } else {
+                String::new()
+            };
+            out.push_str(&format!(
+                "{} seat {}{}: {}\n",
+                mark,
+                seat,
+                side,
+                p.format_hand_labelled(self.hands[seat])
+            ));
+        }
+        let trick: Vec<String> = self
+            .trick()
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| format!("{}:{}", (self.leader + i) % cfg.players, p.format_card(c)))
+            .collect();
+        out.push_str(&format!(
+            "trick: {} | tricks won {:?} | score {:?} | phase {}",
+            if trick.is_empty() {
+                "-".to_string()
+            } else {
+                trick.join(" ")
+            },
+            self.tricks_won(),
+            self.scores(),
+            self.phase.name()
+        ));
+        if let Some(r) = self.results.last() {
+            out.push_str(&format!(
+                "\nlast hand: {} by side {} ({:?} tricks, points {:?})",
+                r.kind.name(),
+                r.winner.map_or("-".to_string(), |w| w.to_string()),
+                r.tricks,
+                r.points
+            ));
+        }
+        out
+    }
+}
+
+impl GameState for HokmState {
+    fn num_players(&self) -> usize {
+        self.config().players
+    }
+
+    fn current_player(&self) -> Option<usize> {
+        self.current()
+    }
+
+    fn legal_actions(&self) -> Vec<String> {
+        self.legal().iter().map(|a| self.format_action(a)).collect()
+    }
+
+    fn apply(&mut self, action: &str) -> Result<()> {
+        let a: HokmAction = self.parse_action(action)?;
+        self.apply_action(a)
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.phase() == Phase::Over
+    }
+
+    fn returns(&self) -> Vec<f64> {
+        let cfg = self.config();
+        let per_side: Vec<u32> = if self.is_single_hand() {
+            self.results
+                .last()
+                .map_or(vec![0; cfg.num_sides()], |r| r.points.clone())
+        } else {
+            self.scores().to_vec()
+        };
+        (0..cfg.players)
+            .map(|s| per_side[cfg.side(s)] as f64)
+            .collect()
+    }
+
+    fn observation(&self, player: usize) -> Result<Value> {
+        self.observe(player)
+    }
+
+    fn render(&self) -> String {
+        self.render_table()
+    }
+
+    fn box_clone(&self) -> Box<dyn GameState> {
+        Box::new(self.clone())
+    }
+
+    fn history(&self) -> Vec<String> {
+        self.history.clone()
+    }
+}

@@ -1,0 +1,6 @@
+//! The games. Each game is a module of the same shape: `config` (presets and
+//! named options), `rules` (legal plays and trick winner), `state` (the state
+//! machine), `view` (observations, the readable table, the [`crate::game::GameState`]
+//! interface) and `playout` (fast random play-outs).
+
+pub mod hokm;

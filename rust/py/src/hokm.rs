@@ -1,0 +1,96 @@
+//! The native Hokm game class (wrapped by `hukm.Hokm` in Python).
+
+use std::collections::HashMap;
+
+use hukm_core::games::hokm::playout::random_playouts;
+use hukm_core::games::hokm::Hokm;
+use numpy::{IntoPyArray, PyArray1, PyArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::convert::IntoPy;
+use crate::state::{AnyState, PyState};
+
+/// Hokm for 4, 3 and 2 players.
+#[pyclass(name = "Hokm", module = "hukm._core", frozen)]
+pub struct PyHokm {
+    game: Hokm,
+}
+
+#[pymethods]
+impl PyHokm {
+    #[new]
+    #[pyo3(signature = (preset = "hokm4", options = Vec::new()))]
+    fn new(py: Python<'_>, preset: &str, options: Vec<(String, String)>) -> PyResult<Self> {
+        Ok(PyHokm {
+            game: Hokm::new(preset, &options).py(py)?,
+        })
+    }
+
+    /// The preset's name.
+    #[getter]
+    fn preset(&self) -> &'static str {
+        self.game.config().preset.name()
+    }
+
+    /// Number of seats.
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.game.config().players
+    }
+
+    /// The options given, normalised.
+    #[getter]
+    fn options(&self) -> HashMap<String, String> {
+        self.game.config().options.iter().cloned().collect()
+    }
+
+    /// A whole match, chance seeded by `seed`.
+    fn new_game(&self, seed: u64) -> PyState {
+        PyState {
+            inner: AnyState::Hokm(Box::new(self.game.new_game(seed))),
+        }
+    }
+
+    /// One hand of trick play from a deal.
+    #[pyo3(signature = (deal, trump, leader, hakem = None, tricks_won = None))]
+    fn from_deal(
+        &self,
+        py: Python<'_>,
+        deal: &str,
+        trump: Option<&str>,
+        leader: usize,
+        hakem: Option<usize>,
+        tricks_won: Option<Vec<u8>>,
+    ) -> PyResult<PyState> {
+        let s = self
+            .game
+            .from_deal(deal, trump, leader, hakem, tricks_won.as_deref())
+            .py(py)?;
+        Ok(PyState {
+            inner: AnyState::Hokm(Box::new(s)),
+        })
+    }
+
+    /// Plays `n` hands with random legal actions; returns numpy arrays.
+    #[pyo3(signature = (n, seed = 0, threads = 1))]
+    fn random_playouts<'py>(
+        &self,
+        py: Python<'py>,
+        n: usize,
+        seed: u64,
+        threads: usize,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let cfg = std::sync::Arc::new(self.game.config().clone());
+        let r = py.detach(|| random_playouts(&cfg, n, seed, threads));
+        let d = PyDict::new(py);
+        let sides = r.sides;
+        let tricks = r.tricks.into_pyarray(py).reshape([n, sides])?;
+        let points = r.points.into_pyarray(py).reshape([n, sides])?;
+        let winner: Bound<'py, PyArray1<i8>> = r.winner.into_pyarray(py);
+        d.set_item("tricks", tricks)?;
+        d.set_item("points", points)?;
+        d.set_item("winner", winner)?;
+        Ok(d)
+    }
+}

@@ -1,0 +1,127 @@
+//! The `State` class: one game state of any game, driven by action strings.
+
+use hukm_core::game::GameState;
+use hukm_core::games::hokm::HokmState;
+use pyo3::prelude::*;
+
+use crate::convert::{value_to_py, IntoPy};
+
+/// A state of any game (typed inside, so the solver can reach it).
+#[derive(Clone)]
+pub enum AnyState {
+    /// A Hokm state.
+    Hokm(Box<HokmState>),
+}
+
+impl AnyState {
+    /// The state behind the shared game interface.
+    pub fn get(&self) -> &dyn GameState {
+        match self {
+            AnyState::Hokm(s) => s.as_ref(),
+        }
+    }
+    /// The state behind the shared game interface, mutable.
+    pub fn get_mut(&mut self) -> &mut dyn GameState {
+        match self {
+            AnyState::Hokm(s) => s.as_mut(),
+        }
+    }
+}
+
+/// A game state: whose turn, the legal actions, apply, observations.
+#[pyclass(name = "State", module = "hukm._core")]
+#[derive(Clone)]
+pub struct PyState {
+    /// The state.
+    pub inner: AnyState,
+}
+
+#[pymethods]
+impl PyState {
+    /// Number of seats.
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.inner.get().num_players()
+    }
+
+    /// The seat to act; -1 when the state is terminal.
+    #[getter]
+    fn current_player(&self) -> i64 {
+        self.inner.get().current_player().map_or(-1, |p| p as i64)
+    }
+
+    /// The phase's name.
+    #[getter]
+    fn phase(&self) -> &'static str {
+        match &self.inner {
+            AnyState::Hokm(s) => s.phase().name(),
+        }
+    }
+
+    /// The legal actions of the seat to act.
+    fn legal_actions(&self) -> Vec<String> {
+        self.inner.get().legal_actions()
+    }
+
+    /// Applies an action; an illegal one raises IllegalActionError and changes nothing.
+    fn apply(&mut self, py: Python<'_>, action: &str) -> PyResult<()> {
+        self.inner.get_mut().apply(action).py(py)
+    }
+
+    /// An independent copy.
+    fn clone(&self) -> PyState {
+        Clone::clone(self)
+    }
+
+    fn __copy__(&self) -> PyState {
+        Clone::clone(self)
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyState {
+        Clone::clone(self)
+    }
+
+    /// True when the game (or the position's hand) is over.
+    fn is_terminal(&self) -> bool {
+        self.inner.get().is_terminal()
+    }
+
+    /// Each seat's points so far.
+    fn returns(&self) -> Vec<f64> {
+        self.inner.get().returns()
+    }
+
+    /// What `player` may see, as a dict.
+    fn observation<'py>(&self, py: Python<'py>, player: usize) -> PyResult<Bound<'py, PyAny>> {
+        let v = self.inner.get().observation(player).py(py)?;
+        value_to_py(py, &v)
+    }
+
+    /// The actions applied so far.
+    fn history(&self) -> Vec<String> {
+        self.inner.get().history()
+    }
+
+    /// Every seat's cards now in compact form (a god's-eye view, for analysis and display).
+    fn hands(&self) -> Vec<String> {
+        match &self.inner {
+            AnyState::Hokm(s) => s
+                .hands()
+                .iter()
+                .map(|&h| s.config().pack.format_hand(h))
+                .collect(),
+        }
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.get().render()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<hukm.State phase={} current_player={}>",
+            self.phase(),
+            self.current_player()
+        )
+    }
+}
