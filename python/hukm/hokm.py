@@ -81,13 +81,14 @@ class Hokm:
         return " ".join(self._game.new_game(seed).hands())
 
     def random_playouts(
-        self, n: int, seed: int = 0, threads: int = 1
+        self, n: int, seed: int = 0, threads: Optional[int] = None
     ) -> dict[str, npt.NDArray[np.int64]]:
         """Plays ``n`` whole hands with uniformly random legal actions in Rust.
 
         Returns numpy arrays: ``tricks`` and ``points`` of shape ``(n, sides)``
         and ``winner`` of shape ``(n,)`` (the winning side, -1 for none). Hand
-        ``i`` depends only on ``seed`` and ``i``, never on ``threads``.
+        ``i`` depends only on ``seed`` and ``i``, never on ``threads`` (default:
+        every core).
 
         >>> r = Hokm().random_playouts(100, seed=1)
         >>> r["tricks"].shape

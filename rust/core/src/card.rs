@@ -109,6 +109,23 @@ impl CardSet {
         }
     }
 
+    /// The `k`-th card counting from the lowest bit (`k < len`).
+    #[inline]
+    pub fn nth_lowest(self, k: u32) -> Option<Card> {
+        let lo = self.0 as u64;
+        let n_lo = lo.count_ones();
+        let (mut x, mut k, base) = if k < n_lo {
+            (lo, k, 0)
+        } else {
+            ((self.0 >> 64) as u64, k - n_lo, 64)
+        };
+        while k > 0 {
+            x &= x.wrapping_sub(1);
+            k -= 1;
+        }
+        (x != 0).then(|| Card(base + x.trailing_zeros() as u8))
+    }
+
     /// Iterates over the cards from the lowest bit to the highest.
     #[inline]
     pub fn iter(self) -> CardIter {
@@ -242,6 +259,11 @@ mod tests {
         assert_eq!(a.lowest(), Some(Card(0)));
         assert_eq!(b.highest(), Some(Card(127)));
         assert_eq!(CardSet::EMPTY.highest(), None);
+        let all: Vec<Card> = (a | b).iter().collect();
+        for (k, &c) in all.iter().enumerate() {
+            assert_eq!((a | b).nth_lowest(k as u32), Some(c));
+        }
+        assert_eq!((a | b).nth_lowest(4), None);
     }
 
     #[test]

@@ -9,9 +9,9 @@
 use crate::card::{Card, CardSet};
 use crate::rng::Rng;
 
-/// The pack's cards (lowest bit first) shuffled by `rng`: `D[0]` is the top card.
-pub fn shuffled(deck: CardSet, rng: &mut Rng) -> Vec<Card> {
-    let mut v: Vec<Card> = deck.iter().collect();
+/// The cards (given lowest bit first) shuffled by `rng`: `D[0]` is the top card.
+pub fn shuffled(cards: &[Card], rng: &mut Rng) -> Vec<Card> {
+    let mut v = cards.to_vec();
     rng.shuffle(&mut v);
     v
 }
@@ -57,7 +57,7 @@ mod tests {
     fn shuffle_keeps_the_pack() {
         let p = Pack::french52();
         let mut r = Rng::new(3);
-        let s = shuffled(p.deck, &mut r);
+        let s = shuffled(p.cards(), &mut r);
         assert_eq!(s.len(), 52);
         assert_eq!(s.iter().copied().collect::<CardSet>(), p.deck);
     }

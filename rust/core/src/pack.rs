@@ -40,7 +40,16 @@ pub struct Pack {
     pub aliases: Vec<(u8, u8)>,
     /// Card points by bit (all zero for games without card points).
     pub points: Vec<u8>,
+    /// Each suit's cards in the deck (derived; kept by `refresh`).
+    masks: [CardSet; MAX_SUITS],
+    /// The suit of each bit (derived).
+    suit_table: [u8; 128],
+    /// The deck's cards, lowest bit first (derived).
+    deck_list: Vec<Card>,
 }
+
+/// The most suits a pack may have.
+pub const MAX_SUITS: usize = 10;
 
 /// The French faces with the ace high, strongest first.
 pub const FRENCH_ACE_HIGH: &str = "AKQJT98765432";
@@ -83,14 +92,32 @@ impl Pack {
                 deck.insert(Card((s * stride as usize + i) as u8));
             }
         }
-        assert!(suits.len() * stride as usize <= 128);
-        Pack {
+        assert!(suits.len() * stride as usize <= 128 && suits.len() <= MAX_SUITS);
+        let mut p = Pack {
             name: name.to_string(),
             suits,
             stride,
             deck,
             aliases: Vec::new(),
             points: vec![0; 128],
+            masks: [CardSet::EMPTY; MAX_SUITS],
+            suit_table: [0; 128],
+            deck_list: Vec::new(),
+        };
+        p.refresh();
+        p
+    }
+
+    /// Recomputes the derived tables after the deck changed.
+    fn refresh(&mut self) {
+        for (s, def) in self.suits.iter().enumerate() {
+            let n = def.faces.len() as u32;
+            let block = (1u128 << n) - 1;
+            self.masks[s] = CardSet(block << (s as u32 * self.stride as u32)) & self.deck;
+        }
+        self.deck_list = self.deck.iter().collect();
+        for (i, t) in self.suit_table.iter_mut().enumerate() {
+            *t = (i / self.stride as usize) as u8;
         }
     }
 
@@ -205,7 +232,14 @@ impl Pack {
     /// The same pack without some cards (e.g. `hokm3`'s removed two).
     pub fn without(mut self, cards: CardSet) -> Pack {
         self.deck -= cards;
+        self.refresh();
         self
+    }
+
+    /// The cards in play, lowest bit first (the order shuffles start from).
+    #[inline]
+    pub fn cards(&self) -> &[Card] {
+        &self.deck_list
     }
 
     /// Number of suits.
@@ -223,7 +257,7 @@ impl Pack {
     /// The suit of a card.
     #[inline]
     pub fn suit_of(&self, card: Card) -> Suit {
-        card.0 / self.stride
+        self.suit_table[card.0 as usize & 127]
     }
 
     /// Position of the card inside its suit block (0 = weakest).
@@ -235,13 +269,7 @@ impl Pack {
     /// All cards of a suit in this pack's deck.
     #[inline]
     pub fn suit_mask(&self, suit: Suit) -> CardSet {
-        let n = self.suits[suit as usize].faces.len() as u32;
-        let block = if n >= 128 {
-            u128::MAX
-        } else {
-            (1u128 << n) - 1
-        };
-        CardSet(block << (suit as u32 * self.stride as u32)) & self.deck
+        self.masks[suit as usize]
     }
 
     /// The card of `suit` whose face sits at `pos` in the suit's strongest-first list.

@@ -9,12 +9,13 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::convert::IntoPy;
-use crate::state::{AnyState, PyState};
+use crate::state::{AnyState, CardStrings, PyState};
 
 /// Hokm for 4, 3 and 2 players.
 #[pyclass(name = "Hokm", module = "hukm._core", frozen)]
 pub struct PyHokm {
     game: Hokm,
+    cards: std::sync::Arc<CardStrings>,
 }
 
 #[pymethods]
@@ -22,9 +23,9 @@ impl PyHokm {
     #[new]
     #[pyo3(signature = (preset = "hokm4", options = Vec::new()))]
     fn new(py: Python<'_>, preset: &str, options: Vec<(String, String)>) -> PyResult<Self> {
-        Ok(PyHokm {
-            game: Hokm::new(preset, &options).py(py)?,
-        })
+        let game = Hokm::new(preset, &options).py(py)?;
+        let cards = CardStrings::new(py, &game.config().pack);
+        Ok(PyHokm { game, cards })
     }
 
     /// The preset's name.
@@ -49,6 +50,7 @@ impl PyHokm {
     fn new_game(&self, seed: u64) -> PyState {
         PyState {
             inner: AnyState::Hokm(Box::new(self.game.new_game(seed))),
+            cards: self.cards.clone(),
         }
     }
 
@@ -69,18 +71,21 @@ impl PyHokm {
             .py(py)?;
         Ok(PyState {
             inner: AnyState::Hokm(Box::new(s)),
+            cards: self.cards.clone(),
         })
     }
 
     /// Plays `n` hands with random legal actions; returns numpy arrays.
-    #[pyo3(signature = (n, seed = 0, threads = 1))]
+    #[pyo3(signature = (n, seed = 0, threads = None))]
     fn random_playouts<'py>(
         &self,
         py: Python<'py>,
         n: usize,
         seed: u64,
-        threads: usize,
+        threads: Option<usize>,
     ) -> PyResult<Bound<'py, PyDict>> {
+        let threads =
+            threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |x| x.get()));
         let cfg = std::sync::Arc::new(self.game.config().clone());
         let r = py.detach(|| random_playouts(&cfg, n, seed, threads));
         let d = PyDict::new(py);

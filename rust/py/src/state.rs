@@ -1,8 +1,12 @@
 //! The `State` class: one game state of any game, driven by action strings.
 
+use std::sync::Arc;
+
 use hukm_core::game::GameState;
-use hukm_core::games::hokm::HokmState;
+use hukm_core::games::hokm::{HokmState, Phase};
+use hukm_core::Pack;
 use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString};
 
 use crate::convert::{value_to_py, IntoPy};
 
@@ -28,12 +32,29 @@ impl AnyState {
     }
 }
 
+/// Python strings of a pack's cards, made once per game and shared by its
+/// states, so listing legal cards allocates no string.
+pub struct CardStrings(Vec<Option<Py<PyString>>>);
+
+impl CardStrings {
+    /// The strings of every card of `pack`, indexed by bit.
+    pub fn new(py: Python<'_>, pack: &Pack) -> Arc<CardStrings> {
+        let mut v: Vec<Option<Py<PyString>>> = (0..128).map(|_| None).collect();
+        for c in pack.deck.iter() {
+            v[c.0 as usize] = Some(PyString::new(py, &pack.format_card(c)).unbind());
+        }
+        Arc::new(CardStrings(v))
+    }
+}
+
 /// A game state: whose turn, the legal actions, apply, observations.
 #[pyclass(name = "State", module = "hukm._core")]
 #[derive(Clone)]
 pub struct PyState {
     /// The state.
     pub inner: AnyState,
+    /// Cached card strings of the state's pack.
+    pub cards: Arc<CardStrings>,
 }
 
 #[pymethods]
@@ -59,8 +80,25 @@ impl PyState {
     }
 
     /// The legal actions of the seat to act.
-    fn legal_actions(&self) -> Vec<String> {
-        self.inner.get().legal_actions()
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        match &self.inner {
+            AnyState::Hokm(s) if s.phase() == Phase::Play => {
+                let legal = s.legal_cards();
+                let pack = &s.config().pack;
+                let mut out: Vec<&Py<PyString>> = Vec::with_capacity(legal.len() as usize);
+                for suit in 0..pack.num_suits() as u8 {
+                    for c in (legal & pack.suit_mask(suit)).iter().rev() {
+                        out.push(
+                            self.cards.0[c.0 as usize]
+                                .as_ref()
+                                .expect("a card of the pack"),
+                        );
+                    }
+                }
+                PyList::new(py, out.into_iter().map(|x| x.bind(py)))
+            }
+            _ => PyList::new(py, self.inner.get().legal_actions()),
+        }
     }
 
     /// Applies an action; an illegal one raises IllegalActionError and changes nothing.

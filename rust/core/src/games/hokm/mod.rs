@@ -4,6 +4,8 @@ pub mod config;
 pub mod playout;
 pub mod rules;
 pub mod state;
+#[cfg(test)]
+mod tests;
 pub mod view;
 
 use std::sync::Arc;

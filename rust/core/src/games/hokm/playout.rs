@@ -26,12 +26,13 @@ pub fn random_hand(cfg: &Arc<HokmConfig>, seed: u64, index: u64) -> HokmState {
     let mut choice = Rng::new(Rng::derive(seed, 2 * index + 1));
     let mut s = HokmState::new_match(cfg.clone(), hand_seed);
     s.set_recording(false);
+    s.single_hand = true;
     while s.results().is_empty() {
         if s.phase() == Phase::Play {
             let legal = s.legal_cards();
             let k = choice.below(legal.len() as u64) as usize;
-            let c = legal.iter().nth(k).expect("k < len");
-            s.apply_unchecked(super::state::HokmAction::Card(c));
+            let c = legal.nth_lowest(k as u32).expect("k < len");
+            s.play_card(c);
         } else {
             let legal = s.legal();
             let k = choice.below(legal.len() as u64) as usize;

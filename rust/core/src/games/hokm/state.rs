@@ -319,21 +319,34 @@ impl HokmState {
     }
 
     fn next(&self, s: usize) -> usize {
-        (s + 1) % self.n()
+        // No division in the hot path: seats wrap by comparison.
+        let t = s + 1;
+        if t == self.n() {
+            0
+        } else {
+            t
+        }
     }
 
     fn choose_first_hakem(&mut self) {
         let n = self.n();
         match self.cfg.first_hakem {
             super::config::FirstHakem::AceDraw => {
-                let cards = shuffled(self.cfg.pack.deck, &mut self.rng);
-                for (i, &c) in cards.iter().enumerate() {
-                    let seat = i % n;
+                // Cards are turned one at a time from a shuffled pack: the i-th
+                // card is drawn by a forward Fisher-Yates step (swap position i
+                // with i + below(len - i)), so only the cards turned are drawn.
+                let mut cards: Vec<Card> = self.cfg.pack.cards().to_vec();
+                let mut seat = 0;
+                for i in 0..cards.len() {
+                    let j = i + self.rng.below((cards.len() - i) as u64) as usize;
+                    cards.swap(i, j);
+                    let c = cards[i];
                     self.ace_draw.push((seat, c));
                     if self.cfg.pack.face(c) == b'A' {
                         self.hakem = seat;
                         break;
                     }
+                    seat = self.next(seat);
                 }
             }
             super::config::FirstHakem::Random => {
@@ -360,7 +373,7 @@ impl HokmState {
         self.discarded = [false; 2];
         self.draw_turn = 0;
         self.stock.clear();
-        let cards = shuffled(self.cfg.pack.deck, &mut self.rng);
+        let cards = shuffled(self.cfg.pack.cards(), &mut self.rng);
         if n == 2 {
             let dealer = self.dealer;
             self.hands[self.hakem] = cards[0..5].iter().copied().collect();
@@ -665,7 +678,7 @@ impl HokmState {
         }
     }
 
-    fn play_card(&mut self, c: Card) {
+    pub(crate) fn play_card(&mut self, c: Card) {
         let p = self.current;
         self.hands[p].remove(c);
         self.trick[self.trick_len] = c;
@@ -674,8 +687,10 @@ impl HokmState {
             self.current = self.next(p);
             return;
         }
-        let w = (self.leader + trick_winner(&self.cfg.pack, &self.trick[..self.n()], self.trump))
-            % self.n();
+        let mut w = self.leader + trick_winner(&self.cfg.pack, &self.trick[..self.n()], self.trump);
+        if w >= self.n() {
+            w -= self.n();
+        }
         for &x in &self.trick[..self.n()] {
             self.played.insert(x);
         }
@@ -909,6 +924,11 @@ impl HokmState {
     pub fn parse_action(&self, text: &str) -> Result<HokmAction> {
         let t = text.trim();
         let p = &self.cfg.pack;
+        if t.len() <= 3 {
+            if let Ok(c) = p.parse_card(t) {
+                return Ok(HokmAction::Card(c));
+            }
+        }
         let lower = t.to_ascii_lowercase();
         Ok(match lower.as_str() {
             "redeal" => HokmAction::Redeal,
