@@ -19,12 +19,18 @@ from ._errors import (
     StateError,
 )
 from .hokm import Hokm
+from .solve import PlayStep, Solution, analyse_play, solve, solve_many
 
 TERMINAL = -1
 """``State.current_player`` of a terminal state."""
 
 __all__ = [
     "Hokm",
+    "PlayStep",
+    "Solution",
+    "analyse_play",
+    "solve",
+    "solve_many",
     "State",
     "HukmError",
     "IllegalActionError",

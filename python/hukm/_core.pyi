@@ -6,7 +6,7 @@ import numpy as np
 import numpy.typing as npt
 
 __version__: str
-__all__ = ["Hokm", "State", "__version__", "format_hand", "pack_cards", "parse_deal", "parse_hand"]
+__all__ = ["Hokm", "State", "__version__", "format_hand", "pack_cards", "parse_deal", "parse_hand", "solve", "solve_many"]
 
 @final
 class State:
@@ -49,6 +49,14 @@ class Hokm:
         hakem: Optional[int] = None,
         tricks_won: Optional[list[int]] = None,
     ) -> State: ...
+    def dd_table(
+        self,
+        deal: str,
+        threads: Optional[int] = None,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+        tt_mib: Optional[int] = None,
+    ) -> npt.NDArray[np.uint8]: ...
     def random_playouts(
         self, n: int, seed: int = 0, threads: Optional[int] = None
     ) -> dict[str, npt.NDArray[np.int64]]: ...
@@ -57,3 +65,19 @@ def parse_hand(text: str, pack: str = "french52") -> list[str]: ...
 def format_hand(cards: list[str], pack: str = "french52", labelled: bool = False) -> str: ...
 def parse_deal(text: str, players: int, pack: str = "french52") -> list[list[str]]: ...
 def pack_cards(pack: str = "french52") -> list[str]: ...
+def solve(
+    state: State,
+    player: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    timeout: Optional[float] = None,
+    tt_mib: Optional[int] = None,
+    actions: bool = True,
+) -> tuple[int, list[tuple[str, int]], int]: ...
+def solve_many(
+    states: list[State],
+    players: Optional[list[int]] = None,
+    threads: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    timeout: Optional[float] = None,
+    tt_mib: Optional[int] = None,
+) -> npt.NDArray[np.uint32]: ...

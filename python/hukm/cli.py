@@ -12,6 +12,7 @@ from typing import Optional, Sequence
 from . import _errors
 from .diagram import deal_diagram
 from .hokm import Hokm
+from .solve import solve
 
 _GAMES = {"hokm": "hokm4", "hokm4": "hokm4", "hokm3": "hokm3", "hokm2": "hokm2"}
 
@@ -33,6 +34,65 @@ def _cmd_deal(args: argparse.Namespace) -> int:
     return 0
 
 
+_STRAINS = ["spades", "hearts", "diamonds", "clubs", "no trump"]
+_TRUMPS: list[Optional[str]] = ["S", "H", "D", "C", None]
+
+
+def _table_text(rows: list[list[int]], players: int, what: str) -> str:
+    head = "leader:      " + "".join(f"seat {i:<3}" for i in range(players))
+    lines = [head]
+    for name, row in zip(_STRAINS, rows):
+        lines.append(f"{name:<12} " + "".join(f"{v:>6}   " for v in row).rstrip())
+    lines.append(f"(each cell: {what})")
+    return "\n".join(lines)
+
+
+def _cmd_solve(args: argparse.Namespace) -> int:
+    preset = args.preset or _GAMES[args.game]
+    game = Hokm(preset)
+    n = game.num_players
+    if args.deal is None:
+        hands = game.new_game(args.seed).hands() if preset != "hokm2" else None
+        if hands is None:
+            print("hukm: give a deal for hokm2 (the seeded deal has only the first five cards)", file=sys.stderr)
+            return 2
+        deal = " ".join(hands)
+        print(f"{preset}, seed {args.seed}")
+        print()
+        print(deal_diagram(hands))
+        print()
+        print(f"deal: {deal}")
+        print()
+        if n == 4:
+            table = game.dd_table(deal, threads=args.threads)
+            rows = [[int(x) for x in r] for r in table]
+            print(_table_text(rows, n, "tricks the leader's side takes with best play"))
+        else:
+            rows = []
+            for trump in _TRUMPS:
+                row = []
+                for leader in range(n):
+                    st = game.from_deal(deal, trump=trump, leader=leader)
+                    row.append(solve(st, leader).value)
+                rows.append(row)
+            print(_table_text(rows, n, "tricks the leader takes alone against the others"))
+        return 0
+    trump = None if args.trump in (None, "N", "NT", "none") else args.trump
+    state = game.from_deal(args.deal, trump=trump, leader=args.leader)
+    player = args.leader if args.player is None else args.player
+    sol = solve(state, player)
+    side = f"side of seat {player}" if n == 4 else f"seat {player}"
+    print(deal_diagram(state.hands()))
+    print()
+    print(f"trump {trump or 'none'}, seat {args.leader} to lead")
+    print(f"double-dummy value: {sol.value} tricks for the {side} ({sol.nodes} nodes)")
+    print("card values:")
+    for action, value in sol.actions.items():
+        mark = "  best" if action in sol.best_actions() else ""
+        print(f"  {action:<4} {value}{mark}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line parser."""
     p = argparse.ArgumentParser(prog="hukm", description="Trick-taking games of Iran and South Asia.")
@@ -42,6 +102,16 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--seed", type=int, default=0, help="seed of the deal (default 0)")
     d.add_argument("--preset", default=None, help="preset (default: the game's main one)")
     d.set_defaults(func=_cmd_deal)
+    s = sub.add_parser("solve", help="exact double-dummy analysis of a deal")
+    s.add_argument("game", choices=sorted(_GAMES), help="the game")
+    s.add_argument("deal", nargs="?", default=None, help="compact hands in seat order; omit to deal one with --seed")
+    s.add_argument("--trump", default=None, help="S, H, D, C or N (no trump)")
+    s.add_argument("--leader", type=int, default=0, help="seat on lead (default 0)")
+    s.add_argument("--player", type=int, default=None, help="whose side to count (default: the leader)")
+    s.add_argument("--seed", type=int, default=0, help="seed of the deal when none is given")
+    s.add_argument("--preset", default=None, help="preset (default: the game's main one)")
+    s.add_argument("--threads", type=int, default=None, help="threads (default: every core)")
+    s.set_defaults(func=_cmd_solve)
     return p
 
 

@@ -8,6 +8,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
+from ._check import optional_whole, whole, wholes
 from ._options import OptionValue, option_pairs
 
 
@@ -52,7 +53,7 @@ class Hokm:
         Every chance event draws from a generator seeded by ``seed``; the same
         seed and actions give the same match on every platform.
         """
-        return self._game.new_game(seed)
+        return self._game.new_game(whole(seed, "seed"))
 
     def from_deal(
         self,
@@ -70,15 +71,45 @@ class Hokm:
         gives the tricks already won per side (four players: ``[team 0-2,
         team 1-3]``; otherwise per seat).
         """
-        tw = None if tricks_won is None else [int(t) for t in tricks_won]
-        return self._game.from_deal(deal, trump, leader, hakem, tw)
+        n = self.num_players
+        tw = wholes(tricks_won, "tricks_won", 0, 17)
+        return self._game.from_deal(
+            deal, trump, whole(leader, "leader", 0, n - 1), optional_whole(hakem, "hakem", 0, n - 1), tw
+        )
 
     def deal(self, seed: int = 0) -> str:
         """The full deal of the first hand of ``new_game(seed)``, seat 0 first.
 
         For ``hokm2`` these are the five cards each player starts with.
         """
-        return " ".join(self._game.new_game(seed).hands())
+        return " ".join(self._game.new_game(whole(seed, "seed")).hands())
+
+    def dd_table(
+        self,
+        deal: str,
+        threads: Optional[int] = None,
+        *,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+        tt_mib: Optional[int] = None,
+    ) -> npt.NDArray[np.uint8]:
+        """The double-dummy table of a four-player deal.
+
+        A ``(5, 4)`` array: rows trump S, H, D, C and no trump, columns the
+        leader's seat, each cell the tricks the leader's side takes with best
+        play when all tricks are played. Threads default to every core.
+
+        >>> t = Hokm().dd_table("AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
+        >>> int(t[0, 0]), int(t[4, 1])
+        (13, 13)
+        """
+        return self._game.dd_table(
+            deal,
+            optional_whole(threads, "threads", 1, 1024),
+            optional_whole(max_nodes, "max_nodes", 1),
+            timeout,
+            optional_whole(tt_mib, "tt_mib", 1, 1 << 20),
+        )
 
     def random_playouts(
         self, n: int, seed: int = 0, threads: Optional[int] = None
@@ -94,7 +125,9 @@ class Hokm:
         >>> r["tricks"].shape
         (100, 2)
         """
-        return self._game.random_playouts(n, seed, threads)
+        return self._game.random_playouts(
+            whole(n, "n", 0, 1 << 40), whole(seed, "seed"), optional_whole(threads, "threads", 1, 1024)
+        )
 
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in sorted(self.options.items()))

@@ -75,6 +75,32 @@ impl PyHokm {
         })
     }
 
+    /// The double-dummy table of a four-player deal.
+    #[pyo3(signature = (deal, threads = None, max_nodes = None, timeout = None, tt_mib = None))]
+    fn dd_table<'py>(
+        &self,
+        py: Python<'py>,
+        deal: &str,
+        threads: Option<usize>,
+        max_nodes: Option<u64>,
+        timeout: Option<f64>,
+        tt_mib: Option<usize>,
+    ) -> PyResult<Bound<'py, numpy::PyArray2<u8>>> {
+        let cfg = self.game.config();
+        if cfg.players != 4 {
+            return Err(crate::convert::to_py(
+                py,
+                hukm_core::Error::State(format!(
+                    "dd_table is for four-player games; {} has {} players (use hukm.solve)",
+                    cfg.preset.name(),
+                    cfg.players
+                )),
+            ));
+        }
+        let hands = cfg.pack.parse_deal(deal, 4).py(py)?;
+        crate::solve::dd_table(py, hands, threads, crate::solve::config(max_nodes, timeout, tt_mib))
+    }
+
     /// Plays `n` hands with random legal actions; returns numpy arrays.
     #[pyo3(signature = (n, seed = 0, threads = None))]
     fn random_playouts<'py>(

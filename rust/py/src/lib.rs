@@ -3,6 +3,8 @@
 
 mod convert;
 mod hokm;
+mod run;
+mod solve;
 mod state;
 
 use pyo3::prelude::*;
@@ -17,5 +19,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(convert::format_hand, m)?)?;
     m.add_function(wrap_pyfunction!(convert::parse_deal, m)?)?;
     m.add_function(wrap_pyfunction!(convert::pack_cards, m)?)?;
+    m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(solve::solve_many, m)?)?;
     Ok(())
 }

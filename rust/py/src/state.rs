@@ -130,8 +130,15 @@ impl PyState {
     }
 
     /// What `player` may see, as a dict.
-    fn observation<'py>(&self, py: Python<'py>, player: usize) -> PyResult<Bound<'py, PyAny>> {
-        let v = self.inner.get().observation(player).py(py)?;
+    fn observation<'py>(&self, py: Python<'py>, player: i64) -> PyResult<Bound<'py, PyAny>> {
+        let n = self.inner.get().num_players();
+        if player < 0 || player as usize >= n {
+            return Err(crate::convert::to_py(
+                py,
+                hukm_core::Error::State(format!("player {} out of range 0..{}", player, n - 1)),
+            ));
+        }
+        let v = self.inner.get().observation(player as usize).py(py)?;
         value_to_py(py, &v)
     }
 

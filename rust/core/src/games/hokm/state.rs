@@ -988,3 +988,22 @@ fn subsets(cards: CardSet, k: u32, pack: &crate::pack::Pack) -> Vec<CardSet> {
         }
     }
 }
+
+impl HokmState {
+    /// The trick-play position for the double-dummy solver: every hand, the
+    /// trump, the leader and the trick in progress. Only in trick play.
+    pub fn whist_position(&self) -> Result<crate::solve::WhistPosition> {
+        if self.phase != Phase::Play {
+            return Err(Error::State(format!(
+                "double-dummy analysis needs a state in trick play; this one is in phase {}",
+                self.phase.name()
+            )));
+        }
+        Ok(crate::solve::WhistPosition {
+            hands: self.hands[..self.n()].to_vec(),
+            trump: self.trump,
+            leader: self.leader,
+            trick: self.trick[..self.trick_len].to_vec(),
+        })
+    }
+}

@@ -1,0 +1,36 @@
+"""Checks of plain arguments before they reach the engine, so that a bad
+number is a ``ValueError`` naming the argument (never an overflow)."""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from ._errors import StateError
+
+_U64 = (1 << 64) - 1
+
+
+def whole(value: object, name: str, lo: int = 0, hi: Optional[int] = None) -> int:
+    """``value`` as an int in ``lo..hi`` (inclusive), else :class:`StateError`.
+
+    >>> whole(3, "leader", 0, 3)
+    3
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise StateError(f"{name} must be a whole number, got {value!r}")
+    top = _U64 if hi is None else hi
+    if not lo <= value <= top:
+        raise StateError(f"{name} {value} out of range {lo}..{top}")
+    return value
+
+
+def optional_whole(value: object, name: str, lo: int = 0, hi: Optional[int] = None) -> Optional[int]:
+    """Like :func:`whole`, with ``None`` passed through."""
+    return None if value is None else whole(value, name, lo, hi)
+
+
+def wholes(values: Optional[Sequence[object]], name: str, lo: int = 0, hi: Optional[int] = None) -> Optional[list[int]]:
+    """A list of whole numbers, each checked like :func:`whole`."""
+    if values is None:
+        return None
+    return [whole(v, f"{name}[{i}]", lo, hi) for i, v in enumerate(values)]

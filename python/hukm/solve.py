@@ -1,0 +1,152 @@
+"""Exact double-dummy analysis: every hand visible, best play by everyone.
+
+>>> import hukm
+>>> state = hukm.Hokm().from_deal("AK.. QJ.. T9.. 87..".replace("..", "..."), trump=None, leader=0)
+>>> hukm.solve(state).value
+2
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _core
+from ._check import optional_whole, wholes
+from ._errors import IllegalActionError
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The exact double-dummy answer for one side.
+
+    ``value`` is what ``player``'s side takes from here to the end of the hand
+    (tricks, the current trick included); ``actions`` the same value after each
+    legal action of the player to move; ``nodes`` the search nodes visited.
+    """
+
+    value: int
+    actions: dict[str, int]
+    nodes: int
+    player: int
+
+    def best_actions(self) -> list[str]:
+        """The actions that keep the best value for the side to move.
+
+        When the player to move is on ``player``'s side these are the actions
+        of highest value, otherwise those of lowest value.
+        """
+        if not self.actions:
+            return []
+        return [a for a, v in self.actions.items() if v == self.value]
+
+
+def solve(
+    state: _core.State,
+    player: Optional[int] = None,
+    *,
+    max_nodes: Optional[int] = None,
+    timeout: Optional[float] = None,
+    tt_mib: Optional[int] = None,
+    actions: bool = True,
+) -> Solution:
+    """Solves a state in trick play exactly.
+
+    ``player`` chooses the side whose tricks are counted (default: the player
+    to move); in three- and two-player games that player plays alone against
+    the others as one coalition. ``max_nodes`` and ``timeout`` (seconds) stop a
+    search that runs too long with :class:`hukm.SolverLimitError`; ``tt_mib``
+    sizes the transposition table (default 64 MiB). With ``actions=False``
+    only the value is computed (``actions`` is then empty). Ctrl-C interrupts.
+    """
+    value, values, nodes = _core.solve(
+        state,
+        optional_whole(player, "player", 0, state.num_players - 1),
+        optional_whole(max_nodes, "max_nodes", 1),
+        timeout,
+        optional_whole(tt_mib, "tt_mib", 1, 1 << 20),
+        actions,
+    )
+    who = state.current_player if player is None else player
+    return Solution(value=value, actions=dict(values), nodes=nodes, player=who)
+
+
+def solve_many(
+    states: Sequence[_core.State],
+    players: Optional[Sequence[int]] = None,
+    threads: Optional[int] = None,
+    *,
+    max_nodes: Optional[int] = None,
+    timeout: Optional[float] = None,
+    tt_mib: Optional[int] = None,
+) -> npt.NDArray[np.uint32]:
+    """Values of many states, in order, on ``threads`` threads (default: every core).
+
+    ``players[i]`` chooses the side counted for ``states[i]`` (default: the
+    player to move). The GIL is released while the solvers run.
+    """
+    ps = wholes(players, "players", 0, 3)
+    return _core.solve_many(
+        list(states),
+        ps,
+        optional_whole(threads, "threads", 1, 1024),
+        optional_whole(max_nodes, "max_nodes", 1),
+        timeout,
+        optional_whole(tt_mib, "tt_mib", 1, 1 << 20),
+    )
+
+
+@dataclass(frozen=True)
+class PlayStep:
+    """One card of an analysed play sequence.
+
+    ``best`` is the most the mover's side could still take from that point
+    (the current trick included), ``after`` what it can take after the card
+    actually played, and ``cost = best - after`` the tricks that card lost.
+    """
+
+    player: int
+    action: str
+    best: int
+    after: int
+    best_actions: list[str] = field(default_factory=list)
+
+    @property
+    def cost(self) -> int:
+        """Tricks lost by this card against best play (0 for a best card)."""
+        return self.best - self.after
+
+
+def analyse_play(state: _core.State, actions: Sequence[str]) -> list[PlayStep]:
+    """Double-dummy value before and after each card of ``actions`` played from ``state``.
+
+    Like DDS's AnalysePlay: for each card, what the mover's side could take
+    with best play and what it can take after that card. ``state`` is not
+    changed. An illegal action raises :class:`hukm.IllegalActionError` naming it.
+    """
+    s = state.clone()
+    out: list[PlayStep] = []
+    for i, action in enumerate(actions):
+        mover = s.current_player
+        sol = solve(s, mover)
+        if action not in sol.actions:
+            legal = s.legal_actions()
+            if action in legal:
+                raise IllegalActionError(f"action {i} ({action!r}) is not a card of trick play")
+            raise IllegalActionError(
+                f"action {i} ({action!r}) is not legal here; legal actions: {' '.join(legal)}"
+            )
+        out.append(
+            PlayStep(
+                player=mover,
+                action=action,
+                best=sol.value,
+                after=sol.actions[action],
+                best_actions=sol.best_actions(),
+            )
+        )
+        s.apply(action)
+    return out

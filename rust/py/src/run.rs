@@ -1,0 +1,51 @@
+//! Running long engine calls with the GIL released, interruptible by Ctrl-C.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::sync::Arc;
+use std::time::Duration;
+
+use pyo3::prelude::*;
+
+/// Runs `f` on a worker thread with the GIL released. The calling thread
+/// waits, checking for Python signals every 50 ms; on Ctrl-C it raises the
+/// stop flag given to `f`, waits for the worker to return, and re-raises
+/// `KeyboardInterrupt`. A panic in `f` becomes a `RuntimeError`.
+pub fn run_detached<R, F>(py: Python<'_>, f: F) -> PyResult<R>
+where
+    R: Send,
+    F: FnOnce(Arc<AtomicBool>) -> R + Send,
+{
+    let stop = Arc::new(AtomicBool::new(false));
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel();
+        let rx = std::sync::Mutex::new(rx);
+        let flag = stop.clone();
+        scope.spawn(move || {
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(flag)));
+            let _ = tx.send(r);
+        });
+        loop {
+            let got = py.detach(|| {
+                rx.lock()
+                    .expect("one waiter")
+                    .recv_timeout(Duration::from_millis(50))
+            });
+            match got {
+                Ok(Ok(r)) => return Ok(r),
+                Ok(Err(_)) | Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                        "internal error in the engine (please report it with the input)",
+                    ))
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if let Err(e) = py.check_signals() {
+                        stop.store(true, Ordering::Relaxed);
+                        let _ = py.detach(|| rx.lock().expect("one waiter").recv());
+                        return Err(e);
+                    }
+                }
+            }
+        }
+    })
+}

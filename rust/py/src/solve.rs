@@ -1,0 +1,129 @@
+//! Double-dummy solving from Python: `solve`, `solve_many`, `dd_table`.
+
+use std::time::Duration;
+
+use hukm_core::solve::{self as core_solve, Solver, SolverConfig, WhistPosition};
+use hukm_core::{Error, Pack};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
+use pyo3::prelude::*;
+
+use crate::convert::{to_py, IntoPy};
+use crate::run::run_detached;
+use crate::state::{AnyState, PyState};
+
+/// Solver settings from keyword arguments.
+pub fn config(max_nodes: Option<u64>, timeout: Option<f64>, tt_mib: Option<usize>) -> SolverConfig {
+    let mut c = SolverConfig::default();
+    c.max_nodes = max_nodes;
+    // A timeout too large (or infinite) to represent means no timeout.
+    c.timeout = timeout.and_then(|s| Duration::try_from_secs_f64(s.max(0.0)).ok());
+    if let Some(m) = tt_mib {
+        c.tt_bytes = m.max(1) << 20;
+    }
+    c
+}
+
+fn position(py: Python<'_>, state: &PyState) -> PyResult<(WhistPosition, Pack, usize)> {
+    match &state.inner {
+        AnyState::Hokm(s) => {
+            let pos = s.whist_position().py(py)?;
+            let mover = pos.to_move();
+            Ok((pos, s.config().pack.clone(), mover))
+        }
+    }
+}
+
+/// Exact value of a state for `player`'s side (default: the player to move),
+/// with the value after each legal action. Returns `(value, [(action, value)], nodes)`.
+#[pyfunction]
+#[pyo3(signature = (state, player = None, max_nodes = None, timeout = None, tt_mib = None, actions = true))]
+pub fn solve(
+    py: Python<'_>,
+    state: &PyState,
+    player: Option<usize>,
+    max_nodes: Option<u64>,
+    timeout: Option<f64>,
+    tt_mib: Option<usize>,
+    actions: bool,
+) -> PyResult<(u32, Vec<(String, u32)>, u64)> {
+    let (pos, pack, mover) = position(py, state)?;
+    let player = player.unwrap_or(mover);
+    let mut cfg = config(max_nodes, timeout, tt_mib);
+    let r = run_detached(py, move |stop| {
+        cfg.stop = Some(stop);
+        let mut solver = Solver::new(cfg);
+        if actions {
+            solver.solve_cards(&pos, player)
+        } else {
+            solver.solve(&pos, player).map(|s| hukm_core::solve::CardValues {
+                cards: Vec::new(),
+                value: s.value,
+                nodes: s.nodes,
+            })
+        }
+    })?
+    .py(py)?;
+    let order = legal_order(&pack, &r.cards);
+    Ok((r.value, order, r.nodes))
+}
+
+/// Cards in the engine's documented order (suits in pack order, strongest first).
+fn legal_order(pack: &Pack, cards: &[(hukm_core::Card, u32)]) -> Vec<(String, u32)> {
+    let mut v: Vec<(hukm_core::Card, u32)> = cards.to_vec();
+    v.sort_by_key(|&(c, _)| (pack.suit_of(c), std::cmp::Reverse(c.0)));
+    v.into_iter().map(|(c, x)| (pack.format_card(c), x)).collect()
+}
+
+/// Values of many states on `threads` threads (default: every core).
+#[pyfunction]
+#[pyo3(signature = (states, players = None, threads = None, max_nodes = None, timeout = None, tt_mib = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn solve_many<'py>(
+    py: Python<'py>,
+    states: Vec<PyRef<'py, PyState>>,
+    players: Option<Vec<usize>>,
+    threads: Option<usize>,
+    max_nodes: Option<u64>,
+    timeout: Option<f64>,
+    tt_mib: Option<usize>,
+) -> PyResult<Bound<'py, PyArray1<u32>>> {
+    let positions: Vec<WhistPosition> = states
+        .iter()
+        .map(|s| position(py, s).map(|p| p.0))
+        .collect::<PyResult<_>>()?;
+    let threads = threads.unwrap_or_else(default_threads);
+    let mut cfg = config(max_nodes, timeout, tt_mib);
+    let out = run_detached(py, move |stop| {
+        cfg.stop = Some(stop);
+        core_solve::solve_many(&positions, players.as_deref(), threads, &cfg)
+    })?
+    .py(py)?;
+    Ok(out.into_pyarray(py))
+}
+
+/// Every core of the machine.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |x| x.get())
+}
+
+/// The double-dummy table of a four-hand deal: `(5, 4)` array, trump S, H, D,
+/// C, none × leader seat → tricks of the leader's side.
+pub fn dd_table<'py>(
+    py: Python<'py>,
+    hands: Vec<hukm_core::CardSet>,
+    threads: Option<usize>,
+    cfg: SolverConfig,
+) -> PyResult<Bound<'py, PyArray2<u8>>> {
+    let hands: [hukm_core::CardSet; 4] = hands
+        .try_into()
+        .map_err(|_| to_py(py, Error::State("dd_table needs a four-player deal".into())))?;
+    let threads = threads.unwrap_or_else(default_threads);
+    let mut cfg = cfg;
+    let t = run_detached(py, move |stop| {
+        cfg.stop = Some(stop);
+        core_solve::dd_table(&hands, threads, &cfg)
+    })?
+    .py(py)?;
+    let flat: Vec<u8> = t.iter().flatten().copied().collect();
+    flat.into_pyarray(py).reshape([5, 4])
+}
