@@ -14,7 +14,14 @@ from .diagram import deal_diagram
 from .hokm import Hokm
 from .solve import solve
 
-_GAMES = {"hokm": "hokm4", "hokm4": "hokm4", "hokm3": "hokm3", "hokm2": "hokm2"}
+_GAMES = {
+    "hokm": "hokm4",
+    "hokm4": "hokm4",
+    "hokm3": "hokm3",
+    "hokm2": "hokm2",
+    "court_piece": "court_piece",
+    "single_sar": "single_sar",
+}
 
 
 def _cmd_deal(args: argparse.Namespace) -> int:

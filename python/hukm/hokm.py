@@ -15,7 +15,8 @@ from ._options import OptionValue, option_pairs
 class Hokm:
     """A Hokm game: a preset plus named options, from which states are made.
 
-    Presets: ``hokm4`` (default), ``hokm3``, ``hokm2``. Options are the names of
+    Presets: ``hokm4`` (default), ``hokm3``, ``hokm2``, ``court_piece`` and
+    ``single_sar``. Options are the names of
     ``rules/hokm.md`` §12 (``stop_rule="play_all"``, ``deal_batches="5-3-3-2"``,
     ``random_trump=True`` ...); an unknown option or a bad value raises
     :class:`hukm.OptionError` listing the valid ones.

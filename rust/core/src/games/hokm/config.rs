@@ -22,6 +22,10 @@ pub enum Preset {
     Hokm3,
     /// Two players with keep-or-discard drawing.
     Hokm2,
+    /// Court Piece (Rang): kot choice, kot counting (§8.1, §9.5, §10).
+    CourtPiece,
+    /// Beginners' Rang: all 13 tricks, kot counting (§13.1).
+    SingleSar,
 }
 
 impl Preset {
@@ -31,6 +35,27 @@ impl Preset {
             Preset::Hokm4 => "hokm4",
             Preset::Hokm3 => "hokm3",
             Preset::Hokm2 => "hokm2",
+            Preset::CourtPiece => "court_piece",
+            Preset::SingleSar => "single_sar",
+        }
+    }
+
+    /// The option values the preset sets (§12.1), before the user's.
+    fn defaults(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Preset::Hokm4 | Preset::Hokm3 | Preset::Hokm2 => &[],
+            Preset::CourtPiece => &[
+                ("first_hakem", "random"),
+                ("stop_rule", "kot_choice"),
+                ("scoring", "kots"),
+                ("rotation", "court_piece"),
+            ],
+            Preset::SingleSar => &[
+                ("first_hakem", "random"),
+                ("stop_rule", "play_all"),
+                ("scoring", "kots"),
+                ("rotation", "court_piece"),
+            ],
         }
     }
 }
@@ -160,7 +185,7 @@ const SPECS: &[Spec] = &[
     },
     Spec {
         name: "removed_two",
-        accepts: Accepts::Words(&["2c", "2d", "2h", "2s"]),
+        accepts: Accepts::Text("one of 2C, 2D, 2H, 2S"),
     },
     Spec {
         name: "deal_batches",
@@ -244,6 +269,9 @@ const SPECS: &[Spec] = &[
     },
 ];
 
+/// The presets this engine offers.
+const PRESETS: &str = "hokm4, hokm3, hokm2, court_piece, single_sar";
+
 /// Options of §12 that belong to presets this engine does not offer yet.
 const NOT_YET: &[&str] = &[
     "partnership_by_draw",
@@ -296,27 +324,33 @@ impl HokmConfig {
             "hokm4" => Preset::Hokm4,
             "hokm3" => Preset::Hokm3,
             "hokm2" => Preset::Hokm2,
-            "court_piece" | "single_sar" | "double_sar" | "dummy_rang" | "dab_rang" | "satat"
-            | "trup_kasiet" | "dehla_pakad" | "be_ranga" => {
-                return Err(Error::Option(format!(
-                    "preset {:?} of the Court Piece family is not offered yet; available presets: hokm4, hokm3, hokm2",
-                    preset
-                )))
-            }
+            "court_piece" => Preset::CourtPiece,
+            "single_sar" => Preset::SingleSar,
+            "double_sar" | "dummy_rang" | "dab_rang" | "satat" | "trup_kasiet" | "dehla_pakad"
+            | "be_ranga" => return Err(Error::Option(format!(
+                "preset {:?} of the Court Piece family is not offered yet; available presets: {}",
+                preset, PRESETS
+            ))),
             _ => {
                 return Err(Error::Option(format!(
-                    "unknown preset {:?}; valid presets: hokm4, hokm3, hokm2",
-                    preset
+                    "unknown preset {:?}; valid presets: {}",
+                    preset, PRESETS
                 )))
             }
         };
         let opts = options::check(preset.name(), SPECS, NOT_YET, opts)?;
         let players = match preset {
-            Preset::Hokm4 => 4,
             Preset::Hokm3 => 3,
             Preset::Hokm2 => 2,
+            _ => 4,
         };
-        let get = |k: &str| options::get(&opts, k);
+        let mut all: Vec<(String, String)> = preset
+            .defaults()
+            .iter()
+            .map(|&(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        all.extend(opts.iter().cloned());
+        let get = |k: &str| options::get(&all, k);
         let num = |k: &str, d: u32| get(k).map_or(d, |v| v.parse().expect("checked number"));
         let bad = |k: &str, why: &str| -> Result<HokmConfig> {
             Err(Error::Option(format!(
@@ -338,7 +372,7 @@ impl HokmConfig {
             }
         }
         if players != 4 {
-            if let Some((k, _)) = opts.iter().find(|(k, _)| FOUR_ONLY.contains(&k.as_str())) {
+            if let Some((k, _)) = all.iter().find(|(k, _)| FOUR_ONLY.contains(&k.as_str())) {
                 return bad(k, "applies to four-player presets only");
             }
         }
@@ -355,12 +389,20 @@ impl HokmConfig {
                 }
             }
         }
+        if let Some(two) = get("removed_two") {
+            if !["2C", "2D", "2H", "2S"].contains(&two.to_ascii_uppercase().as_str()) {
+                return bad(
+                    "removed_two",
+                    &format!("has bad value {:?}; valid values: 2C, 2D, 2H, 2S", two),
+                );
+            }
+        }
         if players != 3 && get("removed_two").is_some() {
             return bad("removed_two", "applies to hokm3 only");
         }
         let full = Pack::french52();
         let pack = if players == 3 {
-            let two = get("removed_two").unwrap_or("2c").to_ascii_uppercase();
+            let two = get("removed_two").unwrap_or("2C").to_ascii_uppercase();
             let c: Card = full.parse_card(&two)?;
             full.without(CardSet::from(c))
         } else {

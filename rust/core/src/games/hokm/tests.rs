@@ -341,3 +341,66 @@ fn illegal_actions_change_nothing() {
         assert_eq!((s.render(), s.history(), s.legal_actions()), before);
     }
 }
+
+#[test]
+fn court_piece_and_single_sar_play_whole_matches() {
+    use crate::rng::Rng;
+    for preset in ["court_piece", "single_sar"] {
+        let g = game(preset, &[]);
+        for seed in 0..5 {
+            let mut s = g.new_game(seed);
+            let mut r = Rng::new(seed);
+            let mut steps = 0;
+            while !s.is_terminal() {
+                let legal = s.legal();
+                let a = legal[r.below(legal.len() as u64) as usize];
+                s.apply_action(a).unwrap();
+                steps += 1;
+                assert!(steps < 200_000, "{} does not end", preset);
+            }
+            assert!(s.scores().iter().any(|&k| k >= 5), "first side to 5 kots");
+            for res in s.results() {
+                if preset == "single_sar" {
+                    assert_eq!(
+                        res.tricks.iter().map(|&t| t as u32).sum::<u32>(),
+                        13,
+                        "all 13 played"
+                    );
+                }
+                if res.kind == ResultKind::Bavney {
+                    assert_eq!(res.points.iter().sum::<u32>(), 52);
+                }
+            }
+            let total: Vec<u32> = (0..2)
+                .map(|i| s.results().iter().map(|r| r.points[i]).sum())
+                .collect();
+            assert_eq!(total, s.scores(), "hand results add up to the match score");
+        }
+    }
+}
+
+#[test]
+fn court_piece_rotation() {
+    // §10 court_piece: trump-caller's side lost -> dealer := next(dealer).
+    let g = game("court_piece", &[]);
+    let mut s = g.new_game(2);
+    let (hakem, dealer) = s.roles();
+    assert_eq!(hakem, (dealer + 1) % 4);
+    s.apply("trump:S").unwrap();
+    let mut r = crate::rng::Rng::new(1);
+    while s.results().is_empty() {
+        let legal = s.legal();
+        let a = legal[r.below(legal.len() as u64) as usize];
+        s.apply_action(a).unwrap();
+    }
+    let res = s.results()[0].clone();
+    let caller_won = res.winner == Some(hakem % 2);
+    let expect_dealer = if !caller_won {
+        (dealer + 1) % 4
+    } else if matches!(res.kind, ResultKind::Kot | ResultKind::Bavney) {
+        (dealer + 2) % 4
+    } else {
+        dealer
+    };
+    assert_eq!(s.roles(), ((expect_dealer + 1) % 4, expect_dealer));
+}
