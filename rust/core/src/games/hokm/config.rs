@@ -126,6 +126,8 @@ pub struct HokmConfig {
     pub clockwise: bool,
     /// First Hakem selection.
     pub first_hakem: FirstHakem,
+    /// The second ace drawn fixes the Hakem's partner (§2.1).
+    pub partnership_by_draw: bool,
     /// Batch sizes of the deal (4 and 3 players).
     pub batches: Vec<usize>,
     /// Whether the Hakem may go blind.
@@ -190,6 +192,10 @@ const SPECS: &[Spec] = &[
     Spec {
         name: "deal_batches",
         accepts: Accepts::Text("5-first batch pattern summing to 13, e.g. 5-4-4"),
+    },
+    Spec {
+        name: "partnership_by_draw",
+        accepts: Accepts::Switch,
     },
     Spec {
         name: "random_trump",
@@ -274,7 +280,6 @@ const PRESETS: &str = "hokm4, hokm3, hokm2, court_piece, single_sar";
 
 /// Options of §12 that belong to presets this engine does not offer yet.
 const NOT_YET: &[&str] = &[
-    "partnership_by_draw",
     "trump_mode",
     "satat_two_hearts",
     "collection",
@@ -294,6 +299,7 @@ const NOT_YET: &[&str] = &[
 
 /// Options that only make sense with four players.
 const FOUR_ONLY: &[&str] = &[
+    "partnership_by_draw",
     "deal_batches",
     "partner_no_trump_redeal",
     "scoring",
@@ -327,10 +333,12 @@ impl HokmConfig {
             "court_piece" => Preset::CourtPiece,
             "single_sar" => Preset::SingleSar,
             "double_sar" | "dummy_rang" | "dab_rang" | "satat" | "trup_kasiet" | "dehla_pakad"
-            | "be_ranga" => return Err(Error::Option(format!(
+            | "be_ranga" => {
+                return Err(Error::Option(format!(
                 "preset {:?} of the Court Piece family is not offered yet; available presets: {}",
                 preset, PRESETS
-            ))),
+            )))
+            }
             _ => {
                 return Err(Error::Option(format!(
                     "unknown preset {:?}; valid presets: {}",
@@ -442,6 +450,9 @@ impl HokmConfig {
         if get("kot_choice_partners_view") == Some("on") && stop_rule != StopRule::KotChoice {
             return bad("kot_choice_partners_view", "requires stop_rule=kot_choice");
         }
+        if get("partnership_by_draw") == Some("on") && get("first_hakem") == Some("random") {
+            return bad("partnership_by_draw", "requires first_hakem=ace_draw");
+        }
         if get("random_trump_pool").is_some() && get("random_trump") != Some("on") {
             return bad("random_trump_pool", "requires random_trump=on");
         }
@@ -461,6 +472,7 @@ impl HokmConfig {
                 FirstHakem::AceDraw
             },
             batches,
+            partnership_by_draw: get("partnership_by_draw") == Some("on"),
             random_trump: get("random_trump") == Some("on"),
             random_trump_last4: get("random_trump_pool") == Some("last4"),
             redeal_no_court,

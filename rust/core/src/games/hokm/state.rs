@@ -156,6 +156,7 @@ pub struct HokmState {
     pub(crate) hand_no: u32,
     pub(crate) results: Vec<HandResult>,
     pub(crate) ace_draw: Vec<(usize, Card)>,
+    pub(crate) seating: [usize; 4],
     pub(crate) phase: Phase,
     pub(crate) current: usize,
     pub(crate) hands: [CardSet; 4],
@@ -193,6 +194,7 @@ impl HokmState {
             hand_no: 0,
             results: Vec::new(),
             ace_draw: Vec::new(),
+            seating: [0, 1, 2, 3],
             phase: Phase::Over,
             current: 0,
             hands: [CardSet::EMPTY; 4],
@@ -337,16 +339,34 @@ impl HokmState {
                 // with i + below(len - i)), so only the cards turned are drawn.
                 let mut cards: Vec<Card> = self.cfg.pack.cards().to_vec();
                 let mut seat = 0;
+                let mut hakem = None;
                 for i in 0..cards.len() {
                     let j = i + self.rng.below((cards.len() - i) as u64) as usize;
                     cards.swap(i, j);
                     let c = cards[i];
                     self.ace_draw.push((seat, c));
                     if self.cfg.pack.face(c) == b'A' {
-                        self.hakem = seat;
-                        break;
+                        match hakem {
+                            None => {
+                                self.hakem = seat;
+                                hakem = Some(seat);
+                                if !self.cfg.partnership_by_draw {
+                                    break;
+                                }
+                            }
+                            Some(h) => {
+                                // The second ace's receiver becomes the Hakem's
+                                // partner: he changes places with the player
+                                // opposite the Hakem (§2.1).
+                                self.seating.swap(seat, (h + 2) % 4);
+                                break;
+                            }
+                        }
                     }
                     seat = self.next(seat);
+                    if Some(seat) == hakem {
+                        seat = self.next(seat);
+                    }
                 }
             }
             super::config::FirstHakem::Random => {

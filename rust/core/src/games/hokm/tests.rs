@@ -404,3 +404,32 @@ fn court_piece_rotation() {
     };
     assert_eq!(s.roles(), ((expect_dealer + 1) % 4, expect_dealer));
 }
+
+#[test]
+fn partnership_by_draw_seats_the_second_ace_opposite_the_hakem() {
+    let g = game("hokm4", &[("partnership_by_draw", "on")]);
+    let mut moved = 0;
+    for seed in 0..40 {
+        let s = g.new_game(seed);
+        let (hakem, _) = s.roles();
+        let aces: Vec<usize> = s
+            .ace_draw
+            .iter()
+            .filter(|&&(_, c)| s.cfg.pack.face(c) == b'A')
+            .map(|&(seat, _)| seat)
+            .collect();
+        assert_eq!(aces.len(), 2);
+        assert_eq!(aces[0], hakem);
+        assert_ne!(aces[1], hakem, "the Hakem is skipped");
+        // The player who drew the second ace now sits opposite the Hakem.
+        assert_eq!(s.seating[(hakem + 2) % 4], aces[1]);
+        if aces[1] != (hakem + 2) % 4 {
+            moved += 1;
+        }
+        let mut sorted = s.seating;
+        sorted.sort_unstable();
+        assert_eq!(sorted, [0, 1, 2, 3]);
+    }
+    assert!(moved > 0);
+    assert_eq!(game("hokm4", &[]).new_game(1).seating, [0, 1, 2, 3]);
+}

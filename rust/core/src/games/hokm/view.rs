@@ -48,6 +48,15 @@ impl HokmState {
             ("dealer", Value::from(self.dealer)),
             ("hakem", Value::from(self.hakem)),
             (
+                "seating",
+                Value::List(
+                    self.seating[..cfg.players]
+                        .iter()
+                        .map(|&x| Value::from(x))
+                        .collect(),
+                ),
+            ),
+            (
                 "trump",
                 if trump_public {
                     Value::from(p.suits[self.trump.expect("public") as usize].code.as_str())
