@@ -1,8 +1,10 @@
 //! Hokm for 4, 3 and 2 players (`rules/hokm.md`, presets `hokm4`, `hokm3`, `hokm2`).
 
+mod actions;
 pub mod config;
 pub mod playout;
 pub mod rules;
+mod scoring;
 pub mod state;
 #[cfg(test)]
 mod tests;

@@ -15,7 +15,7 @@
 
 use std::sync::Arc;
 
-use super::config::{HokmConfig, Rotation, Scoring, StopRule};
+use super::config::{HokmConfig, StopRule};
 use super::rules::{legal_plays, trick_winner};
 use crate::card::{Card, CardSet, Suit};
 use crate::deal::{deal_batches, shuffled};
@@ -316,11 +316,11 @@ impl HokmState {
         self.record = on;
     }
 
-    fn n(&self) -> usize {
+    pub(crate) fn n(&self) -> usize {
         self.cfg.players
     }
 
-    fn next(&self, s: usize) -> usize {
+    pub(crate) fn next(&self, s: usize) -> usize {
         // No division in the hot path: seats wrap by comparison.
         let t = s + 1;
         if t == self.n() {
@@ -378,7 +378,7 @@ impl HokmState {
     }
 
     /// Deals a new hand (or redeals) for the current dealer and Hakem.
-    fn start_hand(&mut self) {
+    pub(crate) fn start_hand(&mut self) {
         let n = self.n();
         self.hands = [CardSet::EMPTY; 4];
         self.trump = None;
@@ -526,7 +526,7 @@ impl HokmState {
             Phase::PartnerAnswer => vec![HokmAction::Accept, HokmAction::Pass],
             Phase::Discard => {
                 let k = if self.current == self.hakem { 3 } else { 2 };
-                subsets(self.hands[self.current], k, p)
+                super::actions::subsets(self.hands[self.current], k, p)
                     .into_iter()
                     .map(HokmAction::Discard)
                     .collect()
@@ -562,35 +562,6 @@ impl HokmState {
         }
         self.apply_unchecked(a);
         Ok(())
-    }
-
-    fn illegal_message(&self, a: &HokmAction) -> String {
-        let text = self.format_action(a);
-        if self.phase == Phase::Over {
-            return format!("illegal action {:?}: the game is over", text);
-        }
-        let why = match (self.phase, a) {
-            (Phase::Play, HokmAction::Card(c)) if !self.hands[self.current].contains(*c) => {
-                format!("seat {} does not hold {}", self.current, text)
-            }
-            (Phase::Play, HokmAction::Card(_)) => format!(
-                "seat {} must follow suit {}",
-                self.current,
-                self.cfg.pack.suits[self.cfg.pack.suit_of(self.trick[0]) as usize].code
-            ),
-            _ => format!(
-                "not a legal {} decision for seat {}",
-                self.phase.name(),
-                self.current
-            ),
-        };
-        let legal: Vec<String> = self.legal().iter().map(|x| self.format_action(x)).collect();
-        format!(
-            "illegal action {:?}: {}; legal actions: {}",
-            text,
-            why,
-            legal.join(" ")
-        )
     }
 
     /// Applies a legal typed action (callers check legality first).
@@ -755,256 +726,6 @@ impl HokmState {
         }
         if let Some((winner, kind)) = self.decision(remaining) {
             self.finish_hand(winner, kind);
-        }
-    }
-
-    /// The stop rule's verdict with `remaining` tricks to play, if the hand is over.
-    fn decision(&self, remaining: usize) -> Option<(Option<usize>, ResultKind)> {
-        let sides = self.cfg.num_sides();
-        let won = &self.tricks_won[..sides];
-        let kind_for = |w: usize| {
-            if self.kot_side == Some(w) {
-                if won[w] as usize == self.cfg.tricks_per_hand() {
-                    ResultKind::Bavney
-                } else {
-                    ResultKind::Kot
-                }
-            } else {
-                ResultKind::Ordinary
-            }
-        };
-        match self.cfg.stop_rule {
-            StopRule::FirstTo7 | StopRule::KotChoice => {
-                if let Some(w) = (0..sides).find(|&i| won[i] >= 7) {
-                    return Some((Some(w), kind_for(w)));
-                }
-            }
-            StopRule::PlayAll => {}
-            StopRule::Clinch3 => {
-                if let Some(k) = self.kot_side {
-                    return Some((Some(k), ResultKind::Kot));
-                }
-                let r = remaining as u32;
-                if let Some(i) =
-                    (0..3).find(|&i| (0..3).all(|j| j == i || won[i] as u32 > won[j] as u32 + r))
-                {
-                    return Some((Some(i), ResultKind::Ordinary));
-                }
-                if remaining == 0 {
-                    // Two tied for most: the third wins; three equal: nobody.
-                    let max = *won.iter().max().expect("three seats");
-                    let min = *won.iter().min().expect("three seats");
-                    let at_min: Vec<usize> = (0..3).filter(|&i| won[i] == min).collect();
-                    if max != min && at_min.len() == 1 {
-                        return Some((Some(at_min[0]), ResultKind::Ordinary));
-                    }
-                    return Some((None, ResultKind::Tie));
-                }
-                return None;
-            }
-        }
-        if remaining == 0 {
-            let max = *won.iter().max().expect("sides");
-            let best: Vec<usize> = (0..sides).filter(|&i| won[i] == max).collect();
-            return Some(if best.len() == 1 {
-                (Some(best[0]), kind_for(best[0]))
-            } else {
-                (None, ResultKind::Tie)
-            });
-        }
-        None
-    }
-
-    fn hand_decided(&self) -> bool {
-        let remaining = self.hands[self.leader].len() as usize;
-        self.decision(remaining).is_some()
-    }
-
-    fn finish_hand(&mut self, winner: Option<usize>, kind: ResultKind) {
-        let sides = self.cfg.num_sides();
-        let hakem_side = self.cfg.side(self.hakem);
-        let mut points = vec![0u32; sides];
-        let cfg = self.cfg.clone();
-        if let Some(w) = winner {
-            let kot_value = if w == hakem_side {
-                cfg.points_kot
-            } else {
-                cfg.points_hakem_koti
-            };
-            match cfg.scoring {
-                Scoring::Hokm => {
-                    points[w] = match kind {
-                        ResultKind::Kot => kot_value,
-                        ResultKind::Bavney => cfg.points_bavney.unwrap_or(kot_value),
-                        _ => cfg.points_win,
-                    }
-                }
-                Scoring::Netherlands => {
-                    points[w] = match kind {
-                        ResultKind::Kot => 5,
-                        ResultKind::Bavney => 15,
-                        _ => 2,
-                    }
-                }
-                Scoring::Kots => match kind {
-                    ResultKind::Kot | ResultKind::Bavney => {
-                        points[w] = if kind == ResultKind::Bavney {
-                            cfg.bavney_kots
-                        } else if w == hakem_side {
-                            1
-                        } else {
-                            cfg.goon_kot_value
-                        };
-                        self.streaks = [0; 4];
-                    }
-                    _ => {
-                        self.streaks[w] += 1;
-                        for i in (0..sides).filter(|&i| i != w) {
-                            self.streaks[i] = 0;
-                        }
-                        if self.streaks[w] >= cfg.streak_length {
-                            points[w] = 1;
-                            self.streaks[w] = 0;
-                        }
-                    }
-                },
-            }
-        }
-        for (score, p) in self.scores.iter_mut().zip(&points) {
-            *score += p;
-        }
-        self.results.push(HandResult {
-            winner,
-            kind,
-            tricks: self.tricks_won[..sides].to_vec(),
-            points,
-            hakem: self.hakem,
-            dealer: self.dealer,
-        });
-        self.trick_len = 0;
-        if self.single_hand {
-            self.phase = Phase::Over;
-            return;
-        }
-        let target = if cfg.scoring == Scoring::Kots {
-            cfg.target_kots
-        } else {
-            cfg.target_points
-        };
-        if self.scores[..sides].iter().any(|&s| s >= target) {
-            self.phase = Phase::Over;
-            return;
-        }
-        self.rotate(winner.expect("a full hand always has a winner"), kind);
-        self.hand_no += 1;
-        self.redeals_first5 = 0;
-        self.start_hand();
-    }
-
-    fn rotate(&mut self, winner: usize, kind: ResultKind) {
-        let n = self.n();
-        let caller_won = winner == self.cfg.side(self.hakem);
-        match self.cfg.rotation {
-            Rotation::Hokm => {
-                if !caller_won {
-                    self.dealer = self.hakem;
-                    self.hakem = self.next(self.hakem);
-                }
-            }
-            Rotation::CourtPiece => {
-                if !caller_won {
-                    self.dealer = self.next(self.dealer);
-                } else if matches!(kind, ResultKind::Kot | ResultKind::Bavney) {
-                    self.dealer = (self.dealer + 2) % n;
-                }
-                self.hakem = self.next(self.dealer);
-            }
-        }
-    }
-
-    /// Writes a typed action in the rules' notation.
-    pub fn format_action(&self, a: &HokmAction) -> String {
-        let p = &self.cfg.pack;
-        match a {
-            HokmAction::Card(c) => p.format_card(*c),
-            HokmAction::Trump(s) => format!("trump:{}", p.suits[*s as usize].code),
-            HokmAction::Blind => "trump:blind".into(),
-            HokmAction::Redeal => "redeal".into(),
-            HokmAction::Pass => "pass".into(),
-            HokmAction::Accept => "accept".into(),
-            HokmAction::Discard(cs) => format!("discard:{}", p.format_cards(*cs)),
-            HokmAction::Keep => "keep".into(),
-            HokmAction::Reject => "reject".into(),
-            HokmAction::Stop => "stop".into(),
-            HokmAction::Continue => "continue".into(),
-        }
-    }
-
-    /// Reads an action string (legality is checked when it is applied).
-    pub fn parse_action(&self, text: &str) -> Result<HokmAction> {
-        let t = text.trim();
-        let p = &self.cfg.pack;
-        if t.len() <= 3 {
-            if let Ok(c) = p.parse_card(t) {
-                return Ok(HokmAction::Card(c));
-            }
-        }
-        let lower = t.to_ascii_lowercase();
-        Ok(match lower.as_str() {
-            "redeal" => HokmAction::Redeal,
-            "pass" => HokmAction::Pass,
-            "accept" => HokmAction::Accept,
-            "keep" => HokmAction::Keep,
-            "reject" => HokmAction::Reject,
-            "stop" => HokmAction::Stop,
-            "continue" => HokmAction::Continue,
-            "trump:blind" => HokmAction::Blind,
-            _ => {
-                if let Some(rest) = lower.strip_prefix("trump:") {
-                    HokmAction::Trump(p.parse_suit(rest).map_err(|e| {
-                        Error::IllegalAction(format!("bad action {:?}: {}", text, e))
-                    })?)
-                } else if lower.starts_with("discard:") {
-                    HokmAction::Discard(p.parse_cards(&t[8..]).map_err(|e| {
-                        Error::IllegalAction(format!("bad action {:?}: {}", text, e))
-                    })?)
-                } else {
-                    HokmAction::Card(p.parse_card(t).map_err(|e| {
-                        Error::IllegalAction(format!(
-                            "bad action {:?}: not a card or a decision of this game ({})",
-                            text, e
-                        ))
-                    })?)
-                }
-            }
-        })
-    }
-}
-
-/// All `k`-card subsets of `cards`, in the hand's order (first cards first).
-fn subsets(cards: CardSet, k: u32, pack: &crate::pack::Pack) -> Vec<CardSet> {
-    let mut order: Vec<Card> = Vec::new();
-    for s in 0..pack.num_suits() as Suit {
-        order.extend((cards & pack.suit_mask(s)).iter().rev());
-    }
-    let mut out = Vec::new();
-    let n = order.len();
-    let mut idx: Vec<usize> = (0..k as usize).collect();
-    if k as usize > n {
-        return out;
-    }
-    loop {
-        out.push(idx.iter().map(|&i| order[i]).collect());
-        let mut i = k as usize;
-        while i > 0 && idx[i - 1] == n - k as usize + i - 1 {
-            i -= 1;
-        }
-        if i == 0 {
-            return out;
-        }
-        idx[i - 1] += 1;
-        for j in i..k as usize {
-            idx[j] = idx[j - 1] + 1;
         }
     }
 }

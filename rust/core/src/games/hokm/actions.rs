@@ -1,0 +1,122 @@
+//! Reading and writing Hokm actions, and the message of a refused one.
+
+use super::state::{HokmAction, HokmState, Phase};
+use crate::card::{Card, CardSet, Suit};
+use crate::error::{Error, Result};
+
+impl HokmState {
+    pub(crate) fn illegal_message(&self, a: &HokmAction) -> String {
+        let text = self.format_action(a);
+        if self.phase == Phase::Over {
+            return format!("illegal action {:?}: the game is over", text);
+        }
+        let why = match (self.phase, a) {
+            (Phase::Play, HokmAction::Card(c)) if !self.hands[self.current].contains(*c) => {
+                format!("seat {} does not hold {}", self.current, text)
+            }
+            (Phase::Play, HokmAction::Card(_)) => format!(
+                "seat {} must follow suit {}",
+                self.current,
+                self.cfg.pack.suits[self.cfg.pack.suit_of(self.trick[0]) as usize].code
+            ),
+            _ => format!(
+                "not a legal {} decision for seat {}",
+                self.phase.name(),
+                self.current
+            ),
+        };
+        let legal: Vec<String> = self.legal().iter().map(|x| self.format_action(x)).collect();
+        format!(
+            "illegal action {:?}: {}; legal actions: {}",
+            text,
+            why,
+            legal.join(" ")
+        )
+    }
+
+    /// Writes a typed action in the rules' notation.
+    pub fn format_action(&self, a: &HokmAction) -> String {
+        let p = &self.cfg.pack;
+        match a {
+            HokmAction::Card(c) => p.format_card(*c),
+            HokmAction::Trump(s) => format!("trump:{}", p.suits[*s as usize].code),
+            HokmAction::Blind => "trump:blind".into(),
+            HokmAction::Redeal => "redeal".into(),
+            HokmAction::Pass => "pass".into(),
+            HokmAction::Accept => "accept".into(),
+            HokmAction::Discard(cs) => format!("discard:{}", p.format_cards(*cs)),
+            HokmAction::Keep => "keep".into(),
+            HokmAction::Reject => "reject".into(),
+            HokmAction::Stop => "stop".into(),
+            HokmAction::Continue => "continue".into(),
+        }
+    }
+
+    /// Reads an action string (legality is checked when it is applied).
+    pub fn parse_action(&self, text: &str) -> Result<HokmAction> {
+        let t = text.trim();
+        let p = &self.cfg.pack;
+        if t.len() <= 3 {
+            if let Ok(c) = p.parse_card(t) {
+                return Ok(HokmAction::Card(c));
+            }
+        }
+        let lower = t.to_ascii_lowercase();
+        Ok(match lower.as_str() {
+            "redeal" => HokmAction::Redeal,
+            "pass" => HokmAction::Pass,
+            "accept" => HokmAction::Accept,
+            "keep" => HokmAction::Keep,
+            "reject" => HokmAction::Reject,
+            "stop" => HokmAction::Stop,
+            "continue" => HokmAction::Continue,
+            "trump:blind" => HokmAction::Blind,
+            _ => {
+                if let Some(rest) = lower.strip_prefix("trump:") {
+                    HokmAction::Trump(p.parse_suit(rest).map_err(|e| {
+                        Error::IllegalAction(format!("bad action {:?}: {}", text, e))
+                    })?)
+                } else if lower.starts_with("discard:") {
+                    HokmAction::Discard(p.parse_cards(&t[8..]).map_err(|e| {
+                        Error::IllegalAction(format!("bad action {:?}: {}", text, e))
+                    })?)
+                } else {
+                    HokmAction::Card(p.parse_card(t).map_err(|e| {
+                        Error::IllegalAction(format!(
+                            "bad action {:?}: not a card or a decision of this game ({})",
+                            text, e
+                        ))
+                    })?)
+                }
+            }
+        })
+    }
+}
+
+/// All `k`-card subsets of `cards`, in the hand's order (first cards first).
+pub(crate) fn subsets(cards: CardSet, k: u32, pack: &crate::pack::Pack) -> Vec<CardSet> {
+    let mut order: Vec<Card> = Vec::new();
+    for s in 0..pack.num_suits() as Suit {
+        order.extend((cards & pack.suit_mask(s)).iter().rev());
+    }
+    let mut out = Vec::new();
+    let n = order.len();
+    let mut idx: Vec<usize> = (0..k as usize).collect();
+    if k as usize > n {
+        return out;
+    }
+    loop {
+        out.push(idx.iter().map(|&i| order[i]).collect());
+        let mut i = k as usize;
+        while i > 0 && idx[i - 1] == n - k as usize + i - 1 {
+            i -= 1;
+        }
+        if i == 0 {
+            return out;
+        }
+        idx[i - 1] += 1;
+        for j in i..k as usize {
+            idx[j] = idx[j - 1] + 1;
+        }
+    }
+}
