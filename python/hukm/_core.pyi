@@ -48,6 +48,11 @@ class Hokm:
         leader: int,
         hakem: Optional[int] = None,
         tricks_won: Optional[list[int]] = None,
+        heap: Optional[int] = None,
+        prev: Optional[int] = None,
+        prev_ace: bool = False,
+        tens: Optional[list[int]] = None,
+        heap_tens: Optional[int] = None,
     ) -> State: ...
     def dd_table(
         self,

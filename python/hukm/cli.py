@@ -21,6 +21,8 @@ _GAMES = {
     "hokm2": "hokm2",
     "court_piece": "court_piece",
     "single_sar": "single_sar",
+    "double_sar": "double_sar",
+    "dehla_pakad": "dehla_pakad",
 }
 
 

@@ -15,8 +15,8 @@ from ._options import OptionValue, option_pairs
 class Hokm:
     """A Hokm game: a preset plus named options, from which states are made.
 
-    Presets: ``hokm4`` (default), ``hokm3``, ``hokm2``, ``court_piece`` and
-    ``single_sar``. Options are the names of
+    Presets: ``hokm4`` (default), ``hokm3``, ``hokm2``, ``court_piece``,
+    ``single_sar``, ``double_sar`` and ``dehla_pakad``. Options are the names of
     ``rules/hokm.md`` §12 (``stop_rule="play_all"``, ``deal_batches="5-3-3-2"``,
     ``random_trump=True`` ...); an unknown option or a bad value raises
     :class:`hukm.OptionError` listing the valid ones.
@@ -63,6 +63,12 @@ class Hokm:
         leader: int,
         hakem: Optional[int] = None,
         tricks_won: Optional[Sequence[int]] = None,
+        *,
+        heap: Optional[int] = None,
+        prev: Optional[int] = None,
+        prev_ace: bool = False,
+        tens: Optional[Sequence[int]] = None,
+        heap_tens: Optional[int] = None,
     ) -> _core.State:
         """One hand of trick play from a position (terminal when the hand ends).
 
@@ -70,12 +76,29 @@ class Hokm:
         than a full hand); ``trump`` is ``"S"``, ``"H"``, ``"D"``, ``"C"`` or
         ``None`` for no trump; ``hakem`` defaults to the leader; ``tricks_won``
         gives the tricks already won per side (four players: ``[team 0-2,
-        team 1-3]``; otherwise per seat).
+        team 1-3]``; otherwise per seat); in the heap presets (``double_sar``,
+        ``dehla_pakad``) these are the tricks already *collected*.
+
+        Heap presets also take the heap: ``heap`` tricks lie uncollected
+        (default: every trick played and not collected), ``prev`` is the player
+        whose win of the previous trick still counts towards a pair (and
+        ``prev_ace`` whether an ace won it), ``tens`` the tens each side has
+        collected and ``heap_tens`` those lying in the heap.
         """
         n = self.num_players
         tw = wholes(tricks_won, "tricks_won", 0, 17)
+        tn = wholes(tens, "tens", 0, 4)
         return self._game.from_deal(
-            deal, trump, whole(leader, "leader", 0, n - 1), optional_whole(hakem, "hakem", 0, n - 1), tw
+            deal,
+            trump,
+            whole(leader, "leader", 0, n - 1),
+            optional_whole(hakem, "hakem", 0, n - 1),
+            tw,
+            optional_whole(heap, "heap", 0, 13),
+            optional_whole(prev, "prev", 0, n - 1),
+            bool(prev_ace),
+            tn,
+            optional_whole(heap_tens, "heap_tens", 0, 4),
         )
 
     def deal(self, seed: int = 0) -> str:

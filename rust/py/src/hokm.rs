@@ -55,7 +55,8 @@ impl PyHokm {
     }
 
     /// One hand of trick play from a deal.
-    #[pyo3(signature = (deal, trump, leader, hakem = None, tricks_won = None))]
+    #[pyo3(signature = (deal, trump, leader, hakem = None, tricks_won = None, heap = None, prev = None, prev_ace = false, tens = None, heap_tens = None))]
+    #[allow(clippy::too_many_arguments, clippy::wrong_self_convention)]
     fn from_deal(
         &self,
         py: Python<'_>,
@@ -64,11 +65,23 @@ impl PyHokm {
         leader: usize,
         hakem: Option<usize>,
         tricks_won: Option<Vec<u8>>,
+        heap: Option<u8>,
+        prev: Option<usize>,
+        prev_ace: bool,
+        tens: Option<[u8; 2]>,
+        heap_tens: Option<u8>,
     ) -> PyResult<PyState> {
-        let s = self
+        let mut s = self
             .game
             .from_deal(deal, trump, leader, hakem, tricks_won.as_deref())
             .py(py)?;
+        if heap.is_some() || prev.is_some() || prev_ace || tens.is_some() || heap_tens.is_some() {
+            let d = *s.heap();
+            let tens = tens.unwrap_or([0, 0]);
+            let heap_tens = heap_tens.unwrap_or_else(|| d.tens.saturating_sub(tens[0] + tens[1]));
+            s.set_heap(heap.unwrap_or(d.tricks), prev, prev_ace, tens, heap_tens)
+                .py(py)?;
+        }
         Ok(PyState {
             inner: AnyState::Hokm(Box::new(s)),
             cards: self.cards.clone(),
@@ -87,6 +100,15 @@ impl PyHokm {
         tt_mib: Option<usize>,
     ) -> PyResult<Bound<'py, numpy::PyArray2<u8>>> {
         let cfg = self.game.config();
+        if cfg.heap {
+            return Err(crate::convert::to_py(
+                py,
+                hukm_core::Error::State(format!(
+                    "dd_table counts plain tricks; {} collects them in a heap (not offered yet)",
+                    cfg.preset.name()
+                )),
+            ));
+        }
         if cfg.players != 4 {
             return Err(crate::convert::to_py(
                 py,
@@ -98,7 +120,12 @@ impl PyHokm {
             ));
         }
         let hands = cfg.pack.parse_deal(deal, 4).py(py)?;
-        crate::solve::dd_table(py, hands, threads, crate::solve::config(max_nodes, timeout, tt_mib))
+        crate::solve::dd_table(
+            py,
+            hands,
+            threads,
+            crate::solve::config(max_nodes, timeout, tt_mib),
+        )
     }
 
     /// Plays `n` hands with random legal actions; returns numpy arrays.

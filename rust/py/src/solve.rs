@@ -13,14 +13,14 @@ use crate::state::{AnyState, PyState};
 
 /// Solver settings from keyword arguments.
 pub fn config(max_nodes: Option<u64>, timeout: Option<f64>, tt_mib: Option<usize>) -> SolverConfig {
-    let mut c = SolverConfig::default();
-    c.max_nodes = max_nodes;
-    // A timeout too large (or infinite) to represent means no timeout.
-    c.timeout = timeout.and_then(|s| Duration::try_from_secs_f64(s.max(0.0)).ok());
-    if let Some(m) = tt_mib {
-        c.tt_bytes = m.max(1) << 20;
+    let d = SolverConfig::default();
+    SolverConfig {
+        max_nodes,
+        // A timeout too large (or infinite) to represent means no timeout.
+        timeout: timeout.and_then(|s| Duration::try_from_secs_f64(s.max(0.0)).ok()),
+        tt_bytes: tt_mib.map_or(d.tt_bytes, |m| m.max(1) << 20),
+        ..d
     }
-    c
 }
 
 fn position(py: Python<'_>, state: &PyState) -> PyResult<(WhistPosition, Pack, usize)> {
@@ -32,6 +32,9 @@ fn position(py: Python<'_>, state: &PyState) -> PyResult<(WhistPosition, Pack, u
         }
     }
 }
+
+/// What `solve` returns to Python: value, (action, value) pairs, nodes.
+type SolveOut = (u32, Vec<(String, u32)>, u64);
 
 /// Exact value of a state for `player`'s side (default: the player to move),
 /// with the value after each legal action. Returns `(value, [(action, value)], nodes)`.
@@ -45,7 +48,7 @@ pub fn solve(
     timeout: Option<f64>,
     tt_mib: Option<usize>,
     actions: bool,
-) -> PyResult<(u32, Vec<(String, u32)>, u64)> {
+) -> PyResult<SolveOut> {
     let (pos, pack, mover) = position(py, state)?;
     let player = player.unwrap_or(mover);
     let mut cfg = config(max_nodes, timeout, tt_mib);
@@ -55,11 +58,13 @@ pub fn solve(
         if actions {
             solver.solve_cards(&pos, player)
         } else {
-            solver.solve(&pos, player).map(|s| hukm_core::solve::CardValues {
-                cards: Vec::new(),
-                value: s.value,
-                nodes: s.nodes,
-            })
+            solver
+                .solve(&pos, player)
+                .map(|s| hukm_core::solve::CardValues {
+                    cards: Vec::new(),
+                    value: s.value,
+                    nodes: s.nodes,
+                })
         }
     })?
     .py(py)?;
@@ -71,7 +76,9 @@ pub fn solve(
 fn legal_order(pack: &Pack, cards: &[(hukm_core::Card, u32)]) -> Vec<(String, u32)> {
     let mut v: Vec<(hukm_core::Card, u32)> = cards.to_vec();
     v.sort_by_key(|&(c, _)| (pack.suit_of(c), std::cmp::Reverse(c.0)));
-    v.into_iter().map(|(c, x)| (pack.format_card(c), x)).collect()
+    v.into_iter()
+        .map(|(c, x)| (pack.format_card(c), x))
+        .collect()
 }
 
 /// Values of many states on `threads` threads (default: every core).

@@ -26,6 +26,10 @@ pub enum Preset {
     CourtPiece,
     /// Beginners' Rang: all 13 tricks, kot counting (§13.1).
     SingleSar,
+    /// Double Sar: tricks collected from a heap (§7.6, §9.6, §13.2).
+    DoubleSar,
+    /// Dehla Pakad (Mindi): the tens collected decide (§9.7, §13.8).
+    DehlaPakad,
 }
 
 impl Preset {
@@ -37,6 +41,8 @@ impl Preset {
             Preset::Hokm2 => "hokm2",
             Preset::CourtPiece => "court_piece",
             Preset::SingleSar => "single_sar",
+            Preset::DoubleSar => "double_sar",
+            Preset::DehlaPakad => "dehla_pakad",
         }
     }
 
@@ -55,6 +61,21 @@ impl Preset {
                 ("stop_rule", "play_all"),
                 ("scoring", "kots"),
                 ("rotation", "court_piece"),
+            ],
+            Preset::DoubleSar => &[
+                ("first_hakem", "random"),
+                ("collection", "double_sar"),
+                ("stop_rule", "play_all"),
+                ("scoring", "double_sar"),
+                ("rotation", "double_sar"),
+                ("goon_kot_value", "3"),
+            ],
+            Preset::DehlaPakad => &[
+                ("first_hakem", "random"),
+                ("collection", "double_sar"),
+                ("stop_rule", "play_all"),
+                ("scoring", "dehla"),
+                ("rotation", "dehla"),
             ],
         }
     }
@@ -102,6 +123,10 @@ pub enum Scoring {
     Netherlands,
     /// Kot counting with streaks (§9.5).
     Kots,
+    /// Double Sar: tricks collected, kot and goon kot (§9.6).
+    DoubleSar,
+    /// Dehla Pakad: tens collected (§9.7).
+    Dehla,
 }
 
 /// Dealer and Hakem succession (§10).
@@ -111,6 +136,10 @@ pub enum Rotation {
     Hokm,
     /// The dealer always comes from the side that lost.
     CourtPiece,
+    /// Double Sar succession (§10 `double_sar`).
+    DoubleSar,
+    /// Dehla Pakad succession (§10 `dehla`).
+    Dehla,
 }
 
 /// Every rule value of one Hokm game.
@@ -168,6 +197,24 @@ pub struct HokmConfig {
     pub goon_kot_value: u32,
     /// Succession rule.
     pub rotation: Rotation,
+    /// Tricks go to a heap collected by two wins in a row (§7.6).
+    pub heap: bool,
+    /// Earliest trick that can complete a collection.
+    pub first_collect_min: u8,
+    /// The collecting trick may start the next pair.
+    pub chain_continue: bool,
+    /// Two tricks in a row won by aces do not collect.
+    pub ace_rule: bool,
+    /// Winning tricks 11 and 12 collects nothing.
+    pub no_collect_11_12: bool,
+    /// Seven straight hand wins score a kot in Double Sar scoring.
+    pub streak_kot: bool,
+    /// Four tens by the dealer's side cancel an opposing kot (else score one).
+    pub dehla_cancel: bool,
+    /// 2-2 wins count towards a Dehla streak.
+    pub dehla_streak_2_2: bool,
+    /// Heap hands stop once nothing can change any more.
+    pub early_termination: bool,
     /// The options as given, normalised.
     pub options: Vec<(String, String)>,
 }
@@ -231,7 +278,7 @@ const SPECS: &[Spec] = &[
     },
     Spec {
         name: "scoring",
-        accepts: Accepts::Words(&["hokm", "netherlands", "kots"]),
+        accepts: Accepts::Words(&["hokm", "netherlands", "kots", "double_sar", "dehla"]),
     },
     Spec {
         name: "points_win",
@@ -270,31 +317,58 @@ const SPECS: &[Spec] = &[
         accepts: Accepts::Number(0, 1000),
     },
     Spec {
+        name: "collection",
+        accepts: Accepts::Words(&["single", "double_sar"]),
+    },
+    Spec {
+        name: "first_collect_min",
+        accepts: Accepts::Words(&["3", "2", "5"]),
+    },
+    Spec {
+        name: "double_sar_chain",
+        accepts: Accepts::Words(&["reset", "continue"]),
+    },
+    Spec {
+        name: "ace_rule",
+        accepts: Accepts::Switch,
+    },
+    Spec {
+        name: "no_collect_11_12",
+        accepts: Accepts::Switch,
+    },
+    Spec {
+        name: "streak_kot",
+        accepts: Accepts::Switch,
+    },
+    Spec {
+        name: "dehla_dealer_four_tens",
+        accepts: Accepts::Words(&["cancel_opponent_kot", "score_kot"]),
+    },
+    Spec {
+        name: "dehla_streak_counts_2_2",
+        accepts: Accepts::Switch,
+    },
+    Spec {
+        name: "early_termination",
+        accepts: Accepts::Words(&["off", "when_decided"]),
+    },
+    Spec {
         name: "rotation",
-        accepts: Accepts::Words(&["hokm", "court_piece"]),
+        accepts: Accepts::Words(&["hokm", "court_piece", "double_sar", "dehla"]),
     },
 ];
 
 /// The presets this engine offers.
-const PRESETS: &str = "hokm4, hokm3, hokm2, court_piece, single_sar";
+const PRESETS: &str = "hokm4, hokm3, hokm2, court_piece, single_sar, double_sar, dehla_pakad";
 
 /// Options of §12 that belong to presets this engine does not offer yet.
 const NOT_YET: &[&str] = &[
     "trump_mode",
     "satat_two_hearts",
-    "collection",
-    "first_collect_min",
-    "double_sar_chain",
-    "ace_rule",
-    "no_collect_11_12",
-    "streak_kot",
-    "dehla_dealer_four_tens",
-    "dehla_streak_counts_2_2",
     "satat_pass",
     "satat_signals",
     "thaap",
     "dab_min_bid",
-    "early_termination",
 ];
 
 /// Options that only make sense with four players.
@@ -309,6 +383,15 @@ const FOUR_ONLY: &[&str] = &[
     "bavney_kots",
     "goon_kot_value",
     "rotation",
+    "collection",
+    "first_collect_min",
+    "double_sar_chain",
+    "ace_rule",
+    "no_collect_11_12",
+    "streak_kot",
+    "dehla_dealer_four_tens",
+    "dehla_streak_counts_2_2",
+    "early_termination",
 ];
 
 fn parse_batches(text: &str) -> Result<Vec<usize>> {
@@ -332,8 +415,9 @@ impl HokmConfig {
             "hokm2" => Preset::Hokm2,
             "court_piece" => Preset::CourtPiece,
             "single_sar" => Preset::SingleSar,
-            "double_sar" | "dummy_rang" | "dab_rang" | "satat" | "trup_kasiet" | "dehla_pakad"
-            | "be_ranga" => {
+            "double_sar" => Preset::DoubleSar,
+            "dehla_pakad" => Preset::DehlaPakad,
+            "dummy_rang" | "dab_rang" | "satat" | "trup_kasiet" | "be_ranga" => {
                 return Err(Error::Option(format!(
                 "preset {:?} of the Court Piece family is not offered yet; available presets: {}",
                 preset, PRESETS
@@ -439,8 +523,23 @@ impl HokmConfig {
         let scoring = match get("scoring").unwrap_or("hokm") {
             "netherlands" => Scoring::Netherlands,
             "kots" => Scoring::Kots,
+            "double_sar" => Scoring::DoubleSar,
+            "dehla" => Scoring::Dehla,
             _ => Scoring::Hokm,
         };
+        let heap = get("collection") == Some("double_sar");
+        if matches!(scoring, Scoring::DoubleSar | Scoring::Dehla) != heap {
+            return bad(
+                "scoring",
+                "double_sar and dehla go with collection=double_sar, and that collection with one of them",
+            );
+        }
+        if heap && stop_rule != StopRule::PlayAll {
+            return bad(
+                "collection=double_sar",
+                "requires stop_rule=play_all (§8.3)",
+            );
+        }
         if scoring == Scoring::Netherlands && stop_rule != StopRule::KotChoice {
             return bad(
                 "scoring=netherlands",
@@ -498,11 +597,21 @@ impl HokmConfig {
             streak_length: num("streak_length", 7),
             bavney_kots: num("bavney_kots", 52),
             goon_kot_value: num("goon_kot_value", 1),
-            rotation: if get("rotation") == Some("court_piece") {
-                Rotation::CourtPiece
-            } else {
-                Rotation::Hokm
+            rotation: match get("rotation").unwrap_or("hokm") {
+                "court_piece" => Rotation::CourtPiece,
+                "double_sar" => Rotation::DoubleSar,
+                "dehla" => Rotation::Dehla,
+                _ => Rotation::Hokm,
             },
+            heap,
+            first_collect_min: num("first_collect_min", 3) as u8,
+            chain_continue: get("double_sar_chain") == Some("continue"),
+            ace_rule: get("ace_rule") == Some("on"),
+            no_collect_11_12: get("no_collect_11_12") == Some("on"),
+            streak_kot: get("streak_kot") != Some("off"),
+            dehla_cancel: get("dehla_dealer_four_tens") != Some("score_kot"),
+            dehla_streak_2_2: get("dehla_streak_counts_2_2") == Some("on"),
+            early_termination: get("early_termination") == Some("when_decided"),
             options: opts,
         })
     }
@@ -585,6 +694,10 @@ mod tests {
         assert!(HokmConfig::new("hokm4", &o("scoring", "netherlands")).is_err());
         assert!(HokmConfig::new("hokm2", &o("scoring", "kots")).is_err());
         let e = HokmConfig::new("hokm4", &o("collection", "double_sar"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("collection=double_sar"), "{}", e);
+        let e = HokmConfig::new("hokm4", &o("trump_mode", "first_void_13"))
             .unwrap_err()
             .to_string();
         assert!(e.contains("not offered"), "{}", e);

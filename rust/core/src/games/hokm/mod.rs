@@ -2,6 +2,7 @@
 
 mod actions;
 pub mod config;
+pub mod heap;
 pub mod playout;
 pub mod rules;
 mod scoring;

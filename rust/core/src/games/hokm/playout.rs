@@ -14,7 +14,7 @@ pub struct Playouts {
     /// Tricks won per side, row-major `(hands, sides)`.
     pub tricks: Vec<u8>,
     /// Points (or kots) scored per side, row-major `(hands, sides)`.
-    pub points: Vec<u32>,
+    pub points: Vec<i32>,
     /// Winning side per hand, -1 for none.
     pub winner: Vec<i8>,
 }

@@ -7,6 +7,9 @@ use super::state::{HandResult, HokmState, Phase, ResultKind};
 impl HokmState {
     /// The stop rule's verdict with `remaining` tricks to play, if the hand is over.
     pub(crate) fn decision(&self, remaining: usize) -> Option<(Option<usize>, ResultKind)> {
+        if self.cfg.heap {
+            return self.heap_decision(remaining);
+        }
         let sides = self.cfg.num_sides();
         let won = &self.tricks_won[..sides];
         let kind_for = |w: usize| {
@@ -62,6 +65,55 @@ impl HokmState {
         None
     }
 
+    /// Heap presets: the verdict once every trick is played (or, with
+    /// `early_termination=when_decided`, once nothing can change any more).
+    fn heap_decision(&self, remaining: usize) -> Option<(Option<usize>, ResultKind)> {
+        let h = &self.heap;
+        let (c, t) = (h.collected, h.tens_collected);
+        let dehla = self.cfg.scoring == Scoring::Dehla;
+        if remaining == 0 {
+            let w = if dehla {
+                if t[0] >= 3 || (t[0] == 2 && c[0] >= 7) {
+                    0
+                } else if t[1] >= 3 || (t[1] == 2 && c[1] >= 7) {
+                    1
+                } else {
+                    return Some((None, ResultKind::Tie));
+                }
+            } else if c[0] > c[1] {
+                0
+            } else if c[1] > c[0] {
+                1
+            } else {
+                return Some((None, ResultKind::Tie));
+            };
+            let total = self.cfg.tricks_per_hand() as u8;
+            let kind = if dehla && t[w] == 4 {
+                ResultKind::FourTens
+            } else if !dehla && c[w] == total {
+                ResultKind::Kot
+            } else {
+                ResultKind::Ordinary
+            };
+            return Some((Some(w), kind));
+        }
+        if self.cfg.early_termination {
+            // The winner is certain and no kot or four-tens event can happen.
+            for w in 0..2 {
+                let o = 1 - w;
+                let decided = if dehla {
+                    (t[w] >= 3 && t[o] >= 1) || (t[w] == 2 && t[o] == 2 && c[w] >= 7)
+                } else {
+                    c[w] >= 7 && c[o] >= 1
+                };
+                if decided {
+                    return Some((Some(w), ResultKind::Ordinary));
+                }
+            }
+        }
+        None
+    }
+
     pub(crate) fn hand_decided(&self) -> bool {
         let remaining = self.hands[self.leader].len() as usize;
         self.decision(remaining).is_some()
@@ -70,20 +122,21 @@ impl HokmState {
     pub(crate) fn finish_hand(&mut self, winner: Option<usize>, kind: ResultKind) {
         let sides = self.cfg.num_sides();
         let hakem_side = self.cfg.side(self.hakem);
-        let mut points = vec![0u32; sides];
+        let mut points = vec![0i32; sides];
         let cfg = self.cfg.clone();
         if let Some(w) = winner {
             let kot_value = if w == hakem_side {
                 cfg.points_kot
             } else {
                 cfg.points_hakem_koti
-            };
+            } as i32;
+            let o = 1 - w.min(1);
             match cfg.scoring {
                 Scoring::Hokm => {
                     points[w] = match kind {
                         ResultKind::Kot => kot_value,
-                        ResultKind::Bavney => cfg.points_bavney.unwrap_or(kot_value),
-                        _ => cfg.points_win,
+                        ResultKind::Bavney => cfg.points_bavney.map_or(kot_value, |p| p as i32),
+                        _ => cfg.points_win as i32,
                     }
                 }
                 Scoring::Netherlands => {
@@ -96,34 +149,64 @@ impl HokmState {
                 Scoring::Kots => match kind {
                     ResultKind::Kot | ResultKind::Bavney => {
                         points[w] = if kind == ResultKind::Bavney {
-                            cfg.bavney_kots
+                            cfg.bavney_kots as i32
                         } else if w == hakem_side {
                             1
                         } else {
-                            cfg.goon_kot_value
+                            cfg.goon_kot_value as i32
                         };
                         self.streaks = [0; 4];
                     }
-                    _ => {
-                        self.streaks[w] += 1;
-                        for i in (0..sides).filter(|&i| i != w) {
-                            self.streaks[i] = 0;
-                        }
-                        if self.streaks[w] >= cfg.streak_length {
+                    _ => points[w] = self.streak_win(w, true),
+                },
+                Scoring::DoubleSar => match kind {
+                    ResultKind::Kot => {
+                        // Kot by the trump-caller's side, goon kot by the dealer's.
+                        points[w] = if w == hakem_side {
+                            1
+                        } else {
+                            cfg.goon_kot_value as i32
+                        };
+                        self.streaks = [0; 4];
+                    }
+                    _ => points[w] = self.streak_win(w, cfg.streak_kot),
+                },
+                Scoring::Dehla => {
+                    if kind == ResultKind::FourTens {
+                        let dealer_side = self.cfg.side(self.dealer);
+                        if cfg.dehla_cancel && w == dealer_side && self.scores[o] > 0 {
+                            points[o] = -1;
+                        } else {
                             points[w] = 1;
+                        }
+                        self.streaks = [0; 4];
+                    } else {
+                        let three = self.heap.tens_collected[w] == 3;
+                        points[w] = self.streak_win(w, three || cfg.dehla_streak_2_2);
+                        if !(three || cfg.dehla_streak_2_2) {
                             self.streaks[w] = 0;
                         }
                     }
-                },
+                }
             }
         }
         for (score, p) in self.scores.iter_mut().zip(&points) {
             *score += p;
         }
+        let tricks = if self.cfg.heap {
+            self.heap.collected.to_vec()
+        } else {
+            self.tricks_won[..sides].to_vec()
+        };
         self.results.push(HandResult {
             winner,
             kind,
-            tricks: self.tricks_won[..sides].to_vec(),
+            tricks,
+            tens: if self.cfg.heap {
+                self.heap.tens_collected.to_vec()
+            } else {
+                Vec::new()
+            },
             points,
             hakem: self.hakem,
             dealer: self.dealer,
@@ -133,11 +216,10 @@ impl HokmState {
             self.phase = Phase::Over;
             return;
         }
-        let target = if cfg.scoring == Scoring::Kots {
-            cfg.target_kots
-        } else {
-            cfg.target_points
-        };
+        let target = match cfg.scoring {
+            Scoring::Hokm | Scoring::Netherlands => cfg.target_points,
+            _ => cfg.target_kots,
+        } as i32;
         if self.scores[..sides].iter().any(|&s| s >= target) {
             self.phase = Phase::Over;
             return;
@@ -146,6 +228,26 @@ impl HokmState {
         self.hand_no += 1;
         self.redeals_first5 = 0;
         self.start_hand();
+    }
+
+    /// An ordinary hand win for streak counting (§9.5): the winner's streak
+    /// grows when `counts`, the others' return to 0; a full streak is a kot.
+    fn streak_win(&mut self, w: usize, counts: bool) -> i32 {
+        for (i, s) in self.streaks.iter_mut().enumerate() {
+            if i != w {
+                *s = 0;
+            }
+        }
+        if !counts {
+            return 0;
+        }
+        self.streaks[w] += 1;
+        if self.streaks[w] >= self.cfg.streak_length {
+            self.streaks[w] = 0;
+            1
+        } else {
+            0
+        }
     }
 
     pub(crate) fn rotate(&mut self, winner: usize, kind: ResultKind) {
@@ -162,6 +264,26 @@ impl HokmState {
                 if !caller_won {
                     self.dealer = self.next(self.dealer);
                 } else if matches!(kind, ResultKind::Kot | ResultKind::Bavney) {
+                    self.dealer = (self.dealer + 2) % n;
+                }
+                self.hakem = self.next(self.dealer);
+            }
+            Rotation::DoubleSar => {
+                let dealer_side = self.cfg.side(self.dealer);
+                if kind == ResultKind::Kot && caller_won {
+                    self.dealer = (self.dealer + 2) % n;
+                } else if kind == ResultKind::Kot || self.heap.collected[dealer_side] >= 7 {
+                    // Goon kot, or the dealer's side collected the majority:
+                    // the old trump-caller deals.
+                    self.dealer = self.next(self.dealer);
+                }
+                self.hakem = self.next(self.dealer);
+            }
+            Rotation::Dehla => {
+                let dealer_side = self.cfg.side(self.dealer);
+                if winner == dealer_side {
+                    self.dealer = self.next(self.dealer);
+                } else if kind == ResultKind::FourTens {
                     self.dealer = (self.dealer + 2) % n;
                 }
                 self.hakem = self.next(self.dealer);

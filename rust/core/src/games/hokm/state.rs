@@ -98,6 +98,8 @@ pub enum ResultKind {
     Bavney,
     /// A bavney attempt that lost a trick (scores as an ordinary win).
     FailedBavney,
+    /// All four tens (Dehla Pakad).
+    FourTens,
     /// No winner (only in short positions).
     Tie,
 }
@@ -110,6 +112,7 @@ impl ResultKind {
             ResultKind::Kot => "kot",
             ResultKind::Bavney => "bavney",
             ResultKind::FailedBavney => "failed_bavney",
+            ResultKind::FourTens => "four_tens",
             ResultKind::Tie => "tie",
         }
     }
@@ -124,8 +127,11 @@ pub struct HandResult {
     pub kind: ResultKind,
     /// Tricks won by each side.
     pub tricks: Vec<u8>,
-    /// Points (or kots) each side scored in this hand.
-    pub points: Vec<u32>,
+    /// Points (or kots) each side scored in this hand (Dehla Pakad can take
+    /// a kot away: negative).
+    pub points: Vec<i32>,
+    /// Tens collected by each side (heap presets).
+    pub tens: Vec<u8>,
     /// The hand's Hakem.
     pub hakem: usize,
     /// The hand's dealer.
@@ -149,7 +155,7 @@ pub struct HokmState {
     pub(crate) cfg: Arc<HokmConfig>,
     pub(crate) single_hand: bool,
     pub(crate) rng: Rng,
-    pub(crate) scores: [u32; 4],
+    pub(crate) scores: [i32; 4],
     pub(crate) streaks: [u32; 4],
     pub(crate) dealer: usize,
     pub(crate) hakem: usize,
@@ -157,6 +163,8 @@ pub struct HokmState {
     pub(crate) results: Vec<HandResult>,
     pub(crate) ace_draw: Vec<(usize, Card)>,
     pub(crate) seating: [usize; 4],
+    pub(crate) heap: super::heap::Heap,
+    pub(crate) tricks_played: u8,
     pub(crate) phase: Phase,
     pub(crate) current: usize,
     pub(crate) hands: [CardSet; 4],
@@ -195,6 +203,8 @@ impl HokmState {
             results: Vec::new(),
             ace_draw: Vec::new(),
             seating: [0, 1, 2, 3],
+            heap: super::heap::Heap::default(),
+            tricks_played: 0,
             phase: Phase::Over,
             current: 0,
             hands: [CardSet::EMPTY; 4],
@@ -293,6 +303,23 @@ impl HokmState {
         s.current = leader;
         s.phase = Phase::Play;
         s.tricks_won[..sides].copy_from_slice(&won);
+        if s.cfg.heap {
+            // Tricks played and not yet collected lie in the heap, with every
+            // ten that is not in a hand; `set_heap` can say otherwise.
+            let played = (per_hand - size) as u8;
+            let tens_out = hands
+                .iter()
+                .flat_map(|h| h.iter())
+                .filter(|&c| s.cfg.pack.face(c) == b'T')
+                .count();
+            s.heap = super::heap::Heap {
+                tricks: played - won[0] - won[1],
+                tens: 4 - tens_out as u8,
+                collected: [won[0], won[1]],
+                ..Default::default()
+            };
+            s.tricks_played = played;
+        }
         let nonzero: Vec<usize> = (0..sides).filter(|&i| won[i] > 0).collect();
         if nonzero.len() == 1 && won[nonzero[0]] >= 7 {
             s.kot_side = Some(nonzero[0]);
@@ -304,6 +331,74 @@ impl HokmState {
             )));
         }
         Ok(s)
+    }
+
+    /// Sets the heap of a position made by [`HokmState::from_deal`] in a heap
+    /// preset: `collected` tricks per side (given there as `tricks_won`), the
+    /// `heap` of uncollected tricks, the player `prev` whose win of the
+    /// previous trick still counts (and whether an ace won it), and the tens
+    /// collected per side and lying in the heap. The tricks played so far are
+    /// the collected ones plus the heap.
+    pub fn set_heap(
+        &mut self,
+        heap: u8,
+        prev: Option<usize>,
+        prev_ace: bool,
+        tens: [u8; 2],
+        heap_tens: u8,
+    ) -> Result<()> {
+        if !self.cfg.heap {
+            return Err(Error::State(format!(
+                "preset {} does not collect tricks in a heap",
+                self.cfg.preset.name()
+            )));
+        }
+        let size = self.hands[0].len() as usize;
+        let collected = [self.tricks_won[0], self.tricks_won[1]];
+        let played = collected[0] as usize + collected[1] as usize + heap as usize;
+        if played + size != self.cfg.tricks_per_hand() {
+            return Err(Error::State(format!(
+                "collected {:?} plus a heap of {} make {} tricks played, but hands of {} cards need {}",
+                collected,
+                heap,
+                played,
+                size,
+                self.cfg.tricks_per_hand() - size
+            )));
+        }
+        if let Some(p) = prev {
+            if p >= 4 || played == 0 {
+                return Err(Error::State(format!(
+                    "bad prev {} for {} tricks played",
+                    p, played
+                )));
+            }
+        }
+        let all_tens = tens[0] as usize + tens[1] as usize + heap_tens as usize;
+        let out_tens = (self.hands.iter().flat_map(|h| h.iter()))
+            .filter(|&c| self.cfg.pack.face(c) == b'T')
+            .count();
+        if all_tens + out_tens != 4 || heap_tens as usize > heap as usize * 4 {
+            return Err(Error::State(format!(
+                "tens collected {:?} and in the heap {} do not match the {} tens still in the hands",
+                tens, heap_tens, out_tens
+            )));
+        }
+        self.heap = super::heap::Heap {
+            tricks: heap,
+            tens: heap_tens,
+            prev: prev.map(|p| p as u8),
+            last_ace: prev_ace,
+            collected,
+            tens_collected: tens,
+        };
+        self.tricks_played = played as u8;
+        Ok(())
+    }
+
+    /// The heap and the collections (heap presets).
+    pub fn heap(&self) -> &super::heap::Heap {
+        &self.heap
     }
 
     /// The configuration.
@@ -386,6 +481,8 @@ impl HokmState {
         self.tricks_won = [0; 4];
         self.kot_side = None;
         self.continuing = false;
+        self.heap = super::heap::Heap::default();
+        self.tricks_played = 0;
         self.played = CardSet::EMPTY;
         self.tricks.clear();
         self.trick_len = 0;
@@ -457,7 +554,7 @@ impl HokmState {
     }
 
     /// Points (or kots) of each side in the match.
-    pub fn scores(&self) -> &[u32] {
+    pub fn scores(&self) -> &[i32] {
         &self.scores[..self.cfg.num_sides()]
     }
 
@@ -678,10 +775,13 @@ impl HokmState {
             self.current = self.next(p);
             return;
         }
-        let mut w = self.leader + trick_winner(&self.cfg.pack, &self.trick[..self.n()], self.trump);
+        let off = trick_winner(&self.cfg.pack, &self.trick[..self.n()], self.trump);
+        let win_card = self.trick[off];
+        let mut w = self.leader + off;
         if w >= self.n() {
             w -= self.n();
         }
+        self.tricks_played += 1;
         for &x in &self.trick[..self.n()] {
             self.played.insert(x);
         }
@@ -700,6 +800,23 @@ impl HokmState {
         let sides = self.cfg.num_sides();
         if self.tricks_won[side] == 7 && (0..sides).all(|i| i == side || self.tricks_won[i] == 0) {
             self.kot_side = Some(side);
+        }
+        if self.cfg.heap {
+            let pack = &self.cfg.pack;
+            let tens = self.trick[..self.n()]
+                .iter()
+                .filter(|&&x| pack.face(x) == b'T')
+                .count() as u8;
+            let done = super::heap::TrickDone {
+                number: self.tricks_played,
+                last: self.hands[w].is_empty(),
+                winner: w,
+                ace: pack.face(win_card) == b'A',
+                tens,
+                gate: true,
+            };
+            let cfg = self.cfg.clone();
+            self.heap.after_trick(&cfg, done);
         }
         self.after_trick(side);
     }
@@ -734,6 +851,12 @@ impl HokmState {
     /// The trick-play position for the double-dummy solver: every hand, the
     /// trump, the leader and the trick in progress. Only in trick play.
     pub fn whist_position(&self) -> Result<crate::solve::WhistPosition> {
+        if self.cfg.heap {
+            return Err(Error::State(format!(
+                "double-dummy analysis of heap collection ({}) is not offered yet",
+                self.cfg.preset.name()
+            )));
+        }
         if self.phase != Phase::Play {
             return Err(Error::State(format!(
                 "double-dummy analysis needs a state in trick play; this one is in phase {}",

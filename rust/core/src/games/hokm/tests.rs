@@ -195,7 +195,7 @@ fn example_6_rotation() {
 fn example_7_netherlands_and_kot_counting() {
     // Side B wins tricks 1-7, seat 3 won the 7th and continues; side A wins trick 10.
     for (scoring, rotation, expect) in [
-        ("netherlands", "hokm", vec![0u32, 2]),
+        ("netherlands", "hokm", vec![0i32, 2]),
         ("kots", "court_piece", vec![0, 0]),
     ] {
         let g = game(
@@ -368,10 +368,10 @@ fn court_piece_and_single_sar_play_whole_matches() {
                     );
                 }
                 if res.kind == ResultKind::Bavney {
-                    assert_eq!(res.points.iter().sum::<u32>(), 52);
+                    assert_eq!(res.points.iter().sum::<i32>(), 52);
                 }
             }
-            let total: Vec<u32> = (0..2)
+            let total: Vec<i32> = (0..2)
                 .map(|i| s.results().iter().map(|r| r.points[i]).sum())
                 .collect();
             assert_eq!(total, s.scores(), "hand results add up to the match score");
@@ -432,4 +432,92 @@ fn partnership_by_draw_seats_the_second_ace_opposite_the_hakem() {
     }
     assert!(moved > 0);
     assert_eq!(game("hokm4", &[]).new_game(1).seating, [0, 1, 2, 3]);
+}
+
+#[test]
+fn heap_presets_play_whole_matches() {
+    use crate::rng::Rng;
+    for preset in ["double_sar", "dehla_pakad"] {
+        let g = game(preset, &[]);
+        for seed in 0..4 {
+            let mut s = g.new_game(seed);
+            let mut r = Rng::new(seed + 100);
+            let mut steps = 0;
+            while !s.is_terminal() {
+                let legal = s.legal();
+                s.apply_action(legal[r.below(legal.len() as u64) as usize])
+                    .unwrap();
+                steps += 1;
+                assert!(steps < 400_000, "{} does not end", preset);
+            }
+            for res in s.results() {
+                assert_eq!(
+                    res.tricks.iter().map(|&t| t as u32).sum::<u32>(),
+                    13,
+                    "every trick is collected"
+                );
+                assert_eq!(res.tens.iter().map(|&t| t as u32).sum::<u32>(), 4);
+                let w = res.winner.unwrap();
+                if preset == "dehla_pakad" {
+                    assert!(res.tens[w] >= 3 || (res.tens[w] == 2 && res.tricks[w] >= 7));
+                } else {
+                    assert!(res.tricks[w] >= 7);
+                }
+            }
+            let total: Vec<i32> = (0..2)
+                .map(|i| s.results().iter().map(|r| r.points[i]).sum())
+                .collect();
+            assert_eq!(total, s.scores());
+            assert!(s.scores().iter().any(|&k| k >= 5));
+        }
+    }
+}
+
+#[test]
+fn heap_positions_collect_on_a_second_win() {
+    let g = game("double_sar", &[]);
+    // Three cards each: ten tricks played, side A collected 4, side B 3, three
+    // in the heap; seat 1 won the last trick.
+    let hands = "AKQ... JT9... 876... 543...";
+    let mut s = g
+        .from_deal(hands, Some("H"), 1, Some(1), Some(&[4, 3]))
+        .unwrap();
+    s.set_heap(3, Some(1), false, [1, 1], 1).unwrap();
+    // Seat 1 leads JS, seat 0 (to play last) takes it with the ace: no pair.
+    play_all(&mut s, &["JS", "8S", "5S", "AS"]);
+    assert_eq!((s.heap.tricks, s.heap.collected), (4, [4, 3]));
+    // Seat 0 wins again: he collects the heap (trick 12 >= 3).
+    play_all(&mut s, &["KS", "TS", "7S", "4S"]);
+    assert_eq!((s.heap.tricks, s.heap.collected), (0, [9, 3]));
+    play_all(&mut s, &["QS", "9S", "6S", "3S"]);
+    let r = &s.results()[0];
+    assert_eq!(r.tricks, vec![10, 3]);
+    assert_eq!((r.winner, r.kind), (Some(0), ResultKind::Ordinary));
+    // Inconsistent heaps are refused.
+    let mut s = g
+        .from_deal(hands, Some("H"), 1, None, Some(&[4, 3]))
+        .unwrap();
+    assert!(s.set_heap(2, None, false, [1, 1], 0).is_err());
+    assert!(s.set_heap(3, None, false, [3, 1], 1).is_err());
+}
+
+#[test]
+fn dehla_four_tens_cancel_an_opposing_kot() {
+    let g = game("dehla_pakad", &[]);
+    // One card each, all four tens in the heap; dealer seat 3 (Hakem 0), side B
+    // (seats 1, 3) is the dealer's side.
+    let mut s = g
+        .from_deal("2... A... 3... 4...", None, 0, Some(0), Some(&[6, 6]))
+        .unwrap();
+    s.set_heap(0, None, false, [0, 4], 0).unwrap();
+    s.scores = [2, 0, 0, 0];
+    s.single_hand = true;
+    play_all(&mut s, &["2S", "AS", "3S", "4S"]);
+    let r = &s.results()[0];
+    assert_eq!((r.winner, r.kind), (Some(1), ResultKind::FourTens));
+    assert_eq!(
+        r.points,
+        vec![-1, 0],
+        "one of the opponents' kots is removed"
+    );
 }

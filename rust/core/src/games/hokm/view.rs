@@ -21,7 +21,7 @@ impl HokmState {
         }
     }
 
-    fn side_list(&self, v: &[u32]) -> Value {
+    fn side_list(&self, v: &[i32]) -> Value {
         Value::List(v.iter().map(|&x| Value::Int(x as i64)).collect())
     }
 
@@ -121,6 +121,15 @@ impl HokmState {
                 ),
             ),
         ];
+        if cfg.heap {
+            let h = &self.heap;
+            let l = |a: [u8; 2]| Value::List(a.iter().map(|&x| Value::Int(x as i64)).collect());
+            v.push(("heap", Value::from(h.tricks as usize)));
+            v.push(("heap_prev", h.prev.map(|p| p as usize).into()));
+            v.push(("collected", l(h.collected)));
+            v.push(("tens", l(h.tens_collected)));
+            v.push(("trick_number", Value::from(self.tricks_played as usize + 1)));
+        }
         if cfg.players == 2 {
             v.push((
                 "discarded",
@@ -217,6 +226,12 @@ impl HokmState {
             .enumerate()
             .map(|(i, &c)| format!("{}:{}", (self.leader + i) % cfg.players, p.format_card(c)))
             .collect();
+        if cfg.heap {
+            out.push_str(&format!(
+                "heap: {} trick(s) | collected {:?} | tens {:?}\n",
+                self.heap.tricks, self.heap.collected, self.heap.tens_collected
+            ));
+        }
         out.push_str(&format!(
             "trick: {} | tricks won {:?} | score {:?} | phase {}",
             if trick.is_empty() {
@@ -265,7 +280,7 @@ impl GameState for HokmState {
 
     fn returns(&self) -> Vec<f64> {
         let cfg = self.config();
-        let per_side: Vec<u32> = if self.is_single_hand() {
+        let per_side: Vec<i32> = if self.is_single_hand() {
             self.results
                 .last()
                 .map_or(vec![0; cfg.num_sides()], |r| r.points.clone())
