@@ -23,6 +23,8 @@ _GAMES = {
     "single_sar": "single_sar",
     "double_sar": "double_sar",
     "dehla_pakad": "dehla_pakad",
+    "satat": "satat",
+    "trup_kasiet": "trup_kasiet",
 }
 
 

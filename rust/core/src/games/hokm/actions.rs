@@ -47,6 +47,19 @@ impl HokmState {
             HokmAction::Discard(cs) => format!("discard:{}", p.format_cards(*cs)),
             HokmAction::Keep => "keep".into(),
             HokmAction::Reject => "reject".into(),
+            HokmAction::Indicator(c) => format!("indicator:{}", p.format_card(*c)),
+            HokmAction::Give(cs) => format!("give:{}", p.format_cards(*cs)),
+            HokmAction::Signal(c, last, master) => {
+                let mut t = p.format_card(*c);
+                if *last {
+                    t.push_str("/last_of_suit");
+                }
+                if let Some(m) = master {
+                    t.push_str("/holds_master:");
+                    t.push_str(&p.suits[*m as usize].code);
+                }
+                t
+            }
             HokmAction::Stop => "stop".into(),
             HokmAction::Continue => "continue".into(),
         }
@@ -76,6 +89,18 @@ impl HokmState {
                     HokmAction::Trump(p.parse_suit(rest).map_err(|e| {
                         Error::IllegalAction(format!("bad action {:?}: {}", text, e))
                     })?)
+                } else if lower.starts_with("indicator:") {
+                    HokmAction::Indicator(p.parse_card(&t[10..]).map_err(|e| {
+                        Error::IllegalAction(format!("bad action {:?}: {}", text, e))
+                    })?)
+                } else if lower.starts_with("give:") {
+                    HokmAction::Give(p.parse_cards(&t[5..]).map_err(|e| {
+                        Error::IllegalAction(format!("bad action {:?}: {}", text, e))
+                    })?)
+                } else if t.contains('/') {
+                    parse_signal(p, t).map_err(|e| {
+                        Error::IllegalAction(format!("bad action {:?}: {}", text, e))
+                    })?
                 } else if lower.starts_with("discard:") {
                     HokmAction::Discard(p.parse_cards(&t[8..]).map_err(|e| {
                         Error::IllegalAction(format!("bad action {:?}: {}", text, e))
@@ -91,6 +116,31 @@ impl HokmState {
             }
         })
     }
+}
+
+/// Reads a card with Satat signals: `7D/last_of_suit`, `4C/holds_master:S`,
+/// `7D/last_of_suit/holds_master:S`.
+fn parse_signal(p: &crate::pack::Pack, t: &str) -> Result<HokmAction> {
+    let mut parts = t.split('/');
+    let card = p.parse_card(parts.next().unwrap_or(""))?;
+    let (mut last, mut master) = (false, None);
+    for part in parts {
+        let lp = part.to_ascii_lowercase();
+        if lp == "last_of_suit" && !last && master.is_none() {
+            last = true;
+        } else if let Some(code) = lp.strip_prefix("holds_master:") {
+            if master.is_some() {
+                return Err(Error::IllegalAction("two holds_master signals".into()));
+            }
+            master = Some(p.parse_suit(code)?);
+        } else {
+            return Err(Error::IllegalAction(format!(
+                "unknown signal {:?} (signals: last_of_suit, holds_master:<suit>)",
+                part
+            )));
+        }
+    }
+    Ok(HokmAction::Signal(card, last, master))
 }
 
 /// All `k`-card subsets of `cards`, in the hand's order (first cards first).

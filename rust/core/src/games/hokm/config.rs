@@ -30,6 +30,10 @@ pub enum Preset {
     DoubleSar,
     /// Dehla Pakad (Mindi): the tens collected decide (§9.7, §13.8).
     DehlaPakad,
+    /// Satat: the 2H is the highest trump; cards passed after a kot (§13.5).
+    Satat,
+    /// Trup kasiet: Satat with a secret trump (§13.7).
+    TrupKasiet,
 }
 
 impl Preset {
@@ -43,6 +47,8 @@ impl Preset {
             Preset::SingleSar => "single_sar",
             Preset::DoubleSar => "double_sar",
             Preset::DehlaPakad => "dehla_pakad",
+            Preset::Satat => "satat",
+            Preset::TrupKasiet => "trup_kasiet",
         }
     }
 
@@ -76,6 +82,30 @@ impl Preset {
                 ("stop_rule", "play_all"),
                 ("scoring", "dehla"),
                 ("rotation", "dehla"),
+            ],
+            Preset::Satat => &[
+                ("first_hakem", "random"),
+                ("direction", "clockwise"),
+                ("satat_two_hearts", "on"),
+                ("redeal_no_court", "first5"),
+                ("court_def", "pictures"),
+                ("stop_rule", "kot_choice"),
+                ("scoring", "kots"),
+                ("rotation", "court_piece"),
+                ("random_trump", "on"),
+                ("random_trump_pool", "last4"),
+                ("satat_pass", "on"),
+            ],
+            Preset::TrupKasiet => &[
+                ("first_hakem", "random"),
+                ("direction", "clockwise"),
+                ("satat_two_hearts", "on"),
+                ("redeal_no_court", "first5"),
+                ("court_def", "pictures"),
+                ("stop_rule", "kot_choice"),
+                ("scoring", "kots"),
+                ("rotation", "court_piece"),
+                ("trump_mode", "hidden_card"),
             ],
         }
     }
@@ -215,6 +245,14 @@ pub struct HokmConfig {
     pub dehla_streak_2_2: bool,
     /// Heap hands stop once nothing can change any more.
     pub early_termination: bool,
+    /// The Hakem lays a secret trump indicator (`trump_mode=hidden_card`).
+    pub hidden_card: bool,
+    /// The 2H is the highest trump (§3, §6.2, §7.2).
+    pub satat: bool,
+    /// Cards are passed after a kot or bavney (§9.10).
+    pub satat_pass: bool,
+    /// Truthful public signals may go with a card (§13.6).
+    pub satat_signals: bool,
     /// The options as given, normalised.
     pub options: Vec<(String, String)>,
 }
@@ -317,6 +355,28 @@ const SPECS: &[Spec] = &[
         accepts: Accepts::Number(0, 1000),
     },
     Spec {
+        name: "trump_mode",
+        accepts: Accepts::Words(&[
+            "caller",
+            "hidden_card",
+            "hidden_call",
+            "first_void_5",
+            "first_void_13",
+        ]),
+    },
+    Spec {
+        name: "satat_two_hearts",
+        accepts: Accepts::Switch,
+    },
+    Spec {
+        name: "satat_pass",
+        accepts: Accepts::Switch,
+    },
+    Spec {
+        name: "satat_signals",
+        accepts: Accepts::Switch,
+    },
+    Spec {
         name: "collection",
         accepts: Accepts::Words(&["single", "double_sar"]),
     },
@@ -359,17 +419,11 @@ const SPECS: &[Spec] = &[
 ];
 
 /// The presets this engine offers.
-const PRESETS: &str = "hokm4, hokm3, hokm2, court_piece, single_sar, double_sar, dehla_pakad";
+const PRESETS: &str =
+    "hokm4, hokm3, hokm2, court_piece, single_sar, double_sar, dehla_pakad, satat, trup_kasiet";
 
 /// Options of §12 that belong to presets this engine does not offer yet.
-const NOT_YET: &[&str] = &[
-    "trump_mode",
-    "satat_two_hearts",
-    "satat_pass",
-    "satat_signals",
-    "thaap",
-    "dab_min_bid",
-];
+const NOT_YET: &[&str] = &["thaap", "dab_min_bid"];
 
 /// Options that only make sense with four players.
 const FOUR_ONLY: &[&str] = &[
@@ -383,6 +437,10 @@ const FOUR_ONLY: &[&str] = &[
     "bavney_kots",
     "goon_kot_value",
     "rotation",
+    "trump_mode",
+    "satat_two_hearts",
+    "satat_pass",
+    "satat_signals",
     "collection",
     "first_collect_min",
     "double_sar_chain",
@@ -417,7 +475,9 @@ impl HokmConfig {
             "single_sar" => Preset::SingleSar,
             "double_sar" => Preset::DoubleSar,
             "dehla_pakad" => Preset::DehlaPakad,
-            "dummy_rang" | "dab_rang" | "satat" | "trup_kasiet" | "be_ranga" => {
+            "satat" => Preset::Satat,
+            "trup_kasiet" => Preset::TrupKasiet,
+            "dummy_rang" | "dab_rang" | "be_ranga" => {
                 return Err(Error::Option(format!(
                 "preset {:?} of the Court Piece family is not offered yet; available presets: {}",
                 preset, PRESETS
@@ -534,6 +594,27 @@ impl HokmConfig {
                 "double_sar and dehla go with collection=double_sar, and that collection with one of them",
             );
         }
+        match get("trump_mode").unwrap_or("caller") {
+            "caller" | "hidden_card" => {}
+            other => {
+                return bad(
+                    "trump_mode",
+                    &format!(
+                        "value {} is not offered yet; offered: caller, hidden_card",
+                        other
+                    ),
+                )
+            }
+        }
+        let satat = get("satat_two_hearts") == Some("on");
+        for k in ["satat_pass", "satat_signals"] {
+            if get(k) == Some("on") && !satat {
+                return bad(k, "requires satat_two_hearts=on");
+            }
+        }
+        if get("trump_mode") == Some("hidden_card") && get("random_trump") == Some("on") {
+            return bad("random_trump", "does not go with trump_mode=hidden_card");
+        }
         if heap && stop_rule != StopRule::PlayAll {
             return bad(
                 "collection=double_sar",
@@ -612,6 +693,10 @@ impl HokmConfig {
             dehla_cancel: get("dehla_dealer_four_tens") != Some("score_kot"),
             dehla_streak_2_2: get("dehla_streak_counts_2_2") == Some("on"),
             early_termination: get("early_termination") == Some("when_decided"),
+            hidden_card: get("trump_mode") == Some("hidden_card"),
+            satat,
+            satat_pass: get("satat_pass") == Some("on"),
+            satat_signals: get("satat_signals") == Some("on"),
             options: opts,
         })
     }

@@ -5,6 +5,7 @@ pub mod config;
 pub mod heap;
 pub mod playout;
 pub mod rules;
+pub mod satat;
 mod scoring;
 pub mod state;
 #[cfg(test)]

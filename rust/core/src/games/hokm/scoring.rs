@@ -115,7 +115,7 @@ impl HokmState {
     }
 
     pub(crate) fn hand_decided(&self) -> bool {
-        let remaining = self.hands[self.leader].len() as usize;
+        let remaining = self.tricks_left();
         self.decision(remaining).is_some()
     }
 
@@ -224,7 +224,18 @@ impl HokmState {
             self.phase = Phase::Over;
             return;
         }
-        self.rotate(winner.expect("a full hand always has a winner"), kind);
+        let w = winner.expect("a full hand always has a winner");
+        if cfg.satat_pass {
+            // The side that lost a kot (1 card) or a bavney (2 cards) passes
+            // in the next hand (§9.10).
+            self.pass_k = match kind {
+                ResultKind::Kot => 1,
+                ResultKind::Bavney => 2,
+                _ => 0,
+            };
+            self.pass_losers = 1 - w;
+        }
+        self.rotate(w, kind);
         self.hand_no += 1;
         self.redeals_first5 = 0;
         self.start_hand();

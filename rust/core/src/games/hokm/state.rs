@@ -41,6 +41,8 @@ pub enum Phase {
     Play,
     /// The 7th-trick winner after seven straight tricks: stop or continue.
     KotChoice,
+    /// Satat: cards passed after a kot or bavney (§9.10).
+    Give,
     /// The match (or the position's hand) is over.
     Over,
 }
@@ -55,6 +57,7 @@ impl Phase {
             Phase::Draw => "draw",
             Phase::Play => "play",
             Phase::KotChoice => "kot_choice",
+            Phase::Give => "give",
             Phase::Over => "over",
         }
     }
@@ -81,6 +84,13 @@ pub enum HokmAction {
     Keep,
     /// Reject the drawn card (two players).
     Reject,
+    /// Lay this card face down as the secret trump indicator.
+    Indicator(Card),
+    /// Pass these cards (Satat).
+    Give(CardSet),
+    /// Play a card with truthful public signals: its last of its suit, and/or
+    /// holding the highest unplayed card of a suit (Satat).
+    Signal(Card, bool, Option<Suit>),
     /// End the hand after a kot.
     Stop,
     /// Play on for a bavney.
@@ -165,6 +175,13 @@ pub struct HokmState {
     pub(crate) seating: [usize; 4],
     pub(crate) heap: super::heap::Heap,
     pub(crate) tricks_played: u8,
+    pub(crate) indicator: Option<Card>,
+    pub(crate) trump_hidden: bool,
+    pub(crate) reveal_pending: bool,
+    pub(crate) pass_k: u8,
+    pub(crate) pass_losers: usize,
+    pub(crate) gives: [Option<CardSet>; 4],
+    pub(crate) signals: Vec<(usize, Card, String)>,
     pub(crate) phase: Phase,
     pub(crate) current: usize,
     pub(crate) hands: [CardSet; 4],
@@ -205,6 +222,13 @@ impl HokmState {
             seating: [0, 1, 2, 3],
             heap: super::heap::Heap::default(),
             tricks_played: 0,
+            indicator: None,
+            trump_hidden: false,
+            reveal_pending: false,
+            pass_k: 0,
+            pass_losers: 0,
+            gives: [None; 4],
+            signals: Vec::new(),
             phase: Phase::Over,
             current: 0,
             hands: [CardSet::EMPTY; 4],
@@ -483,6 +507,11 @@ impl HokmState {
         self.continuing = false;
         self.heap = super::heap::Heap::default();
         self.tricks_played = 0;
+        self.indicator = None;
+        self.trump_hidden = false;
+        self.reveal_pending = false;
+        self.gives = [None; 4];
+        self.signals.clear();
         self.played = CardSet::EMPTY;
         self.tricks.clear();
         self.trick_len = 0;
@@ -520,10 +549,42 @@ impl HokmState {
     }
 
     fn start_play(&mut self) {
-        self.phase = Phase::Play;
+        self.phase = if self.pass_k > 0 {
+            Phase::Give
+        } else {
+            Phase::Play
+        };
         self.leader = self.hakem;
         self.current = self.hakem;
         self.trick_len = 0;
+    }
+
+    /// Satat passing: records one player's `give:`; when all four have given,
+    /// the cards change hands (§9.10) and play begins.
+    fn give(&mut self, cards: CardSet) {
+        let p = self.current;
+        self.gives[p] = Some(cards);
+        let next = self.next(p);
+        if next != self.hakem {
+            self.current = next;
+            return;
+        }
+        let before = self.hands;
+        for r in 0..4 {
+            // A loser receives from his left-hand neighbour prev(r), a winner from next(r).
+            let from = if r % 2 == self.pass_losers {
+                (r + 3) % 4
+            } else {
+                (r + 1) % 4
+            };
+            let out = self.gives[r].expect("every player gave");
+            let inc = self.gives[from].expect("every player gave");
+            self.hands[r] = before[r] - out | inc;
+        }
+        self.pass_k = 0;
+        self.gives = [None; 4];
+        self.phase = Phase::Play;
+        self.current = self.hakem;
     }
 
     // ----- queries -------------------------------------------------------
@@ -590,7 +651,16 @@ impl HokmState {
             return CardSet::EMPTY;
         }
         let led = (self.trick_len > 0).then(|| self.trick[0]);
-        legal_plays(&self.cfg.pack, self.hands[self.current], led)
+        let mut hand = self.hands[self.current];
+        if self.trump_hidden && self.current == self.hakem && hand.is_empty() {
+            // The indicator is the Hakem's last card (§6.4).
+            hand = self.indicator.map_or(hand, Card::set);
+        }
+        if self.cfg.satat {
+            super::satat::legal_plays(&self.cfg.pack, hand, led, self.trump, self.trump_hidden)
+        } else {
+            legal_plays(&self.cfg.pack, hand, led)
+        }
     }
 
     /// The legal actions, typed, in the documented order: cards by suit
@@ -602,12 +672,43 @@ impl HokmState {
                 let legal = self.legal_cards();
                 let mut v = Vec::with_capacity(legal.len() as usize);
                 for s in 0..4u8 {
-                    v.extend((legal & p.suit_mask(s)).iter().rev().map(HokmAction::Card));
+                    for c in (legal & p.suit_mask(s)).iter().rev() {
+                        v.push(HokmAction::Card(c));
+                        if self.cfg.satat_signals {
+                            v.extend(self.signals_for(c));
+                        }
+                    }
                 }
                 v
             }
+            Phase::Give => {
+                let loser = self.current % 2 == self.pass_losers;
+                super::satat::legal_gives(
+                    p,
+                    self.hands[self.current],
+                    self.pass_k as u32,
+                    self.trump.expect("trumps are known"),
+                    loser,
+                )
+                .into_iter()
+                .map(HokmAction::Give)
+                .collect()
+            }
             Phase::TrumpCall => {
-                let mut v: Vec<HokmAction> = (0..4u8).map(HokmAction::Trump).collect();
+                let mut v: Vec<HokmAction> = if self.cfg.hidden_card {
+                    let mut cards = Vec::new();
+                    for s in 0..4u8 {
+                        cards.extend(
+                            (self.first5 & p.suit_mask(s))
+                                .iter()
+                                .rev()
+                                .map(HokmAction::Indicator),
+                        );
+                    }
+                    cards
+                } else {
+                    (0..4u8).map(HokmAction::Trump).collect()
+                };
                 if self.cfg.random_trump {
                     v.push(HokmAction::Blind);
                 }
@@ -638,6 +739,11 @@ impl HokmState {
     pub fn is_legal(&self, a: &HokmAction) -> bool {
         match (self.phase, a) {
             (Phase::Play, HokmAction::Card(c)) => self.legal_cards().contains(*c),
+            (Phase::Play, HokmAction::Signal(c, _, _)) => {
+                self.cfg.satat_signals
+                    && self.legal_cards().contains(*c)
+                    && self.signals_for(*c).contains(a)
+            }
             (Phase::Discard, HokmAction::Discard(cs)) => {
                 let k = if self.current == self.hakem { 3 } else { 2 };
                 cs.len() == k && self.hands[self.current].contains_all(*cs)
@@ -666,6 +772,31 @@ impl HokmState {
         let n = self.n();
         match a {
             HokmAction::Card(c) => self.play_card(c),
+            HokmAction::Signal(c, last, master) => {
+                let mut text = String::new();
+                if last {
+                    text.push_str("last_of_suit");
+                }
+                if let Some(m) = master {
+                    if last {
+                        text.push('/');
+                    }
+                    text.push_str(&format!(
+                        "holds_master:{}",
+                        self.cfg.pack.suits[m as usize].code
+                    ));
+                }
+                self.signals.push((self.current, c, text));
+                self.play_card(c);
+            }
+            HokmAction::Indicator(c) => {
+                self.indicator = Some(c);
+                self.hands[self.hakem].remove(c);
+                self.trump = Some(self.cfg.pack.suit_of(c));
+                self.trump_hidden = true;
+                self.after_trump();
+            }
+            HokmAction::Give(cs) => self.give(cs),
             HokmAction::Trump(s) => {
                 self.trump = Some(s);
                 self.after_trump();
@@ -768,6 +899,9 @@ impl HokmState {
 
     pub(crate) fn play_card(&mut self, c: Card) {
         let p = self.current;
+        if self.trump_hidden {
+            self.check_reveal(p, c);
+        }
         self.hands[p].remove(c);
         self.trick[self.trick_len] = c;
         self.trick_len += 1;
@@ -775,7 +909,11 @@ impl HokmState {
             self.current = self.next(p);
             return;
         }
-        let off = trick_winner(&self.cfg.pack, &self.trick[..self.n()], self.trump);
+        let off = if self.cfg.satat {
+            super::satat::trick_winner(&self.cfg.pack, &self.trick[..self.n()], self.trump)
+        } else {
+            trick_winner(&self.cfg.pack, &self.trick[..self.n()], self.trump)
+        };
         let win_card = self.trick[off];
         let mut w = self.leader + off;
         if w >= self.n() {
@@ -795,6 +933,9 @@ impl HokmState {
         self.trick_len = 0;
         self.leader = w;
         self.current = w;
+        if std::mem::take(&mut self.reveal_pending) {
+            self.reveal();
+        }
         let side = self.cfg.side(w);
         self.tricks_won[side] += 1;
         let sides = self.cfg.num_sides();
@@ -809,7 +950,7 @@ impl HokmState {
                 .count() as u8;
             let done = super::heap::TrickDone {
                 number: self.tricks_played,
-                last: self.hands[w].is_empty(),
+                last: self.tricks_left() == 0,
                 winner: w,
                 ace: pack.face(win_card) == b'A',
                 tens,
@@ -821,9 +962,104 @@ impl HokmState {
         self.after_trick(side);
     }
 
+    /// Tricks still to play (the Hakem's hand is one short while a secret
+    /// indicator lies aside).
+    pub(crate) fn tricks_left(&self) -> usize {
+        self.hands[..self.n()]
+            .iter()
+            .map(|h| h.len() as usize)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Trup kasiet: notes when a player void in the suit led plays a trump
+    /// other than the 2H (the reveal trigger of §6.4), and reveals at once
+    /// when the Hakem plays the indicator itself.
+    fn check_reveal(&mut self, p: usize, c: Card) {
+        let pack = &self.cfg.pack;
+        if Some(c) == self.indicator {
+            self.hands[p].insert(c);
+            self.reveal();
+            return;
+        }
+        if self.trick_len == 0 || self.cfg.satat && c == super::satat::two_hearts(pack) {
+            return;
+        }
+        let led = self.trick[0];
+        let led_cards = if self.cfg.satat {
+            let ls = super::satat::effective_suit_of(pack, led, self.trump);
+            super::satat::effective_suit(pack, ls, self.trump)
+        } else {
+            pack.suit_mask(pack.suit_of(led))
+        };
+        let void = (self.hands[p] & led_cards).is_empty();
+        if void && Some(pack.suit_of(c)) == self.trump {
+            self.reveal_pending = true;
+        }
+    }
+
+    /// Turns the indicator face up: it returns to the Hakem's hand.
+    fn reveal(&mut self) {
+        if let Some(i) = self.indicator {
+            if self.trump_hidden
+                && !self.played.contains(i)
+                && self.trick[..self.trick_len].iter().all(|&x| x != i)
+            {
+                self.hands[self.hakem].insert(i);
+            }
+        }
+        self.trump_hidden = false;
+    }
+
+    /// The truthful signals that may go with card `c` (§13.6).
+    fn signals_for(&self, c: Card) -> Vec<HokmAction> {
+        let pack = &self.cfg.pack;
+        let hand = self.hands[self.current] - c.set();
+        let suit_of = |x: Card| {
+            if self.cfg.satat {
+                super::satat::effective_suit_of(pack, x, self.trump)
+            } else {
+                pack.suit_of(x)
+            }
+        };
+        let cards_of = |s: Suit| {
+            if self.cfg.satat {
+                super::satat::effective_suit(pack, s, self.trump)
+            } else {
+                pack.suit_mask(s)
+            }
+        };
+        let last = (hand & cards_of(suit_of(c))).is_empty();
+        let mut gone = self.played | c.set();
+        for &x in &self.trick[..self.trick_len] {
+            gone.insert(x);
+        }
+        let masters: Vec<Suit> = (0..4u8)
+            .filter(|&s| {
+                let m = if self.cfg.satat {
+                    super::satat::master(pack, s, self.trump, gone)
+                } else {
+                    (pack.suit_mask(s) - gone).highest()
+                };
+                m.is_some_and(|m| hand.contains(m))
+            })
+            .collect();
+        let mut v = Vec::new();
+        if last {
+            v.push(HokmAction::Signal(c, true, None));
+        }
+        for &m in &masters {
+            v.push(HokmAction::Signal(c, false, Some(m)));
+            if last {
+                v.push(HokmAction::Signal(c, true, Some(m)));
+            }
+        }
+        v
+    }
+
     /// Applies the stop rule after a trick won by `side`.
     fn after_trick(&mut self, side: usize) {
-        let remaining = self.hands[self.leader].len() as usize;
+        let remaining = self.tricks_left();
         if self.continuing {
             let cont = self.kot_side.expect("continuing after a kot");
             if side != cont {
@@ -851,9 +1087,9 @@ impl HokmState {
     /// The trick-play position for the double-dummy solver: every hand, the
     /// trump, the leader and the trick in progress. Only in trick play.
     pub fn whist_position(&self) -> Result<crate::solve::WhistPosition> {
-        if self.cfg.heap {
+        if self.cfg.heap || self.cfg.satat {
             return Err(Error::State(format!(
-                "double-dummy analysis of heap collection ({}) is not offered yet",
+                "double-dummy analysis of {} is not offered yet",
                 self.cfg.preset.name()
             )));
         }

@@ -521,3 +521,147 @@ fn dehla_four_tens_cancel_an_opposing_kot() {
         "one of the opponents' kots is removed"
     );
 }
+
+fn random_step(s: &mut HokmState, r: &mut crate::rng::Rng) -> HokmAction {
+    let legal = s.legal();
+    let a = legal[r.below(legal.len() as u64) as usize];
+    s.apply_action(a).unwrap();
+    a
+}
+
+#[test]
+fn satat_and_trup_kasiet_play_whole_matches() {
+    for preset in ["satat", "trup_kasiet"] {
+        for signals in ["off", "on"] {
+            let g = game(preset, &[("satat_signals", signals)]);
+            for seed in 0..3 {
+                let mut s = g.new_game(seed);
+                let mut r = crate::rng::Rng::new(seed + 7);
+                let mut steps = 0;
+                while !s.is_terminal() {
+                    if s.phase() == Phase::Play {
+                        // Every card is somewhere: in a hand, played, or the indicator.
+                        let mut all = s.played;
+                        for h in s.hands() {
+                            assert!((all & *h).is_empty());
+                            all |= *h;
+                        }
+                        for &c in s.trick() {
+                            all.insert(c);
+                        }
+                        if s.trump_hidden {
+                            all.insert(s.indicator.unwrap());
+                        }
+                        assert_eq!(all, s.cfg.pack.deck, "{} seed {}", preset, seed);
+                    }
+                    random_step(&mut s, &mut r);
+                    steps += 1;
+                    assert!(steps < 300_000);
+                }
+                assert!(s.scores().iter().any(|&k| k >= 5));
+            }
+        }
+    }
+}
+
+#[test]
+fn satat_passing_after_a_kot() {
+    let g = game("satat", &[]);
+    let mut found = 0;
+    for seed in 0..60 {
+        let mut s = g.new_game(seed);
+        let mut r = crate::rng::Rng::new(seed);
+        while !s.is_terminal() && s.phase() != Phase::Give {
+            random_step(&mut s, &mut r);
+        }
+        if s.phase() != Phase::Give {
+            continue;
+        }
+        found += 1;
+        let k = s.pass_k as u32;
+        let trump = s.trump.unwrap();
+        let before: Vec<CardSet> = s.hands().to_vec();
+        let mut given = [CardSet::EMPTY; 4];
+        for _ in 0..4 {
+            let p = s.current().unwrap();
+            let loser = p % 2 == s.pass_losers;
+            let plain_trumps = s.hands[p]
+                & s.cfg.pack.suit_mask(trump) - super::satat::two_hearts(&s.cfg.pack).set();
+            for a in s.legal() {
+                let HokmAction::Give(cs) = a else {
+                    panic!("{:?}", a)
+                };
+                assert_eq!(cs.len(), k);
+                if loser && plain_trumps.len() >= k {
+                    let trumps = super::satat::effective_suit(&s.cfg.pack, trump, Some(trump));
+                    assert!(trumps.contains_all(cs), "a loser gives trumps");
+                }
+            }
+            let a = random_step(&mut s, &mut r);
+            let HokmAction::Give(cs) = a else {
+                unreachable!()
+            };
+            given[p] = cs;
+            if p != (s.hakem + 3) % 4 {
+                assert_eq!(
+                    s.hands()[p],
+                    before[p],
+                    "cards change hands only at the end"
+                );
+            }
+        }
+        assert_eq!(s.phase(), Phase::Play);
+        for p in 0..4 {
+            let from = if p % 2 == s.pass_losers {
+                (p + 3) % 4
+            } else {
+                (p + 1) % 4
+            };
+            assert_eq!(s.hands()[p], (before[p] - given[p]) | given[from]);
+            assert_eq!(s.hands()[p].len(), 13);
+        }
+    }
+    assert!(found > 0, "some kot happened in 60 matches");
+}
+
+#[test]
+fn trup_kasiet_hides_the_trump_until_a_void_player_trumps() {
+    let g = game("trup_kasiet", &[]);
+    let mut revealed = 0;
+    for seed in 0..20 {
+        let mut s = g.new_game(seed);
+        let mut r = crate::rng::Rng::new(seed);
+        let hakem = s.roles().0;
+        let a = s.legal()[0];
+        assert!(matches!(a, HokmAction::Indicator(_)));
+        s.apply_action(a).unwrap();
+        while s.phase() == Phase::Give || s.phase() == Phase::RedealAll13 {
+            random_step(&mut s, &mut r);
+        }
+        if s.phase() != Phase::Play {
+            continue;
+        }
+        assert_eq!(
+            s.hands()[hakem].len(),
+            12,
+            "the indicator is out of the Hakem's hand"
+        );
+        let obs = s.observe((hakem + 1) % 4).unwrap();
+        let crate::game::Value::Map(m) = obs else {
+            unreachable!()
+        };
+        assert!(m
+            .iter()
+            .any(|(k, v)| k == "trump" && *v == crate::game::Value::Null));
+        while s.trump_hidden && s.results().is_empty() {
+            random_step(&mut s, &mut r);
+        }
+        if s.results().is_empty() {
+            revealed += 1;
+            // The indicator went back to the Hakem's hand (or was just played).
+            let i = s.indicator.unwrap();
+            assert!(s.hands()[hakem].contains(i) || s.played.contains(i) || s.trick().contains(&i));
+        }
+    }
+    assert!(revealed > 0);
+}

@@ -36,7 +36,9 @@ impl HokmState {
                 cfg.players - 1
             )));
         }
-        let trump_public = self.trump.is_some() && self.phase != Phase::TrumpCall;
+        let trump_public = self.trump.is_some()
+            && self.phase != Phase::TrumpCall
+            && (!self.trump_hidden || player == self.hakem);
         let mut v = vec![
             ("player", Value::from(player)),
             ("phase", Value::from(self.phase.name())),
@@ -121,6 +123,34 @@ impl HokmState {
                 ),
             ),
         ];
+        if cfg.hidden_card {
+            v.push(("trump_hidden", Value::from(self.trump_hidden)));
+            let ind = self
+                .indicator
+                .filter(|_| player == self.hakem || !self.trump_hidden);
+            v.push(("indicator", ind.map(|c| p.format_card(c)).into()));
+        }
+        if cfg.satat_signals {
+            v.push((
+                "signals",
+                Value::List(
+                    self.signals
+                        .iter()
+                        .map(|(seat, c, t)| {
+                            map(vec![
+                                ("seat", Value::from(*seat)),
+                                ("card", Value::from(p.format_card(*c))),
+                                ("signal", Value::from(t.as_str())),
+                            ])
+                        })
+                        .collect(),
+                ),
+            ));
+        }
+        if self.phase == Phase::Give {
+            v.push(("pass_cards", Value::from(self.pass_k as usize)));
+            v.push(("gave", Value::from(self.gives[player].is_some())));
+        }
         if cfg.heap {
             let h = &self.heap;
             let l = |a: [u8; 2]| Value::List(a.iter().map(|&x| Value::Int(x as i64)).collect());
@@ -197,6 +227,8 @@ impl HokmState {
             self.dealer,
             self.hakem,
             match (self.trump, self.phase) {
+                (Some(t), ph) if ph != Phase::TrumpCall && self.trump_hidden =>
+                    format!("{} (hidden)", p.suits[t as usize].name),
                 (Some(t), ph) if ph != Phase::TrumpCall => p.suits[t as usize].name.clone(),
                 _ => "not chosen".to_string(),
             }
