@@ -570,7 +570,7 @@ impl HokmState {
             return;
         }
         let before = self.hands;
-        for r in 0..4 {
+        for (r, hand) in before.iter().enumerate().take(4) {
             // A loser receives from his left-hand neighbour prev(r), a winner from next(r).
             let from = if r % 2 == self.pass_losers {
                 (r + 3) % 4
@@ -579,7 +579,7 @@ impl HokmState {
             };
             let out = self.gives[r].expect("every player gave");
             let inc = self.gives[from].expect("every player gave");
-            self.hands[r] = before[r] - out | inc;
+            self.hands[r] = (*hand - out) | inc;
         }
         self.pass_k = 0;
         self.gives = [None; 4];

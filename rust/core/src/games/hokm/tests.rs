@@ -586,7 +586,7 @@ fn satat_passing_after_a_kot() {
             let p = s.current().unwrap();
             let loser = p % 2 == s.pass_losers;
             let plain_trumps = s.hands[p]
-                & s.cfg.pack.suit_mask(trump) - super::satat::two_hearts(&s.cfg.pack).set();
+                & (s.cfg.pack.suit_mask(trump) - super::satat::two_hearts(&s.cfg.pack).set());
             for a in s.legal() {
                 let HokmAction::Give(cs) = a else {
                     panic!("{:?}", a)
