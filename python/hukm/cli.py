@@ -23,6 +23,7 @@ _GAMES = {
     "single_sar": "single_sar",
     "double_sar": "double_sar",
     "dehla_pakad": "dehla_pakad",
+    "be_ranga": "be_ranga",
     "satat": "satat",
     "trup_kasiet": "trup_kasiet",
 }

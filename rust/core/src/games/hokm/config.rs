@@ -30,6 +30,8 @@ pub enum Preset {
     DoubleSar,
     /// Dehla Pakad (Mindi): the tens collected decide (§9.7, §13.8).
     DehlaPakad,
+    /// Double Sar without a trump call: the first void play fixes trumps (§5.6).
+    BeRanga,
     /// Satat: the 2H is the highest trump; cards passed after a kot (§13.5).
     Satat,
     /// Trup kasiet: Satat with a secret trump (§13.7).
@@ -47,6 +49,7 @@ impl Preset {
             Preset::SingleSar => "single_sar",
             Preset::DoubleSar => "double_sar",
             Preset::DehlaPakad => "dehla_pakad",
+            Preset::BeRanga => "be_ranga",
             Preset::Satat => "satat",
             Preset::TrupKasiet => "trup_kasiet",
         }
@@ -82,6 +85,16 @@ impl Preset {
                 ("stop_rule", "play_all"),
                 ("scoring", "dehla"),
                 ("rotation", "dehla"),
+            ],
+            Preset::BeRanga => &[
+                ("first_hakem", "random"),
+                ("collection", "double_sar"),
+                ("stop_rule", "play_all"),
+                ("scoring", "double_sar"),
+                ("rotation", "double_sar"),
+                ("goon_kot_value", "3"),
+                ("trump_mode", "first_void_13"),
+                ("first_collect_min", "2"),
             ],
             Preset::Satat => &[
                 ("first_hakem", "random"),
@@ -247,6 +260,9 @@ pub struct HokmConfig {
     pub early_termination: bool,
     /// The Hakem lays a secret trump indicator (`trump_mode=hidden_card`).
     pub hidden_card: bool,
+    /// Trumps fixed by the first void play: `Some(5)` after the first batch
+    /// of five, `Some(13)` after the full deal (§5.6).
+    pub first_void: Option<u8>,
     /// The 2H is the highest trump (§3, §6.2, §7.2).
     pub satat: bool,
     /// Cards are passed after a kot or bavney (§9.10).
@@ -420,7 +436,7 @@ const SPECS: &[Spec] = &[
 
 /// The presets this engine offers.
 const PRESETS: &str =
-    "hokm4, hokm3, hokm2, court_piece, single_sar, double_sar, dehla_pakad, satat, trup_kasiet";
+    "hokm4, hokm3, hokm2, court_piece, single_sar, double_sar, dehla_pakad, be_ranga, satat, trup_kasiet";
 
 /// Options of §12 that belong to presets this engine does not offer yet.
 const NOT_YET: &[&str] = &["thaap", "dab_min_bid"];
@@ -477,7 +493,8 @@ impl HokmConfig {
             "dehla_pakad" => Preset::DehlaPakad,
             "satat" => Preset::Satat,
             "trup_kasiet" => Preset::TrupKasiet,
-            "dummy_rang" | "dab_rang" | "be_ranga" => {
+            "be_ranga" => Preset::BeRanga,
+            "dummy_rang" | "dab_rang" => {
                 return Err(Error::Option(format!(
                 "preset {:?} of the Court Piece family is not offered yet; available presets: {}",
                 preset, PRESETS
@@ -594,16 +611,33 @@ impl HokmConfig {
                 "double_sar and dehla go with collection=double_sar, and that collection with one of them",
             );
         }
-        match get("trump_mode").unwrap_or("caller") {
-            "caller" | "hidden_card" => {}
+        let first_void = match get("trump_mode").unwrap_or("caller") {
+            "caller" | "hidden_card" => None,
+            "first_void_5" => Some(5),
+            "first_void_13" => Some(13),
             other => {
                 return bad(
                     "trump_mode",
                     &format!(
-                        "value {} is not offered yet; offered: caller, hidden_card",
+                        "value {} is not offered yet; offered: caller, hidden_card, first_void_5, first_void_13",
                         other
                     ),
                 )
+            }
+        };
+        if first_void.is_some() {
+            for k in [
+                "random_trump",
+                "redeal_no_court",
+                "partner_no_trump_redeal",
+                "satat_two_hearts",
+            ] {
+                if get(k).is_some_and(|v| v != "off") {
+                    return bad(
+                        k,
+                        "does not go with a first-void trump (nobody calls trumps)",
+                    );
+                }
             }
         }
         let satat = get("satat_two_hearts") == Some("on");
@@ -694,6 +728,7 @@ impl HokmConfig {
             dehla_streak_2_2: get("dehla_streak_counts_2_2") == Some("on"),
             early_termination: get("early_termination") == Some("when_decided"),
             hidden_card: get("trump_mode") == Some("hidden_card"),
+            first_void,
             satat,
             satat_pass: get("satat_pass") == Some("on"),
             satat_signals: get("satat_signals") == Some("on"),
@@ -782,7 +817,7 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("collection=double_sar"), "{}", e);
-        let e = HokmConfig::new("hokm4", &o("trump_mode", "first_void_13"))
+        let e = HokmConfig::new("hokm4", &o("trump_mode", "hidden_call"))
             .unwrap_err()
             .to_string();
         assert!(e.contains("not offered"), "{}", e);

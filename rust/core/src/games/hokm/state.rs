@@ -182,6 +182,8 @@ pub struct HokmState {
     pub(crate) pass_losers: usize,
     pub(crate) gives: [Option<CardSet>; 4],
     pub(crate) signals: Vec<(usize, Card, String)>,
+    pub(crate) trump_fixed_at: Option<u8>,
+    pub(crate) undealt: [CardSet; 4],
     pub(crate) phase: Phase,
     pub(crate) current: usize,
     pub(crate) hands: [CardSet; 4],
@@ -229,6 +231,8 @@ impl HokmState {
             pass_losers: 0,
             gives: [None; 4],
             signals: Vec::new(),
+            trump_fixed_at: Some(0),
+            undealt: [CardSet::EMPTY; 4],
             phase: Phase::Over,
             current: 0,
             hands: [CardSet::EMPTY; 4],
@@ -327,6 +331,15 @@ impl HokmState {
         s.current = leader;
         s.phase = Phase::Play;
         s.tricks_won[..sides].copy_from_slice(&won);
+        match (s.cfg.first_void, trump) {
+            (Some(5), None) => {
+                return Err(Error::State(
+                    "trump_mode=first_void_5 positions need the trump that was fixed (the rest of the deal follows the fixing trick)".into(),
+                ))
+            }
+            (Some(_), None) => s.trump_fixed_at = None,
+            _ => {}
+        }
         if s.cfg.heap {
             // Tricks played and not yet collected lie in the heap, with every
             // ten that is not in a hand; `set_heap` can say otherwise.
@@ -512,6 +525,8 @@ impl HokmState {
         self.reveal_pending = false;
         self.gives = [None; 4];
         self.signals.clear();
+        self.trump_fixed_at = Some(0);
+        self.undealt = [CardSet::EMPTY; 4];
         self.played = CardSet::EMPTY;
         self.tricks.clear();
         self.trick_len = 0;
@@ -546,6 +561,22 @@ impl HokmState {
         }
         self.phase = Phase::TrumpCall;
         self.current = self.hakem;
+        if let Some(k) = self.cfg.first_void {
+            // Nobody calls trumps: play starts at once (§5.6); with five cards
+            // the rest of the deal waits for the fixing trick.
+            self.trump_fixed_at = None;
+            if k == 5 {
+                for p in 0..n {
+                    let first: CardSet = self.hands[p]
+                        .iter()
+                        .filter(|c| cards[..5 * n].contains(c))
+                        .collect();
+                    self.undealt[p] = self.hands[p] - first;
+                    self.hands[p] = first;
+                }
+            }
+            self.start_play();
+        }
     }
 
     fn start_play(&mut self) {
@@ -902,6 +933,14 @@ impl HokmState {
         if self.trump_hidden {
             self.check_reveal(p, c);
         }
+        if self.trump_fixed_at.is_none() && self.trick_len > 0 {
+            let pack = &self.cfg.pack;
+            if (self.hands[p] & pack.suit_mask(pack.suit_of(self.trick[0]))).is_empty() {
+                // The first player out of the suit led fixes trumps (§5.6).
+                self.trump = Some(pack.suit_of(c));
+                self.trump_fixed_at = Some(self.tricks_played + 1);
+            }
+        }
         self.hands[p].remove(c);
         self.trick[self.trick_len] = c;
         self.trick_len += 1;
@@ -936,6 +975,11 @@ impl HokmState {
         if std::mem::take(&mut self.reveal_pending) {
             self.reveal();
         }
+        if self.undealt.iter().any(|u| !u.is_empty())
+            && (self.trump.is_some() || self.tricks_left() == 0)
+        {
+            self.deal_rest();
+        }
         let side = self.cfg.side(w);
         self.tricks_won[side] += 1;
         let sides = self.cfg.num_sides();
@@ -954,12 +998,38 @@ impl HokmState {
                 winner: w,
                 ace: pack.face(win_card) == b'A',
                 tens,
-                gate: true,
+                gate: self.trump_gate(),
             };
             let cfg = self.cfg.clone();
             self.heap.after_trick(&cfg, done);
         }
         self.after_trick(side);
+    }
+
+    /// §7.6 `trump_gate(t)` for the trick just completed (number `tricks_played`).
+    fn trump_gate(&self) -> bool {
+        let t = self.tricks_played;
+        match (self.cfg.first_void, self.trump_fixed_at) {
+            (None, _) => true,
+            (_, None) => false,
+            (Some(5), Some(k)) => t >= k,
+            (Some(_), Some(k)) => t > k,
+        }
+    }
+
+    /// `first_void_5`: after the fixing trick (or five tricks without a void,
+    /// when a random played card fixes trumps, §5.6) the other eight cards.
+    fn deal_rest(&mut self) {
+        if self.trump.is_none() {
+            let k = self.rng.below(self.played.len() as u64) as u32;
+            let card = self.played.nth_lowest(k).expect("cards were played");
+            self.trump = Some(self.cfg.pack.suit_of(card));
+            self.trump_card = Some(card);
+            self.trump_fixed_at = Some(self.tricks_played + 1);
+        }
+        for p in 0..self.n() {
+            self.hands[p] |= std::mem::take(&mut self.undealt[p]);
+        }
     }
 
     /// Tricks still to play (the Hakem's hand is one short while a secret
@@ -1087,7 +1157,7 @@ impl HokmState {
     /// The trick-play position for the double-dummy solver: every hand, the
     /// trump, the leader and the trick in progress. Only in trick play.
     pub fn whist_position(&self) -> Result<crate::solve::WhistPosition> {
-        if self.cfg.heap || self.cfg.satat {
+        if self.cfg.heap || self.cfg.satat || self.trump_fixed_at.is_none() {
             return Err(Error::State(format!(
                 "double-dummy analysis of {} is not offered yet",
                 self.cfg.preset.name()

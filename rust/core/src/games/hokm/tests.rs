@@ -665,3 +665,69 @@ fn trup_kasiet_hides_the_trump_until_a_void_player_trumps() {
     }
     assert!(revealed > 0);
 }
+
+#[test]
+fn example_5_dehla_first_void_5() {
+    // §15 Example 5: five cards each; seat 1 leads 9C, seat 2 plays 3C, seat 3
+    // has no club and plays 4H: hearts are trumps at trick 1 and 4H wins.
+    let g = game(
+        "dehla_pakad",
+        &[("trump_mode", "first_void_5"), ("first_collect_min", "2")],
+    );
+    let mut s = g.new_game(1);
+    let p = s.cfg.pack.clone();
+    s.hands = [
+        p.parse_hand("AK.2.2.K").unwrap(),
+        p.parse_hand("Q.AK.3.9").unwrap(),
+        p.parse_hand("J.Q.AK.3").unwrap(),
+        p.parse_hand("T9.4.QJ.").unwrap(),
+    ];
+    let used = s.hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+    // Give everyone eight cards still to come, from the cards not in the hands.
+    let mut pool: Vec<crate::card::Card> = (p.deck - used).iter().collect();
+    for i in 0..4 {
+        s.undealt[i] = pool.drain(..8).collect();
+    }
+    s.dealer = 0;
+    s.hakem = 1;
+    s.leader = 1;
+    s.current = 1;
+    s.trump = None;
+    s.trump_fixed_at = None;
+    assert_eq!(s.phase(), Phase::Play);
+    play_all(&mut s, &["9C", "3C", "4H", "KC"]);
+    assert_eq!(s.trump(), Some(1), "hearts are trumps");
+    assert_eq!(s.leader(), 3, "4H wins the trick");
+    assert_eq!(s.heap.collected, [0, 0], "no collection after trick 1");
+    assert_eq!(s.hands()[0].len(), 12, "everyone now holds 12 cards");
+    assert!(s.hands().iter().all(|h| h.len() == 12));
+    assert_eq!(s.trump_fixed_at, Some(1));
+}
+
+#[test]
+fn be_ranga_fixes_trumps_on_the_first_void_and_plays_matches() {
+    let g = game("be_ranga", &[]);
+    let mut r = crate::rng::Rng::new(3);
+    for seed in 0..3 {
+        let mut s = g.new_game(seed);
+        assert_eq!(s.phase(), Phase::Play, "nobody calls trumps");
+        assert_eq!(s.trump(), None);
+        while !s.is_terminal() {
+            let before = s.trump();
+            let hand_no = s.hand_no;
+            random_step(&mut s, &mut r);
+            if before.is_none() && s.trump().is_some() && s.hand_no == hand_no {
+                assert!(s.trump_fixed_at.is_some());
+            }
+        }
+        for res in s.results() {
+            assert_eq!(res.tricks.iter().map(|&t| t as u32).sum::<u32>(), 13);
+        }
+    }
+    // No trump at all while everybody follows suit.
+    let mut s = g
+        .from_deal("AK... QJ... T9... 87...", None, 0, None, None)
+        .unwrap();
+    play_all(&mut s, &["AS", "QS", "TS", "8S"]);
+    assert_eq!(s.trump(), None);
+}
