@@ -24,6 +24,7 @@ _GAMES = {
     "double_sar": "double_sar",
     "dehla_pakad": "dehla_pakad",
     "be_ranga": "be_ranga",
+    "dab_rang": "dab_rang",
     "satat": "satat",
     "trup_kasiet": "trup_kasiet",
 }

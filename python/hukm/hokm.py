@@ -16,8 +16,8 @@ class Hokm:
     """A Hokm game: a preset plus named options, from which states are made.
 
     Presets: ``hokm4`` (default), ``hokm3``, ``hokm2``, ``court_piece``,
-    ``single_sar``, ``double_sar``, ``dehla_pakad``, ``be_ranga``, ``satat``
-    and ``trup_kasiet``. Options are the names of
+    ``single_sar``, ``double_sar``, ``dehla_pakad``, ``be_ranga``,
+    ``dab_rang``, ``satat`` and ``trup_kasiet``. Options are the names of
     ``rules/hokm.md`` §12 (``stop_rule="play_all"``, ``deal_batches="5-3-3-2"``,
     ``random_trump=True`` ...); an unknown option or a bad value raises
     :class:`hukm.OptionError` listing the valid ones.

@@ -49,6 +49,8 @@ impl HokmState {
             HokmAction::Reject => "reject".into(),
             HokmAction::Indicator(c) => format!("indicator:{}", p.format_card(*c)),
             HokmAction::Give(cs) => format!("give:{}", p.format_cards(*cs)),
+            HokmAction::Bid(b) => format!("bid:{}", b),
+            HokmAction::Call => "call".into(),
             HokmAction::Signal(c, last, master) => {
                 let mut t = p.format_card(*c);
                 if *last {
@@ -83,11 +85,19 @@ impl HokmState {
             "reject" => HokmAction::Reject,
             "stop" => HokmAction::Stop,
             "continue" => HokmAction::Continue,
+            "call" => HokmAction::Call,
             "trump:blind" => HokmAction::Blind,
             _ => {
                 if let Some(rest) = lower.strip_prefix("trump:") {
                     HokmAction::Trump(p.parse_suit(rest).map_err(|e| {
                         Error::IllegalAction(format!("bad action {:?}: {}", text, e))
+                    })?)
+                } else if let Some(n) = lower.strip_prefix("bid:") {
+                    HokmAction::Bid(n.trim().parse().map_err(|_| {
+                        Error::IllegalAction(format!(
+                            "bad action {:?}: a bid is bid:<number>",
+                            text
+                        ))
                     })?)
                 } else if lower.starts_with("indicator:") {
                     HokmAction::Indicator(p.parse_card(&t[10..]).map_err(|e| {

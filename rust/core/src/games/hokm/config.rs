@@ -32,6 +32,8 @@ pub enum Preset {
     DehlaPakad,
     /// Double Sar without a trump call: the first void play fixes trumps (§5.6).
     BeRanga,
+    /// Dab Rang: auction for sars, hidden trump with a cut call (§5.5, §6.5, §13.4).
+    DabRang,
     /// Satat: the 2H is the highest trump; cards passed after a kot (§13.5).
     Satat,
     /// Trup kasiet: Satat with a secret trump (§13.7).
@@ -50,6 +52,7 @@ impl Preset {
             Preset::DoubleSar => "double_sar",
             Preset::DehlaPakad => "dehla_pakad",
             Preset::BeRanga => "be_ranga",
+            Preset::DabRang => "dab_rang",
             Preset::Satat => "satat",
             Preset::TrupKasiet => "trup_kasiet",
         }
@@ -95,6 +98,15 @@ impl Preset {
                 ("goon_kot_value", "3"),
                 ("trump_mode", "first_void_13"),
                 ("first_collect_min", "2"),
+            ],
+            Preset::DabRang => &[
+                ("first_hakem", "random"),
+                ("trump_mode", "hidden_call"),
+                ("collection", "double_sar"),
+                ("first_collect_min", "2"),
+                ("stop_rule", "play_all"),
+                ("scoring", "dab"),
+                ("rotation", "plain"),
             ],
             Preset::Satat => &[
                 ("first_hakem", "random"),
@@ -170,6 +182,8 @@ pub enum Scoring {
     DoubleSar,
     /// Dehla Pakad: tens collected (§9.7).
     Dehla,
+    /// Dab Rang: the boss's side makes its bid or the opponents score (§9.9).
+    Dab,
 }
 
 /// Dealer and Hakem succession (§10).
@@ -183,6 +197,8 @@ pub enum Rotation {
     DoubleSar,
     /// Dehla Pakad succession (§10 `dehla`).
     Dehla,
+    /// The deal passes to the next seat every hand (§10 `plain`).
+    Plain,
 }
 
 /// Every rule value of one Hokm game.
@@ -263,6 +279,10 @@ pub struct HokmConfig {
     /// Trumps fixed by the first void play: `Some(5)` after the first batch
     /// of five, `Some(13)` after the full deal (§5.6).
     pub first_void: Option<u8>,
+    /// Auction for sars and a hidden trump opened by a cut call (§5.5, §6.5).
+    pub hidden_call: bool,
+    /// Lowest bid of the Dab Rang auction.
+    pub dab_min_bid: u8,
     /// The 2H is the highest trump (§3, §6.2, §7.2).
     pub satat: bool,
     /// Cards are passed after a kot or bavney (§9.10).
@@ -332,7 +352,7 @@ const SPECS: &[Spec] = &[
     },
     Spec {
         name: "scoring",
-        accepts: Accepts::Words(&["hokm", "netherlands", "kots", "double_sar", "dehla"]),
+        accepts: Accepts::Words(&["hokm", "netherlands", "kots", "double_sar", "dehla", "dab"]),
     },
     Spec {
         name: "points_win",
@@ -379,6 +399,10 @@ const SPECS: &[Spec] = &[
             "first_void_5",
             "first_void_13",
         ]),
+    },
+    Spec {
+        name: "dab_min_bid",
+        accepts: Accepts::Number(7, 13),
     },
     Spec {
         name: "satat_two_hearts",
@@ -430,13 +454,13 @@ const SPECS: &[Spec] = &[
     },
     Spec {
         name: "rotation",
-        accepts: Accepts::Words(&["hokm", "court_piece", "double_sar", "dehla"]),
+        accepts: Accepts::Words(&["hokm", "court_piece", "double_sar", "dehla", "plain"]),
     },
 ];
 
 /// The presets this engine offers.
 const PRESETS: &str =
-    "hokm4, hokm3, hokm2, court_piece, single_sar, double_sar, dehla_pakad, be_ranga, satat, trup_kasiet";
+    "hokm4, hokm3, hokm2, court_piece, single_sar, double_sar, dehla_pakad, be_ranga, dab_rang, satat, trup_kasiet";
 
 /// Options of §12 that belong to presets this engine does not offer yet.
 const NOT_YET: &[&str] = &["thaap", "dab_min_bid"];
@@ -466,6 +490,7 @@ const FOUR_ONLY: &[&str] = &[
     "dehla_dealer_four_tens",
     "dehla_streak_counts_2_2",
     "early_termination",
+    "dab_min_bid",
 ];
 
 fn parse_batches(text: &str) -> Result<Vec<usize>> {
@@ -494,7 +519,8 @@ impl HokmConfig {
             "satat" => Preset::Satat,
             "trup_kasiet" => Preset::TrupKasiet,
             "be_ranga" => Preset::BeRanga,
-            "dummy_rang" | "dab_rang" => {
+            "dab_rang" => Preset::DabRang,
+            "dummy_rang" => {
                 return Err(Error::Option(format!(
                 "preset {:?} of the Court Piece family is not offered yet; available presets: {}",
                 preset, PRESETS
@@ -602,29 +628,46 @@ impl HokmConfig {
             "kots" => Scoring::Kots,
             "double_sar" => Scoring::DoubleSar,
             "dehla" => Scoring::Dehla,
+            "dab" => Scoring::Dab,
             _ => Scoring::Hokm,
         };
         let heap = get("collection") == Some("double_sar");
-        if matches!(scoring, Scoring::DoubleSar | Scoring::Dehla) != heap {
+        if matches!(scoring, Scoring::DoubleSar | Scoring::Dehla | Scoring::Dab) != heap {
             return bad(
                 "scoring",
-                "double_sar and dehla go with collection=double_sar, and that collection with one of them",
+                "double_sar, dehla and dab go with collection=double_sar, and that collection with one of them",
             );
         }
         let first_void = match get("trump_mode").unwrap_or("caller") {
-            "caller" | "hidden_card" => None,
+            "caller" | "hidden_card" | "hidden_call" => None,
             "first_void_5" => Some(5),
             "first_void_13" => Some(13),
             other => {
                 return bad(
                     "trump_mode",
                     &format!(
-                        "value {} is not offered yet; offered: caller, hidden_card, first_void_5, first_void_13",
+                        "value {} is not offered yet; offered: caller, hidden_card, hidden_call, first_void_5, first_void_13",
                         other
                     ),
                 )
             }
         };
+        let hidden_call = get("trump_mode") == Some("hidden_call");
+        if hidden_call {
+            for k in [
+                "random_trump",
+                "redeal_no_court",
+                "partner_no_trump_redeal",
+                "satat_two_hearts",
+            ] {
+                if get(k).is_some_and(|v| v != "off") {
+                    return bad(k, "does not go with trump_mode=hidden_call");
+                }
+            }
+        }
+        if get("dab_min_bid").is_some() && !hidden_call {
+            return bad("dab_min_bid", "requires trump_mode=hidden_call");
+        }
         if first_void.is_some() {
             for k in [
                 "random_trump",
@@ -716,6 +759,7 @@ impl HokmConfig {
                 "court_piece" => Rotation::CourtPiece,
                 "double_sar" => Rotation::DoubleSar,
                 "dehla" => Rotation::Dehla,
+                "plain" => Rotation::Plain,
                 _ => Rotation::Hokm,
             },
             heap,
@@ -729,6 +773,8 @@ impl HokmConfig {
             early_termination: get("early_termination") == Some("when_decided"),
             hidden_card: get("trump_mode") == Some("hidden_card"),
             first_void,
+            hidden_call,
+            dab_min_bid: num("dab_min_bid", 7) as u8,
             satat,
             satat_pass: get("satat_pass") == Some("on"),
             satat_signals: get("satat_signals") == Some("on"),
@@ -817,7 +863,8 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("collection=double_sar"), "{}", e);
-        let e = HokmConfig::new("hokm4", &o("trump_mode", "hidden_call"))
+        assert!(HokmConfig::new("hokm4", &o("dab_min_bid", "8")).is_err());
+        let e = HokmConfig::new("hokm4", &o("thaap", "on"))
             .unwrap_err()
             .to_string();
         assert!(e.contains("not offered"), "{}", e);

@@ -2,6 +2,7 @@
 
 mod actions;
 pub mod config;
+mod dab;
 pub mod heap;
 pub mod playout;
 pub mod rules;

@@ -71,6 +71,13 @@ impl HokmState {
         let h = &self.heap;
         let (c, t) = (h.collected, h.tens_collected);
         let dehla = self.cfg.scoring == Scoring::Dehla;
+        if remaining == 0 && self.cfg.scoring == Scoring::Dab {
+            // The boss's side makes its bid or the opponents win (§9.9).
+            let (boss, bid) = self.bid.expect("a Dab Rang hand has a bid");
+            let side = self.cfg.side(boss);
+            let w = if c[side] >= bid { side } else { 1 - side };
+            return Some((Some(w), ResultKind::Ordinary));
+        }
         if remaining == 0 {
             let w = if dehla {
                 if t[0] >= 3 || (t[0] == 2 && c[0] >= 7) {
@@ -171,6 +178,7 @@ impl HokmState {
                     }
                     _ => points[w] = self.streak_win(w, cfg.streak_kot),
                 },
+                Scoring::Dab => points[w] = 1,
                 Scoring::Dehla => {
                     if kind == ResultKind::FourTens {
                         let dealer_side = self.cfg.side(self.dealer);
@@ -217,7 +225,7 @@ impl HokmState {
             return;
         }
         let target = match cfg.scoring {
-            Scoring::Hokm | Scoring::Netherlands => cfg.target_points,
+            Scoring::Hokm | Scoring::Netherlands | Scoring::Dab => cfg.target_points,
             _ => cfg.target_kots,
         } as i32;
         if self.scores[..sides].iter().any(|&s| s >= target) {
@@ -288,6 +296,10 @@ impl HokmState {
                     // the old trump-caller deals.
                     self.dealer = self.next(self.dealer);
                 }
+                self.hakem = self.next(self.dealer);
+            }
+            Rotation::Plain => {
+                self.dealer = self.next(self.dealer);
                 self.hakem = self.next(self.dealer);
             }
             Rotation::Dehla => {

@@ -43,6 +43,8 @@ pub enum Phase {
     KotChoice,
     /// Satat: cards passed after a kot or bavney (§9.10).
     Give,
+    /// Dab Rang: the auction for sars on the first five cards (§5.5).
+    Auction,
     /// The match (or the position's hand) is over.
     Over,
 }
@@ -58,6 +60,7 @@ impl Phase {
             Phase::Play => "play",
             Phase::KotChoice => "kot_choice",
             Phase::Give => "give",
+            Phase::Auction => "auction",
             Phase::Over => "over",
         }
     }
@@ -88,6 +91,10 @@ pub enum HokmAction {
     Indicator(Card),
     /// Pass these cards (Satat).
     Give(CardSet),
+    /// Bid for this many sars (Dab Rang).
+    Bid(u8),
+    /// Call cut: the boss's trump indicator is turned up (Dab Rang).
+    Call,
     /// Play a card with truthful public signals: its last of its suit, and/or
     /// holding the highest unplayed card of a suit (Satat).
     Signal(Card, bool, Option<Suit>),
@@ -184,6 +191,10 @@ pub struct HokmState {
     pub(crate) signals: Vec<(usize, Card, String)>,
     pub(crate) trump_fixed_at: Option<u8>,
     pub(crate) undealt: [CardSet; 4],
+    pub(crate) first_batch: [CardSet; 4],
+    pub(crate) auction: Vec<(usize, Option<u8>)>,
+    pub(crate) bid: Option<(usize, u8)>,
+    pub(crate) must_trump: bool,
     pub(crate) phase: Phase,
     pub(crate) current: usize,
     pub(crate) hands: [CardSet; 4],
@@ -233,6 +244,10 @@ impl HokmState {
             signals: Vec::new(),
             trump_fixed_at: Some(0),
             undealt: [CardSet::EMPTY; 4],
+            first_batch: [CardSet::EMPTY; 4],
+            auction: Vec::new(),
+            bid: None,
+            must_trump: false,
             phase: Phase::Over,
             current: 0,
             hands: [CardSet::EMPTY; 4],
@@ -527,6 +542,9 @@ impl HokmState {
         self.signals.clear();
         self.trump_fixed_at = Some(0);
         self.undealt = [CardSet::EMPTY; 4];
+        self.auction.clear();
+        self.bid = None;
+        self.must_trump = false;
         self.played = CardSet::EMPTY;
         self.tricks.clear();
         self.trick_len = 0;
@@ -561,6 +579,18 @@ impl HokmState {
         }
         self.phase = Phase::TrumpCall;
         self.current = self.hakem;
+        if n == 4 {
+            for p in 0..n {
+                self.first_batch[p] = self.hands[p]
+                    .iter()
+                    .filter(|c| cards[..5 * n].contains(c))
+                    .collect();
+            }
+        }
+        if self.cfg.hidden_call {
+            self.phase = Phase::Auction;
+            self.trump_fixed_at = None;
+        }
         if let Some(k) = self.cfg.first_void {
             // Nobody calls trumps: play starts at once (§5.6); with five cards
             // the rest of the deal waits for the fixing trick.
@@ -579,14 +609,15 @@ impl HokmState {
         }
     }
 
-    fn start_play(&mut self) {
+    pub(crate) fn start_play(&mut self) {
         self.phase = if self.pass_k > 0 {
             Phase::Give
         } else {
             Phase::Play
         };
-        self.leader = self.hakem;
-        self.current = self.hakem;
+        // next(dealer) leads, in Dab Rang whoever won the auction.
+        self.leader = self.next(self.dealer);
+        self.current = self.leader;
         self.trick_len = 0;
     }
 
@@ -687,6 +718,11 @@ impl HokmState {
             // The indicator is the Hakem's last card (§6.4).
             hand = self.indicator.map_or(hand, Card::set);
         }
+        if self.must_trump {
+            // The caller of a cut must trump if he can (§6.5).
+            let trumps = hand & self.cfg.pack.suit_mask(self.trump.expect("revealed"));
+            return if trumps.is_empty() { hand } else { trumps };
+        }
         if self.cfg.satat {
             super::satat::legal_plays(&self.cfg.pack, hand, led, self.trump, self.trump_hidden)
         } else {
@@ -710,8 +746,12 @@ impl HokmState {
                         }
                     }
                 }
+                if self.may_call_cut() {
+                    v.push(HokmAction::Call);
+                }
                 v
             }
+            Phase::Auction => self.auction_actions(),
             Phase::Give => {
                 let loser = self.current % 2 == self.pass_losers;
                 super::satat::legal_gives(
@@ -726,7 +766,7 @@ impl HokmState {
                 .collect()
             }
             Phase::TrumpCall => {
-                let mut v: Vec<HokmAction> = if self.cfg.hidden_card {
+                let mut v: Vec<HokmAction> = if self.cfg.hidden_card || self.cfg.hidden_call {
                     let mut cards = Vec::new();
                     for s in 0..4u8 {
                         cards.extend(
@@ -828,6 +868,12 @@ impl HokmState {
                 self.after_trump();
             }
             HokmAction::Give(cs) => self.give(cs),
+            HokmAction::Bid(b) => self.auction_step(Some(b)),
+            HokmAction::Call => {
+                self.reveal();
+                self.trump_fixed_at = Some(self.tricks_played + 1);
+                self.must_trump = true;
+            }
             HokmAction::Trump(s) => {
                 self.trump = Some(s);
                 self.after_trump();
@@ -853,6 +899,7 @@ impl HokmState {
             },
             HokmAction::Accept => self.start_hand(),
             HokmAction::Pass => match self.phase {
+                Phase::Auction => self.auction_step(None),
                 Phase::RedealAll13 => self.partner_check(),
                 _ => self.start_play(),
             },
@@ -942,16 +989,23 @@ impl HokmState {
             }
         }
         self.hands[p].remove(c);
+        self.must_trump = false;
         self.trick[self.trick_len] = c;
         self.trick_len += 1;
         if self.trick_len < self.n() {
             self.current = self.next(p);
             return;
         }
-        let off = if self.cfg.satat {
-            super::satat::trick_winner(&self.cfg.pack, &self.trick[..self.n()], self.trump)
+        // Dab Rang: trump-suit cards have no power until the indicator is up (§7.3).
+        let trump = if self.cfg.hidden_call && self.trump_hidden {
+            None
         } else {
-            trick_winner(&self.cfg.pack, &self.trick[..self.n()], self.trump)
+            self.trump
+        };
+        let off = if self.cfg.satat {
+            super::satat::trick_winner(&self.cfg.pack, &self.trick[..self.n()], trump)
+        } else {
+            trick_winner(&self.cfg.pack, &self.trick[..self.n()], trump)
         };
         let win_card = self.trick[off];
         let mut w = self.leader + off;
@@ -1009,6 +1063,9 @@ impl HokmState {
     /// §7.6 `trump_gate(t)` for the trick just completed (number `tricks_played`).
     fn trump_gate(&self) -> bool {
         let t = self.tricks_played;
+        if self.cfg.hidden_call {
+            return self.trump_fixed_at.is_some_and(|r| t >= r);
+        }
         match (self.cfg.first_void, self.trump_fixed_at) {
             (None, _) => true,
             (_, None) => false,
@@ -1050,6 +1107,12 @@ impl HokmState {
         if Some(c) == self.indicator {
             self.hands[p].insert(c);
             self.reveal();
+            if self.trump_fixed_at.is_none() {
+                self.trump_fixed_at = Some(self.tricks_played + 1);
+            }
+            return;
+        }
+        if !self.cfg.hidden_card {
             return;
         }
         if self.trick_len == 0 || self.cfg.satat && c == super::satat::two_hearts(pack) {

@@ -731,3 +731,78 @@ fn be_ranga_fixes_trumps_on_the_first_void_and_plays_matches() {
     play_all(&mut s, &["AS", "QS", "TS", "8S"]);
     assert_eq!(s.trump(), None);
 }
+
+#[test]
+fn dab_rang_auction_cut_call_and_matches() {
+    let g = game("dab_rang", &[]);
+    let mut s = g.new_game(4);
+    assert_eq!(s.phase(), Phase::Auction);
+    let first = s.current().unwrap();
+    assert_eq!(first, (s.dealer + 1) % 4);
+    assert!(
+        s.legal().iter().all(|a| matches!(a, HokmAction::Bid(_))),
+        "the first speaker must bid"
+    );
+    assert!(s.apply("pass").is_err());
+    s.apply("bid:8").unwrap();
+    assert!(
+        s.apply("bid:8").is_err(),
+        "a bid must exceed the current one"
+    );
+    s.apply("bid:9").unwrap();
+    s.apply("pass").unwrap();
+    s.apply("pass").unwrap();
+    assert_eq!(
+        s.phase(),
+        Phase::Auction,
+        "only two passes after the last bid"
+    );
+    s.apply("pass").unwrap();
+    let boss = (first + 1) % 4;
+    assert_eq!((s.phase(), s.current()), (Phase::TrumpCall, Some(boss)));
+    assert!(s
+        .legal()
+        .iter()
+        .all(|a| matches!(a, HokmAction::Indicator(c) if s.first_batch[boss].contains(*c))));
+    let a = s.legal()[0];
+    s.apply_action(a).unwrap();
+    assert_eq!(s.phase(), Phase::Play);
+    assert_eq!(s.current(), Some(first), "next(dealer) leads");
+    assert_eq!(s.hands()[boss].len(), 12);
+    // Play at random: a cut is called at some point or the indicator comes last.
+    let mut r = crate::rng::Rng::new(9);
+    let mut called = false;
+    while s.results().is_empty() {
+        let legal = s.legal();
+        if legal.contains(&HokmAction::Call) {
+            assert_ne!(
+                s.cfg.side(s.current().unwrap()),
+                s.cfg.side(boss),
+                "only the boss's opponents call"
+            );
+            s.apply("call").unwrap();
+            called = true;
+            assert!(!s.trump_hidden);
+            let p = s.current().unwrap();
+            let trumps = s.hands()[p] & s.cfg.pack.suit_mask(s.trump().unwrap());
+            if !trumps.is_empty() {
+                assert_eq!(s.legal_cards(), trumps, "the caller must trump");
+            }
+            continue;
+        }
+        random_step(&mut s, &mut r);
+    }
+    let res = &s.results()[0];
+    assert_eq!(res.tricks.iter().map(|&t| t as u32).sum::<u32>(), 13);
+    let boss_side = boss % 2;
+    assert_eq!(res.winner == Some(boss_side), res.tricks[boss_side] >= 9);
+    assert!(called || s.played.contains(s.indicator.unwrap()));
+    // Whole matches end at 7 game points.
+    for seed in 0..3 {
+        let mut s = g.new_game(seed);
+        while !s.is_terminal() {
+            random_step(&mut s, &mut r);
+        }
+        assert!(s.scores().iter().any(|&p| p >= 7));
+    }
+}

@@ -10,6 +10,10 @@ impl HokmState {
     /// The cards of his own hand that `player` may see now (§4.2: before the
     /// trump call only the Hakem sees his first five).
     pub fn visible_hand(&self, player: usize) -> CardSet {
+        if self.cfg.hidden_call && matches!(self.phase, Phase::Auction | Phase::TrumpCall) {
+            // Dab Rang: everyone bids on his own first five (§4.2).
+            return self.first_batch[player];
+        }
         if self.phase == Phase::TrumpCall && self.config().players != 2 {
             if player == self.hakem {
                 self.first5
@@ -123,7 +127,25 @@ impl HokmState {
                 ),
             ),
         ];
-        if cfg.hidden_card {
+        if cfg.hidden_call {
+            v.push((
+                "auction",
+                Value::List(
+                    self.auction
+                        .iter()
+                        .map(|&(seat, b)| {
+                            map(vec![
+                                ("seat", Value::from(seat)),
+                                ("bid", b.map(|x| x as usize).into()),
+                            ])
+                        })
+                        .collect(),
+                ),
+            ));
+            v.push(("bid", self.bid.map(|(_, b)| b as usize).into()));
+            v.push(("boss", self.bid.map(|(p, _)| p).into()));
+        }
+        if cfg.hidden_card || cfg.hidden_call {
             v.push(("trump_hidden", Value::from(self.trump_hidden)));
             let ind = self
                 .indicator
