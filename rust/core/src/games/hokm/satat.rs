@@ -5,8 +5,39 @@
 //! The 2H is the highest trump whatever suit is trumps and belongs to the trump
 //! suit for every purpose; it is never a heart unless hearts are trumps.
 
+use super::state::{HokmState, Phase};
 use crate::card::{Card, CardSet, Suit};
 use crate::pack::Pack;
+
+impl HokmState {
+    /// Satat passing: records one player's `give:`; when all four have given,
+    /// the cards change hands (§9.10) and play begins.
+    pub(crate) fn give(&mut self, cards: CardSet) {
+        let p = self.current;
+        self.gives[p] = Some(cards);
+        let next = self.next(p);
+        if next != self.hakem {
+            self.current = next;
+            return;
+        }
+        let before = self.hands;
+        for (r, hand) in before.iter().enumerate().take(4) {
+            // A loser receives from his left-hand neighbour prev(r), a winner from next(r).
+            let from = if r % 2 == self.pass_losers {
+                (r + 3) % 4
+            } else {
+                (r + 1) % 4
+            };
+            let out = self.gives[r].expect("every player gave");
+            let inc = self.gives[from].expect("every player gave");
+            self.hands[r] = (*hand - out) | inc;
+        }
+        self.pass_k = 0;
+        self.gives = [None; 4];
+        self.phase = Phase::Play;
+        self.current = self.hakem;
+    }
+}
 
 /// The two of hearts in the French pack.
 pub fn two_hearts(pack: &Pack) -> Card {
