@@ -51,6 +51,7 @@ impl HokmState {
             HokmAction::Give(cs) => format!("give:{}", p.format_cards(*cs)),
             HokmAction::Bid(b) => format!("bid:{}", b),
             HokmAction::Call => "call".into(),
+            HokmAction::Thaap => "thaap".into(),
             HokmAction::Signal(c, last, master) => {
                 let mut t = p.format_card(*c);
                 if *last {
@@ -86,6 +87,7 @@ impl HokmState {
             "stop" => HokmAction::Stop,
             "continue" => HokmAction::Continue,
             "call" => HokmAction::Call,
+            "thaap" => HokmAction::Thaap,
             "trump:blind" => HokmAction::Blind,
             _ => {
                 if let Some(rest) = lower.strip_prefix("trump:") {

@@ -81,6 +81,7 @@ impl HokmState {
             });
         }
         self.trick_len = 0;
+        let led_side = self.cfg.side(self.leader);
         self.leader = w;
         self.current = w;
         if std::mem::take(&mut self.reveal_pending) {
@@ -115,6 +116,13 @@ impl HokmState {
             self.heap.after_trick(&cfg, done);
         }
         self.after_trick(side);
+        if self.cfg.thaap && self.phase == Phase::Play && side != led_side && self.tricks_left() > 0
+        {
+            // Thaap (§13.9): the side that did not lead won; the next
+            // leader's partner may tap the table before the lead.
+            self.phase = Phase::Thaap;
+            self.current = (w + 2) % 4;
+        }
     }
 
     /// §7.6 `trump_gate(t)` for the trick just completed (number `tricks_played`).

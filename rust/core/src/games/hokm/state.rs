@@ -44,6 +44,8 @@ pub enum Phase {
     Give,
     /// Dab Rang: the auction for sars on the first five cards (§5.5).
     Auction,
+    /// North-Indian table tap between tricks (`thaap=on`, §13.9).
+    Thaap,
     /// The match (or the position's hand) is over.
     Over,
 }
@@ -60,6 +62,7 @@ impl Phase {
             Phase::KotChoice => "kot_choice",
             Phase::Give => "give",
             Phase::Auction => "auction",
+            Phase::Thaap => "thaap",
             Phase::Over => "over",
         }
     }
@@ -94,6 +97,8 @@ pub enum HokmAction {
     Bid(u8),
     /// Call cut: the boss's trump indicator is turned up (Dab Rang).
     Call,
+    /// Tap the table: asks the partner to lead back the suit just played.
+    Thaap,
     /// Play a card with truthful public signals: its last of its suit, and/or
     /// holding the highest unplayed card of a suit (Satat).
     Signal(Card, bool, Option<Suit>),
@@ -194,6 +199,7 @@ pub struct HokmState {
     pub(crate) auction: Vec<(usize, Option<u8>)>,
     pub(crate) bid: Option<(usize, u8)>,
     pub(crate) must_trump: bool,
+    pub(crate) taps: Vec<u8>,
     pub(crate) phase: Phase,
     pub(crate) current: usize,
     pub(crate) hands: [CardSet; 4],
@@ -247,6 +253,7 @@ impl HokmState {
             auction: Vec::new(),
             bid: None,
             must_trump: false,
+            taps: Vec::new(),
             phase: Phase::Over,
             current: 0,
             hands: [CardSet::EMPTY; 4],
@@ -377,6 +384,7 @@ impl HokmState {
         self.auction.clear();
         self.bid = None;
         self.must_trump = false;
+        self.taps.clear();
         self.played = CardSet::EMPTY;
         self.tricks.clear();
         self.trick_len = 0;
@@ -532,6 +540,7 @@ impl HokmState {
                 v
             }
             Phase::Auction => self.auction_actions(),
+            Phase::Thaap => vec![HokmAction::Thaap, HokmAction::Pass],
             Phase::Give => {
                 let loser = self.current % 2 == self.pass_losers;
                 super::satat::legal_gives(
@@ -678,8 +687,17 @@ impl HokmState {
                 }
             },
             HokmAction::Accept => self.start_hand(),
+            HokmAction::Thaap => {
+                self.taps.push(self.tricks_played);
+                self.phase = Phase::Play;
+                self.current = self.leader;
+            }
             HokmAction::Pass => match self.phase {
                 Phase::Auction => self.auction_step(None),
+                Phase::Thaap => {
+                    self.phase = Phase::Play;
+                    self.current = self.leader;
+                }
                 Phase::RedealAll13 => self.partner_check(),
                 _ => self.start_play(),
             },

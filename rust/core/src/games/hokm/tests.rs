@@ -806,3 +806,20 @@ fn dab_rang_auction_cut_call_and_matches() {
         assert!(s.scores().iter().any(|&p| p >= 7));
     }
 }
+
+#[test]
+fn thaap_is_offered_to_the_next_leaders_partner() {
+    let g = game("hokm4", &[("thaap", "on"), ("stop_rule", "play_all")]);
+    let mut s = g
+        .from_deal("A2.3.. .AT.2. .K.3.2 3...AK", Some("C"), 0, None, None)
+        .unwrap();
+    play_all(&mut s, &["AS", "AH", "KH", "3S"]);
+    assert_eq!(s.phase(), Phase::Play, "the leading side won: no tap");
+    // Seat 3 ruffs: side B, which did not lead, wins; seat 1 may tap.
+    play_all(&mut s, &["2S", "2D", "3D", "AC"]);
+    assert_eq!(s.leader(), 3);
+    assert_eq!((s.phase(), s.current()), (Phase::Thaap, Some(1)));
+    s.apply("thaap").unwrap();
+    assert_eq!((s.phase(), s.current()), (Phase::Play, Some(3)));
+    assert_eq!(s.taps, vec![2]);
+}

@@ -127,6 +127,12 @@ impl HokmState {
                 ),
             ),
         ];
+        if cfg.thaap {
+            v.push((
+                "taps",
+                Value::List(self.taps.iter().map(|&t| Value::from(t as usize)).collect()),
+            ));
+        }
         if cfg.hidden_call {
             v.push((
                 "auction",
