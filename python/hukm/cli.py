@@ -25,6 +25,7 @@ _GAMES = {
     "dehla_pakad": "dehla_pakad",
     "be_ranga": "be_ranga",
     "dab_rang": "dab_rang",
+    "dummy_rang": "dummy_rang",
     "satat": "satat",
     "trup_kasiet": "trup_kasiet",
 }
@@ -40,9 +41,14 @@ def _cmd_deal(args: argparse.Namespace) -> int:
     print()
     print(deal_diagram(hands))
     print()
-    hakem = obs["hakem"]
-    first5 = state.observation(hakem)["hand"]
-    print(f"The Hakem (seat {hakem}) names trumps from his first five: {first5}")
+    if state.phase == "trump":
+        hakem = obs["hakem"]
+        first5 = state.observation(hakem)["hand"]
+        print(f"The Hakem (seat {hakem}) names trumps from his first five: {first5}")
+    elif state.phase == "auction":
+        print("The auction for sars starts at the dealer's right (the next seat).")
+    else:
+        print("Nobody calls trumps: the first player out of a suit fixes them.")
     print(f"deal: {' '.join(hands)}")
     return 0
 

@@ -17,7 +17,7 @@ class Hokm:
 
     Presets: ``hokm4`` (default), ``hokm3``, ``hokm2``, ``court_piece``,
     ``single_sar``, ``double_sar``, ``dehla_pakad``, ``be_ranga``,
-    ``dab_rang``, ``satat`` and ``trup_kasiet``. Options are the names of
+    ``dab_rang``, ``dummy_rang``, ``satat`` and ``trup_kasiet``. Options are the names of
     ``rules/hokm.md`` §12 (``stop_rule="play_all"``, ``deal_batches="5-3-3-2"``,
     ``random_trump=True`` ...); an unknown option or a bad value raises
     :class:`hukm.OptionError` listing the valid ones.
@@ -43,6 +43,11 @@ class Hokm:
     def num_players(self) -> int:
         """Number of seats."""
         return self._game.num_players
+
+    @property
+    def num_seats(self) -> int:
+        """Number of seats at the table (four in Dummy Rang, for three players)."""
+        return self._game.num_seats
 
     @property
     def options(self) -> dict[str, str]:
@@ -86,7 +91,7 @@ class Hokm:
         ``prev_ace`` whether an ace won it), ``tens`` the tens each side has
         collected and ``heap_tens`` those lying in the heap.
         """
-        n = self.num_players
+        n = self.num_seats
         tw = wholes(tricks_won, "tricks_won", 0, 17)
         tn = wholes(tens, "tens", 0, 4)
         return self._game.from_deal(

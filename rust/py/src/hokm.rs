@@ -37,6 +37,12 @@ impl PyHokm {
     /// Number of seats.
     #[getter]
     fn num_players(&self) -> usize {
+        self.game.config().num_players()
+    }
+
+    /// Number of seats at the table (Dummy Rang: four seats, three players).
+    #[getter]
+    fn num_seats(&self) -> usize {
         self.game.config().players
     }
 
@@ -144,7 +150,7 @@ impl PyHokm {
         let d = PyDict::new(py);
         let sides = r.sides;
         let tricks = r.tricks.into_pyarray(py).reshape([n, sides])?;
-        let points = r.points.into_pyarray(py).reshape([n, sides])?;
+        let points = r.points.into_pyarray(py).reshape([n, r.point_cols])?;
         let winner: Bound<'py, PyArray1<i8>> = r.winner.into_pyarray(py);
         d.set_item("tricks", tricks)?;
         d.set_item("points", points)?;

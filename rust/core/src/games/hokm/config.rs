@@ -34,6 +34,8 @@ pub enum Preset {
     BeRanga,
     /// Dab Rang: auction for sars, hidden trump with a cut call (§5.5, §6.5, §13.4).
     DabRang,
+    /// Dummy Rang: three players and an exposed dummy, Double Sar collection (§13.3).
+    DummyRang,
     /// Satat: the 2H is the highest trump; cards passed after a kot (§13.5).
     Satat,
     /// Trup kasiet: Satat with a secret trump (§13.7).
@@ -53,6 +55,7 @@ impl Preset {
             Preset::DehlaPakad => "dehla_pakad",
             Preset::BeRanga => "be_ranga",
             Preset::DabRang => "dab_rang",
+            Preset::DummyRang => "dummy_rang",
             Preset::Satat => "satat",
             Preset::TrupKasiet => "trup_kasiet",
         }
@@ -98,6 +101,12 @@ impl Preset {
                 ("goon_kot_value", "3"),
                 ("trump_mode", "first_void_13"),
                 ("first_collect_min", "2"),
+            ],
+            Preset::DummyRang => &[
+                ("collection", "double_sar"),
+                ("stop_rule", "play_all"),
+                ("scoring", "dummy"),
+                ("rotation", "dummy"),
             ],
             Preset::DabRang => &[
                 ("first_hakem", "random"),
@@ -184,6 +193,8 @@ pub enum Scoring {
     Dehla,
     /// Dab Rang: the boss's side makes its bid or the opponents score (§9.9).
     Dab,
+    /// Dummy Rang: each real player adds his partnership's collected tricks (§9.8).
+    Dummy,
 }
 
 /// Dealer and Hakem succession (§10).
@@ -199,6 +210,8 @@ pub enum Rotation {
     Dehla,
     /// The deal passes to the next seat every hand (§10 `plain`).
     Plain,
+    /// Dummy Rang: the dummy's partner rotates over the three players (§13.3).
+    Dummy,
 }
 
 /// Every rule value of one Hokm game.
@@ -285,6 +298,8 @@ pub struct HokmConfig {
     pub dab_min_bid: u8,
     /// The table tap between tricks (§13.9).
     pub thaap: bool,
+    /// Dummy Rang: three real players, seat 2 is the exposed dummy (§13.3).
+    pub dummy: bool,
     /// The 2H is the highest trump (§3, §6.2, §7.2).
     pub satat: bool,
     /// Cards are passed after a kot or bavney (§9.10).
@@ -354,7 +369,15 @@ const SPECS: &[Spec] = &[
     },
     Spec {
         name: "scoring",
-        accepts: Accepts::Words(&["hokm", "netherlands", "kots", "double_sar", "dehla", "dab"]),
+        accepts: Accepts::Words(&[
+            "hokm",
+            "netherlands",
+            "kots",
+            "double_sar",
+            "dehla",
+            "dab",
+            "dummy",
+        ]),
     },
     Spec {
         name: "points_win",
@@ -460,13 +483,20 @@ const SPECS: &[Spec] = &[
     },
     Spec {
         name: "rotation",
-        accepts: Accepts::Words(&["hokm", "court_piece", "double_sar", "dehla", "plain"]),
+        accepts: Accepts::Words(&[
+            "hokm",
+            "court_piece",
+            "double_sar",
+            "dehla",
+            "plain",
+            "dummy",
+        ]),
     },
 ];
 
 /// The presets this engine offers.
 const PRESETS: &str =
-    "hokm4, hokm3, hokm2, court_piece, single_sar, double_sar, dehla_pakad, be_ranga, dab_rang, satat, trup_kasiet";
+    "hokm4, hokm3, hokm2, court_piece, single_sar, double_sar, dehla_pakad, be_ranga, dab_rang, dummy_rang, satat, trup_kasiet";
 
 /// Options of §12 that belong to presets this engine does not offer yet.
 const NOT_YET: &[&str] = &[];
@@ -527,12 +557,7 @@ impl HokmConfig {
             "trup_kasiet" => Preset::TrupKasiet,
             "be_ranga" => Preset::BeRanga,
             "dab_rang" => Preset::DabRang,
-            "dummy_rang" => {
-                return Err(Error::Option(format!(
-                "preset {:?} of the Court Piece family is not offered yet; available presets: {}",
-                preset, PRESETS
-            )))
-            }
+            "dummy_rang" => Preset::DummyRang,
             _ => {
                 return Err(Error::Option(format!(
                     "unknown preset {:?}; valid presets: {}",
@@ -636,10 +661,15 @@ impl HokmConfig {
             "double_sar" => Scoring::DoubleSar,
             "dehla" => Scoring::Dehla,
             "dab" => Scoring::Dab,
+            "dummy" => Scoring::Dummy,
             _ => Scoring::Hokm,
         };
         let heap = get("collection") == Some("double_sar");
-        if matches!(scoring, Scoring::DoubleSar | Scoring::Dehla | Scoring::Dab) != heap {
+        if matches!(
+            scoring,
+            Scoring::DoubleSar | Scoring::Dehla | Scoring::Dab | Scoring::Dummy
+        ) != heap
+        {
             return bad(
                 "scoring",
                 "double_sar, dehla and dab go with collection=double_sar, and that collection with one of them",
@@ -752,10 +782,10 @@ impl HokmConfig {
             points_bavney: get("points_bavney").map(|v| v.parse().expect("checked number")),
             target_points: num(
                 "target_points",
-                if scoring == Scoring::Netherlands {
-                    21
-                } else {
-                    7
+                match scoring {
+                    Scoring::Netherlands => 21,
+                    Scoring::Dummy => 104,
+                    _ => 7,
                 },
             ),
             target_kots: num("target_kots", 5),
@@ -767,6 +797,7 @@ impl HokmConfig {
                 "double_sar" => Rotation::DoubleSar,
                 "dehla" => Rotation::Dehla,
                 "plain" => Rotation::Plain,
+                "dummy" => Rotation::Dummy,
                 _ => Rotation::Hokm,
             },
             heap,
@@ -783,11 +814,22 @@ impl HokmConfig {
             hidden_call,
             dab_min_bid: num("dab_min_bid", 7) as u8,
             thaap: get("thaap") == Some("on"),
+            dummy: scoring == Scoring::Dummy,
             satat,
             satat_pass: get("satat_pass") == Some("on"),
             satat_signals: get("satat_signals") == Some("on"),
             options: opts,
         })
+    }
+
+    /// Number of players who act: the seats, except in Dummy Rang (three
+    /// real players at a four-seat table).
+    pub fn num_players(&self) -> usize {
+        if self.dummy {
+            3
+        } else {
+            self.players
+        }
     }
 
     /// Number of sides: 2 with four players (partnerships), else one per seat.

@@ -9,11 +9,13 @@ use crate::rng::Rng;
 /// The outcome of a batch of random hands, one row per hand.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Playouts {
-    /// Number of sides (columns of `tricks` and `points`).
+    /// Number of sides (columns of `tricks`).
     pub sides: usize,
+    /// Columns of `points`: the sides, or the three real players of Dummy Rang.
+    pub point_cols: usize,
     /// Tricks won per side, row-major `(hands, sides)`.
     pub tricks: Vec<u8>,
-    /// Points (or kots) scored per side, row-major `(hands, sides)`.
+    /// Points (or kots) scored per side, row-major `(hands, point_cols)`.
     pub points: Vec<i32>,
     /// Winning side per hand, -1 for none.
     pub winner: Vec<i8>,
@@ -46,17 +48,19 @@ pub fn random_hand(cfg: &Arc<HokmConfig>, seed: u64, index: u64) -> HokmState {
 /// and `i`, so the result does not depend on the thread count).
 pub fn random_playouts(cfg: &Arc<HokmConfig>, n: usize, seed: u64, threads: usize) -> Playouts {
     let sides = cfg.num_sides();
+    let pc = if cfg.dummy { 3 } else { sides };
     let mut out = Playouts {
         sides,
+        point_cols: pc,
         tricks: vec![0; n * sides],
-        points: vec![0; n * sides],
+        points: vec![0; n * pc],
         winner: vec![-1; n],
     };
     let threads = threads.clamp(1, n.max(1));
     let chunk = n.div_ceil(threads).max(1);
     std::thread::scope(|scope| {
         let t = out.tricks.chunks_mut(chunk * sides);
-        let p = out.points.chunks_mut(chunk * sides);
+        let p = out.points.chunks_mut(chunk * pc);
         let w = out.winner.chunks_mut(chunk);
         for (ci, ((t, p), w)) in t.zip(p).zip(w).enumerate() {
             scope.spawn(move || {
@@ -65,7 +69,7 @@ pub fn random_playouts(cfg: &Arc<HokmConfig>, n: usize, seed: u64, threads: usiz
                     let s = random_hand(cfg, seed, i);
                     let r = &s.results()[0];
                     t[j * sides..(j + 1) * sides].copy_from_slice(&r.tricks);
-                    p[j * sides..(j + 1) * sides].copy_from_slice(&r.points);
+                    p[j * pc..(j + 1) * pc].copy_from_slice(&r.points);
                     w[j] = r.winner.map_or(-1, |x| x as i8);
                 }
             });
@@ -80,7 +84,15 @@ mod tests {
 
     #[test]
     fn playouts_do_not_depend_on_threads() {
-        for preset in ["hokm4", "hokm3", "hokm2"] {
+        for preset in [
+            "hokm4",
+            "hokm3",
+            "hokm2",
+            "double_sar",
+            "dummy_rang",
+            "satat",
+            "dab_rang",
+        ] {
             let cfg = Arc::new(HokmConfig::new(preset, &[]).unwrap());
             let a = random_playouts(&cfg, 50, 9, 1);
             let b = random_playouts(&cfg, 50, 9, 2);

@@ -67,6 +67,9 @@ impl HokmState {
             )));
         }
         let mut s = HokmState::blank(cfg, Rng::new(0), true);
+        if s.cfg.dummy {
+            s.table = super::scoring::dummy_table(0);
+        }
         s.hands[..n].copy_from_slice(hands);
         s.trump = trump;
         s.hakem = hakem.unwrap_or(leader);

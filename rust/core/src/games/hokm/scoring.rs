@@ -129,9 +129,15 @@ impl HokmState {
     pub(crate) fn finish_hand(&mut self, winner: Option<usize>, kind: ResultKind) {
         let sides = self.cfg.num_sides();
         let hakem_side = self.cfg.side(self.hakem);
-        let mut points = vec![0i32; sides];
         let cfg = self.cfg.clone();
-        if let Some(w) = winner {
+        let mut points = vec![0i32; if cfg.dummy { 3 } else { sides }];
+        if cfg.dummy {
+            // Every real player adds the tricks his partnership collected (§9.8).
+            for seat in [0, 1, 3] {
+                points[self.table[seat]] += self.heap.collected[cfg.side(seat)] as i32;
+            }
+        }
+        if let Some(w) = winner.filter(|_| !cfg.dummy) {
             let kot_value = if w == hakem_side {
                 cfg.points_kot
             } else {
@@ -179,6 +185,7 @@ impl HokmState {
                     _ => points[w] = self.streak_win(w, cfg.streak_kot),
                 },
                 Scoring::Dab => points[w] = 1,
+                Scoring::Dummy => {}
                 Scoring::Dehla => {
                     if kind == ResultKind::FourTens {
                         let dealer_side = self.cfg.side(self.dealer);
@@ -225,10 +232,19 @@ impl HokmState {
             return;
         }
         let target = match cfg.scoring {
-            Scoring::Hokm | Scoring::Netherlands | Scoring::Dab => cfg.target_points,
+            Scoring::Hokm | Scoring::Netherlands | Scoring::Dab | Scoring::Dummy => {
+                cfg.target_points
+            }
             _ => cfg.target_kots,
         } as i32;
-        if self.scores[..sides].iter().any(|&s| s >= target) {
+        let over = if cfg.dummy {
+            // First to 104; equal leaders above it play another hand (§11).
+            let top = self.scores[..3].iter().copied().max().unwrap_or(0);
+            top >= target && self.scores[..3].iter().filter(|&&x| x == top).count() == 1
+        } else {
+            self.scores[..sides].iter().any(|&s| s >= target)
+        };
+        if over {
             self.phase = Phase::Over;
             return;
         }
@@ -298,6 +314,11 @@ impl HokmState {
                 }
                 self.hakem = self.next(self.dealer);
             }
+            Rotation::Dummy => {
+                self.table = dummy_table(self.hand_no + 1);
+                self.dealer = 3;
+                self.hakem = 0;
+            }
             Rotation::Plain => {
                 self.dealer = self.next(self.dealer);
                 self.hakem = self.next(self.dealer);
@@ -313,4 +334,12 @@ impl HokmState {
             }
         }
     }
+}
+
+/// The Dummy Rang table of hand `h` (§13.3): the real player at each seat.
+/// Seat 0 is the dummy's partner X = P(h mod 3), seat 1 the next real player
+/// Y, seat 2 the dummy (played by X), seat 3 the third player Z (the dealer).
+pub(crate) fn dummy_table(h: u32) -> [usize; 4] {
+    let x = (h % 3) as usize;
+    [x, (x + 1) % 3, x, (x + 2) % 3]
 }

@@ -200,6 +200,7 @@ pub struct HokmState {
     pub(crate) bid: Option<(usize, u8)>,
     pub(crate) must_trump: bool,
     pub(crate) taps: Vec<u8>,
+    pub(crate) table: [usize; 4],
     pub(crate) phase: Phase,
     pub(crate) current: usize,
     pub(crate) hands: [CardSet; 4],
@@ -254,6 +255,7 @@ impl HokmState {
             bid: None,
             must_trump: false,
             taps: Vec::new(),
+            table: [0, 1, 2, 3],
             phase: Phase::Over,
             current: 0,
             hands: [CardSet::EMPTY; 4],
@@ -318,6 +320,13 @@ impl HokmState {
 
     fn choose_first_hakem(&mut self) {
         let n = self.n();
+        if self.cfg.dummy {
+            // Dummy Rang: fixed roles on a table rebuilt every hand (§13.3).
+            self.table = super::scoring::dummy_table(0);
+            self.hakem = 0;
+            self.dealer = 3;
+            return;
+        }
         match self.cfg.first_hakem {
             super::config::FirstHakem::AceDraw => {
                 // Cards are turned one at a time from a shuffled pack: the i-th

@@ -823,3 +823,43 @@ fn thaap_is_offered_to_the_next_leaders_partner() {
     assert_eq!((s.phase(), s.current()), (Phase::Play, Some(3)));
     assert_eq!(s.taps, vec![2]);
 }
+
+#[test]
+fn dummy_rang_tables_scores_and_matches() {
+    use super::scoring::dummy_table;
+    assert_eq!(dummy_table(0), [0, 1, 0, 2]);
+    assert_eq!(dummy_table(1), [1, 2, 1, 0]);
+    assert_eq!(dummy_table(5), [2, 0, 2, 1]);
+    let g = game("dummy_rang", &[]);
+    let mut r = crate::rng::Rng::new(5);
+    for seed in 0..2 {
+        let mut s = g.new_game(seed);
+        assert_eq!(s.num_players(), 3);
+        assert_eq!(s.roles(), (0, 3), "X calls trumps, Z deals");
+        while !s.is_terminal() {
+            if s.phase() == Phase::Play && s.current() == Some(2) {
+                assert_eq!(
+                    s.current_player(),
+                    Some(s.table[0]),
+                    "the dummy's partner plays its cards"
+                );
+            }
+            random_step(&mut s, &mut r);
+        }
+        let totals: Vec<i32> = (0..3)
+            .map(|i| s.results().iter().map(|x| x.points[i]).sum())
+            .collect();
+        assert_eq!(totals, s.scores[..3].to_vec());
+        for (h, res) in s.results().iter().enumerate() {
+            assert_eq!(
+                res.points.iter().sum::<i32>(),
+                13 + res.tricks[1] as i32,
+                "hand {}",
+                h
+            );
+        }
+        let top = *totals.iter().max().unwrap();
+        assert!(top >= 104 && totals.iter().filter(|&&t| t == top).count() == 1);
+        assert_eq!(s.returns().len(), 3);
+    }
+}

@@ -29,17 +29,78 @@ impl HokmState {
         Value::List(v.iter().map(|&x| Value::Int(x as i64)).collect())
     }
 
-    /// What `player` may see, as plain data.
+    /// What `player` may see, as plain data. In Dummy Rang `player` is one of
+    /// the three real players: he sees his own seat's hand and, once the deal
+    /// is complete, the dummy's exposed hand; the dummy's partner acts for it.
     pub fn observe(&self, player: usize) -> Result<Value> {
         let cfg = self.config();
-        let p = &cfg.pack;
-        if player >= cfg.players {
+        if player >= cfg.num_players() {
             return Err(Error::State(format!(
                 "player {} out of range 0..{}",
                 player,
-                cfg.players - 1
+                cfg.num_players() - 1
             )));
         }
+        if !cfg.dummy {
+            return self.observe_seat(player);
+        }
+        let seat = self
+            .table
+            .iter()
+            .position(|&x| x == player)
+            .expect("every player sits");
+        let Value::Map(mut v) = self.observe_seat(seat)? else {
+            unreachable!("observations are maps")
+        };
+        let dealt = !matches!(self.phase, Phase::TrumpCall);
+        let acts = self.current().is_some_and(|s| self.table[s] == player);
+        let legal: Vec<Value> = if acts {
+            self.legal()
+                .iter()
+                .map(|a| Value::from(self.format_action(a)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        for (k, val) in v.iter_mut() {
+            match k.as_str() {
+                "player" => *val = Value::from(player),
+                "current_player" => {
+                    *val = self
+                        .current()
+                        .map_or(Value::Int(-1), |s| Value::from(self.table[s]))
+                }
+                "legal_actions" => *val = Value::List(legal.clone()),
+                "scores" => {
+                    *val = Value::List(
+                        self.scores[..3]
+                            .iter()
+                            .map(|&x| Value::Int(x as i64))
+                            .collect(),
+                    )
+                }
+                _ => {}
+            }
+        }
+        v.push(("seat".into(), Value::from(seat)));
+        v.push((
+            "table".into(),
+            Value::List(self.table.iter().map(|&x| Value::from(x)).collect()),
+        ));
+        v.push((
+            "dummy_hand".into(),
+            if dealt {
+                Value::from(cfg.pack.format_hand(self.hands[2]))
+            } else {
+                Value::Null
+            },
+        ));
+        Ok(Value::Map(v))
+    }
+
+    fn observe_seat(&self, player: usize) -> Result<Value> {
+        let cfg = self.config();
+        let p = &cfg.pack;
         let trump_public = self.trump.is_some()
             && self.phase != Phase::TrumpCall
             && (!self.trump_hidden || player == self.hakem);
@@ -267,7 +328,13 @@ impl HokmState {
             } else {
                 ' '
             };
-            let side = if cfg.players == 4 {
+            let side = if cfg.dummy {
+                if seat == 2 {
+                    format!(" (dummy, played by player {})", self.table[0])
+                } else {
+                    format!(" (player {}, side {})", self.table[seat], cfg.side(seat))
+                }
+            } else if cfg.players == 4 {
                 format!(" (side {})", cfg.side(seat))
             } else {
                 String::new()
@@ -318,11 +385,11 @@ impl HokmState {
 
 impl GameState for HokmState {
     fn num_players(&self) -> usize {
-        self.config().players
+        self.config().num_players()
     }
 
     fn current_player(&self) -> Option<usize> {
-        self.current()
+        self.current().map(|seat| self.table[seat])
     }
 
     fn legal_actions(&self) -> Vec<String> {
@@ -340,6 +407,14 @@ impl GameState for HokmState {
 
     fn returns(&self) -> Vec<f64> {
         let cfg = self.config();
+        if cfg.dummy {
+            let per_player: Vec<i32> = if self.is_single_hand() {
+                self.results.last().map_or(vec![0; 3], |r| r.points.clone())
+            } else {
+                self.scores[..3].to_vec()
+            };
+            return per_player.iter().map(|&x| x as f64).collect();
+        }
         let per_side: Vec<i32> = if self.is_single_hand() {
             self.results
                 .last()
