@@ -82,7 +82,13 @@ impl PyState {
     /// The legal actions of the seat to act.
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         match &self.inner {
-            AnyState::Hokm(s) if s.phase() == Phase::Play => {
+            // Fast path: in trick play the legal actions are cards only, unless
+            // a call or signals can go with them.
+            AnyState::Hokm(s)
+                if s.phase() == Phase::Play
+                    && !s.config().hidden_call
+                    && !s.config().satat_signals =>
+            {
                 let legal = s.legal_cards();
                 let pack = &s.config().pack;
                 let mut out: Vec<&Py<PyString>> = Vec::with_capacity(legal.len() as usize);

@@ -3,6 +3,7 @@
 mod actions;
 pub mod config;
 mod dab;
+pub mod fast;
 pub mod heap;
 mod play;
 pub mod playout;

@@ -22,18 +22,20 @@ pub struct Playouts {
 }
 
 /// Plays hand `index` of the batch seeded by `seed` with uniformly random legal
-/// actions, and returns the finished state (the first hand of a match).
+/// actions, and returns the finished state. The hand is dealt by
+/// [`HokmState::new_hand`] (a uniformly random dealer) from the stream
+/// `Rng::derive(seed, 2 * index)`; the actions are drawn from the stream
+/// `Rng::derive(seed, 2 * index + 1)`.
 pub fn random_hand(cfg: &Arc<HokmConfig>, seed: u64, index: u64) -> HokmState {
     let hand_seed = Rng::derive(seed, 2 * index);
     let mut choice = Rng::new(Rng::derive(seed, 2 * index + 1));
-    let mut s = HokmState::new_match(cfg.clone(), hand_seed);
+    let mut s = HokmState::new_hand(cfg.clone(), hand_seed);
     s.set_recording(false);
-    s.single_hand = true;
     while s.results().is_empty() {
         if s.phase() == Phase::Play {
             let legal = s.legal_cards();
-            let k = choice.below(legal.len() as u64) as usize;
-            let c = legal.nth_lowest(k as u32).expect("k < len");
+            let k = choice.below(legal.len() as u64) as u32;
+            let c = legal.nth_lowest(k).expect("k < len");
             s.play_card(c);
         } else {
             let legal = s.legal();
@@ -64,8 +66,17 @@ pub fn random_playouts(cfg: &Arc<HokmConfig>, n: usize, seed: u64, threads: usiz
         let w = out.winner.chunks_mut(chunk);
         for (ci, ((t, p), w)) in t.zip(p).zip(w).enumerate() {
             scope.spawn(move || {
+                let fast = super::fast::eligible(cfg);
                 for j in 0..w.len() {
                     let i = (ci * chunk + j) as u64;
+                    if fast {
+                        let mut choice = Rng::new(Rng::derive(seed, 2 * i + 1));
+                        let h = super::fast::fast_hand(cfg, Rng::derive(seed, 2 * i), &mut choice);
+                        t[j * sides..(j + 1) * sides].copy_from_slice(&h.tricks);
+                        p[j * pc..(j + 1) * pc].copy_from_slice(&h.points);
+                        w[j] = h.winner;
+                        continue;
+                    }
                     let s = random_hand(cfg, seed, i);
                     let r = &s.results()[0];
                     t[j * sides..(j + 1) * sides].copy_from_slice(&r.tricks);
@@ -81,6 +92,45 @@ pub fn random_playouts(cfg: &Arc<HokmConfig>, n: usize, seed: u64, threads: usiz
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fast_kernel_plays_exactly_like_the_engine() {
+        let configs: &[(&str, &[(&str, &str)])] = &[
+            ("hokm4", &[]),
+            ("hokm4", &[("stop_rule", "play_all")]),
+            (
+                "hokm4",
+                &[("first_hakem", "random"), ("deal_batches", "5-3-3-2")],
+            ),
+            (
+                "hokm4",
+                &[
+                    ("stop_rule", "play_all"),
+                    ("points_bavney", "9"),
+                    ("points_kot", "4"),
+                ],
+            ),
+        ];
+        for (preset, opts) in configs {
+            let o: Vec<(String, String)> = opts
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            let cfg = Arc::new(HokmConfig::new(preset, &o).unwrap());
+            assert!(super::super::fast::eligible(&cfg));
+            for i in 0..3000u64 {
+                let s = random_hand(&cfg, 77, i);
+                let r = &s.results()[0];
+                let mut choice = Rng::new(Rng::derive(77, 2 * i + 1));
+                let h = super::super::fast::fast_hand(&cfg, Rng::derive(77, 2 * i), &mut choice);
+                assert_eq!(h.tricks.to_vec(), r.tricks, "{:?} hand {}", opts, i);
+                assert_eq!(h.points.to_vec(), r.points, "{:?} hand {}", opts, i);
+                assert_eq!(Some(h.winner as usize), r.winner);
+            }
+        }
+        let cfg = HokmConfig::new("satat", &[]).unwrap();
+        assert!(!super::super::fast::eligible(&cfg));
+    }
 
     #[test]
     fn playouts_do_not_depend_on_threads() {

@@ -289,6 +289,22 @@ impl HokmState {
         s
     }
 
+    /// One hand dealt from `seed` with a uniformly random dealer (the
+    /// Hakem is `next(dealer)`; Dummy Rang keeps its fixed table), ending
+    /// with that hand: the unit of random play-outs.
+    pub fn new_hand(cfg: Arc<HokmConfig>, seed: u64) -> HokmState {
+        let mut s = HokmState::blank(cfg, Rng::new(seed), true);
+        if s.cfg.dummy {
+            s.choose_first_hakem();
+        } else {
+            let n = s.n();
+            s.dealer = s.rng.below(n as u64) as usize;
+            s.hakem = s.next(s.dealer);
+        }
+        s.start_hand();
+        s
+    }
+
     /// The heap and the collections (heap presets).
     pub fn heap(&self) -> &super::heap::Heap {
         &self.heap
