@@ -54,13 +54,25 @@ class Hokm:
         """The options given, normalised (switches as ``on``/``off``)."""
         return self._game.options
 
-    def new_game(self, seed: int = 0) -> _core.State:
+    def new_game(
+        self,
+        seed: int = 0,
+        *,
+        scores: Optional[Sequence[int]] = None,
+        dealer: Optional[int] = None,
+    ) -> _core.State:
         """A whole match from its first deal (terminal when the match ends).
 
         Every chance event draws from a generator seeded by ``seed``; the same
-        seed and actions give the same match on every platform.
+        seed and actions give the same match on every platform. ``scores`` (one
+        per side) and ``dealer`` start the match from a given situation, e.g.
+        ``new_game(7, scores=[4, 5], dealer=0)``: the Hakem is then the next
+        seat after the dealer.
         """
-        return self._game.new_game(whole(seed, "seed"))
+        sc = wholes(scores, "scores", 0, 1 << 30)
+        return self._game.new_game(
+            whole(seed, "seed"), sc, optional_whole(dealer, "dealer", 0, self.num_seats - 1)
+        )
 
     def from_deal(
         self,

@@ -52,12 +52,26 @@ impl PyHokm {
         self.game.config().options.iter().cloned().collect()
     }
 
-    /// A whole match, chance seeded by `seed`.
-    fn new_game(&self, seed: u64) -> PyState {
-        PyState {
-            inner: AnyState::Hokm(Box::new(self.game.new_game(seed))),
+    /// A whole match, chance seeded by `seed`, optionally from a given score and dealer.
+    #[pyo3(signature = (seed, scores = None, dealer = None))]
+    fn new_game(
+        &self,
+        py: Python<'_>,
+        seed: u64,
+        scores: Option<Vec<i32>>,
+        dealer: Option<usize>,
+    ) -> PyResult<PyState> {
+        let s = if scores.is_none() && dealer.is_none() {
+            self.game.new_game(seed)
+        } else {
+            self.game
+                .new_game_at(seed, scores.as_deref(), dealer)
+                .py(py)?
+        };
+        Ok(PyState {
+            inner: AnyState::Hokm(Box::new(s)),
             cards: self.cards.clone(),
-        }
+        })
     }
 
     /// One hand of trick play from a deal.

@@ -55,6 +55,17 @@ impl Hokm {
         HokmState::new_match(self.cfg.clone(), seed)
     }
 
+    /// A whole match starting from a given score and dealer (see
+    /// [`HokmState::new_match_at`]).
+    pub fn new_game_at(
+        &self,
+        seed: u64,
+        scores: Option<&[i32]>,
+        dealer: Option<usize>,
+    ) -> Result<HokmState> {
+        HokmState::new_match_at(self.cfg.clone(), seed, scores, dealer)
+    }
+
     /// One hand of trick play from a deal string (compact hands in seat order).
     pub fn from_deal(
         &self,

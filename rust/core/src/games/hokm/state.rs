@@ -289,6 +289,49 @@ impl HokmState {
         s
     }
 
+    /// A match that starts from a given score and dealer (for teaching and
+    /// analysis: "side A has 4, side B 5, seat 0 deals"). `scores` has one
+    /// entry per side; the Hakem is `next(dealer)`. Without a dealer the first
+    /// Hakem is chosen as the preset says.
+    pub fn new_match_at(
+        cfg: Arc<HokmConfig>,
+        seed: u64,
+        scores: Option<&[i32]>,
+        dealer: Option<usize>,
+    ) -> Result<HokmState> {
+        let mut s = HokmState::blank(cfg, Rng::new(seed), false);
+        let n = s.n();
+        if let Some(sc) = scores {
+            let want = if s.cfg.dummy { 3 } else { s.cfg.num_sides() };
+            if sc.len() != want || sc.iter().any(|&x| x < 0) {
+                return Err(Error::State(format!(
+                    "scores must be {} non-negative numbers, got {:?}",
+                    want, sc
+                )));
+            }
+            s.scores[..want].copy_from_slice(sc);
+        }
+        match dealer {
+            Some(d) if d >= n => {
+                return Err(Error::State(format!(
+                    "dealer seat {} out of range 0..{}",
+                    d,
+                    n - 1
+                )))
+            }
+            Some(_) if s.cfg.dummy => {
+                return Err(Error::State("Dummy Rang fixes the dealer (seat 3)".into()))
+            }
+            Some(d) => {
+                s.dealer = d;
+                s.hakem = s.next(d);
+            }
+            None => s.choose_first_hakem(),
+        }
+        s.start_hand();
+        Ok(s)
+    }
+
     /// One hand dealt from `seed` with a uniformly random dealer (the
     /// Hakem is `next(dealer)`; Dummy Rang keeps its fixed table), ending
     /// with that hand: the unit of random play-outs.
