@@ -21,10 +21,16 @@ fn perft(s: &HokmState, depth: Option<u32>) -> u64 {
 
 #[test]
 fn perft_counts_match_the_reference() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/perft_hokm.txt");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/perft_hokm.txt"
+    );
     let text = std::fs::read_to_string(path).expect("perft file");
     let mut checked = 0;
-    for line in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
+    for line in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
         let f: Vec<&str> = line.split(';').collect();
         assert_eq!(f.len(), 7, "bad line {}", line);
         let mut spec = f[0].split(',');

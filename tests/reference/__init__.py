@@ -1,0 +1,1 @@
+"""Independent pure-Python references used by the tests."""

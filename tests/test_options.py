@@ -1,0 +1,117 @@
+"""Presets and named options (rules/hokm.md §12): unknown options, bad values and bad presets
+raise OptionError (a ValueError) listing what is valid; good ones are kept as strings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import hukm
+
+
+@pytest.mark.parametrize("preset,players", [("hokm4", 4), ("hokm3", 3), ("hokm2", 2)])
+def test_presets(preset: str, players: int) -> None:
+    """Each preset has its seat count; the default is hokm4."""
+    game = hukm.Hokm(preset=preset)
+    assert game.preset == preset
+    assert game.num_players == players
+    assert isinstance(game.options, dict)
+    assert hukm.Hokm().preset == "hokm4"
+
+
+def test_bad_preset_lists_valid_ones() -> None:
+    """An unknown preset names the valid presets."""
+    with pytest.raises(hukm.OptionError) as info:
+        hukm.Hokm(preset="hokm5")
+    msg = str(info.value)
+    assert isinstance(info.value, ValueError)
+    for name in ("hokm4", "hokm3", "hokm2"):
+        assert name in msg
+
+
+def test_unknown_option_lists_valid_ones() -> None:
+    """An unknown option names itself and the valid option names."""
+    with pytest.raises(hukm.OptionError) as info:
+        hukm.Hokm(stop_rules="play_all")
+    msg = str(info.value)
+    assert "stop_rules" in msg
+    for name in ("stop_rule", "deal_batches", "random_trump", "scoring", "target_points"):
+        assert name in msg
+
+
+@pytest.mark.parametrize(
+    "key,value,valid",
+    [
+        ("stop_rule", "never", ["first_to_7", "kot_choice", "play_all"]),
+        ("random_trump", "maybe", ["on", "off"]),
+        ("redeal_no_court", "sometimes", ["off", "all13", "first5"]),
+        ("partner_no_trump_redeal", "2", ["on", "off"]),
+        ("scoring", "bridge", ["hokm", "netherlands", "kots"]),
+        ("deal_batches", "4-4-5", ["5-4-4", "5-3-3-2"]),
+        ("deal_batches", "5-4-3", ["5-4-4"]),  # sums to 12
+        ("removed_two", "AS", ["2C", "2D", "2H", "2S"]),  # card codes keep their case
+        ("target_points", "x", []),
+        ("target_points", "0", []),
+    ],
+)
+def test_bad_value_lists_valid_ones(key: str, value: str, valid: list[str]) -> None:
+    """A bad value names the option, the value and the valid values."""
+    with pytest.raises(hukm.OptionError) as info:
+        hukm.Hokm(**{key: value})
+    msg = str(info.value)
+    assert isinstance(info.value, ValueError) and isinstance(info.value, hukm.HukmError)
+    assert key in msg and value in msg, msg
+    for v in valid:
+        assert v in msg, msg
+
+
+@pytest.mark.parametrize(
+    "options,shown",
+    [
+        ({"stop_rule": "play_all"}, {"stop_rule": "play_all"}),
+        ({"random_trump": True}, {"random_trump": "on"}),
+        ({"random_trump": "true"}, {"random_trump": "on"}),
+        ({"random_trump": False}, {"random_trump": "off"}),
+        ({"deal_batches": "5-3-3-2"}, {"deal_batches": "5-3-3-2"}),
+        ({"target_points": 3}, {"target_points": "3"}),
+    ],
+)
+def test_good_options_are_kept(options: dict[str, Any], shown: dict[str, str]) -> None:
+    """Accepted options appear in ``game.options`` as strings; booleans map to on/off."""
+    game = hukm.Hokm(**options)
+    for k, v in shown.items():
+        assert game.options.get(k) == v, game.options
+
+
+def test_removed_two_changes_the_hokm3_pack() -> None:
+    """hokm3 with removed_two=2D: 2D may not appear in a deal, 2C may."""
+    game = hukm.Hokm("hokm3", removed_two="2D")
+    game.from_deal("...2 AK... .AK..".replace("...2", "..A.2"), trump="S", leader=0)
+    with pytest.raises(hukm.NotationError):
+        game.from_deal("..2.A AK... .AK..", trump="S", leader=0)
+
+
+def test_deal_batches_changes_only_the_deal() -> None:
+    """5-3-3-2 gives the Hakem five cards before the call and 13 each after it."""
+    state = hukm.Hokm(deal_batches="5-3-3-2").new_game(seed=11)
+    hakem = state.current_player
+    assert len(hukm.parse_hand(state.observation(hakem)["hand"])) == 5
+    state.apply(state.legal_actions()[0])
+    for p in range(4):
+        assert len(hukm.parse_hand(state.observation(p)["hand"])) == 13
+
+
+def test_target_points_ends_the_match_sooner() -> None:
+    """target_points=1: the first hand decides the match."""
+    import random
+
+    rng = random.Random(3)
+    state = hukm.Hokm(target_points=1).new_game(seed=3)
+    hands_started = 0
+    while not state.is_terminal():
+        if state.phase == "trump":
+            hands_started += 1
+        state.apply(rng.choice(state.legal_actions()))
+    assert max(state.returns()) >= 1
+    assert hands_started >= 1
