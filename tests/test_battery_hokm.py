@@ -439,6 +439,13 @@ FAMILY: list[tuple[str, dict[str, Any]]] = [
     ("trup_kasiet", {"target_kots": 1, "streak_length": 3}),
     ("dehla_pakad", {"target_kots": 1, "streak_length": 3}),
     ("be_ranga", {"target_kots": 1}),
+    ("double_sar", {"target_kots": 1, "double_sar_chain": "continue", "ace_rule": True, "no_collect_11_12": True}),
+    ("double_sar", {"target_kots": 1, "first_collect_min": 5, "early_termination": "when_decided", "streak_kot": False}),
+    ("dehla_pakad", {"target_kots": 1, "trump_mode": "first_void_5", "first_collect_min": 2}),
+    ("dehla_pakad", {"target_kots": 1, "dehla_dealer_four_tens": "score_kot", "dehla_streak_counts_2_2": True}),
+    ("satat", {"target_kots": 1, "satat_signals": True, "satat_pass": False}),
+    ("court_piece", {"target_kots": 1, "thaap": True, "kot_choice_partners_view": True}),
+    ("dab_rang", {"target_points": 2, "dab_min_bid": 9}),
 ]
 """The other presets of the rules file, run through the generic battery only (their own
 scoring, hidden trumps and special cards are not modelled by the Hokm checks above)."""
@@ -468,7 +475,7 @@ def make_family_spec(preset: str, options: dict[str, Any]) -> GameSpec:
     )
 
 
-@pytest.mark.parametrize("preset,options", FAMILY, ids=[f[0] for f in FAMILY])
+@pytest.mark.parametrize("preset,options", FAMILY, ids=[f"{f[0]}-{i}" for i, f in enumerate(FAMILY)])
 def test_battery_family(preset: str, options: dict[str, Any]) -> None:
     """Random matches of the family presets keep the generic invariants and replay identically."""
     try:
