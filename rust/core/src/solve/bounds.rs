@@ -1,0 +1,478 @@
+//! Cheap bounds at a trick start for whist: fast tricks for the side on lead
+//! (top winners of the leader and of a partner reached by an entry, top and
+//! long trumps) and sure tricks for the other side (top and long trumps; in
+//! no trump the tops of every suit the leader must lead).
+//!
+//! Every bound comes with the cards whose ranks it relies on, so the
+//! transposition table stays exact under partition search; lengths are part of
+//! the table key and need no ranks. The counting rules follow the ideas of
+//! Chen's bridge-solver (fast tricks with a partner entry), rewritten here for
+//! 2, 3 and 4 players.
+
+use super::game::{LeadBounds, Switches};
+use super::whist::{suit_bits, Whist, NO_TRUMP};
+
+#[inline]
+fn len(x: u64) -> u32 {
+    x.count_ones()
+}
+
+#[inline]
+fn top_bit(x: u64) -> u64 {
+    if x == 0 {
+        0
+    } else {
+        1u64 << (63 - x.leading_zeros())
+    }
+}
+
+#[inline]
+fn bottom_bit(x: u64) -> u64 {
+    x & x.wrapping_neg()
+}
+
+/// The `n` highest cards of a one-suit set.
+#[inline]
+fn keep_top(mut x: u64, n: u32) -> u64 {
+    let mut out = 0;
+    for _ in 0..n {
+        let t = top_bit(x);
+        if t == 0 {
+            break;
+        }
+        out |= t;
+        x ^= t;
+    }
+    out
+}
+
+/// The hands of one side seen from the leader.
+#[derive(Copy, Clone)]
+struct Sides {
+    me: u64,
+    /// The partner's hand (0 without one).
+    pd: u64,
+    /// The opponents' hands (up to two; 0 for a missing one).
+    opp: [u64; 2],
+}
+
+impl<const N: usize> Whist<N> {
+    /// Bounds for the side on lead (see [`LeadBounds`]).
+    pub(crate) fn bounds(&self, sw: &Switches) -> LeadBounds<u64> {
+        let rem = self.tricks_left as u32;
+        let lead = self.leader as usize;
+        let mut b = LeadBounds {
+            lower: 0,
+            lower_by: 0,
+            upper: rem,
+            upper_by: 0,
+        };
+        if rem == 1 {
+            // The last trick plays itself.
+            let mut best = self.hands[lead].trailing_zeros() as u8;
+            let mut win = lead;
+            let mut cards = 1u64 << best;
+            for k in 1..N {
+                let seat = (lead + k) % N;
+                let c = self.hands[seat].trailing_zeros() as u8;
+                cards |= 1u64 << c;
+                if self.beats(c, best) {
+                    best = c;
+                    win = seat;
+                }
+            }
+            let by = if len(cards & suit_bits(best >> 4)) >= 2 {
+                1u64 << best
+            } else {
+                0
+            };
+            let v = u32::from(self.side[win] == self.side[lead]);
+            return LeadBounds {
+                lower: v,
+                lower_by: by,
+                upper: v,
+                upper_by: by,
+            };
+        }
+        // Up to one partner and two opponents for the leader.
+        let mut pd = 0u64;
+        let mut opp = [0u64; 2];
+        let mut n_opp = 0;
+        let mut n_pd = 0;
+        for k in 1..N {
+            let seat = (lead + k) % N;
+            if self.side[seat] == self.side[lead] {
+                pd = self.hands[seat];
+                n_pd += 1;
+            } else if n_opp < 2 {
+                opp[n_opp] = self.hands[seat];
+                n_opp += 1;
+            }
+        }
+        if n_pd > 1 || N - 1 - n_pd > 2 {
+            return b;
+        }
+        let us = Sides {
+            me: self.hands[lead],
+            pd,
+            opp,
+        };
+        let with_trumps = self.trump != NO_TRUMP && self.remaining & suit_bits(self.trump) != 0;
+        if sw.quick_tricks {
+            let (q, by) = self.fast_tricks(&us);
+            b.lower = q.min(rem);
+            b.lower_by = by;
+            if with_trumps {
+                let (t, tby) = self.top_trumps(us.me, us.pd);
+                let l = self.trump_length_tricks(us.me, us.pd, us.opp);
+                let (t, tby) = if l > t { (l, 0) } else { (t, tby) };
+                if t > b.lower {
+                    b.lower = t.min(rem);
+                    b.lower_by = tby;
+                }
+                if b.lower == 0 && N == 4 {
+                    let (t, tby) = self.slow_trumps(us.me, us.pd, us.opp[0], us.opp[1], true);
+                    b.lower = t.min(rem);
+                    b.lower_by = tby;
+                }
+            }
+        }
+        if sw.sure_tricks {
+            // The other side: its "me" is the opponent holding more trumps.
+            let (o, oby) = if with_trumps {
+                let (t, tby) = self.top_trumps(us.opp[0], us.opp[1]);
+                let l = self.trump_length_tricks(us.opp[0], us.opp[1], [us.me, us.pd]);
+                if l > t {
+                    (l, 0)
+                } else {
+                    (t, tby)
+                }
+            } else {
+                self.other_nt_tricks(&us)
+            };
+            let (o, oby) = if o == 0 && with_trumps && N == 4 {
+                self.slow_trumps(us.opp[0], us.opp[1], us.pd, us.me, false)
+            } else {
+                (o, oby)
+            };
+            if o > 0 {
+                b.upper = rem - o.min(rem);
+                b.upper_by = oby;
+            }
+        }
+        if !with_trumps && sw.sure_tricks {
+            // Without trumps a side wins only with cards of the suit led.
+            let (u, uby) = self.nt_ceiling(us.me, us.pd, us.opp);
+            if u < b.upper {
+                b.upper = u;
+                b.upper_by = uby;
+            }
+            let (u, uby) = self.nt_ceiling(us.opp[0], us.opp[1], [us.me, us.pd]);
+            let l = rem.saturating_sub(u);
+            if l > b.lower {
+                b.lower = l;
+                b.lower_by = uby;
+            }
+        }
+        if b.lower > b.upper {
+            // Cannot happen for consistent bounds; stay safe.
+            b.lower = 0;
+            b.upper = rem;
+        }
+        b
+    }
+
+    /// Top trumps of a pair of hands (held in sequence from the top, no
+    /// more than the longer hand's trumps, so two of them never crash).
+    fn top_trumps(&self, a: u64, b: u64) -> (u32, u64) {
+        let t = suit_bits(self.trump);
+        let all = self.remaining & t;
+        let (a, b) = (a & t, b & t);
+        if a == all {
+            return (len(a), 0);
+        }
+        if b == all {
+            return (len(b), 0);
+        }
+        let cap = len(a).max(len(b));
+        let both = a | b;
+        let mut rest = all;
+        let mut n = 0;
+        let mut by = 0;
+        while n < cap {
+            let top = top_bit(rest);
+            if top & both == 0 {
+                break;
+            }
+            by |= top;
+            rest ^= top;
+            n += 1;
+        }
+        (n, by)
+    }
+
+    /// Four players: a trump trick the pair `my`/`pd` will make in time
+    /// against the top trumps (Kx behind the ace, KQ against the ace...),
+    /// after bridge-solver's patterns. `lho` plays after `my`, `rho` before.
+    fn slow_trumps(&self, my: u64, pd: u64, lho: u64, rho: u64, leading: bool) -> (u32, u64) {
+        let t = suit_bits(self.trump);
+        let all = self.remaining & t;
+        let (my, pd, lho, rho) = (my & t, pd & t, lho & t, rho & t);
+        if len(all) < 3 {
+            return (0, 0);
+        }
+        let tricks = self.tricks_left as u32;
+        let a = top_bit(all);
+        let k = top_bit(all ^ a);
+        let q = top_bit(all ^ a ^ k);
+        let strictly = |x: u64, c: u64| x & c != 0 && len(x) >= 2;
+        let late = |n: u32| !leading || tricks >= n;
+        let ours = my | pd;
+        let theirs = lho | rho;
+        // Kx behind the ace, or Kx against a singleton ace.
+        if (strictly(pd, k) && lho & a != 0) || (strictly(my, k) && rho & a != 0 && late(3)) {
+            return (1, a | k);
+        }
+        if (strictly(pd, k) || strictly(my, k)) && (rho == a || lho == a) && late(3) {
+            return (1, a | k);
+        }
+        // KQJ against the ace.
+        if len(all) >= 4 {
+            let j = top_bit(all ^ a ^ k ^ q);
+            let kqj = k | q | j;
+            if theirs & a != 0 && ours & kqj == kqj && (len(my) >= 3 || len(pd) >= 3) {
+                return (2, a | kqj);
+            }
+        }
+        // KQ against the ace.
+        if theirs & a != 0 && ours & (k | q) == k | q && (len(my) >= 2 || len(pd) >= 2) {
+            return (1, a | k | q);
+        }
+        // Qxx behind AK, or against AK doubleton.
+        let ak = a | k;
+        if len(all) >= 5
+            && ((pd & q != 0 && len(pd) >= 3 && lho & ak == ak)
+                || (my & q != 0 && len(my) >= 3 && rho & ak == ak && late(4)))
+        {
+            return (1, ak | q);
+        }
+        if ((pd & q != 0 && len(pd) >= 3) || (my & q != 0 && len(my) >= 3))
+            && (lho == ak || rho == ak || (len(lho) == 1 && len(rho) == 1))
+            && late(4)
+        {
+            return (1, ak | q);
+        }
+        (0, 0)
+    }
+
+    /// Each trump of the longer hand wins a trick unless an opponent's trump
+    /// falls in it (lengths only).
+    fn trump_length_tricks(&self, a: u64, b: u64, against: [u64; 2]) -> u32 {
+        let t = suit_bits(self.trump);
+        let mine = len(a & t).max(len(b & t));
+        let theirs = len(against[0] & t) + len(against[1] & t);
+        mine.saturating_sub(theirs)
+    }
+
+    /// No trump (or no trumps left): the most tricks the pair `a`/`b` can
+    /// win. In each suit they win at most as many tricks as the suit is led
+    /// (no more than its longest holding) while one of them still holds it,
+    /// less the top cards one opponent holds in sequence.
+    fn nt_ceiling(&self, a: u64, b: u64, against: [u64; 2]) -> (u32, u64) {
+        let mut total = 0;
+        let mut by = 0u64;
+        for s in 0..4u8 {
+            let sm = suit_bits(s);
+            let ours = len(a & sm).max(len(b & sm));
+            if ours == 0 {
+                continue;
+            }
+            let rem = self.remaining & sm;
+            let longest = self.hands.iter().map(|&h| len(h & sm)).max().unwrap_or(0);
+            let top = top_bit(rem);
+            let mut k = 0;
+            for &o in against.iter() {
+                if o & top != 0 {
+                    // The top cards of `o` in sequence.
+                    let others = rem & !o;
+                    let run = if others == 0 {
+                        o & rem
+                    } else {
+                        o & rem & !((top_bit(others) << 1) - 1)
+                    };
+                    k = len(run);
+                    by |= run;
+                }
+            }
+            total += ours.min(longest.saturating_sub(k));
+        }
+        (total.min(self.tricks_left as u32), by)
+    }
+
+    /// No trump, the other side: if the opponents hold the top card of every
+    /// suit the leader can lead, they win a trick; if one opponent holds them
+    /// all, one trick for each.
+    fn other_nt_tricks(&self, us: &Sides) -> (u32, u64) {
+        let ours = us.me | us.pd;
+        let mut tops = 0u64;
+        for s in 0..4u8 {
+            let sm = suit_bits(s);
+            if us.me & sm == 0 {
+                continue;
+            }
+            let top = top_bit(self.remaining & sm);
+            if top & ours != 0 {
+                return (0, 0);
+            }
+            tops |= top;
+        }
+        if tops == 0 {
+            return (0, 0);
+        }
+        if us.opp[0] & tops == tops || us.opp[1] & tops == tops {
+            (len(tops), tops)
+        } else {
+            (1, tops)
+        }
+    }
+
+    /// Fast tricks of the leader, cashing from the top, possibly continuing
+    /// in the partner's hand through an entry.
+    fn fast_tricks(&self, us: &Sides) -> (u32, u64) {
+        let with_trumps = self.trump != NO_TRUMP;
+        let tm = if with_trumps {
+            suit_bits(self.trump)
+        } else {
+            0
+        };
+        let opp_trump = [us.opp[0] & tm != 0, us.opp[1] & tm != 0];
+        let mut by = 0u64;
+        let mut pd_by = 0u64;
+        let (mut my_tricks, mut pd_tricks) = (0u32, 0u32);
+        let (mut my_entry, mut pd_entry) = (false, false);
+        for s in 0..4u8 {
+            if with_trumps && s == self.trump {
+                continue;
+            }
+            let sm = suit_bits(s);
+            let mut my = us.me & sm;
+            let mut pd = us.pd & sm;
+            if my | pd == 0 {
+                continue;
+            }
+            let ol = [len(us.opp[0] & sm), len(us.opp[1] & sm)];
+            let opp_max = ol[0].max(ol[1]);
+            let my_max_rw = len(pd).max(opp_max);
+            let pd_max_rw = len(my).max(opp_max);
+            if with_trumps {
+                let mut cap = u32::MAX;
+                for k in 0..2 {
+                    if opp_trump[k] {
+                        cap = cap.min(ol[k]);
+                    }
+                }
+                if cap != u32::MAX {
+                    my = keep_top(my, cap);
+                    pd = keep_top(pd, cap);
+                }
+            }
+            let (mut mw, mut pw) = (0u32, 0u32);
+            let mut rest = self.remaining & sm;
+            loop {
+                let c = top_bit(rest);
+                if c == 0 {
+                    break;
+                }
+                rest ^= c;
+                if my & c != 0 {
+                    mw += 1;
+                    if mw <= my_max_rw {
+                        by |= c;
+                    }
+                } else if pd & c != 0 {
+                    pw += 1;
+                    if pw <= pd_max_rw {
+                        pd_by |= c;
+                    }
+                } else {
+                    break;
+                }
+            }
+            my_tricks += suit_fast_tricks(my, mw, my_max_rw, &mut my_entry, pd, pw, &mut by);
+            pd_tricks += suit_fast_tricks(pd, pw, pd_max_rw, &mut pd_entry, my, mw, &mut pd_by);
+        }
+        let mut fast = my_tricks;
+        if pd_entry && pd_tricks > my_tricks {
+            fast = pd_tricks;
+        }
+        if pd_entry {
+            by |= pd_by;
+        }
+        if with_trumps {
+            let (tt, tby) = self.top_trumps(us.me, us.pd);
+            let mine = len(us.me & tm);
+            let pds = len(us.pd & tm);
+            let maxt = mine.max(pds);
+            let length = self.trump_length_tricks(us.me, us.pd, us.opp);
+            let my_keeps = mine == maxt && len(us.me) - mine >= fast;
+            let pd_keeps = pds == maxt && len(us.pd) - pds >= fast;
+            let (tt, tby) = if length > 0 && length >= tt && (my_keeps || pd_keeps) {
+                (length, 0)
+            } else {
+                (tt, tby)
+            };
+            let total = (tt + fast).min(len(us.me));
+            return (total, if tby != 0 || tt > 0 { by | tby } else { by });
+        }
+        (fast.min(len(us.me)), by)
+    }
+}
+
+/// Fast tricks in one suit for the hand holding `my` (with `mw` top winners)
+/// whose partner holds `pd` (with `pw` winners right below or among them).
+#[inline]
+fn suit_fast_tricks(
+    my: u64,
+    mw: u32,
+    max_rw: u32,
+    entry: &mut bool,
+    pd: u64,
+    pw: u32,
+    by: &mut u64,
+) -> u32 {
+    // Partner can reach me when my top winner covers partner's lowest card.
+    if pd != 0 && mw > 0 && top_bit(my) > bottom_bit(pd) {
+        *entry = true;
+    }
+    if pw == 0 {
+        if mw > 0 && mw >= max_rw {
+            // My winners outlast every other hand: my small cards win too.
+            // Their ranks matter only against partner's cards.
+            if pd != 0 {
+                *by |= bottom_bit(my);
+            }
+            return len(my);
+        }
+        return mw;
+    }
+    if mw == 0 {
+        // Reach partner's winners with a small card.
+        return if my != 0 {
+            *by |= bottom_bit(my);
+            pw
+        } else {
+            0
+        };
+    }
+    *by |= bottom_bit(my) | bottom_bit(pd) | top_bit(pd);
+    if top_bit(my) < bottom_bit(pd) {
+        // Blocked by partner.
+        return pw;
+    }
+    if bottom_bit(my) > top_bit(pd) {
+        // Blocked by me.
+        return mw;
+    }
+    let pw = if pw == len(pd) { pw - 1 } else { pw };
+    len(my).min(mw + pw)
+}

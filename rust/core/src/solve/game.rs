@@ -1,0 +1,263 @@
+//! The seam between trick games and the search.
+//!
+//! A game's trick-play state implements [`TrickGame`]; the search, the
+//! transposition table and MTD(f) are written once against it. Tricks, card
+//! points, collected heaps and multi-card leads are all different
+//! implementations of the same trait.
+
+use std::ops::{BitAnd, BitOr};
+
+/// Capacity of a [`MoveList`]: enough for the largest hand of every game here.
+pub const MAX_MOVES: usize = 40;
+
+/// One of the two sides of the zero-sum search (`0` or `1`).
+pub type Side = u8;
+
+/// A fixed-capacity, stack-allocated list of moves with ordering weights.
+#[derive(Clone)]
+pub struct MoveList<M: Copy + Default> {
+    moves: [M; MAX_MOVES],
+    weights: [i16; MAX_MOVES],
+    len: usize,
+}
+
+impl<M: Copy + Default + PartialEq> MoveList<M> {
+    /// An empty list.
+    #[inline]
+    pub fn new() -> Self {
+        MoveList {
+            moves: [M::default(); MAX_MOVES],
+            weights: [0; MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    /// Empties the list.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Appends a move with its ordering weight (higher is tried first after
+    /// [`MoveList::sort`]). Moves beyond the capacity are dropped (never
+    /// happens for the games here; the capacity is asserted in tests).
+    #[inline]
+    pub fn push(&mut self, m: M, weight: i16) {
+        if self.len < MAX_MOVES {
+            self.moves[self.len] = m;
+            self.weights[self.len] = weight;
+            self.len += 1;
+        }
+    }
+
+    /// Number of moves.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when there is no move.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The moves in their current order.
+    #[inline]
+    pub fn as_slice(&self) -> &[M] {
+        &self.moves[..self.len]
+    }
+
+    /// Sorts by descending weight (stable insertion sort: lists are short).
+    #[inline]
+    pub fn sort(&mut self) {
+        for i in 1..self.len {
+            let (m, w) = (self.moves[i], self.weights[i]);
+            let mut j = i;
+            while j > 0 && self.weights[j - 1] < w {
+                self.moves[j] = self.moves[j - 1];
+                self.weights[j] = self.weights[j - 1];
+                j -= 1;
+            }
+            self.moves[j] = m;
+            self.weights[j] = w;
+        }
+    }
+
+    /// Moves `m` to the front if present; returns whether it was found.
+    #[inline]
+    pub fn bring_to_front(&mut self, m: M) -> bool {
+        if let Some(i) = self.as_slice().iter().position(|&x| x == m) {
+            self.moves[..=i].rotate_right(1);
+            self.weights[..=i].rotate_right(1);
+            true
+        } else {
+            false
+        }
+    }
+}
+
+impl<M: Copy + Default + PartialEq> Default for MoveList<M> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// What a completed trick was worth and to whom.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TrickWon<W> {
+    /// The seat that won the trick.
+    pub seat: u8,
+    /// Its value (1 for plain tricks; card points in point games).
+    pub value: u32,
+    /// The cards whose rank decided the trick (for partition search): empty
+    /// when the winner won without beating a card of its own suit.
+    pub decided: W,
+}
+
+/// Cheap bounds, at a trick start, on the value the side on lead still wins.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct LeadBounds<W> {
+    /// The side on lead wins at least this much.
+    pub lower: u32,
+    /// The cards whose ranks the lower bound relies on.
+    pub lower_by: W,
+    /// The side on lead wins at most this much.
+    pub upper: u32,
+    /// The cards whose ranks the upper bound relies on.
+    pub upper_by: W,
+}
+
+/// Position key of a trick start for the transposition table.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TtKey<P> {
+    /// Exact part: suit lengths per hand.
+    pub shape: u64,
+    /// Exact part: leader, trump, side layout, game kind.
+    pub ctx: u32,
+    /// Relative ranks: which hand owns each remaining card, suit by suit, in
+    /// rank order. An entry matches when its masked owners agree.
+    pub owners: P,
+}
+
+/// A relative-rank pattern (owners of remaining cards) usable in the table.
+pub trait Pattern: Copy + Default + Eq + BitAnd<Output = Self> + BitOr<Output = Self> {
+    /// The all-ones pattern (every remaining card matters).
+    const FULL: Self;
+}
+
+impl Pattern for u128 {
+    const FULL: u128 = u128::MAX;
+}
+
+/// Which optimisations the search and the game use (all on by default); the
+/// differential tests switch each one off and compare.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Switches {
+    /// Transposition table at trick starts.
+    pub tt: bool,
+    /// Keep only the ranks that mattered in table entries (else exact ranks).
+    pub partition: bool,
+    /// Quick tricks for the side on lead (lower bound) at trick starts.
+    pub quick_tricks: bool,
+    /// Sure tricks for the other side (upper bound) at trick starts.
+    pub sure_tricks: bool,
+    /// Collapse equivalent cards into one move.
+    pub collapse: bool,
+    /// Heuristic move ordering.
+    pub ordering: bool,
+    /// Try the move that cut off last time in a similar state first.
+    pub killers: bool,
+    /// Skip moves known to give the same answer as a tried one (a lower
+    /// card whose rank cannot matter).
+    pub rank_skip: bool,
+    /// MTD(f) from a heuristic guess (else a plain upward scan of targets).
+    pub mtdf: bool,
+}
+
+impl Default for Switches {
+    fn default() -> Self {
+        Switches {
+            tt: true,
+            partition: true,
+            quick_tricks: true,
+            sure_tricks: true,
+            collapse: true,
+            ordering: true,
+            killers: true,
+            rank_skip: true,
+            mtdf: true,
+        }
+    }
+}
+
+impl Switches {
+    /// Every optimisation off: plain alpha-beta over zero-window searches.
+    pub fn none() -> Switches {
+        Switches {
+            tt: false,
+            partition: false,
+            quick_tricks: false,
+            sure_tricks: false,
+            collapse: false,
+            ordering: false,
+            killers: false,
+            rank_skip: false,
+            mtdf: false,
+        }
+    }
+}
+
+/// A trick game the solver can search.
+///
+/// The search maximises the value won by one side against the other. All
+/// methods are called on consistent states only (the public API validates
+/// positions before building a game), and none may allocate.
+pub trait TrickGame {
+    /// One move (a card, or a multi-card lead).
+    type Move: Copy + Default + PartialEq;
+    /// A set of cards whose ranks decided something (partition search).
+    type Winners: Copy + Default + BitOr<Output = Self::Winners>;
+    /// The relative-rank pattern of the table key.
+    type Pattern: Pattern;
+
+    /// The seat to move.
+    fn to_move(&self) -> usize;
+    /// The side a seat belongs to.
+    fn side_of(&self, seat: usize) -> Side;
+    /// True at the start of a trick (nobody has played to it yet).
+    fn at_trick_start(&self) -> bool;
+    /// Number of moves played since the root (index for killer moves).
+    fn ply(&self) -> usize;
+    /// Total value still to be won, the current trick included.
+    fn remaining(&self) -> u32;
+    /// The legal moves, equivalent ones collapsed when `sw.collapse`,
+    /// ordered best-first when `sw.ordering`.
+    fn moves(&self, out: &mut MoveList<Self::Move>, sw: &Switches);
+    /// Plays a move; when it completes a trick, says who won what.
+    fn play(&mut self, m: Self::Move) -> Option<TrickWon<Self::Winners>>;
+    /// Takes back the last move (`m` is the move that was played).
+    fn undo(&mut self, m: Self::Move);
+    /// At a trick start: the key for the transposition table.
+    fn tt_key(&self) -> TtKey<Self::Pattern>;
+    /// At a trick start: the part of the pattern that `winners` rely on.
+    fn pattern_mask(&self, winners: Self::Winners) -> Self::Pattern;
+    /// At a trick start: the cards a stored mask covers (inverse of
+    /// [`TrickGame::pattern_mask`], up to what matters).
+    fn mask_winners(&self, mask: Self::Pattern) -> Self::Winners;
+    /// At a trick start: cheap bounds for the side on lead.
+    fn lead_bounds(&self, sw: &Switches) -> LeadBounds<Self::Winners>;
+    /// After playing `tried` gave an answer that relied only on the ranks in
+    /// `winners`, does playing `other` instead certainly give the same answer?
+    /// (E.g. a lower card of the same suit when the tried card's rank did not
+    /// matter.) Returning `false` is always safe.
+    fn same_answer(&self, tried: Self::Move, winners: Self::Winners, other: Self::Move) -> bool;
+    /// After move `m` (standing for its class of equivalent moves) gave an
+    /// answer relying on `winners`: the extra ranks that the equivalence
+    /// itself relied on, for partition search (e.g. when a run of cards
+    /// reaches from below the lowest relevant rank to above it).
+    fn collapse_winners(&self, m: Self::Move, winners: Self::Winners) -> Self::Winners;
+    /// A hash of what decides the best move here (for the cut-off cache:
+    /// the move that cut off last time in a similar state is tried first).
+    fn cutoff_key(&self) -> u64;
+}

@@ -1,0 +1,407 @@
+//! Exact double-dummy search for trick games.
+//!
+//! The search ([`search`]) is written once against the [`TrickGame`] trait
+//! ([`game`]); whist trick play for 2, 3 and 4 players ([`whist`]) is its first
+//! implementation. A [`Solver`] owns its transposition table ([`tt`]) and is
+//! reused across the solves of one deal (e.g. the 20 of a [`dd_table`]); no
+//! state is global, so each thread simply owns a solver.
+//!
+//! ```
+//! use hukm_core::pack::Pack;
+//! use hukm_core::solve::{Solver, SolverConfig, WhistPosition};
+//! let p = Pack::french52();
+//! let hands = p.parse_deal("AK... QJ... T9... 87...", 4).unwrap();
+//! let mut s = Solver::new(SolverConfig::small());
+//! let sol = s.solve(&WhistPosition::new(hands, None, 0), 0).unwrap();
+//! assert_eq!(sol.value, 2);
+//! ```
+
+mod bits;
+mod bounds;
+pub mod game;
+mod ordering;
+pub mod reference;
+pub mod search;
+pub mod tt;
+pub mod whist;
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::card::{Card, CardSet};
+use crate::error::{Error, Result};
+pub use game::{LeadBounds, MoveList, Side, Switches, TrickGame, TrickWon, TtKey};
+use search::{Limits, Search};
+use tt::Tt;
+pub use whist::{Whist, WhistPosition, NO_TRUMP};
+
+/// Settings of a [`Solver`].
+#[derive(Clone, Debug)]
+pub struct SolverConfig {
+    /// Upper limit on the transposition table's memory, in bytes. The
+    /// default, 60 MiB, keeps one solving thread (table, cut-off cache and
+    /// stacks) under 64 MiB.
+    pub tt_bytes: usize,
+    /// Stop with [`Error::SolverLimit`] after this many nodes in one call.
+    pub max_nodes: Option<u64>,
+    /// Stop with [`Error::SolverLimit`] after this long in one call.
+    pub timeout: Option<Duration>,
+    /// Stop with [`Error::Interrupted`] when this flag is set (checked every
+    /// few thousand nodes).
+    pub stop: Option<Arc<AtomicBool>>,
+    /// Which optimisations are on.
+    pub switches: Switches,
+}
+
+impl Default for SolverConfig {
+    fn default() -> Self {
+        SolverConfig {
+            tt_bytes: 60 << 20,
+            max_nodes: None,
+            timeout: None,
+            stop: None,
+            switches: Switches::default(),
+        }
+    }
+}
+
+impl SolverConfig {
+    /// The default settings with a 1 MiB table (for small endgames and tests).
+    pub fn small() -> SolverConfig {
+        SolverConfig {
+            tt_bytes: 1 << 20,
+            ..SolverConfig::default()
+        }
+    }
+}
+
+/// The value of a position and the work it took.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// Tricks the chosen player's side wins from here to the end (the current
+    /// trick included).
+    pub value: u32,
+    /// Search nodes visited.
+    pub nodes: u64,
+}
+
+/// The value after each legal card of the player to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardValues {
+    /// Every legal card, ascending, with the chosen side's tricks from the
+    /// current trick to the end after playing it. Equivalent cards share a value.
+    pub cards: Vec<(Card, u32)>,
+    /// The value of the position (the best of the cards for the mover's side).
+    pub value: u32,
+    /// Search nodes visited.
+    pub nodes: u64,
+}
+
+/// A double-dummy table: `[strain][leader]` with strains spades, hearts,
+/// diamonds, clubs, no trump and leaders seats 0..4; each cell is the tricks
+/// won by the leader's side.
+pub type DdTable = [[u8; 4]; 5];
+
+/// An exact double-dummy solver owning its transposition table.
+pub struct Solver {
+    config: SolverConfig,
+    tt: Tt<u128>,
+}
+
+fn sides<const N: usize>(player: usize) -> [Side; N] {
+    let mut s = [0; N];
+    for (seat, v) in s.iter_mut().enumerate() {
+        let same = if N == 4 {
+            seat % 2 == player % 2
+        } else {
+            seat == player
+        };
+        *v = u8::from(!same);
+    }
+    s
+}
+
+impl Solver {
+    /// A solver with the given settings (the table is allocated on first use).
+    pub fn new(config: SolverConfig) -> Solver {
+        let tt = Tt::with_bytes(config.tt_bytes);
+        Solver { config, tt }
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &SolverConfig {
+        &self.config
+    }
+
+    /// Table statistics: stores, cut-off hits, resets because full,
+    /// probes and entries compared by the probes.
+    pub fn tt_stats(&self) -> [u64; 5] {
+        let t = &self.tt;
+        [t.stores, t.hits, t.resets, t.probes, t.scanned]
+    }
+
+    /// Forgets everything the table learned.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            max_nodes: self.config.max_nodes,
+            deadline: self.config.timeout.map(|d| Instant::now() + d),
+            stop: self.config.stop.clone(),
+        }
+    }
+
+    /// Searches any [`TrickGame`] from its current state: the exact value for
+    /// `max_side`, starting MTD(f) from `guess`.
+    pub fn search_game<G: TrickGame<Pattern = u128>>(
+        &mut self,
+        game: &mut G,
+        max_side: Side,
+        guess: u32,
+    ) -> Result<Solution> {
+        let limits = self.limits();
+        self.tt.new_generation();
+        let mut s = Search::new(&mut self.tt, self.config.switches, max_side, &limits);
+        let value = s.value(game, guess)?;
+        Ok(Solution {
+            value,
+            nodes: s.nodes,
+        })
+    }
+
+    /// Tricks `player`'s side wins from `pos` to the end of the hand (for 4
+    /// players the partnerships {0,2} and {1,3}; for 2 or 3, `player` alone
+    /// against the others as one coalition).
+    pub fn solve(&mut self, pos: &WhistPosition, player: usize) -> Result<Solution> {
+        check_player(pos, player)?;
+        match pos.hands.len() {
+            2 => self.solve_n::<2>(pos, player),
+            3 => self.solve_n::<3>(pos, player),
+            4 => self.solve_n::<4>(pos, player),
+            n => Err(Error::State(format!(
+                "whist positions need 2 to 4 hands, got {}",
+                n
+            ))),
+        }
+    }
+
+    fn solve_n<const N: usize>(&mut self, pos: &WhistPosition, player: usize) -> Result<Solution> {
+        let mut g = Whist::<N>::new(pos, sides::<N>(player))?;
+        let guess = if pos.trick.is_empty() {
+            g.estimate(0)
+        } else {
+            g.remaining() / 2
+        };
+        self.search_game(&mut g, 0, guess)
+    }
+
+    /// The value after each legal card of the player to move, for `player`'s side.
+    pub fn solve_cards(&mut self, pos: &WhistPosition, player: usize) -> Result<CardValues> {
+        check_player(pos, player)?;
+        match pos.hands.len() {
+            2 => self.cards_n::<2>(pos, player),
+            3 => self.cards_n::<3>(pos, player),
+            4 => self.cards_n::<4>(pos, player),
+            n => Err(Error::State(format!(
+                "whist positions need 2 to 4 hands, got {}",
+                n
+            ))),
+        }
+    }
+
+    fn cards_n<const N: usize>(
+        &mut self,
+        pos: &WhistPosition,
+        player: usize,
+    ) -> Result<CardValues> {
+        let mut g = Whist::<N>::new(pos, sides::<N>(player))?;
+        let guess = g.remaining() / 2;
+        let root = self.search_game(&mut g, 0, guess)?;
+        let mut nodes = root.nodes;
+        let mut done: Vec<(u8, u32)> = Vec::new();
+        let mut cards = Vec::new();
+        let legal = g.legal();
+        for c in CardSet(legal as u128).iter() {
+            let rep = if self.config.switches.collapse {
+                g.class_of(c.0)
+            } else {
+                c.0
+            };
+            let v = if let Some(&(_, v)) = done.iter().find(|(r, _)| *r == rep) {
+                v
+            } else {
+                let won = g.play(rep);
+                let base = match won {
+                    Some(w) if g.side_of(w.seat as usize) == 0 => w.value,
+                    _ => 0,
+                };
+                let guess = root.value.saturating_sub(base);
+                let r = self.search_game(&mut g, 0, guess);
+                g.undo(rep);
+                let r = r?;
+                nodes += r.nodes;
+                done.push((rep, base + r.value));
+                base + r.value
+            };
+            cards.push((c, v));
+        }
+        Ok(CardValues {
+            cards,
+            value: root.value,
+            nodes,
+        })
+    }
+
+    /// The full double-dummy table of a four-hand deal (52 cards or an
+    /// equal-hands endgame), reusing the table across leaders and strains.
+    pub fn dd_table(&mut self, hands: &[CardSet; 4]) -> Result<DdTable> {
+        Ok(self.dd_table_counted(hands)?.0)
+    }
+
+    /// Like [`Solver::dd_table`] but also returns the total node count.
+    pub fn dd_table_counted(&mut self, hands: &[CardSet; 4]) -> Result<(DdTable, u64)> {
+        let mut t = [[0u8; 4]; 5];
+        let mut nodes = 0;
+        for strain in 0..5u8 {
+            nodes += self.dd_strain(hands, strain, &mut t[strain as usize])?;
+        }
+        Ok((t, nodes))
+    }
+
+    fn dd_strain(&mut self, hands: &[CardSet; 4], strain: u8, row: &mut [u8; 4]) -> Result<u64> {
+        let trump = if strain < 4 { Some(strain) } else { None };
+        let mut nodes = 0;
+        // Partners first: a leader's partner usually gets the same value.
+        for leader in [0usize, 2, 1, 3] {
+            let pos = WhistPosition::new(hands.to_vec(), trump, leader);
+            let mut g = Whist::<4>::new(&pos, sides::<4>(leader))?;
+            let n = g.remaining();
+            let guess = match leader {
+                0 => g.estimate(0),
+                2 => row[0] as u32,
+                1 => n - row[0] as u32,
+                _ => row[1] as u32,
+            };
+            let sol = self.search_game(&mut g, 0, guess)?;
+            row[leader] = sol.value as u8;
+            nodes += sol.nodes;
+        }
+        Ok(nodes)
+    }
+}
+
+fn check_player(pos: &WhistPosition, player: usize) -> Result<()> {
+    if player >= pos.hands.len() {
+        return Err(Error::State(format!(
+            "bad player {} for {} hands",
+            player,
+            pos.hands.len()
+        )));
+    }
+    Ok(())
+}
+
+/// One row of a table computed by a thread: strain index and values.
+type StrainRow = (usize, [u8; 4]);
+
+/// The double-dummy table of a four-hand deal on `threads` threads (strains
+/// spread over the threads, one solver each; `0` means one).
+pub fn dd_table(hands: &[CardSet; 4], threads: usize, config: &SolverConfig) -> Result<DdTable> {
+    let threads = threads.clamp(1, 5);
+    if threads == 1 {
+        return Solver::new(config.clone()).dd_table(hands);
+    }
+    let mut t = [[0u8; 4]; 5];
+    let results: Vec<Result<Vec<StrainRow>>> = std::thread::scope(|sc| {
+        let handles: Vec<_> = (0..threads)
+            .map(|k| {
+                let cfg = config.clone();
+                sc.spawn(move || {
+                    let mut s = Solver::new(cfg);
+                    let mut out = Vec::new();
+                    for strain in (k..5).step_by(threads) {
+                        let mut row = [0u8; 4];
+                        s.dd_strain(hands, strain as u8, &mut row)?;
+                        out.push((strain, row));
+                    }
+                    Ok(out)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err(Error::State("solver thread panicked".into())))
+            })
+            .collect()
+    });
+    for r in results {
+        for (strain, row) in r? {
+            t[strain] = row;
+        }
+    }
+    Ok(t)
+}
+
+/// Solves many positions on `threads` threads (one solver each; `0` means
+/// one): the value for `players[i]`'s side, or for the side of the player to
+/// move when `players` is `None`.
+pub fn solve_many(
+    positions: &[WhistPosition],
+    players: Option<&[usize]>,
+    threads: usize,
+    config: &SolverConfig,
+) -> Result<Vec<u32>> {
+    if let Some(p) = players {
+        if p.len() != positions.len() {
+            return Err(Error::State(format!(
+                "{} players given for {} positions",
+                p.len(),
+                positions.len()
+            )));
+        }
+    }
+    let player = |i: usize| {
+        players
+            .map(|p| p[i])
+            .unwrap_or_else(|| positions[i].to_move())
+    };
+    let threads = threads.clamp(1, positions.len().max(1));
+    let mut out = vec![0u32; positions.len()];
+    let results: Vec<Result<Vec<(usize, u32)>>> = std::thread::scope(|sc| {
+        let handles: Vec<_> = (0..threads)
+            .map(|k| {
+                let cfg = config.clone();
+                let player = &player;
+                sc.spawn(move || {
+                    let mut s = Solver::new(cfg);
+                    let mut v = Vec::new();
+                    for i in (k..positions.len()).step_by(threads) {
+                        v.push((i, s.solve(&positions[i], player(i))?.value));
+                    }
+                    Ok(v)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err(Error::State("solver thread panicked".into())))
+            })
+            .collect()
+    });
+    for r in results {
+        for (i, v) in r? {
+            out[i] = v;
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,249 @@
+//! Move ordering for whist: heuristic weights after the ideas of DDS and of
+//! Chen's bridge-solver (lead categories: partner ruffs, finesses, strong
+//! suits...; followers: win cheaply, duck when partner wins, ruff low,
+//! discard from length).
+//!
+//! Higher weights are tried first. The facts every card's weight needs are
+//! computed once per node in [`Ctx`].
+
+use super::game::TrickGame;
+use super::whist::{suit_bits, Whist, NO_TRUMP};
+
+/// Per-node facts shared by the weights of all the mover's cards.
+pub(crate) struct Ctx {
+    seat: usize,
+    /// The partner's hand (0 when none), the next and the previous seat's
+    /// hands when they are opponents (0 otherwise).
+    pd: u64,
+    lho: u64,
+    rho: u64,
+    /// Following: the winning card so far and whether partner holds it.
+    best: u8,
+    partner_winning: bool,
+    second: bool,
+    last: bool,
+    led: u8,
+    /// The next hand to play to this trick, if an opponent (0 otherwise).
+    next_opp: u64,
+}
+
+#[inline]
+fn top_bit(x: u64) -> u64 {
+    if x == 0 {
+        0
+    } else {
+        1u64 << (63 - x.leading_zeros())
+    }
+}
+
+#[inline]
+fn bottom_bit(x: u64) -> u64 {
+    x & x.wrapping_neg()
+}
+
+impl<const N: usize> Whist<N> {
+    /// The facts the weights need, computed once per node.
+    #[inline]
+    pub(crate) fn order_ctx(&self) -> Ctx {
+        let seat = self.to_move();
+        let next = (seat + 1) % N;
+        let prev = (seat + N - 1) % N;
+        let mut pd = 0;
+        for s in 0..N {
+            if s != seat && self.side[s] == self.side[seat] {
+                pd |= self.hands[s];
+            }
+        }
+        let opp_hand = |s: usize| {
+            if self.side[s] != self.side[seat] {
+                self.hands[s]
+            } else {
+                0
+            }
+        };
+        let mut ctx = Ctx {
+            seat,
+            pd,
+            lho: opp_hand(next),
+            rho: opp_hand(prev),
+            best: 0,
+            partner_winning: false,
+            second: self.played == 1,
+            last: self.played as usize == N - 1,
+            led: 0,
+            next_opp: 0,
+        };
+        if self.played == 0 {
+            return ctx;
+        }
+        let (bi, best) = self.winner_so_far();
+        let win_seat = (self.leader as usize + bi) % N;
+        ctx.best = best;
+        ctx.partner_winning = self.side[win_seat] == self.side[seat];
+        ctx.led = self.trick()[0] >> 4;
+        if !ctx.last {
+            ctx.next_opp = opp_hand(next);
+        }
+        ctx
+    }
+
+    /// The ordering weight of card `c` for the seat to move.
+    #[inline]
+    pub(crate) fn weight(&self, ctx: &Ctx, c: u8) -> i16 {
+        if self.played == 0 {
+            self.lead_weight(ctx, c)
+        } else {
+            self.follow_weight(ctx, c)
+        }
+    }
+
+    fn lead_weight(&self, ctx: &Ctx, c: u8) -> i16 {
+        let s = c >> 4;
+        let sm = suit_bits(s);
+        let me = self.hands[ctx.seat];
+        let my = me & sm;
+        let is_top = top_bit(my) == 1u64 << c;
+        let is_bottom = bottom_bit(my) == 1u64 << c;
+        // Within a category: the top card, then the bottom, then the rest.
+        let tie = if is_top {
+            2
+        } else if is_bottom {
+            1
+        } else {
+            0
+        };
+        let cat = self.lead_category(ctx, s, my);
+        let cat = if !is_top && !is_bottom { 0 } else { cat };
+        cat * 4 + tie
+    }
+
+    /// Lead categories (higher first): 9 partner ruff, 8 finesse through the
+    /// left-hand opponent, 7 strong suit, 6 plain, 5 voids around, 4 free
+    /// finesse for the right-hand opponent, 3 trumps, 1 opponents ruff.
+    fn lead_category(&self, ctx: &Ctx, s: u8, my: u64) -> i16 {
+        let sm = suit_bits(s);
+        let trumps = self.trump != NO_TRUMP;
+        let tm = if trumps { suit_bits(self.trump) } else { 0 };
+        let (pd, lho, rho) = (ctx.pd & sm, ctx.lho & sm, ctx.rho & sm);
+        if trumps {
+            if s == self.trump {
+                return 3;
+            }
+            if (ctx.lho & tm != 0 && lho == 0) || (ctx.rho & tm != 0 && rho == 0) {
+                return 1;
+            }
+        }
+        let mut all = self.remaining & sm;
+        let mut tops = [0u64; 5];
+        for t in tops.iter_mut() {
+            *t = top_bit(all);
+            all ^= *t;
+        }
+        let [a, k, q, j, t] = tops;
+        let ours = my | pd;
+        let n = |x: u64| x.count_ones();
+        if n(pd) >= 2 && n(lho) >= 2 {
+            let has = |x: u64, b: u64| b != 0 && x & b == b;
+            if (has(pd, k) && has(lho, a))
+                || (has(pd, a) && has(lho, k) && (has(pd, q) || has(ours, q | j)))
+                || (has(pd, k) && has(lho, q) && (has(pd, j) || has(ours, j | t)))
+            {
+                return 8;
+            }
+        }
+        if n(my) >= 2 && n(rho) >= 2 && trumps {
+            let has = |x: u64, b: u64| b != 0 && x & b == b;
+            if (has(my, a) && has(rho, k)) || (has(my, k) && has(rho, a) && !has(ours, q)) {
+                return 4;
+            }
+        }
+        if lho != 0 && rho != 0 && n(ours & (a | k | q)) >= 2 {
+            return 7;
+        }
+        if trumps
+            && pd == 0
+            && ctx.pd != 0
+            && lho != 0
+            && rho != 0
+            && ctx.pd & tm != 0
+            && n(ctx.pd & tm) <= n(self.hands[ctx.seat] & tm)
+            && bottom_bit(my) != a
+        {
+            return 9;
+        }
+        if (ctx.pd != 0 && pd == 0) || lho == 0 || rho == 0 {
+            return 5;
+        }
+        6
+    }
+
+    fn follow_weight(&self, ctx: &Ctx, c: u8) -> i16 {
+        let rank = (c & 15) as i16;
+        let cs = c >> 4;
+        let lm = suit_bits(ctx.led);
+        let me = self.hands[ctx.seat];
+        let low_first = 20 - rank;
+        if me & lm != 0 {
+            // Following suit.
+            let my = me & lm;
+            if !self.beats(top_bit(my).trailing_zeros() as u8, ctx.best) {
+                return low_first;
+            }
+            let next = ctx.next_opp & lm;
+            let best_bit = 1u64 << ctx.best;
+            let best_in_suit = ctx.best >> 4 == ctx.led;
+            if ctx.partner_winning
+                && (ctx.last
+                    || ctx.next_opp == 0
+                    || next == 0
+                        && (self.trump == NO_TRUMP || ctx.next_opp & suit_bits(self.trump) == 0)
+                    || (best_in_suit && best_bit > top_bit(next))
+                    || !best_in_suit)
+            {
+                return low_first;
+            }
+            if ctx.second {
+                let pd = ctx.pd & lm;
+                if pd != 0 && top_bit(pd) > best_bit {
+                    let lho = ctx.lho & lm;
+                    if lho == 0 || top_bit(pd) > top_bit(lho) {
+                        return low_first;
+                    }
+                }
+            }
+            let higher = my & !((2u64 << ctx.best) - 1);
+            let bit = 1u64 << c;
+            if higher & bit != 0 {
+                if ctx.last || next == 0 || bottom_bit(higher) > top_bit(next) {
+                    return 60 - rank;
+                }
+                return 40 + rank;
+            }
+            return low_first;
+        }
+        if self.trump != NO_TRUMP && cs == self.trump {
+            // Ruffing.
+            let next_led = ctx.next_opp & lm;
+            let partner_safe = ctx.partner_winning
+                && (ctx.last
+                    || (next_led != 0
+                        && self.beats(ctx.best, top_bit(next_led).trailing_zeros() as u8)));
+            if partner_safe {
+                return -40 - rank;
+            }
+            if ctx.best >> 4 == self.trump {
+                if !ctx.partner_winning && self.beats(c, ctx.best) {
+                    return 60 - rank;
+                }
+                return -40 - rank;
+            }
+            return 50 - rank;
+        }
+        // Discard: the lowest card of a long suit first.
+        let my = me & suit_bits(cs);
+        if bottom_bit(my) == 1u64 << c {
+            return my.count_ones() as i16;
+        }
+        -20 - rank
+    }
+}

@@ -1,0 +1,258 @@
+//! Zero-window alpha-beta over any [`TrickGame`], driven by MTD(f).
+//!
+//! [`Search::reaches`] answers "can the maximising side still win at least
+//! `target`?" and returns the cards whose ranks the answer relied on, so the
+//! table can store the answer for every position that agrees on those ranks.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::game::{MoveList, Side, Switches, TrickGame};
+use super::tt::Tt;
+use crate::error::{Error, Result};
+
+/// Node and time limits of one search.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Stop with [`Error::SolverLimit`] after this many nodes in one solve.
+    pub max_nodes: Option<u64>,
+    /// Stop with [`Error::SolverLimit`] after this instant.
+    pub deadline: Option<Instant>,
+    /// Stop with [`Error::Interrupted`] when this flag becomes true.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+const CHECK_EVERY: u64 = 4096;
+
+/// One search over a game, borrowing the solver's table.
+pub struct Search<'a, G: TrickGame> {
+    tt: &'a mut Tt<G::Pattern>,
+    sw: Switches,
+    max_side: Side,
+    limits: &'a Limits,
+    /// Nodes visited so far.
+    pub nodes: u64,
+    next_check: u64,
+    abort: Option<Error>,
+    cutoffs: Vec<(u64, G::Move)>,
+}
+
+const CUTOFF_BITS: u32 = 14;
+/// Failed moves remembered per node for skipping equivalent ones.
+const TRIED: usize = 16;
+
+impl<'a, G: TrickGame> Search<'a, G> {
+    /// A search maximising the value of `max_side`.
+    pub fn new(
+        tt: &'a mut Tt<G::Pattern>,
+        sw: Switches,
+        max_side: Side,
+        limits: &'a Limits,
+    ) -> Self {
+        Search {
+            tt,
+            sw,
+            max_side,
+            limits,
+            nodes: 0,
+            next_check: CHECK_EVERY,
+            abort: None,
+            cutoffs: Vec::new(),
+        }
+    }
+
+    #[cold]
+    fn check_limits(&mut self) {
+        self.next_check = self.nodes + CHECK_EVERY;
+        if let Some(m) = self.limits.max_nodes {
+            if self.nodes > m {
+                self.abort = Some(Error::SolverLimit(format!(
+                    "solver node limit reached ({} nodes)",
+                    m
+                )));
+            }
+        }
+        if let Some(d) = self.limits.deadline {
+            if Instant::now() >= d {
+                self.abort = Some(Error::SolverLimit("solver time limit reached".into()));
+            }
+        }
+        if let Some(f) = &self.limits.stop {
+            if f.load(Ordering::Relaxed) {
+                self.abort = Some(Error::Interrupted);
+            }
+        }
+    }
+
+    /// The exact value for the maximising side from the current state,
+    /// searching between `lo` and `hi` (known bounds) from `guess`.
+    pub fn value(&mut self, g: &mut G, guess: u32) -> Result<u32> {
+        let mut lo = 0u32;
+        let mut hi = g.remaining();
+        let mut guess = guess.min(hi);
+        while lo < hi {
+            let t = if self.sw.mtdf {
+                guess.clamp(lo + 1, hi)
+            } else {
+                lo + 1
+            };
+            let (ok, _) = self.reaches(g, t as i32);
+            if let Some(e) = self.abort.take() {
+                return Err(e);
+            }
+            if ok {
+                lo = t;
+                guess = t + 1;
+            } else {
+                hi = t - 1;
+                guess = t.saturating_sub(1);
+            }
+        }
+        Ok(lo)
+    }
+
+    /// Can the maximising side win at least `target` more from here? Returns
+    /// the answer and the cards whose ranks it relied on.
+    pub fn reaches(&mut self, g: &mut G, target: i32) -> (bool, G::Winners) {
+        self.nodes += 1;
+        if self.nodes >= self.next_check {
+            self.check_limits();
+        }
+        if self.abort.is_some() {
+            return (false, G::Winners::default());
+        }
+        if target <= 0 {
+            return (true, G::Winners::default());
+        }
+        let rem = g.remaining() as i32;
+        if target > rem {
+            return (false, G::Winners::default());
+        }
+        let mover = g.to_move();
+        let maximising = g.side_of(mover) == self.max_side;
+        if g.at_trick_start() {
+            return self.trick_start(g, target, rem, maximising);
+        }
+        self.expand(g, target, maximising)
+    }
+
+    fn trick_start(
+        &mut self,
+        g: &mut G,
+        target: i32,
+        rem: i32,
+        lead_is_max: bool,
+    ) -> (bool, G::Winners) {
+        // The target expressed for the side on lead.
+        let lead_target = if lead_is_max {
+            target
+        } else {
+            rem - target + 1
+        };
+        // `lead reaches lead_target` is equivalent to the answer when the
+        // leader maximises, and to its negation otherwise.
+        if self.sw.quick_tricks || self.sw.sure_tricks {
+            let b = g.lead_bounds(&self.sw);
+            if b.lower as i32 >= lead_target {
+                return (lead_is_max, b.lower_by);
+            }
+            if (b.upper as i32) < lead_target {
+                return (!lead_is_max, b.upper_by);
+            }
+        }
+        let key = if self.sw.tt {
+            let key = g.tt_key();
+            if let Some(hit) = self.tt.probe(&key, lead_target as u32) {
+                return (hit.at_least == lead_is_max, g.mask_winners(hit.mask));
+            }
+            Some(key)
+        } else {
+            None
+        };
+        let Some(key) = key else {
+            return self.expand(g, target, lead_is_max);
+        };
+        let (ok, w) = self.expand(g, target, lead_is_max);
+        if self.abort.is_some() {
+            return (false, w);
+        }
+        let lead_ok = ok == lead_is_max;
+        let (lower, upper) = if lead_ok {
+            (lead_target as u32, rem as u32)
+        } else {
+            (0, lead_target as u32 - 1)
+        };
+        let mask = if self.sw.partition {
+            g.pattern_mask(w)
+        } else {
+            <G::Pattern as super::game::Pattern>::FULL
+        };
+        self.tt.store(&key, mask, lower, upper);
+        (ok, w)
+    }
+
+    fn expand(&mut self, g: &mut G, target: i32, maximising: bool) -> (bool, G::Winners) {
+        let mut list = MoveList::new();
+        g.moves(&mut list, &self.sw);
+        let mut slot = usize::MAX;
+        let mut key = 0;
+        if self.sw.killers && list.len() > 1 {
+            if self.cutoffs.is_empty() {
+                self.cutoffs = vec![(u64::MAX, G::Move::default()); 1 << CUTOFF_BITS];
+            }
+            key = g.cutoff_key() ^ (target as u64).wrapping_mul(0x2545_F491_4F6C_DD1D);
+            slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CUTOFF_BITS)) as usize;
+            let (k, m) = self.cutoffs[slot];
+            if k == key {
+                list.bring_to_front(m);
+            }
+        }
+        let mut acc = G::Winners::default();
+        let mut tried: [(G::Move, G::Winners); TRIED] =
+            [(G::Move::default(), G::Winners::default()); TRIED];
+        let mut n_tried = 0;
+        'moves: for &m in list.as_slice() {
+            if self.sw.rank_skip {
+                for &(t, tw) in &tried[..n_tried] {
+                    if g.same_answer(t, tw, m) {
+                        continue 'moves;
+                    }
+                }
+            }
+            let won = g.play(m);
+            let (t2, decided) = match won {
+                Some(w) if g.side_of(w.seat as usize) == self.max_side => {
+                    (target - w.value as i32, w.decided)
+                }
+                Some(w) => (target, w.decided),
+                None => (target, G::Winners::default()),
+            };
+            let (ok, w) = self.reaches(g, t2);
+            g.undo(m);
+            if self.abort.is_some() {
+                return (false, acc);
+            }
+            let w = w | decided;
+            if ok == maximising {
+                if slot != usize::MAX {
+                    self.cutoffs[slot] = (key, m);
+                }
+                return (ok, w);
+            }
+            if n_tried < TRIED {
+                tried[n_tried] = (m, w);
+                n_tried += 1;
+            }
+            // The other moves of m's class were skipped: keep what that
+            // equivalence relied on.
+            let w = if self.sw.collapse && self.sw.partition {
+                w | g.collapse_winners(m, w)
+            } else {
+                w
+            };
+            acc = acc | w;
+        }
+        (!maximising, acc)
+    }
+}

@@ -1,0 +1,312 @@
+//! The transposition table: bounds on the value of trick starts, keyed by the
+//! exact suit lengths and a masked relative-rank pattern (partition search).
+//!
+//! An entry says: "in every position with this shape and context whose
+//! owners agree with `owners` wherever `mask` is set, the side on lead wins at
+//! least `lower` and at most `upper` from here". Bounds are stored for the
+//! side on lead, so entries are shared by searches for either side and by the
+//! solves of the different leaders of one deal.
+//!
+//! Layout: an open-addressing table of shapes (suit lengths + context), each
+//! pointing to a chain of blocks of entries in one arena. All memory is
+//! reserved up front from the configured budget; when the arena or the shape
+//! table is full, the whole table is reset (entries are only hints).
+
+use super::game::{Pattern, TtKey};
+
+const BLOCK: usize = 8;
+/// Most blocks chained for one shape (older ones are recycled).
+const MAX_CHAIN: usize = 16;
+
+/// A block of entries of one shape, chained newest first. Entry `i` says
+/// the side on lead wins `bounds[i].0 ..= bounds[i].1` wherever the
+/// position's owners agree with `owners[i]` under `masks[i]`.
+#[derive(Clone, Debug)]
+struct Block<P> {
+    len: u32,
+    /// Index + 1 of the next (older) block, 0 for none.
+    next: u32,
+    bounds: [(u8, u8); BLOCK],
+    owners: [P; BLOCK],
+    masks: [P; BLOCK],
+}
+
+#[derive(Copy, Clone, Debug, Default)]
+struct ShapeSlot {
+    shape: u64,
+    /// Context + 1 (0 marks an empty slot).
+    ctx: u32,
+    /// Index + 1 of the newest block.
+    head: u32,
+}
+
+/// What a probe found: the answer and the mask it relied on.
+#[derive(Copy, Clone, Debug)]
+pub struct Hit<P> {
+    /// True when the entry proves "at least `target`", false for "below".
+    pub at_least: bool,
+    /// The ranks that matter for this bound.
+    pub mask: P,
+}
+
+/// A bounded-size transposition table (allocated on first store).
+pub struct Tt<P: Pattern> {
+    slots: Vec<ShapeSlot>,
+    used_slots: usize,
+    blocks: Vec<Block<P>>,
+    max_blocks: usize,
+    slot_bits: u32,
+    /// Number of stores (statistics).
+    pub stores: u64,
+    /// Number of probes that cut off (statistics).
+    pub hits: u64,
+    /// Number of resets because the table was full (statistics).
+    pub resets: u64,
+    /// Number of probes and of entries they compared (statistics).
+    pub probes: u64,
+    /// Entries compared by probes (statistics).
+    pub scanned: u64,
+}
+
+impl<P: Pattern> Tt<P> {
+    /// A table using at most about `bytes` bytes.
+    pub fn with_bytes(bytes: usize) -> Tt<P> {
+        let block = std::mem::size_of::<Block<P>>();
+        let slot = std::mem::size_of::<ShapeSlot>();
+        // One shape slot per block, rounded down to a power of two.
+        let mut slot_bits = 4;
+        while (1usize << (slot_bits + 1)) * (slot + block) <= bytes {
+            slot_bits += 1;
+        }
+        let max_blocks = (bytes.saturating_sub((1usize << slot_bits) * slot) / block).max(16);
+        Tt {
+            slots: Vec::new(),
+            used_slots: 0,
+            blocks: Vec::new(),
+            max_blocks,
+            slot_bits,
+            stores: 0,
+            hits: 0,
+            resets: 0,
+            probes: 0,
+            scanned: 0,
+        }
+    }
+
+    /// Bytes the table uses once allocated.
+    pub fn capacity_bytes(&self) -> usize {
+        (1usize << self.slot_bits) * std::mem::size_of::<ShapeSlot>()
+            + self.max_blocks * std::mem::size_of::<Block<P>>()
+    }
+
+    /// Forgets every entry (keeps the memory).
+    pub fn clear(&mut self) {
+        if self.used_slots > 0 {
+            self.slots
+                .iter_mut()
+                .for_each(|s| *s = ShapeSlot::default());
+        }
+        self.used_slots = 0;
+        self.blocks.clear();
+    }
+
+    /// Starts a new search (kept for future ageing; entries stay valid).
+    pub fn new_generation(&mut self) {}
+
+    #[inline]
+    fn home(&self, shape: u64, ctx: u32) -> usize {
+        let h = (shape ^ (ctx as u64).rotate_left(43)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> (64 - self.slot_bits)) as usize
+    }
+
+    /// The slot of a shape, if present.
+    #[inline]
+    fn find(&self, shape: u64, ctx: u32) -> Option<usize> {
+        let mask = (1usize << self.slot_bits) - 1;
+        let mut i = self.home(shape, ctx);
+        loop {
+            let s = &self.slots[i];
+            if s.ctx == 0 {
+                return None;
+            }
+            if s.shape == shape && s.ctx == ctx + 1 {
+                return Some(i);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Looks for a bound deciding whether the side on lead reaches `target`.
+    #[inline]
+    pub fn probe(&mut self, key: &TtKey<P>, target: u32) -> Option<Hit<P>> {
+        if self.used_slots == 0 {
+            return None;
+        }
+        self.probes += 1;
+        let slot = self.find(key.shape, key.ctx)?;
+        let mut b = self.slots[slot].head;
+        while b != 0 {
+            let block = &self.blocks[b as usize - 1];
+            self.scanned += block.len as u64;
+            for i in (0..block.len as usize).rev() {
+                // Bounds first: they are few bytes and rule most entries out.
+                let (lower, upper) = block.bounds[i];
+                let at_least = lower as u32 >= target;
+                if !at_least && upper as u32 >= target {
+                    continue;
+                }
+                if key.owners & block.masks[i] != block.owners[i] {
+                    continue;
+                }
+                self.hits += 1;
+                return Some(Hit {
+                    at_least,
+                    mask: block.masks[i],
+                });
+            }
+            b = block.next;
+        }
+        None
+    }
+
+    /// Stores a bound for the side on lead: `lower..=upper` holds for every
+    /// position matching `key` under `mask`.
+    pub fn store(&mut self, key: &TtKey<P>, mask: P, lower: u32, upper: u32) {
+        if self.slots.is_empty() {
+            self.slots = vec![ShapeSlot::default(); 1 << self.slot_bits];
+            self.blocks = Vec::with_capacity(self.max_blocks);
+        }
+        self.stores += 1;
+        let owners = key.owners & mask;
+        let slot = match self.find(key.shape, key.ctx) {
+            Some(s) => s,
+            None => {
+                if 4 * (self.used_slots + 1) > 3 << self.slot_bits {
+                    self.reset();
+                }
+                let mut i = self.home(key.shape, key.ctx);
+                let m = (1usize << self.slot_bits) - 1;
+                while self.slots[i].ctx != 0 {
+                    i = (i + 1) & m;
+                }
+                self.slots[i] = ShapeSlot {
+                    shape: key.shape,
+                    ctx: key.ctx + 1,
+                    head: 0,
+                };
+                self.used_slots += 1;
+                i
+            }
+        };
+        // Tighten an entry with the same pattern if there is one.
+        let mut b = self.slots[slot].head;
+        while b != 0 {
+            let block = &mut self.blocks[b as usize - 1];
+            for i in 0..block.len as usize {
+                if block.masks[i] == mask && block.owners[i] == owners {
+                    let (lo, hi) = &mut block.bounds[i];
+                    *lo = (*lo).max(lower as u8);
+                    *hi = (*hi).min(upper as u8);
+                    return;
+                }
+            }
+            b = block.next;
+        }
+        let head = self.slots[slot].head;
+        if head != 0 && (self.blocks[head as usize - 1].len as usize) < BLOCK {
+            let block = &mut self.blocks[head as usize - 1];
+            let i = block.len as usize;
+            block.bounds[i] = (lower as u8, upper as u8);
+            block.owners[i] = owners;
+            block.masks[i] = mask;
+            block.len += 1;
+            return;
+        }
+        // A long chain: recycle its oldest block as the new head, so that
+        // probes never scan more than `MAX_CHAIN` blocks.
+        let mut chain = 0;
+        let mut prev = 0u32;
+        let mut b = head;
+        while b != 0 && self.blocks[b as usize - 1].next != 0 {
+            chain += 1;
+            prev = b;
+            b = self.blocks[b as usize - 1].next;
+        }
+        if chain + 1 >= MAX_CHAIN && prev != 0 {
+            self.blocks[prev as usize - 1].next = 0;
+            let block = &mut self.blocks[b as usize - 1];
+            block.len = 1;
+            block.next = head;
+            block.bounds[0] = (lower as u8, upper as u8);
+            block.owners[0] = owners;
+            block.masks[0] = mask;
+            self.slots[slot].head = b;
+            return;
+        }
+        if self.blocks.len() >= self.max_blocks {
+            self.reset();
+            return self.store(key, mask, lower, upper);
+        }
+        let mut block = Block {
+            len: 1,
+            next: head,
+            bounds: [(0, 0); BLOCK],
+            owners: [P::default(); BLOCK],
+            masks: [P::default(); BLOCK],
+        };
+        block.bounds[0] = (lower as u8, upper as u8);
+        block.owners[0] = owners;
+        block.masks[0] = mask;
+        self.blocks.push(block);
+        self.slots[slot].head = self.blocks.len() as u32;
+    }
+
+    fn reset(&mut self) {
+        self.resets += 1;
+        self.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn masked_match_and_bounds() {
+        let mut t: Tt<u128> = Tt::with_bytes(1 << 16);
+        let key = TtKey {
+            shape: 7,
+            ctx: 1,
+            owners: 0b1011u128,
+        };
+        t.store(&key, 0b0011, 2, 5);
+        let other = TtKey {
+            owners: 0b0111u128,
+            ..key
+        };
+        assert!(t.probe(&other, 2).unwrap().at_least);
+        assert!(!t.probe(&other, 6).unwrap().at_least);
+        assert!(t.probe(&other, 3).is_none());
+        let miss = TtKey {
+            owners: 0b1001u128,
+            ..key
+        };
+        assert!(t.probe(&miss, 2).is_none());
+        assert!(t.capacity_bytes() <= 1 << 16);
+    }
+
+    #[test]
+    fn fills_and_resets_without_growing() {
+        let mut t: Tt<u128> = Tt::with_bytes(1 << 14);
+        for i in 0..10_000u64 {
+            let key = TtKey {
+                shape: i % 97,
+                ctx: 0,
+                owners: i as u128,
+            };
+            t.store(&key, u128::MAX, 1, 2);
+        }
+        assert!(t.resets > 0);
+        assert!(t.blocks.capacity() <= t.max_blocks);
+    }
+}
