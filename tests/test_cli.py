@@ -1,4 +1,5 @@
-"""The ``hukm`` command (the README's main command: ``hukm deal hokm --seed 7``)."""
+"""The ``hukm`` command (``hukm deal``; the README's main command ``hukm solve hokm --seed 7``
+is tested in ``test_solve_api.py``)."""
 
 from __future__ import annotations
 

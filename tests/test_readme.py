@@ -19,5 +19,5 @@ def test_readme_python_example_runs() -> None:
 def test_readme_has_the_two_commands() -> None:
     """The newcomer's two commands are in the README."""
     text = README.read_text()
-    assert 'pip install . && hukm deal hokm --seed 7' in text
+    assert 'pip install . && hukm solve hokm --seed 7' in text
     assert 'pip install ".[test]" && pytest tests' in text

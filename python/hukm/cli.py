@@ -58,10 +58,10 @@ _TRUMPS: list[Optional[str]] = ["S", "H", "D", "C", None]
 
 
 def _table_text(rows: list[list[int]], players: int, what: str) -> str:
-    head = "leader:      " + "".join(f"seat {i:<3}" for i in range(players))
+    head = f"{'leader:':<12}" + "".join(f"{'seat ' + str(i):>8}" for i in range(players))
     lines = [head]
     for name, row in zip(_STRAINS, rows):
-        lines.append(f"{name:<12} " + "".join(f"{v:>6}   " for v in row).rstrip())
+        lines.append(f"{name:<12}" + "".join(f"{v:>8}" for v in row))
     lines.append(f"(each cell: {what})")
     return "\n".join(lines)
 
