@@ -2,35 +2,17 @@
 //! presets) against `tests/data/perft_court_piece.txt`, which the independent
 //! reference of the Python tests produced.
 
-use hukm_core::games::hokm::{Hokm, HokmState};
+mod common;
 
-fn perft(s: &HokmState, depth: Option<u32>) -> u64 {
-    if depth == Some(0) || s.current().is_none() {
-        return 1;
-    }
-    s.legal()
-        .into_iter()
-        .map(|a| {
-            let mut t = s.clone();
-            t.apply_action(a).expect("legal");
-            perft(&t, depth.map(|d| d - 1))
-        })
-        .sum()
-}
+use common::{data_lines, perft};
+use hukm_core::games::hokm::Hokm;
 
 #[test]
 fn court_piece_perft_matches_the_reference() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/data/perft_court_piece.txt"
-    );
-    let text = std::fs::read_to_string(path).expect("perft file");
     let mut checked = 0;
-    for line in text
-        .lines()
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-    {
-        let f: Vec<&str> = line.split(';').collect();
+    for fields in data_lines("perft_court_piece.txt") {
+        let f: Vec<&str> = fields.iter().map(String::as_str).collect();
+        let line = fields.join(";");
         let opts: Vec<(String, String)> = if f[0] == "satat" {
             vec![("stop_rule".into(), "play_all".into())]
         } else {

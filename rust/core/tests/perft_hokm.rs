@@ -3,35 +3,17 @@
 //! brute-force reference in the Python tests produced (the same file is read by
 //! the Python test suite).
 
-use hukm_core::games::hokm::{Hokm, HokmState};
+mod common;
 
-fn perft(s: &HokmState, depth: Option<u32>) -> u64 {
-    if depth == Some(0) || s.current().is_none() {
-        return 1;
-    }
-    s.legal()
-        .into_iter()
-        .map(|a| {
-            let mut t = s.clone();
-            t.apply_action(a).expect("legal");
-            perft(&t, depth.map(|d| d - 1))
-        })
-        .sum()
-}
+use common::{data_lines, perft};
+use hukm_core::games::hokm::Hokm;
 
 #[test]
 fn perft_counts_match_the_reference() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/data/perft_hokm.txt"
-    );
-    let text = std::fs::read_to_string(path).expect("perft file");
     let mut checked = 0;
-    for line in text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-    {
-        let f: Vec<&str> = line.split(';').collect();
+    for fields in data_lines("perft_hokm.txt") {
+        let f: Vec<&str> = fields.iter().map(String::as_str).collect();
+        let line = fields.join(";");
         assert_eq!(f.len(), 7, "bad line {}", line);
         let mut spec = f[0].split(',');
         let preset = spec.next().unwrap();

@@ -62,86 +62,65 @@ impl Preset {
     }
 
     /// The option values the preset sets (§12.1), before the user's.
-    fn defaults(self) -> &'static [(&'static str, &'static str)] {
-        match self {
+    fn defaults(self) -> Vec<(&'static str, &'static str)> {
+        const KOTS: &[(&str, &str)] = &[("scoring", "kots"), ("rotation", "court_piece")];
+        const HEAP: &[(&str, &str)] = &[("collection", "double_sar"), ("stop_rule", "play_all")];
+        const DOUBLE_SAR: &[(&str, &str)] = &[
+            ("scoring", "double_sar"),
+            ("rotation", "double_sar"),
+            ("goon_kot_value", "3"),
+        ];
+        const SATAT: &[(&str, &str)] = &[
+            ("direction", "clockwise"),
+            ("satat_two_hearts", "on"),
+            ("redeal_no_court", "first5"),
+            ("court_def", "pictures"),
+            ("stop_rule", "kot_choice"),
+        ];
+        let parts: &[&[(&str, &str)]] = match self {
             Preset::Hokm4 | Preset::Hokm3 | Preset::Hokm2 => &[],
-            Preset::CourtPiece => &[
-                ("first_hakem", "random"),
-                ("stop_rule", "kot_choice"),
-                ("scoring", "kots"),
-                ("rotation", "court_piece"),
-            ],
-            Preset::SingleSar => &[
-                ("first_hakem", "random"),
-                ("stop_rule", "play_all"),
-                ("scoring", "kots"),
-                ("rotation", "court_piece"),
-            ],
-            Preset::DoubleSar => &[
-                ("first_hakem", "random"),
-                ("collection", "double_sar"),
-                ("stop_rule", "play_all"),
-                ("scoring", "double_sar"),
-                ("rotation", "double_sar"),
-                ("goon_kot_value", "3"),
-            ],
-            Preset::DehlaPakad => &[
-                ("first_hakem", "random"),
-                ("collection", "double_sar"),
-                ("stop_rule", "play_all"),
-                ("scoring", "dehla"),
-                ("rotation", "dehla"),
-            ],
+            Preset::CourtPiece => &[KOTS, &[("stop_rule", "kot_choice")]],
+            Preset::SingleSar => &[KOTS, &[("stop_rule", "play_all")]],
+            Preset::DoubleSar => &[HEAP, DOUBLE_SAR],
+            Preset::DehlaPakad => &[HEAP, &[("scoring", "dehla"), ("rotation", "dehla")]],
             Preset::BeRanga => &[
-                ("first_hakem", "random"),
-                ("collection", "double_sar"),
-                ("stop_rule", "play_all"),
-                ("scoring", "double_sar"),
-                ("rotation", "double_sar"),
-                ("goon_kot_value", "3"),
-                ("trump_mode", "first_void_13"),
-                ("first_collect_min", "2"),
+                HEAP,
+                DOUBLE_SAR,
+                &[("trump_mode", "first_void_13"), ("first_collect_min", "2")],
             ],
-            Preset::DummyRang => &[
-                ("collection", "double_sar"),
-                ("stop_rule", "play_all"),
-                ("scoring", "dummy"),
-                ("rotation", "dummy"),
-            ],
+            Preset::DummyRang => &[HEAP, &[("scoring", "dummy"), ("rotation", "dummy")]],
             Preset::DabRang => &[
-                ("first_hakem", "random"),
-                ("trump_mode", "hidden_call"),
-                ("collection", "double_sar"),
-                ("first_collect_min", "2"),
-                ("stop_rule", "play_all"),
-                ("scoring", "dab"),
-                ("rotation", "plain"),
+                HEAP,
+                &[
+                    ("trump_mode", "hidden_call"),
+                    ("first_collect_min", "2"),
+                    ("scoring", "dab"),
+                    ("rotation", "plain"),
+                ],
             ],
             Preset::Satat => &[
-                ("first_hakem", "random"),
-                ("direction", "clockwise"),
-                ("satat_two_hearts", "on"),
-                ("redeal_no_court", "first5"),
-                ("court_def", "pictures"),
-                ("stop_rule", "kot_choice"),
-                ("scoring", "kots"),
-                ("rotation", "court_piece"),
-                ("random_trump", "on"),
-                ("random_trump_pool", "last4"),
-                ("satat_pass", "on"),
+                SATAT,
+                KOTS,
+                &[
+                    ("random_trump", "on"),
+                    ("random_trump_pool", "last4"),
+                    ("satat_pass", "on"),
+                ],
             ],
-            Preset::TrupKasiet => &[
-                ("first_hakem", "random"),
-                ("direction", "clockwise"),
-                ("satat_two_hearts", "on"),
-                ("redeal_no_court", "first5"),
-                ("court_def", "pictures"),
-                ("stop_rule", "kot_choice"),
-                ("scoring", "kots"),
-                ("rotation", "court_piece"),
-                ("trump_mode", "hidden_card"),
-            ],
+            Preset::TrupKasiet => &[SATAT, KOTS, &[("trump_mode", "hidden_card")]],
+        };
+        let mut v = Vec::new();
+        if !matches!(
+            self,
+            Preset::Hokm4 | Preset::Hokm3 | Preset::Hokm2 | Preset::DummyRang
+        ) {
+            // Every Court Piece preset picks its first trump-caller at random (§2.1).
+            v.push(("first_hakem", "random"));
         }
+        for p in parts {
+            v.extend_from_slice(p);
+        }
+        v
     }
 }
 
