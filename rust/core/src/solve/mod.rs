@@ -372,15 +372,23 @@ pub fn solve_many(
     };
     let threads = threads.clamp(1, positions.len().max(1));
     let mut out = vec![0u32; positions.len()];
+    // Positions are handed out one at a time, so a thread that drew easy
+    // positions takes more of them (deals differ in cost by orders of magnitude).
+    let next = std::sync::atomic::AtomicUsize::new(0);
     let results: Vec<Result<Vec<(usize, u32)>>> = std::thread::scope(|sc| {
         let handles: Vec<_> = (0..threads)
-            .map(|k| {
+            .map(|_| {
                 let cfg = config.clone();
                 let player = &player;
+                let next = &next;
                 sc.spawn(move || {
                     let mut s = Solver::new(cfg);
                     let mut v = Vec::new();
-                    for i in (k..positions.len()).step_by(threads) {
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if i >= positions.len() {
+                            break;
+                        }
                         v.push((i, s.solve(&positions[i], player(i))?.value));
                     }
                     Ok(v)
