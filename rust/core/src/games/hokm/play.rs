@@ -1,6 +1,11 @@
 //! Trick play: legal cards, playing a card, the trick's end (the stop rule,
 //! heap collection, hidden trumps revealed, the rest of a first-void deal)
 //! and Satat's signals.
+//!
+//! Decisions: `thaap` (§13.9) is offered, before the next lead, to the next
+//! leader's partner when the side that did not lead won the trick; in Trup
+//! kasiet a player is "void" when his hand before the play holds no card of
+//! the suit led (the 2H lead counting as a trump lead).
 
 use super::config::StopRule;
 use super::rules::{legal_plays, trick_winner};

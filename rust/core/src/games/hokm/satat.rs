@@ -4,6 +4,15 @@
 //!
 //! The 2H is the highest trump whatever suit is trumps and belongs to the trump
 //! suit for every purpose; it is never a heart unless hearts are trumps.
+//!
+//! Decisions where the rules file leaves room:
+//! * a player of the losing side may give the 2H voluntarily (it is a trump),
+//!   and may use it to complete his `k` cards;
+//! * a winner who cannot avoid giving away the last card of a plain suit
+//!   empties as few plain suits as possible;
+//! * signals are judged after the card is played: `last_of_suit` for the
+//!   card's effective suit (the 2H is a trump), `holds_master:X` when he still
+//!   holds the highest unplayed card of X (the 2H is the master of trumps).
 
 use super::state::{HokmState, Phase};
 use crate::card::{Card, CardSet, Suit};

@@ -1,5 +1,10 @@
 //! End of a hand: the stop rules' verdict (§8), scoring (§9) and the next
 //! dealer and Hakem (§10), with the match end (§11).
+//!
+//! Decisions: Dehla Pakad's "the kot is removed" is a -1 for the opponents in
+//! that hand's points; Dab Rang scores 1 game point to the side that wins the
+//! contract; Dummy Rang ends when one player alone is highest at or above the
+//! target (equal leaders play another hand).
 
 use super::config::{Rotation, Scoring, StopRule};
 use super::state::{HandResult, HokmState, Phase, ResultKind};

@@ -1,5 +1,9 @@
 //! What players see of a Hokm state: observations, the readable table, and
 //! the [`GameState`] interface.
+//!
+//! Dummy Rang has three players at a four-seat table: its observations and
+//! returns are by player; the dummy's hand is shown to everyone once the deal
+//! is complete (after the trump call), and its partner acts for it.
 
 use super::state::{HokmAction, HokmState, Phase};
 use crate::card::CardSet;
