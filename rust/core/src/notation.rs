@@ -293,6 +293,9 @@ impl Pack {
     /// assert!(d.is_err()); // unequal hands
     /// ```
     pub fn parse_deal(&self, text: &str, players: usize) -> Result<Vec<CardSet>> {
+        if players == 0 {
+            return notation("bad deal: a game has at least one player");
+        }
         let parts: Vec<&str> = text.split_whitespace().collect();
         if parts.len() != players {
             return notation(format!(

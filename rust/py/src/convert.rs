@@ -133,10 +133,17 @@ pub fn format_hand(
 pub fn parse_deal(
     py: Python<'_>,
     text: &str,
-    players: usize,
+    players: i64,
     pack: &str,
 ) -> PyResult<Vec<Vec<String>>> {
     let p = pack_by_name(py, pack)?;
+    if !(1..=16).contains(&players) {
+        return Err(to_py(
+            py,
+            Error::Notation(format!("bad number of players {}", players)),
+        ));
+    }
+    let players = players as usize;
     let hands = p.parse_deal(text, players).py(py)?;
     Ok(hands.into_iter().map(|h| cards_in_order(&p, h)).collect())
 }
