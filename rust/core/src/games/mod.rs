@@ -4,3 +4,4 @@
 //! interface) and `playout` (fast random play-outs).
 
 pub mod hokm;
+pub mod twenty_eight;
