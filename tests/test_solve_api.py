@@ -76,3 +76,24 @@ def test_cli_solve_deal_and_seed(capsys: pytest.CaptureFixture[str]) -> None:
     assert "no trump" in out
     row = [ln for ln in out.splitlines() if ln.startswith("spades")][0].split()[1:]
     assert [int(x) for x in row] == [int(x) for x in table[0]]
+
+
+def test_kot_query() -> None:
+    game = hukm.Hokm()
+    solid = "AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+    s = game.from_deal(solid, trump="S", leader=0)
+    assert hukm.solve(s, objective="kot").value == 1
+    assert hukm.solve(s, player=1, objective="kot").value == 0
+    # No trump, seat 1 on lead: he cashes hearts; side B wins every trick.
+    s = game.from_deal(solid, trump=None, leader=1)
+    sol = hukm.solve(s, objective="kot")
+    assert sol.value == 1 and set(sol.actions.values()) == {1}
+    # Once the other side has a trick, no kot.
+    nine = "AKQJT9876... .AKQJT9876.. ..AKQJT9876. ...AKQJT9876"
+    assert hukm.solve(game.from_deal(nine, trump="S", leader=0, tricks_won=[4, 0]), objective="kot").value == 1
+    s = game.from_deal(nine, trump="S", leader=0, tricks_won=[3, 1])
+    assert hukm.solve(s, objective="kot").value == 0
+    with pytest.raises(hukm.OptionError):
+        hukm.solve(s, objective="points")
+    with pytest.raises(hukm.StateError):
+        hukm.solve(hukm.Hokm("hokm3").from_deal("AK... QJ... T9...", trump=None, leader=0), objective="kot")

@@ -81,6 +81,7 @@ def solve(
     timeout: Optional[float] = None,
     tt_mib: Optional[int] = None,
     actions: bool = True,
+    objective: str = "tricks",
 ) -> tuple[int, list[tuple[str, int]], int]: ...
 def solve_many(
     states: list[State],

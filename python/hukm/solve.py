@@ -52,6 +52,7 @@ def solve(
     timeout: Optional[float] = None,
     tt_mib: Optional[int] = None,
     actions: bool = True,
+    objective: str = "tricks",
 ) -> Solution:
     """Solves a state in trick play exactly.
 
@@ -61,6 +62,10 @@ def solve(
     search that runs too long with :class:`hukm.SolverLimitError`; ``tt_mib``
     sizes the transposition table (default 64 MiB). With ``actions=False``
     only the value is computed (``actions`` is then empty). Ctrl-C interrupts.
+
+    ``objective="kot"`` asks the kot query of four-player Hokm and Court
+    Piece: the value is 1 when ``player``'s side can win the first seven tricks
+    of the hand whatever the others do, else 0 (and the same after each card).
     """
     value, values, nodes = _core.solve(
         state,
@@ -69,6 +74,7 @@ def solve(
         timeout,
         optional_whole(tt_mib, "tt_mib", 1, 1 << 20),
         actions,
+        objective,
     )
     who = state.current_player if player is None else player
     return Solution(value=value, actions=dict(values), nodes=nodes, player=who)

@@ -39,7 +39,8 @@ type SolveOut = (u32, Vec<(String, u32)>, u64);
 /// Exact value of a state for `player`'s side (default: the player to move),
 /// with the value after each legal action. Returns `(value, [(action, value)], nodes)`.
 #[pyfunction]
-#[pyo3(signature = (state, player = None, max_nodes = None, timeout = None, tt_mib = None, actions = true))]
+#[pyo3(signature = (state, player = None, max_nodes = None, timeout = None, tt_mib = None, actions = true, objective = "tricks"))]
+#[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
     state: &PyState,
@@ -48,7 +49,21 @@ pub fn solve(
     timeout: Option<f64>,
     tt_mib: Option<usize>,
     actions: bool,
+    objective: &str,
 ) -> PyResult<SolveOut> {
+    match objective {
+        "tricks" => {}
+        "kot" => return kot(py, state, player, max_nodes),
+        other => {
+            return Err(to_py(
+                py,
+                Error::Option(format!(
+                    "unknown objective {:?}; valid objectives: tricks, kot",
+                    other
+                )),
+            ))
+        }
+    }
     let (pos, pack, mover) = position(py, state)?;
     let player = player.unwrap_or(mover);
     let mut cfg = config(max_nodes, timeout, tt_mib);
@@ -70,6 +85,26 @@ pub fn solve(
     .py(py)?;
     let order = legal_order(&pack, &r.cards);
     Ok((r.value, order, r.nodes))
+}
+
+/// The kot query: 1 when `player`'s side can take the first seven tricks.
+fn kot(
+    py: Python<'_>,
+    state: &PyState,
+    player: Option<usize>,
+    max_nodes: Option<u64>,
+) -> PyResult<SolveOut> {
+    let AnyState::Hokm(s) = &state.inner;
+    let s = s.as_ref().clone();
+    let player = player.unwrap_or_else(|| s.current().unwrap_or(0));
+    let r = run_detached(py, move |_| s.kot_query(player, max_nodes).map(|a| (a, s)))?.py(py)?;
+    let (a, s) = r;
+    let cards: Vec<(hukm_core::Card, u32)> = a.cards.iter().map(|&(c, v)| (c, v as u32)).collect();
+    Ok((
+        a.value as u32,
+        legal_order(&s.config().pack, &cards),
+        a.nodes,
+    ))
 }
 
 /// Cards in the engine's documented order (suits in pack order, strongest first).

@@ -5,6 +5,7 @@ pub mod config;
 mod dab;
 pub mod fast;
 pub mod heap;
+pub mod kot;
 mod play;
 pub mod playout;
 mod position;
