@@ -16,6 +16,8 @@ pub struct KotSearch<'a> {
     /// Nodes visited so far.
     pub nodes: u64,
     max_nodes: u64,
+    /// Answers already known at trick starts: (hands, leader, tricks needed).
+    memo: std::collections::HashMap<([u128; 4], u8, u8), bool>,
 }
 
 impl<'a> KotSearch<'a> {
@@ -32,6 +34,7 @@ impl<'a> KotSearch<'a> {
             side,
             nodes: 0,
             max_nodes: max_nodes.unwrap_or(u64::MAX),
+            memo: std::collections::HashMap::new(),
         }
     }
 
@@ -78,6 +81,34 @@ impl<'a> KotSearch<'a> {
         if hands[seat].is_empty() {
             return Ok(false);
         }
+        let key = (
+            [hands[0].0, hands[1].0, hands[2].0, hands[3].0],
+            leader as u8,
+            k as u8,
+        );
+        if trick.is_empty() {
+            if let Some(&r) = self.memo.get(&key) {
+                return Ok(r);
+            }
+        }
+        let r = self.search(hands, leader, trick, k, seat)?;
+        if trick.is_empty() {
+            if self.memo.len() > 1 << 18 {
+                self.memo.clear();
+            }
+            self.memo.insert(key, r);
+        }
+        Ok(r)
+    }
+
+    fn search(
+        &mut self,
+        hands: &mut [CardSet; 4],
+        leader: usize,
+        trick: &mut Vec<Card>,
+        k: u32,
+        seat: usize,
+    ) -> Result<bool> {
         let led = trick.first().copied();
         let legal = legal_plays(self.pack, hands[seat], led);
         // Cards still in play, those of the trick in progress included (a card
