@@ -41,7 +41,7 @@ pub struct Search<'a, G: TrickGame> {
     cut: Option<G::Move>,
 }
 
-const CUTOFF_BITS: u32 = 14;
+const CUTOFF_BITS: u32 = 16;
 /// Failed moves remembered per node for skipping equivalent ones.
 const TRIED: usize = 16;
 
