@@ -35,6 +35,8 @@ fn main() {
                     "killers" => sw.killers = false,
                     "mtdf" => sw.mtdf = false,
                     "skip" => sw.rank_skip = false,
+                    "tt_move" => sw.tt_move = false,
+                    "shared_killers" => sw.shared_killers = false,
                     _ => {}
                 }
             }

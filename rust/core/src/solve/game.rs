@@ -173,6 +173,12 @@ pub struct Switches {
     pub rank_skip: bool,
     /// MTD(f) from a heuristic guess (else a plain upward scan of targets).
     pub mtdf: bool,
+    /// Keep the lead that cut off in each table entry and try it first when
+    /// a later probe matches the entry's pattern but not its bounds.
+    pub tt_move: bool,
+    /// Keep the cut-off cache across the searches of one solver (e.g. the
+    /// leaders and strains of a table) instead of starting each one empty.
+    pub shared_killers: bool,
 }
 
 impl Default for Switches {
@@ -187,6 +193,8 @@ impl Default for Switches {
             killers: true,
             rank_skip: true,
             mtdf: true,
+            tt_move: true,
+            shared_killers: true,
         }
     }
 }
@@ -204,6 +212,8 @@ impl Switches {
             killers: false,
             rank_skip: false,
             mtdf: false,
+            tt_move: false,
+            shared_killers: false,
         }
     }
 }
@@ -260,4 +270,12 @@ pub trait TrickGame {
     /// A hash of what decides the best move here (for the cut-off cache:
     /// the move that cut off last time in a similar state is tried first).
     fn cutoff_key(&self) -> u64;
+    /// At a trick start: a compact code of lead `m` relative to the cards
+    /// still in play (so it carries over to positions with the same pattern),
+    /// or `u8::MAX` when the game keeps no such hints.
+    fn move_hint(&self, m: Self::Move) -> u8;
+    /// At a trick start: the legal move that a code from
+    /// [`TrickGame::move_hint`] stands for here, if any. Only an ordering
+    /// hint: any answer is safe.
+    fn hint_move(&self, hint: u8) -> Option<Self::Move>;
 }

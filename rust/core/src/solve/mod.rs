@@ -107,6 +107,8 @@ pub type DdTable = [[u8; 4]; 5];
 pub struct Solver {
     config: SolverConfig,
     tt: Tt<u128>,
+    /// The cut-off cache kept between searches (`Switches::shared_killers`).
+    cutoffs: Vec<(u64, u8)>,
 }
 
 fn sides<const N: usize>(player: usize) -> [Side; N] {
@@ -126,7 +128,11 @@ impl Solver {
     /// A solver with the given settings (the table is allocated on first use).
     pub fn new(config: SolverConfig) -> Solver {
         let tt = Tt::with_bytes(config.tt_bytes);
-        Solver { config, tt }
+        Solver {
+            config,
+            tt,
+            cutoffs: Vec::new(),
+        }
     }
 
     /// The settings.
@@ -144,6 +150,7 @@ impl Solver {
     /// Forgets everything the table learned.
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.cutoffs = Vec::new();
     }
 
     fn limits(&self) -> Limits {
@@ -156,7 +163,7 @@ impl Solver {
 
     /// Searches any [`TrickGame`] from its current state: the exact value for
     /// `max_side`, starting MTD(f) from `guess`.
-    pub fn search_game<G: TrickGame<Pattern = u128>>(
+    pub fn search_game<G: TrickGame<Pattern = u128, Move = u8>>(
         &mut self,
         game: &mut G,
         max_side: Side,
@@ -164,11 +171,22 @@ impl Solver {
     ) -> Result<Solution> {
         let limits = self.limits();
         self.tt.new_generation();
-        let mut s = Search::new(&mut self.tt, self.config.switches, max_side, &limits);
-        let value = s.value(game, guess)?;
+        let shared = self.config.switches.shared_killers;
+        let kept = if shared {
+            std::mem::take(&mut self.cutoffs)
+        } else {
+            Vec::new()
+        };
+        let mut s =
+            Search::new(&mut self.tt, self.config.switches, max_side, &limits).with_cutoffs(kept);
+        let value = s.value(game, guess);
+        let nodes = s.nodes;
+        if shared {
+            self.cutoffs = s.into_cutoffs();
+        }
         Ok(Solution {
-            value,
-            nodes: s.nodes,
+            value: value?,
+            nodes,
         })
     }
 

@@ -36,9 +36,12 @@ pub struct Search<'a, G: TrickGame> {
     next_check: u64,
     abort: Option<Error>,
     cutoffs: Vec<(u64, G::Move)>,
+    /// The move that cut off in the last [`Search::expand`] (none when it
+    /// failed).
+    cut: Option<G::Move>,
 }
 
-const CUTOFF_BITS: u32 = 14;
+const CUTOFF_BITS: u32 = 16;
 /// Failed moves remembered per node for skipping equivalent ones.
 const TRIED: usize = 16;
 
@@ -59,7 +62,20 @@ impl<'a, G: TrickGame> Search<'a, G> {
             next_check: CHECK_EVERY,
             abort: None,
             cutoffs: Vec::new(),
+            cut: None,
         }
+    }
+
+    /// Starts from a cut-off cache kept from an earlier search (empty for a
+    /// fresh one).
+    pub fn with_cutoffs(mut self, cutoffs: Vec<(u64, G::Move)>) -> Self {
+        self.cutoffs = cutoffs;
+        self
+    }
+
+    /// The cut-off cache, to hand to a later search.
+    pub fn into_cutoffs(self) -> Vec<(u64, G::Move)> {
+        self.cutoffs
     }
 
     #[cold]
@@ -134,7 +150,7 @@ impl<'a, G: TrickGame> Search<'a, G> {
         if g.at_trick_start() {
             return self.trick_start(g, target, rem, maximising);
         }
-        self.expand(g, target, maximising)
+        self.expand(g, target, maximising, None)
     }
 
     fn trick_start(
@@ -161,9 +177,13 @@ impl<'a, G: TrickGame> Search<'a, G> {
                 return (!lead_is_max, b.upper_by);
             }
         }
+        let mut hint = u8::MAX;
         let key = if self.sw.tt {
             let key = g.tt_key();
-            if let Some(hit) = self.tt.probe(&key, lead_target as u32) {
+            if let Some(hit) =
+                self.tt
+                    .probe_hint(&key, lead_target as u32, &mut hint, self.sw.tt_move)
+            {
                 return (hit.at_least == lead_is_max, g.mask_winners(hit.mask));
             }
             Some(key)
@@ -171,9 +191,18 @@ impl<'a, G: TrickGame> Search<'a, G> {
             None
         };
         let Some(key) = key else {
-            return self.expand(g, target, lead_is_max);
+            return self.expand(g, target, lead_is_max, None);
         };
-        let (ok, w) = self.expand(g, target, lead_is_max);
+        let first = if hint != u8::MAX {
+            g.hint_move(hint)
+        } else {
+            None
+        };
+        let (ok, w) = self.expand(g, target, lead_is_max, first);
+        let hint = match self.cut {
+            Some(m) if self.sw.tt_move => g.move_hint(m),
+            _ => u8::MAX,
+        };
         if self.abort.is_some() {
             return (false, w);
         }
@@ -188,26 +217,36 @@ impl<'a, G: TrickGame> Search<'a, G> {
         } else {
             <G::Pattern as super::game::Pattern>::FULL
         };
-        self.tt.store(&key, mask, lower, upper);
+        self.tt.store_hint(&key, mask, lower, upper, hint);
         (ok, w)
     }
 
-    fn expand(&mut self, g: &mut G, target: i32, maximising: bool) -> (bool, G::Winners) {
+    fn expand(
+        &mut self,
+        g: &mut G,
+        target: i32,
+        maximising: bool,
+        first: Option<G::Move>,
+    ) -> (bool, G::Winners) {
         let mut list = MoveList::new();
         g.moves(&mut list, &self.sw);
+        if let Some(m) = first {
+            list.bring_to_front(m);
+        }
         let mut slot = usize::MAX;
         let mut key = 0;
         if self.sw.killers && list.len() > 1 {
             if self.cutoffs.is_empty() {
                 self.cutoffs = vec![(u64::MAX, G::Move::default()); 1 << CUTOFF_BITS];
             }
-            key = g.cutoff_key() ^ (target as u64).wrapping_mul(0x2545_F491_4F6C_DD1D);
+            key = g.cutoff_key();
             slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CUTOFF_BITS)) as usize;
             let (k, m) = self.cutoffs[slot];
             if k == key {
                 list.bring_to_front(m);
             }
         }
+
         let mut acc = G::Winners::default();
         let mut tried: [(G::Move, G::Winners); TRIED] =
             [(G::Move::default(), G::Winners::default()); TRIED];
@@ -238,6 +277,7 @@ impl<'a, G: TrickGame> Search<'a, G> {
                 if slot != usize::MAX {
                     self.cutoffs[slot] = (key, m);
                 }
+                self.cut = Some(m);
                 return (ok, w);
             }
             if n_tried < TRIED {
@@ -253,6 +293,7 @@ impl<'a, G: TrickGame> Search<'a, G> {
             };
             acc = acc | w;
         }
+        self.cut = None;
         (!maximising, acc)
     }
 }

@@ -72,6 +72,8 @@ fn each_switch_alone_matches_brute_force() {
         "killers",
         "rank_skip",
         "mtdf",
+        "tt_move",
+        "shared_killers",
     ];
     for (i, name) in names.iter().enumerate() {
         let mut sw = Switches::none();
@@ -86,10 +88,15 @@ fn each_switch_alone_matches_brute_force() {
             &mut sw.killers,
             &mut sw.rank_skip,
             &mut sw.mtdf,
+            &mut sw.tt_move,
+            &mut sw.shared_killers,
         ];
         *flags_on.into_iter().nth(i).unwrap() = true;
-        if *name == "partition" {
+        if *name == "partition" || *name == "tt_move" {
             sw.tt = true;
+        }
+        if *name == "shared_killers" {
+            sw.killers = true;
         }
         let flags_off = [
             &mut off.tt,
@@ -101,6 +108,8 @@ fn each_switch_alone_matches_brute_force() {
             &mut off.killers,
             &mut off.rank_skip,
             &mut off.mtdf,
+            &mut off.tt_move,
+            &mut off.shared_killers,
         ];
         *flags_off.into_iter().nth(i).unwrap() = false;
         for pos in endgames().iter().step_by(2) {

@@ -29,6 +29,8 @@ struct Block<P> {
     bounds: [(u8, u8); BLOCK],
     owners: [P; BLOCK],
     masks: [P; BLOCK],
+    /// The game's code of the lead that cut off (`u8::MAX` for none).
+    hints: [u8; BLOCK],
 }
 
 #[derive(Copy, Clone, Debug, Default)]
@@ -139,6 +141,21 @@ impl<P: Pattern> Tt<P> {
     /// Looks for a bound deciding whether the side on lead reaches `target`.
     #[inline]
     pub fn probe(&mut self, key: &TtKey<P>, target: u32) -> Option<Hit<P>> {
+        let mut hint = u8::MAX;
+        self.probe_hint(key, target, &mut hint, false)
+    }
+
+    /// Like [`Tt::probe`]; when nothing decides and `want_hint`, sets `hint`
+    /// to the move code of the newest entry whose pattern matches (if any).
+    #[inline]
+    pub fn probe_hint(
+        &mut self,
+        key: &TtKey<P>,
+        target: u32,
+        hint: &mut u8,
+        want_hint: bool,
+    ) -> Option<Hit<P>> {
+        let mut want_hint = want_hint;
         if self.used_slots == 0 {
             return None;
         }
@@ -153,6 +170,13 @@ impl<P: Pattern> Tt<P> {
                 let (lower, upper) = block.bounds[i];
                 let at_least = lower as u32 >= target;
                 if !at_least && upper as u32 >= target {
+                    if want_hint
+                        && block.hints[i] != u8::MAX
+                        && key.owners & block.masks[i] == block.owners[i]
+                    {
+                        *hint = block.hints[i];
+                        want_hint = false;
+                    }
                     continue;
                 }
                 if key.owners & block.masks[i] != block.owners[i] {
@@ -172,6 +196,12 @@ impl<P: Pattern> Tt<P> {
     /// Stores a bound for the side on lead: `lower..=upper` holds for every
     /// position matching `key` under `mask`.
     pub fn store(&mut self, key: &TtKey<P>, mask: P, lower: u32, upper: u32) {
+        self.store_hint(key, mask, lower, upper, u8::MAX)
+    }
+
+    /// Like [`Tt::store`], also keeping a move code (`u8::MAX` for none;
+    /// an existing code is kept then).
+    pub fn store_hint(&mut self, key: &TtKey<P>, mask: P, lower: u32, upper: u32, hint: u8) {
         if self.slots.is_empty() {
             self.slots = vec![ShapeSlot::default(); 1 << self.slot_bits];
             self.blocks = Vec::with_capacity(self.max_blocks);
@@ -207,6 +237,9 @@ impl<P: Pattern> Tt<P> {
                     let (lo, hi) = &mut block.bounds[i];
                     *lo = (*lo).max(lower as u8);
                     *hi = (*hi).min(upper as u8);
+                    if hint != u8::MAX {
+                        block.hints[i] = hint;
+                    }
                     return;
                 }
             }
@@ -219,6 +252,7 @@ impl<P: Pattern> Tt<P> {
             block.bounds[i] = (lower as u8, upper as u8);
             block.owners[i] = owners;
             block.masks[i] = mask;
+            block.hints[i] = hint;
             block.len += 1;
             return;
         }
@@ -240,12 +274,13 @@ impl<P: Pattern> Tt<P> {
             block.bounds[0] = (lower as u8, upper as u8);
             block.owners[0] = owners;
             block.masks[0] = mask;
+            block.hints[0] = hint;
             self.slots[slot].head = b;
             return;
         }
         if self.blocks.len() >= self.max_blocks {
             self.reset();
-            return self.store(key, mask, lower, upper);
+            return self.store_hint(key, mask, lower, upper, hint);
         }
         let mut block = Block {
             len: 1,
@@ -253,10 +288,12 @@ impl<P: Pattern> Tt<P> {
             bounds: [(0, 0); BLOCK],
             owners: [P::default(); BLOCK],
             masks: [P::default(); BLOCK],
+            hints: [u8::MAX; BLOCK],
         };
         block.bounds[0] = (lower as u8, upper as u8);
         block.owners[0] = owners;
         block.masks[0] = mask;
+        block.hints[0] = hint;
         self.blocks.push(block);
         self.slots[slot].head = self.blocks.len() as u32;
     }

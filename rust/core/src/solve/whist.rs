@@ -540,7 +540,8 @@ impl<const N: usize> TrickGame for Whist<N> {
     fn cutoff_key(&self) -> u64 {
         let seat = self.to_move();
         let hand = self.hands[seat];
-        let ctx = (seat as u64) << 60 | (self.played as u64) << 58;
+        let ctx = ((seat as u64) << 60 | (self.played as u64) << 58)
+            ^ (self.trump as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         if self.played == 0 {
             return hand ^ ctx;
         }
@@ -552,5 +553,22 @@ impl<const N: usize> TrickGame for Whist<N> {
         } else {
             hand ^ (best as u64) << 52 ^ ctx
         }
+    }
+
+    #[inline]
+    fn move_hint(&self, m: u8) -> u8 {
+        (self.remaining & ((1u64 << m) - 1)).count_ones() as u8
+    }
+
+    #[inline]
+    fn hint_move(&self, hint: u8) -> Option<u8> {
+        if hint as u32 >= self.remaining.count_ones() {
+            return None;
+        }
+        let bit = pdep(1u64 << hint, self.remaining);
+        if bit & self.legal() == 0 {
+            return None;
+        }
+        Some(self.class_of(bit.trailing_zeros() as u8))
     }
 }
