@@ -16,7 +16,7 @@ import numpy.typing as npt
 
 from . import _core
 from ._check import optional_whole, wholes
-from ._errors import IllegalActionError
+from ._errors import IllegalActionError, OptionError
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,15 @@ def solve(
     ``objective="kot"`` asks the kot query of four-player Hokm and Court
     Piece: the value is 1 when ``player``'s side can win the first seven tricks
     of the hand whatever the others do, else 0 (and the same after each card).
+
+    Naqsh (``rules/naqsh.md`` §13) is solved with the order of the whole pack
+    known: the value is the net result of the current hand that ``player``
+    can guarantee when everyone else decides against him (it can be
+    negative), and ``actions`` gives it after ``draw`` / ``stand`` (or each
+    stake) of the player to act.
     """
+    if state.game == "naqsh":
+        return _solve_naqsh(state, player, max_nodes, objective)
     value, values, nodes = _core.solve(
         state,
         optional_whole(player, "player", 0, state.num_players - 1),
@@ -77,6 +85,18 @@ def solve(
         objective,
     )
     who = state.current_player if player is None else player
+    return Solution(value=value, actions=dict(values), nodes=nodes, player=who)
+
+
+def _solve_naqsh(
+    state: _core.State, player: Optional[int], max_nodes: Optional[int], objective: str
+) -> Solution:
+    """Naqsh's double-dummy answer (see :func:`solve`)."""
+    if objective != "tricks":
+        raise OptionError(f"unknown objective {objective!r} for Naqsh; it has one objective (the default)")
+    p = optional_whole(player, "player", 0, state.num_players - 1)
+    value, values, nodes = _core.solve_naqsh(state, p, optional_whole(max_nodes, "max_nodes", 1))
+    who = state.current_player if p is None else p
     return Solution(value=value, actions=dict(values), nodes=nodes, player=who)
 
 

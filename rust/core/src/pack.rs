@@ -202,6 +202,34 @@ impl Pack {
         p
     }
 
+    /// A Ganjifa pack for games where suits do not rank (Naqsh): the Moghul
+    /// (`dashavatara = false`) or Dashavatara suits, every suit in the natural
+    /// face order `K V T 9 ... 1`.
+    pub fn ganjifa_plain(dashavatara: bool) -> Pack {
+        let mut p = if dashavatara {
+            Pack::dashavatara(AvatarList::Sawantwadi)
+        } else {
+            Pack::moghul(ReversedSet::India)
+        };
+        for s in p.suits.iter_mut() {
+            s.faces = GANJIFA_NORMAL.bytes().collect();
+        }
+        p.name = if dashavatara {
+            "dashavatara120"
+        } else {
+            "moghul96"
+        }
+        .to_string();
+        p.refresh();
+        p
+    }
+
+    /// The 48-card European pack without jacks (Naqsh's `euro48`): faces
+    /// `K Q T 9 ... 2 A` in every suit, the queen playing the vizier.
+    pub fn euro48() -> Pack {
+        Pack::french("euro48", &["KQT98765432A"; 4])
+    }
+
     fn ganjifa(name: &str, table: &[(&str, &str, bool)]) -> Pack {
         let suits = table
             .iter()

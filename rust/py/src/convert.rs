@@ -70,11 +70,14 @@ pub fn pack_by_name(py: Python<'_>, name: &str) -> PyResult<Pack> {
         "dashavatara" => Pack::dashavatara(AvatarList::Sawantwadi),
         "dashavatara_bk" => Pack::dashavatara(AvatarList::BalaramaKrishna),
         "ganjifa_french52" => Pack::ganjifa_french(false, false),
+        "moghul96" => Pack::ganjifa_plain(false),
+        "dashavatara120" => Pack::ganjifa_plain(true),
+        "euro48" => Pack::euro48(),
         _ => {
             return Err(to_py(
                 py,
                 Error::Option(format!(
-                    "unknown pack {:?}; valid packs: french52, french32, moghul, moghul_iran, dashavatara, dashavatara_bk, ganjifa_french52",
+                    "unknown pack {:?}; valid packs: french52, french32, moghul, moghul_iran, dashavatara, dashavatara_bk, ganjifa_french52, moghul96, dashavatara120, euro48",
                     name
                 )),
             ))

@@ -3,6 +3,7 @@
 
 mod convert;
 mod hokm;
+mod naqsh;
 mod run;
 mod solve;
 mod state;
@@ -14,6 +15,7 @@ use pyo3::prelude::*;
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<hokm::PyHokm>()?;
+    m.add_class::<naqsh::PyNaqsh>()?;
     m.add_class::<state::PyState>()?;
     m.add_function(wrap_pyfunction!(convert::parse_hand, m)?)?;
     m.add_function(wrap_pyfunction!(convert::format_hand, m)?)?;
@@ -21,5 +23,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(convert::pack_cards, m)?)?;
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
     m.add_function(wrap_pyfunction!(solve::solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(naqsh::solve_naqsh, m)?)?;
     Ok(())
 }

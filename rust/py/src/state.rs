@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use hukm_core::game::GameState;
 use hukm_core::games::hokm::{HokmState, Phase};
+use hukm_core::games::naqsh::NaqshState;
 use hukm_core::Pack;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
@@ -15,6 +16,8 @@ use crate::convert::{value_to_py, IntoPy};
 pub enum AnyState {
     /// A Hokm state.
     Hokm(Box<HokmState>),
+    /// A Naqsh state.
+    Naqsh(Box<NaqshState>),
 }
 
 impl AnyState {
@@ -22,12 +25,14 @@ impl AnyState {
     pub fn get(&self) -> &dyn GameState {
         match self {
             AnyState::Hokm(s) => s.as_ref(),
+            AnyState::Naqsh(s) => s.as_ref(),
         }
     }
     /// The state behind the shared game interface, mutable.
     pub fn get_mut(&mut self) -> &mut dyn GameState {
         match self {
             AnyState::Hokm(s) => s.as_mut(),
+            AnyState::Naqsh(s) => s.as_mut(),
         }
     }
 }
@@ -76,6 +81,16 @@ impl PyState {
     fn phase(&self) -> &'static str {
         match &self.inner {
             AnyState::Hokm(s) => s.phase().name(),
+            AnyState::Naqsh(s) => s.phase().name(),
+        }
+    }
+
+    /// The game's name (`hokm`, `naqsh`, ...).
+    #[getter]
+    fn game(&self) -> &'static str {
+        match &self.inner {
+            AnyState::Hokm(_) => "hokm",
+            AnyState::Naqsh(_) => "naqsh",
         }
     }
 
@@ -160,6 +175,12 @@ impl PyState {
                 .hands()
                 .iter()
                 .map(|&h| s.config().pack.format_hand(h))
+                .collect(),
+            AnyState::Naqsh(s) => (0..s.config().players)
+                .map(|seat| {
+                    let h: hukm_core::CardSet = s.cards(seat).iter().copied().collect();
+                    s.config().pack.format_hand(h)
+                })
                 .collect(),
         }
     }

@@ -4,4 +4,5 @@
 //! interface) and `playout` (fast random play-outs).
 
 pub mod hokm;
+pub mod naqsh;
 pub mod twenty_eight;
