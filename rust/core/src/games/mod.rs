@@ -3,5 +3,6 @@
 //! machine), `view` (observations, the readable table, the [`crate::game::GameState`]
 //! interface) and `playout` (fast random play-outs).
 
+pub mod dashavatara;
 pub mod hokm;
 pub mod twenty_eight;
