@@ -33,6 +33,8 @@
 pub mod actions;
 pub mod config;
 pub mod dd;
+#[cfg(test)]
+mod dd_tests;
 pub mod rules;
 pub mod state;
 #[cfg(test)]
