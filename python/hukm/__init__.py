@@ -18,6 +18,7 @@ from ._errors import (
     SolverLimitError,
     StateError,
 )
+from .dashavatara import Dashavatara
 from .hokm import Hokm
 from .solve import PlayStep, Solution, analyse_play, solve, solve_many
 
@@ -25,6 +26,7 @@ TERMINAL = -1
 """``State.current_player`` of a terminal state."""
 
 __all__ = [
+    "Dashavatara",
     "Hokm",
     "PlayStep",
     "Solution",

@@ -6,7 +6,7 @@ import numpy as np
 import numpy.typing as npt
 
 __version__: str
-__all__ = ["Hokm", "State", "__version__", "format_hand", "pack_cards", "parse_deal", "parse_hand", "solve", "solve_many"]
+__all__ = ["Dashavatara", "Hokm", "State", "__version__", "format_hand", "pack_cards", "parse_deal", "parse_hand", "solve", "solve_many"]
 
 @final
 class State:
@@ -69,6 +69,24 @@ class Hokm:
     def random_playouts(
         self, n: int, seed: int = 0, threads: Optional[int] = None
     ) -> dict[str, npt.NDArray[np.int64]]: ...
+
+@final
+class Dashavatara:
+    """Dashavatara Ganjifa (native; use :class:`hukm.Dashavatara`)."""
+
+    def __new__(cls, options: list[tuple[str, str]] = ...) -> Dashavatara: ...
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def options(self) -> dict[str, str]: ...
+    @property
+    def suits(self) -> list[str]: ...
+    @property
+    def trump(self) -> str: ...
+    def new_game(self, seed: int) -> State: ...
+    def from_deal(
+        self, deal: str, leader: Optional[int] = None, captured: Optional[list[int]] = None
+    ) -> State: ...
 
 def parse_hand(text: str, pack: str = "french52") -> list[str]: ...
 def format_hand(cards: list[str], pack: str = "french52", labelled: bool = False) -> str: ...

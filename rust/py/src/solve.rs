@@ -30,11 +30,18 @@ fn position(py: Python<'_>, state: &PyState) -> PyResult<(WhistPosition, Pack, u
             let mover = pos.to_move();
             Ok((pos, s.config().pack.clone(), mover))
         }
+        AnyState::Dasha(_) => Err(to_py(
+            py,
+            Error::State(
+                "solve_many takes whist positions; solve Dashavatara states one by one with hukm.solve"
+                    .into(),
+            ),
+        )),
     }
 }
 
 /// What `solve` returns to Python: value, (action, value) pairs, nodes.
-type SolveOut = (u32, Vec<(String, u32)>, u64);
+pub type SolveOut = (u32, Vec<(String, u32)>, u64);
 
 /// Exact value of a state for `player`'s side (default: the player to move),
 /// with the value after each legal action. Returns `(value, [(action, value)], nodes)`.
@@ -63,6 +70,10 @@ pub fn solve(
                 )),
             ))
         }
+    }
+    if let AnyState::Dasha(s) = &state.inner {
+        let cfg = config(max_nodes, timeout, tt_mib);
+        return crate::dasha::solve(py, s, player, cfg, actions);
     }
     let (pos, pack, mover) = position(py, state)?;
     let player = player.unwrap_or(mover);
@@ -94,7 +105,12 @@ fn kot(
     player: Option<usize>,
     max_nodes: Option<u64>,
 ) -> PyResult<SolveOut> {
-    let AnyState::Hokm(s) = &state.inner;
+    let AnyState::Hokm(s) = &state.inner else {
+        return Err(to_py(
+            py,
+            Error::State("the kot query is for Hokm and Court Piece".into()),
+        ));
+    };
     let s = s.as_ref().clone();
     let player = player.unwrap_or_else(|| s.current().unwrap_or(0));
     let r = run_detached(py, move |_| s.kot_query(player, max_nodes).map(|a| (a, s)))?.py(py)?;

@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use hukm_core::game::GameState;
+use hukm_core::games::dashavatara::DashaState;
 use hukm_core::games::hokm::{HokmState, Phase};
 use hukm_core::Pack;
 use pyo3::prelude::*;
@@ -15,6 +16,8 @@ use crate::convert::{value_to_py, IntoPy};
 pub enum AnyState {
     /// A Hokm state.
     Hokm(Box<HokmState>),
+    /// A Dashavatara state.
+    Dasha(Box<DashaState>),
 }
 
 impl AnyState {
@@ -22,12 +25,14 @@ impl AnyState {
     pub fn get(&self) -> &dyn GameState {
         match self {
             AnyState::Hokm(s) => s.as_ref(),
+            AnyState::Dasha(s) => s.as_ref(),
         }
     }
     /// The state behind the shared game interface, mutable.
     pub fn get_mut(&mut self) -> &mut dyn GameState {
         match self {
             AnyState::Hokm(s) => s.as_mut(),
+            AnyState::Dasha(s) => s.as_mut(),
         }
     }
 }
@@ -76,6 +81,7 @@ impl PyState {
     fn phase(&self) -> &'static str {
         match &self.inner {
             AnyState::Hokm(s) => s.phase().name(),
+            AnyState::Dasha(s) => s.phase().name(),
         }
     }
 
@@ -157,6 +163,11 @@ impl PyState {
     fn hands(&self) -> Vec<String> {
         match &self.inner {
             AnyState::Hokm(s) => s
+                .hands()
+                .iter()
+                .map(|&h| s.config().pack.format_hand(h))
+                .collect(),
+            AnyState::Dasha(s) => s
                 .hands()
                 .iter()
                 .map(|&h| s.config().pack.format_hand(h))

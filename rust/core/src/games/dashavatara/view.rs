@@ -98,6 +98,15 @@ impl DashaState {
                 "trump",
                 Value::from(p.suits[self.rules.trump as usize].code.clone()),
             ),
+            (
+                "suit_names",
+                Value::List(
+                    p.suits
+                        .iter()
+                        .map(|x| Value::from(x.name.clone()))
+                        .collect(),
+                ),
+            ),
             ("dealer", Value::from(self.dealer)),
             (
                 "deal",
