@@ -250,3 +250,20 @@ def random_position(h: int, seed: int, **opts: str) -> hukm.State:
     random.Random(seed).shuffle(cards)
     deal = " ".join(hukm.format_hand(cards[k * h : (k + 1) * h], "dashavatara") for k in range(3))
     return game.from_deal(deal, leader=seed % 3)
+
+
+def test_cli_solve_and_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    """``hukm solve dashavatara "<deal>" --leader 0`` and ``hukm deal dashavatara --seed 7``."""
+    from hukm.cli import main
+
+    assert main(["solve", "dashavatara", ".3....T.... .1.......4. ......6...9", "--leader", "0", "--player", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "seat 2 captures 6 cards" in out and "TPA" in out
+    assert main(["deal", "dashavatara", "--seed", "7", "--option", "period=night"]) == 0
+    out = capsys.readouterr().out
+    deal = [ln for ln in out.splitlines() if ln.startswith("deal: ")][0][6:]
+    assert deal == hukm.Dashavatara(period="night").deal(7)
+    assert "trump KR (night)" in out
+    assert main(["solve", "dashavatara"]) == 2
+    assert main(["solve", "dashavatara", deal]) == 2  # 40 cards a hand: refused without --force
+    assert main(["deal", "dashavatara", "--option", "period"]) == 2
