@@ -14,14 +14,21 @@
 //! within one opponent's group (§3.5 allows any fixed order), so each
 //! subset of k cards is searched once.
 //!
-//! **Table key.** Relative ranks are not safe here: whether a run of
+//! **Units.** Every trick holds a multiple of 3 cards, so the search counts
+//! in threes (a trick of 3 cards is worth 1, a ducal of width k is worth k);
+//! [`solve`] multiplies back. MTD(f) then needs a third of the probes.
+//!
+//! **Table key.** Relative ranks are not safe everywhere: whether a run of
 //! numerals is a ducal depends on their face values, not on their order among
-//! the remaining cards. The key is therefore exact: the set of cards still in
+//! the remaining cards. A suit in which one hand holds both the Raja and the
+//! Mantri ("live": a ducal may still come) is therefore keyed exactly; every
+//! other suit can never hold a ducal again and is reduced to relative ranks
+//! ([`DashaDd::canonical`]). The key is the canonical set of cards still in
 //! the hands (the pattern, compared in full) and the owner of each as a
 //! base-3 number (the shape; exact up to 40 cards in play, 13 per hand, and
 //! a 64-bit hash of the split beyond that). Equivalent cards are collapsed
-//! only where that is safe: adjacent cards of one hand in one suit, unless
-//! that hand holds both courts of the suit (a possible ducal).
+//! under the same rule: adjacent cards of one hand in one suit, unless that
+//! hand holds both courts of the suit.
 
 use super::rules::{self, Ducal, Rules, SUITS};
 use super::state::{DashaAction, DashaState, Phase};
@@ -225,9 +232,45 @@ impl DashaDd {
         won
     }
 
+    /// The hands with every suit that can no longer hold a ducal reduced to
+    /// relative ranks (its remaining cards moved to the lowest bits of its
+    /// block, in order); suits where one hand holds both courts stay exact.
+    /// Positions with the same canonical hands have the same value: legality
+    /// depends only on suits, tricks on the order of the cards in play, and
+    /// ducals on the exact faces of live suits only. The canonical form also
+    /// tells live suits from dead ones (a dead suit never shows both courts
+    /// in one hand once reduced), so no two kinds of suit share a key.
+    pub fn canonical(&self) -> [CardSet; 3] {
+        let hands = &self.core.hands;
+        let mut out = [CardSet::EMPTY; 3];
+        for s in 0..SUITS {
+            let m = rules::suit_mask(s);
+            if hands.iter().any(|&h| self.live(h, s)) {
+                for (o, h) in out.iter_mut().zip(hands) {
+                    *o |= *h & m;
+                }
+                continue;
+            }
+            let mut bit = s * rules::STRIDE;
+            for x in ((hands[0] | hands[1] | hands[2]) & m).iter() {
+                let p = if hands[0].contains(x) {
+                    0
+                } else if hands[1].contains(x) {
+                    1
+                } else {
+                    2
+                };
+                out[p].insert(Card(bit));
+                bit += 1;
+            }
+        }
+        out
+    }
+
     fn end_trick(&mut self, winner: u8) -> Option<TrickWon<u128>> {
         let c = &mut self.core;
-        let value = c.in_trick;
+        // Every trick holds a multiple of 3 cards (3, or 3k for a ducal).
+        let value = c.in_trick / 3;
         c.leader = winner;
         c.to_move = winner;
         c.step = Step::Lead;
@@ -265,7 +308,7 @@ impl TrickGame for DashaDd {
 
     fn remaining(&self) -> u32 {
         let c = &self.core;
-        c.hands[0].len() + c.hands[1].len() + c.hands[2].len() + c.in_trick
+        (c.hands[0].len() + c.hands[1].len() + c.hands[2].len() + c.in_trick) / 3
     }
 
     fn moves(&self, out: &mut MoveList<u8>, sw: &Switches) {
@@ -316,14 +359,22 @@ impl TrickGame for DashaDd {
                 }
                 let trump = self.rules.trump;
                 let best = rules::winning_card(table, led, trump);
+                let pos = c.trick.iter().position(|&x| x == best).unwrap_or(0) as u8;
+                let best_seat = ((c.leader + pos) % 3) as usize;
+                let friend_wins = self.sides[best_seat] == self.sides[me];
+                // Partner winning: play low. Otherwise win as cheaply as
+                // possible, or throw the least useful card (not a trump).
                 self.push_classes(out, legal, hand, others | table, sw, |x| {
-                    let wins = rules::winning_card(table | x.set(), led, trump) == x;
                     let st = (x.0 % 12) as i16;
-                    let _ = best;
+                    let is_trump = i16::from(rules::suit_of(x) == trump);
+                    if friend_wins {
+                        return -st - 20 * is_trump;
+                    }
+                    let wins = rules::winning_card(table | x.set(), led, trump) == x;
                     if wins {
                         100 - st
                     } else {
-                        -st
+                        -st - 20 * is_trump
                     }
                 });
             }
@@ -339,7 +390,10 @@ impl TrickGame for DashaDd {
                         cands.insert(x);
                     }
                 }
-                self.push_classes(out, cands, hand, others, sw, |x| -((x.0 % 12) as i16));
+                let trump = self.rules.trump;
+                self.push_classes(out, cands, hand, others, sw, |x| {
+                    -((x.0 % 12) as i16) - 20 * i16::from(rules::suit_of(x) == trump)
+                });
             }
         }
         if sw.ordering {
@@ -420,13 +474,14 @@ impl TrickGame for DashaDd {
 
     fn tt_key(&self) -> TtKey<u128> {
         let c = &self.core;
-        let all = self.in_play();
+        let hands = self.canonical();
+        let all = hands[0] | hands[1] | hands[2];
         let shape = if all.len() <= 40 {
             let mut code = 0u64;
             for x in all.iter().rev() {
-                let owner = if c.hands[0].contains(x) {
+                let owner = if hands[0].contains(x) {
                     0
-                } else if c.hands[1].contains(x) {
+                } else if hands[1].contains(x) {
                     1
                 } else {
                     2
@@ -435,8 +490,8 @@ impl TrickGame for DashaDd {
             }
             code
         } else {
-            let h0 = c.hands[0].0;
-            let h1 = c.hands[1].0;
+            let h0 = hands[0].0;
+            let h1 = hands[1].0;
             mix(mix(h0 as u64 ^ mix((h0 >> 64) as u64))
                 ^ mix(h1 as u64)
                 ^ mix((h1 >> 64) as u64 ^ 0x5151))
@@ -521,6 +576,7 @@ pub fn solve(
     let base = state.captured_counts()[player.min(2)];
     let mut g = DashaDd::new(state, player)?;
     let mut solver = Solver::new(config.clone());
+    // The search counts in units of 3 cards (every trick is a multiple of 3).
     let guess = g.remaining() / 3;
     let root = solver.search_game(&mut g, 0, guess)?;
     let mut nodes = root.nodes;
@@ -531,11 +587,11 @@ pub fn solve(
             let won = h.play_action(&a);
             let r = solver.search_game(&mut h, 0, root.value.saturating_sub(won))?;
             nodes += r.nodes;
-            out.push((a, base + won + r.value));
+            out.push((a, base + 3 * (won + r.value)));
         }
     }
     Ok(DashaSolution {
-        value: base + root.value,
+        value: base + 3 * root.value,
         actions: out,
         nodes,
     })
