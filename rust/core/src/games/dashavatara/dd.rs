@@ -267,6 +267,48 @@ impl DashaDd {
         out
     }
 
+    /// At a trick start after the opening: what the leader surely wins
+    /// alone, in threes. He first cashes his top cards: the run of highest
+    /// trumps in play, and in each other suit without a ducal of his the run
+    /// of highest cards, as far as both others must follow it; then he leads
+    /// the longest ducal of each suit that has one (a ducal wins outright and
+    /// keeps the lead; the top cards cashed before were not part of it).
+    fn sure_for_leader(&self) -> u32 {
+        let c = &self.core;
+        let me = c.leader as usize;
+        let hand = c.hands[me];
+        let all = self.in_play();
+        let mut sure = 0;
+        for s in 0..SUITS {
+            let m = rules::suit_mask(s);
+            let mut widest = 0;
+            if self.rules.ducal {
+                rules::for_each_ducal(hand, s, &self.rules, |d| widest = widest.max(d.width()));
+            }
+            if widest > 0 {
+                sure += widest;
+                continue;
+            }
+            // The run of the highest cards in play of suit s held by the leader.
+            let mut top = 0;
+            for x in (all & m).iter().rev() {
+                if !hand.contains(x) {
+                    break;
+                }
+                top += 1;
+            }
+            if s != self.rules.trump {
+                for (p, h) in c.hands.iter().enumerate() {
+                    if p != me {
+                        top = top.min((*h & m).len());
+                    }
+                }
+            }
+            sure += top;
+        }
+        sure
+    }
+
     fn end_trick(&mut self, winner: u8) -> Option<TrickWon<u128>> {
         let c = &mut self.core;
         // Every trick holds a multiple of 3 cards (3, or 3k for a ducal).
@@ -511,9 +553,14 @@ impl TrickGame for DashaDd {
         0
     }
 
-    fn lead_bounds(&self, _sw: &Switches) -> LeadBounds<u128> {
+    fn lead_bounds(&self, sw: &Switches) -> LeadBounds<u128> {
+        let lower = if sw.quick_tricks && !self.core.opening {
+            self.sure_for_leader()
+        } else {
+            0
+        };
         LeadBounds {
-            lower: 0,
+            lower,
             lower_by: 0,
             upper: self.remaining(),
             upper_by: 0,
