@@ -251,8 +251,8 @@ impl DashaDd {
                 }
                 continue;
             }
-            let mut bit = s * rules::STRIDE;
-            for x in ((hands[0] | hands[1] | hands[2]) & m).iter() {
+            let cards = (hands[0] | hands[1] | hands[2]) & m;
+            for (bit, x) in (s * rules::STRIDE..).zip(cards.iter()) {
                 let p = if hands[0].contains(x) {
                     0
                 } else if hands[1].contains(x) {
@@ -261,7 +261,6 @@ impl DashaDd {
                     2
                 };
                 out[p].insert(Card(bit));
-                bit += 1;
             }
         }
         out
