@@ -308,6 +308,41 @@ impl DashaDd {
         sure
     }
 
+    /// At a trick start: tricks the side not on lead surely wins, in threes.
+    /// The highest trump in play wins whatever trick it is played to, so a
+    /// player of that side holding the run of the highest trumps wins one
+    /// trick with each (one card a trick each, so never two in one trick),
+    /// unless he must give them to a ducal: the bound is only used when no
+    /// hand of the leader's side holds both courts of a suit.
+    fn sure_against_leader(&self) -> u32 {
+        let c = &self.core;
+        let lead_side = self.sides[c.leader as usize];
+        for (p, &h) in c.hands.iter().enumerate() {
+            if self.sides[p] == lead_side && (0..SUITS).any(|s| self.live(h, s)) {
+                return 0;
+            }
+        }
+        let m = rules::suit_mask(self.rules.trump);
+        let trumps = self.in_play() & m;
+        let Some(top) = trumps.highest() else {
+            return 0;
+        };
+        let Some(owner) = c.hands.iter().position(|h| h.contains(top)) else {
+            return 0;
+        };
+        if self.sides[owner] == lead_side {
+            return 0;
+        }
+        let mut run = 0;
+        for x in trumps.iter().rev() {
+            if !c.hands[owner].contains(x) {
+                break;
+            }
+            run += 1;
+        }
+        run
+    }
+
     fn end_trick(&mut self, winner: u8) -> Option<TrickWon<u128>> {
         let c = &mut self.core;
         // Every trick holds a multiple of 3 cards (3, or 3k for a ducal).
@@ -558,10 +593,15 @@ impl TrickGame for DashaDd {
         } else {
             0
         };
+        let upper = if sw.sure_tricks && !self.core.opening {
+            self.remaining() - self.sure_against_leader()
+        } else {
+            self.remaining()
+        };
         LeadBounds {
             lower,
             lower_by: 0,
-            upper: self.remaining(),
+            upper: upper.max(lower),
             upper_by: 0,
         }
     }
