@@ -3,7 +3,12 @@
 
 from __future__ import annotations
 
+import random
+from typing import Optional
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import hukm
 
@@ -243,8 +248,6 @@ def test_solver_errors() -> None:
 
 def random_position(h: int, seed: int, **opts: str) -> hukm.State:
     """A seeded position of ``h`` cards a hand after the opening (no trump Raja)."""
-    import random
-
     game = hukm.Dashavatara(**opts)
     cards = [c for c in hukm.pack_cards("dashavatara") if c != "K" + game.trump]
     random.Random(seed).shuffle(cards)
@@ -267,3 +270,82 @@ def test_cli_solve_and_deal(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "dashavatara"]) == 2
     assert main(["solve", "dashavatara", deal]) == 2  # 40 cards a hand: refused without --force
     assert main(["deal", "dashavatara", "--option", "period"]) == 2
+
+
+CARDS = hukm.pack_cards("dashavatara")
+_card = st.sampled_from(CARDS + ["RRA", "MKR", "1XX", "K", "", "10PA", "kpa"])
+_action = st.one_of(
+    st.text(max_size=12),
+    _card,
+    st.lists(_card, min_size=2, max_size=7).map("+".join),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(actions=st.lists(_action, min_size=1, max_size=6), seed=st.integers(0, 50))
+def test_fuzz_actions(actions: list[str], seed: int) -> None:
+    """Random strings: either legal (and applied) or refused with IllegalActionError and no
+    change; never another exception."""
+    s = hukm.Dashavatara().new_game(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(0, 40)):
+        s.apply(rng.choice(s.legal_actions()))
+    for a in actions:
+        before = (str(s), s.history(), s.legal_actions())
+        try:
+            s.apply(a)
+        except hukm.IllegalActionError:
+            assert (str(s), s.history(), s.legal_actions()) == before
+        if s.is_terminal():
+            break
+
+
+_hand = st.lists(st.sampled_from(CARDS), max_size=5, unique=True).map(
+    lambda cs: hukm.format_hand(cs, "dashavatara")
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    hands=st.lists(st.one_of(_hand, st.text(max_size=14)), min_size=0, max_size=4),
+    leader=st.one_of(st.none(), st.integers(-2, 4)),
+    captured=st.one_of(st.none(), st.lists(st.integers(-5, 130), max_size=4)),
+)
+def test_fuzz_positions(hands: list[str], leader: Optional[int], captured: Optional[list[int]]) -> None:
+    """Random positions: a state or a ValueError from hukm's own classes, never a crash."""
+    try:
+        s = hukm.Dashavatara().from_deal(" ".join(hands), leader=leader, captured=captured)
+    except (hukm.NotationError, hukm.StateError):
+        return
+    assert not s.is_terminal()
+    assert s.legal_actions()
+
+
+@settings(max_examples=100, deadline=None)
+@given(key=st.sampled_from(["period", "void_scan", "ducal", "ducal_run", "ducal_length", "deals",
+                            "avatar_list", "ninth_name", "trump", ""]),
+       value=st.one_of(st.text(max_size=10), st.integers(-3, 3), st.booleans()))
+def test_fuzz_options(key: str, value: object) -> None:
+    """Random options: a game or an OptionError."""
+    try:
+        hukm.Dashavatara(**{key: value})  # type: ignore[arg-type]
+    except hukm.OptionError:
+        pass
+
+
+def test_dd_from_the_opening() -> None:
+    """The opening is forced, the followers still choose: solver against minimax."""
+    from reference.dasha_ref import Position, Rules, dd_value
+
+    rng = random.Random(3)
+    for h in (2, 3, 4):
+        for _ in range(3):
+            cards = [c for c in CARDS if c != "KRA"]
+            rng.shuffle(cards)
+            hands = [cards[k * h : (k + 1) * h] for k in range(3)]
+            hands[rng.randrange(3)][0] = "KRA"
+            deal = " ".join(hukm.format_hand(x, "dashavatara") for x in hands)
+            s = hukm.Dashavatara().from_deal(deal)
+            pos = Position.from_deal(Rules.make({}), deal, None)
+            for player in range(3):
+                assert hukm.solve(s, player=player).value == dd_value(pos, player)
