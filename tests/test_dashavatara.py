@@ -234,7 +234,9 @@ def test_solver_errors() -> None:
     with pytest.raises(hukm.StateError):
         hukm.solve(s, player=3)
     with pytest.raises(hukm.StateError):
-        hukm.solve_many([s])
+        hukm.solve_many([s], players=[3])
+    with pytest.raises(hukm.StateError):
+        hukm.solve_many([s, hukm.Hokm().new_game(seed=1)])
     for a in ["1KU", "2KU", "3KU"]:
         s.apply(a)
     with pytest.raises(hukm.StateError):
@@ -349,3 +351,14 @@ def test_dd_from_the_opening() -> None:
             pos = Position.from_deal(Rules.make({}), deal, None)
             for player in range(3):
                 assert hukm.solve(s, player=player).value == dd_value(pos, player)
+
+
+def test_solve_many() -> None:
+    """solve_many on Dashavatara states equals hukm.solve, on one or two threads."""
+    states = [random_position(h, seed=h) for h in (3, 4, 5, 6, 7, 8)]
+    players = [i % 3 for i in range(len(states))]
+    want = [hukm.solve(s, player=p, actions=False).value for s, p in zip(states, players)]
+    assert list(hukm.solve_many(states, players, threads=2)) == want
+    assert list(hukm.solve_many(states, players, threads=1)) == want
+    movers = [s.current_player for s in states]
+    assert list(hukm.solve_many(states)) == [hukm.solve(s, player=m).value for s, m in zip(states, movers)]
