@@ -10,6 +10,7 @@ import sys
 from typing import Optional, Sequence
 
 from . import _errors
+from .dashavatara import Dashavatara
 from .diagram import deal_diagram
 from .hokm import Hokm
 from .solve import solve
@@ -28,10 +29,70 @@ _GAMES = {
     "dummy_rang": "dummy_rang",
     "satat": "satat",
     "trup_kasiet": "trup_kasiet",
+    "dashavatara": "dashavatara",
 }
+
+_DASHA_CAP = 16
+"""Largest hand the command solves without being asked (exact search grows fast)."""
+
+
+def _dasha_game(args: argparse.Namespace) -> Dashavatara:
+    return Dashavatara(**dict(_option(o) for o in (args.option or [])))
+
+
+def _option(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep:
+        raise _errors.OptionError(f"bad option {text!r}: write key=value, e.g. period=night")
+    return key.strip(), value.strip()
+
+
+def _cmd_deal_dasha(args: argparse.Namespace) -> int:
+    game = _dasha_game(args)
+    state = game.new_game(args.seed)
+    obs = state.observation(0)
+    hands = state.hands()
+    print(f"dashavatara, seed {args.seed}: dealer seat {obs['dealer']}, trump {obs['trump']} ({obs['period']})")
+    print()
+    for seat, line in enumerate(str(state).splitlines()[1:4]):
+        print(line.replace(">", " ", 1) if seat != state.current_player else line)
+    print()
+    print(f"Seat {state.current_player} holds the trump Raja and opens with it.")
+    print(f"deal: {' '.join(hands)}")
+    return 0
+
+
+def _cmd_solve_dasha(args: argparse.Namespace) -> int:
+    game = _dasha_game(args)
+    if args.deal is None:
+        print(
+            "hukm: give a deal for dashavatara (a full deal of 40 cards a hand is far beyond exact search)",
+            file=sys.stderr,
+        )
+        return 2
+    state = game.from_deal(args.deal, leader=args.leader)
+    size = len(state.observation(0)["hand"].replace(".", "").replace("-", ""))
+    if size > _DASHA_CAP and not args.force:
+        print(f"hukm: {size} cards a hand is beyond what exact search finishes quickly; add --force to try", file=sys.stderr)
+        return 2
+    player = state.current_player if args.player is None else args.player
+    sol = solve(state, player)
+    print(str(state).rstrip())
+    print()
+    print(f"double-dummy value: seat {player} captures {sol.value} cards against the other two ({sol.nodes} nodes)")
+    print("action values:")
+    best = sol.best_actions() if state.current_player == player else [
+        a for a, v in sol.actions.items() if v == sol.value
+    ]
+    for action, value in sol.actions.items():
+        mark = "  best" if action in best else ""
+        print(f"  {action:<20} {value}{mark}")
+    return 0
 
 
 def _cmd_deal(args: argparse.Namespace) -> int:
+    if args.game == "dashavatara":
+        return _cmd_deal_dasha(args)
     preset = args.preset or _GAMES[args.game]
     game = Hokm(preset)
     state = game.new_game(args.seed)
@@ -67,6 +128,10 @@ def _table_text(rows: list[list[int]], players: int, what: str) -> str:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
+    if args.game == "dashavatara":
+        return _cmd_solve_dasha(args)
+    if args.leader is None:
+        args.leader = 0
     preset = args.preset or _GAMES[args.game]
     game = Hokm(preset)
     n = game.num_players
@@ -120,16 +185,24 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("game", choices=sorted(_GAMES), help="the game")
     d.add_argument("--seed", type=int, default=0, help="seed of the deal (default 0)")
     d.add_argument("--preset", default=None, help="preset (default: the game's main one)")
+    d.add_argument("--option", action="append", help="dashavatara: an option key=value (repeatable)")
     d.set_defaults(func=_cmd_deal)
     s = sub.add_parser("solve", help="exact double-dummy analysis of a deal")
     s.add_argument("game", choices=sorted(_GAMES), help="the game")
     s.add_argument("deal", nargs="?", default=None, help="compact hands in seat order; omit to deal one with --seed")
     s.add_argument("--trump", default=None, help="S, H, D, C or N (no trump)")
-    s.add_argument("--leader", type=int, default=0, help="seat on lead (default 0)")
+    s.add_argument(
+        "--leader",
+        type=int,
+        default=None,
+        help="seat on lead (default 0; dashavatara: omit to start with the opening)",
+    )
     s.add_argument("--player", type=int, default=None, help="whose side to count (default: the leader)")
     s.add_argument("--seed", type=int, default=0, help="seed of the deal when none is given")
     s.add_argument("--preset", default=None, help="preset (default: the game's main one)")
     s.add_argument("--threads", type=int, default=None, help="threads (default: every core)")
+    s.add_argument("--option", action="append", help="dashavatara: an option key=value (repeatable)")
+    s.add_argument("--force", action="store_true", help="dashavatara: solve hands of any size")
     s.set_defaults(func=_cmd_solve)
     return p
 

@@ -24,7 +24,9 @@ class Solution:
     """The exact double-dummy answer for one side.
 
     ``value`` is what ``player``'s side takes from here to the end of the hand
-    (tricks, the current trick included); ``actions`` the same value after each
+    (tricks, the current trick included; in Dashavatara the cards ``player``
+    captures in the whole deal, those captured before counted, as
+    ``rules/dashavatara.md`` §13 defines it); ``actions`` the same value after each
     legal action of the player to move; ``nodes`` the search nodes visited.
     """
 

@@ -36,11 +36,18 @@ fn position(py: Python<'_>, state: &PyState) -> PyResult<(WhistPosition, Pack, u
                 "Naqsh has no trick play; hukm.solve answers it with its own objective".into(),
             ),
         )),
+        AnyState::Dasha(_) => Err(to_py(
+            py,
+            Error::State(
+                "solve_many takes whist positions; solve Dashavatara states one by one with hukm.solve"
+                    .into(),
+            ),
+        )),
     }
 }
 
 /// What `solve` returns to Python: value, (action, value) pairs, nodes.
-type SolveOut = (u32, Vec<(String, u32)>, u64);
+pub type SolveOut = (u32, Vec<(String, u32)>, u64);
 
 /// Exact value of a state for `player`'s side (default: the player to move),
 /// with the value after each legal action. Returns `(value, [(action, value)], nodes)`.
@@ -69,6 +76,10 @@ pub fn solve(
                 )),
             ))
         }
+    }
+    if let AnyState::Dasha(s) = &state.inner {
+        let cfg = config(max_nodes, timeout, tt_mib);
+        return crate::dasha::solve(py, s, player, cfg, actions);
     }
     let (pos, pack, mover) = position(py, state)?;
     let player = player.unwrap_or(mover);
@@ -140,6 +151,36 @@ pub fn solve_many<'py>(
     timeout: Option<f64>,
     tt_mib: Option<usize>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
+    if states.iter().any(|s| matches!(s.inner, AnyState::Dasha(_))) {
+        let mut dasha = Vec::with_capacity(states.len());
+        for s in &states {
+            match &s.inner {
+                AnyState::Dasha(d) => dasha.push(d.as_ref().clone()),
+                _ => {
+                    return Err(to_py(
+                        py,
+                        Error::State("solve_many takes states of one game at a time".into()),
+                    ))
+                }
+            }
+        }
+        let players =
+            players.unwrap_or_else(|| dasha.iter().map(|d| d.current().unwrap_or(0)).collect());
+        if let Some(&p) = players.iter().find(|&&p| p >= 3) {
+            return Err(to_py(
+                py,
+                Error::State(format!("bad player {}: seats are 0..2", p)),
+            ));
+        }
+        let threads = threads.unwrap_or_else(default_threads);
+        let mut cfg = config(max_nodes, timeout, tt_mib);
+        let out = run_detached(py, move |stop| {
+            cfg.stop = Some(stop);
+            hukm_core::games::dashavatara::dd::solve_many(&dasha, &players, threads, &cfg)
+        })?
+        .py(py)?;
+        return Ok(out.into_pyarray(py));
+    }
     let positions: Vec<WhistPosition> = states
         .iter()
         .map(|s| position(py, s).map(|p| p.0))

@@ -1,0 +1,224 @@
+//! The solver against a brute-force minimax over the engine itself (every
+//! legal action, discards in every order) on small positions with ducals.
+
+use std::collections::HashMap;
+
+use super::dd::{self, DashaDd};
+use super::rules;
+use super::*;
+use crate::card::{Card, CardSet};
+use crate::rng::Rng;
+use crate::solve::game::{MoveList, Switches, TrickGame};
+use crate::solve::SolverConfig;
+
+type Key = (
+    [CardSet; 3],
+    usize,
+    Vec<Card>,
+    Option<[CardSet; 3]>,
+    bool,
+    usize,
+);
+
+/// V(P) by plain minimax over [`DashaState::legal`], memoised on the state.
+fn brute(s: &DashaState, player: usize, memo: &mut HashMap<Key, u32>) -> u32 {
+    let Some(cur) = s.current() else {
+        return s.captured_counts()[player];
+    };
+    let key: Key = (
+        *s.hands(),
+        cur,
+        s.trick().to_vec(),
+        s.ducal().map(|d| d.given),
+        s.is_opening(),
+        s.leader(),
+    );
+    let base = s.captured_counts()[player];
+    if let Some(&v) = memo.get(&key) {
+        return base + v;
+    }
+    let vals = s.legal().into_iter().map(|a| {
+        let mut t = s.clone();
+        t.apply_action(a).unwrap();
+        brute(&t, player, memo)
+    });
+    let v = if cur == player {
+        vals.max().unwrap()
+    } else {
+        vals.min().unwrap()
+    };
+    memo.insert(key, v - base);
+    v
+}
+
+/// A random position of `h` cards a hand, often with a ducal in it.
+pub(super) fn random_position(g: &Dashavatara, h: usize, rng: &mut Rng) -> DashaState {
+    let trump_k = rules::raja(g.config().trump);
+    loop {
+        let mut pool: Vec<Card> = g.config().pack.cards().to_vec();
+        pool.retain(|&c| c != trump_k);
+        let mut hands = [CardSet::EMPTY; 3];
+        // Half the time, plant a ducal (both courts and a run) in one hand.
+        if h >= 5 && rng.below(2) == 0 {
+            let seat = rng.below(3) as usize;
+            let mut s = rng.below(10) as u8;
+            if s == g.config().trump {
+                s = (s + 1) % 10;
+            }
+            let a = 1 + rng.below(8) as u8;
+            let b = (a + 2 + rng.below(2) as u8).min(10);
+            let d = Ducal { suit: s, a, b };
+            if d.width() as usize <= h {
+                hands[seat] = d.cards();
+                pool.retain(|c| !hands[seat].contains(*c));
+            }
+        }
+        rng.shuffle(&mut pool);
+        // Draw from a few suits only, so that voids and scans happen.
+        let suits: Vec<u8> = (0..4).map(|_| rng.below(10) as u8).collect();
+        let mut rest = pool
+            .iter()
+            .filter(|c| suits.contains(&rules::suit_of(**c)) || rng.below(6) == 0)
+            .copied();
+        for hand in hands.iter_mut() {
+            while (hand.len() as usize) < h {
+                match rest.next() {
+                    Some(c) => hand.insert(c),
+                    None => break,
+                }
+            }
+        }
+        if hands.iter().any(|x| x.len() as usize != h) {
+            continue;
+        }
+        let leader = rng.below(3) as usize;
+        let cap = [3 * rng.below(4) as u32, 0, 3];
+        return DashaState::from_deal(g.cfg.clone(), &hands, Some(leader), Some(cap)).unwrap();
+    }
+}
+
+fn configs() -> Vec<SolverConfig> {
+    let mut none = SolverConfig::small();
+    none.switches = Switches::none();
+    let mut no_collapse = SolverConfig::small();
+    no_collapse.switches.collapse = false;
+    vec![SolverConfig::small(), none, no_collapse]
+}
+
+fn opts(v: &[(&str, &str)]) -> Dashavatara {
+    let o: Vec<(String, String)> = v
+        .iter()
+        .map(|(k, x)| (k.to_string(), x.to_string()))
+        .collect();
+    Dashavatara::new(&o).unwrap()
+}
+
+#[test]
+fn solver_matches_brute_force() {
+    let games = [
+        opts(&[]),
+        opts(&[("period", "night"), ("void_scan", "skip_trump")]),
+        opts(&[("ducal_length", "maximal")]),
+        opts(&[
+            ("avatar_list", "balarama_krishna"),
+            ("ducal_run", "top_run"),
+        ]),
+    ];
+    let mut rng = Rng::new(5);
+    let mut checked = 0;
+    for (gi, g) in games.iter().enumerate() {
+        for round in 0..6 {
+            let h = [3, 4, 5, 5, 6, 6][round];
+            let s = random_position(g, h, &mut rng);
+            let player = (round + gi) % 3;
+            let mut memo = HashMap::new();
+            let want = brute(&s, player, &mut memo);
+            for cfg in configs() {
+                let sol = dd::solve(&s, player, true, &cfg).unwrap();
+                assert_eq!(sol.value, want, "{} seat {}", s.render_table(), player);
+                for (a, v) in &sol.actions {
+                    let mut t = s.clone();
+                    t.apply_action(*a).unwrap();
+                    let w = brute(&t, player, &mut memo);
+                    assert_eq!(*v, w, "{} after {}", s.render_table(), s.format_action(a));
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 24);
+}
+
+#[test]
+fn solver_mid_trick_and_mid_ducal() {
+    let g = opts(&[]);
+    let mut rng = Rng::new(9);
+    for i in 0..12 {
+        let mut s = random_position(&g, 5, &mut rng);
+        // Play a few random actions into the position (into a ducal's
+        // discards when one is led).
+        let ducals = s.legal_ducals();
+        if let Some(&d) = ducals.first() {
+            s.apply_action(DashaAction::Ducal(d)).unwrap();
+        }
+        for _ in 0..(i % 4) {
+            if s.phase() == Phase::Over {
+                break;
+            }
+            let legal = s.legal();
+            let a = legal[rng.below(legal.len() as u64) as usize];
+            s.apply_action(a).unwrap();
+        }
+        if s.phase() == Phase::Over {
+            continue;
+        }
+        let player = i % 3;
+        let want = brute(&s, player, &mut HashMap::new());
+        let sol = dd::solve(&s, player, true, &SolverConfig::small()).unwrap();
+        assert_eq!(sol.value, want, "{}", s.render_table());
+        let best = sol.actions.iter().map(|x| x.1);
+        let best = if s.current() == Some(player) {
+            best.max()
+        } else {
+            best.min()
+        };
+        assert_eq!(best, Some(want));
+    }
+}
+
+#[test]
+fn opening_is_forced_and_moves_fit() {
+    let g = opts(&[]);
+    let p = &g.config().pack;
+    let hands = ["RA:K KA:V", "RA:V KA:K", "RA:1 KA:T"].map(|x| p.parse_hand(x).unwrap());
+    let s = DashaState::from_deal(g.cfg.clone(), &hands, None, None).unwrap();
+    assert_eq!(s.current(), Some(0));
+    let want = brute(&s, 0, &mut HashMap::new());
+    assert_eq!(
+        dd::solve(&s, 0, false, &SolverConfig::small())
+            .unwrap()
+            .value,
+        want
+    );
+    // A hand with K, V and all ten numerals of a suit: 36 runs, one announcement.
+    let h = g.config().pack.parse_hand("PA:KVT987654321").unwrap();
+    let mut list = MoveList::new();
+    let pos = DashaState::from_deal(
+        g.cfg.clone(),
+        &[
+            h,
+            g.config().pack.parse_hand("MA:KVT987654321").unwrap(),
+            g.config().pack.parse_hand("KU:KVT987654321").unwrap(),
+        ],
+        Some(0),
+        None,
+    )
+    .unwrap();
+    let mut d = DashaDd::new(&pos, 0).unwrap();
+    d.moves(&mut list, &Switches::default());
+    // The announcement and the twelve cards, not collapsed: a ducal is possible.
+    assert_eq!(list.len(), 13);
+    d.play(dd::DUCAL_SUIT + 5);
+    d.moves(&mut list, &Switches::default());
+    assert_eq!(list.len(), 36);
+}
