@@ -19,6 +19,7 @@ from ._errors import (
     StateError,
 )
 from .hokm import Hokm
+from .twenty_eight import TwentyEight
 from .solve import PlayStep, Solution, analyse_play, solve, solve_many
 
 TERMINAL = -1
@@ -26,6 +27,7 @@ TERMINAL = -1
 
 __all__ = [
     "Hokm",
+    "TwentyEight",
     "PlayStep",
     "Solution",
     "analyse_play",

@@ -6,6 +6,7 @@ mod hokm;
 mod run;
 mod solve;
 mod state;
+mod twenty_eight;
 
 use pyo3::prelude::*;
 
@@ -15,6 +16,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<hokm::PyHokm>()?;
     m.add_class::<state::PyState>()?;
+    m.add_class::<twenty_eight::PyTwentyEight>()?;
     m.add_function(wrap_pyfunction!(convert::parse_hand, m)?)?;
     m.add_function(wrap_pyfunction!(convert::format_hand, m)?)?;
     m.add_function(wrap_pyfunction!(convert::parse_deal, m)?)?;

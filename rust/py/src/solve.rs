@@ -30,6 +30,10 @@ fn position(py: Python<'_>, state: &PyState) -> PyResult<(WhistPosition, Pack, u
             let mover = pos.to_move();
             Ok((pos, s.config().pack.clone(), mover))
         }
+        AnyState::TwentyEight(_) => Err(to_py(
+            py,
+            Error::State("Twenty-eight states are solved in card points (hukm.solve)".into()),
+        )),
     }
 }
 
@@ -94,7 +98,12 @@ fn kot(
     player: Option<usize>,
     max_nodes: Option<u64>,
 ) -> PyResult<SolveOut> {
-    let AnyState::Hokm(s) = &state.inner;
+    let AnyState::Hokm(s) = &state.inner else {
+        return Err(to_py(
+            py,
+            Error::State("the kot query is for Hokm states".into()),
+        ));
+    };
     let s = s.as_ref().clone();
     let player = player.unwrap_or_else(|| s.current().unwrap_or(0));
     let r = run_detached(py, move |_| s.kot_query(player, max_nodes).map(|a| (a, s)))?.py(py)?;

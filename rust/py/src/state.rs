@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use hukm_core::game::GameState;
 use hukm_core::games::hokm::{HokmState, Phase};
+use hukm_core::games::twenty_eight::TwentyEightState;
 use hukm_core::Pack;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
@@ -15,6 +16,8 @@ use crate::convert::{value_to_py, IntoPy};
 pub enum AnyState {
     /// A Hokm state.
     Hokm(Box<HokmState>),
+    /// A Twenty-eight family state.
+    TwentyEight(Box<TwentyEightState>),
 }
 
 impl AnyState {
@@ -22,12 +25,14 @@ impl AnyState {
     pub fn get(&self) -> &dyn GameState {
         match self {
             AnyState::Hokm(s) => s.as_ref(),
+            AnyState::TwentyEight(s) => s.as_ref(),
         }
     }
     /// The state behind the shared game interface, mutable.
     pub fn get_mut(&mut self) -> &mut dyn GameState {
         match self {
             AnyState::Hokm(s) => s.as_mut(),
+            AnyState::TwentyEight(s) => s.as_mut(),
         }
     }
 }
@@ -71,11 +76,21 @@ impl PyState {
         self.inner.get().current_player().map_or(-1, |p| p as i64)
     }
 
+    /// The game's name (`hokm`, `twenty_eight`).
+    #[getter]
+    fn game(&self) -> &'static str {
+        match &self.inner {
+            AnyState::Hokm(_) => "hokm",
+            AnyState::TwentyEight(_) => "twenty_eight",
+        }
+    }
+
     /// The phase's name.
     #[getter]
     fn phase(&self) -> &'static str {
         match &self.inner {
             AnyState::Hokm(s) => s.phase().name(),
+            AnyState::TwentyEight(s) => s.phase().name(),
         }
     }
 
@@ -157,6 +172,11 @@ impl PyState {
     fn hands(&self) -> Vec<String> {
         match &self.inner {
             AnyState::Hokm(s) => s
+                .hands()
+                .iter()
+                .map(|&h| s.config().pack.format_hand(h))
+                .collect(),
+            AnyState::TwentyEight(s) => s
                 .hands()
                 .iter()
                 .map(|&h| s.config().pack.format_hand(h))

@@ -566,6 +566,8 @@ impl TwentyEightState {
             self.indicator_into_hand();
         }
         self.indicator = None;
+        self.seventh = false;
+        self.spare = false;
         self.trump = None;
         self.no_trump = true;
         self.doubled = 0;

@@ -204,7 +204,10 @@ impl TwentyEightState {
             ("trick", self.trick_value(&self.trick)),
             ("last_trick", self.trick_value(&self.last_trick)),
             ("tricks_played", self.tricks_played.into()),
-            ("played", self.cards_value(self.played)),
+            (
+                "played",
+                self.cards_value(self.played - self.trick.iter().map(|&(_, c)| c).collect()),
+            ),
             (
                 "points",
                 Value::List(self.points.iter().map(|&p| (p as i64).into()).collect()),
