@@ -33,6 +33,7 @@
 //!   side (of a match: the game-point scores).
 
 pub mod config;
+pub mod dd;
 pub mod position;
 pub mod rules;
 pub mod state;

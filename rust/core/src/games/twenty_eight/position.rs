@@ -21,7 +21,9 @@ pub enum TrumpStart<'a> {
 impl TwentyEightState {
     /// One hand of trick play from `hands` (every hand the same size, 1 to a
     /// full hand). The dealer is taken to be the seat before `leader`; the
-    /// contract defaults to the lowest bid.
+    /// contract defaults to the lowest bid. No trick counts as won before the
+    /// position (a pair needs a trick won from here on), and the card points
+    /// count from here.
     pub fn from_deal(
         cfg: Arc<TwentyEightConfig>,
         hands: &[CardSet],
@@ -80,9 +82,6 @@ impl TwentyEightState {
                 s.trump = Some(suit);
                 s.revealed = true;
                 s.reveal_trick = Some(0);
-                // An open-trump position has the whole trick history behind it.
-                s.won_since_reveal = vec![true; cfg.sides];
-                s.won_any = vec![true; cfg.sides];
             }
             TrumpStart::Concealed(text) => {
                 let c = pack

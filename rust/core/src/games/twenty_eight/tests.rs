@@ -430,7 +430,6 @@ fn pair_after_a_trick_won_since_the_reveal() {
             Some(20),
         )
         .unwrap();
-    s.won_since_reveal = vec![false, false];
     play(&mut s, &["JS", "7S", "8S", "QS"]);
     // Side A won: seat 1 (side B) is not eligible yet.
     assert_eq!(s.phase(), Phase::Play);
@@ -451,7 +450,6 @@ fn pair_shown_changes_the_target() {
             Some(20),
         )
         .unwrap();
-    t.won_since_reveal = vec![false, false];
     play(&mut t, &["7S", "9S", "8S", "JS"]);
     assert_eq!(t.phase(), Phase::Pair);
     assert_eq!(t.current(), Some(1));
