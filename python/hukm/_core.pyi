@@ -6,7 +6,7 @@ import numpy as np
 import numpy.typing as npt
 
 __version__: str
-__all__ = ["Hokm", "State", "TwentyEight", "__version__", "format_hand", "pack_cards", "parse_deal", "parse_hand", "solve", "solve_many"]
+__all__ = ["Hokm", "State", "TwentyEight", "__version__", "format_hand", "pack_cards", "parse_deal", "parse_hand", "solve", "solve_many", "solve_twenty_eight"]
 
 @final
 class State:
@@ -98,6 +98,14 @@ class TwentyEight:
         indicator: Optional[str] = None,
         contract: Optional[int] = None,
     ) -> State: ...
+    def dd_table(
+        self,
+        deal: str,
+        leader: int,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+        tt_mib: Optional[int] = None,
+    ) -> list[list[int]]: ...
 
 def parse_hand(text: str, pack: str = "french52") -> list[str]: ...
 def format_hand(cards: list[str], pack: str = "french52", labelled: bool = False) -> str: ...
@@ -120,3 +128,12 @@ def solve_many(
     timeout: Optional[float] = None,
     tt_mib: Optional[int] = None,
 ) -> npt.NDArray[np.uint32]: ...
+def solve_twenty_eight(
+    state: State,
+    player: Optional[int] = None,
+    target: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    timeout: Optional[float] = None,
+    tt_mib: Optional[int] = None,
+    actions: bool = True,
+) -> tuple[int, list[tuple[str, int]], int]: ...

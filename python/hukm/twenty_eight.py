@@ -10,6 +10,10 @@ from ._errors import NotationError
 from ._options import OptionValue, option_pairs
 
 
+OUTCOMES = ("failed", "void", "made")
+"""Names of the values of ``hukm.solve(state, target=t)`` for Twenty-eight states."""
+
+
 class TwentyEight:
     """A game of the Twenty-eight family: a preset plus named options.
 
@@ -107,6 +111,33 @@ class TwentyEight:
             trump,
             indicator,
             optional_whole(contract, "contract", lo, hi),
+        )
+
+    def dd_table(
+        self,
+        deal: str,
+        leader: int,
+        *,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+        tt_mib: Optional[int] = None,
+    ) -> list[list[int]]:
+        """Open-trump double-dummy values of a full deal (§16.1).
+
+        Rows: trump suits S, H, D, C; columns: the bidder's seat; each cell the
+        card points the bidder's side can guarantee with ``leader`` on lead,
+        i.e. the highest makeable contract.
+
+        >>> t = TwentyEight().dd_table("J9AT... .J9AT.. ..J9AT. ...J9AT", leader=0)
+        >>> t[0][0], t[1][1]
+        (7, 7)
+        """
+        return self._game.dd_table(
+            deal,
+            whole(leader, "leader", 0, self.num_players - 1),
+            optional_whole(max_nodes, "max_nodes", 1),
+            timeout,
+            optional_whole(tt_mib, "tt_mib", 1, 1 << 20),
         )
 
     def __repr__(self) -> str:

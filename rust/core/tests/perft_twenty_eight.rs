@@ -3,11 +3,18 @@
 //! `tests/data/perft_twenty_eight.txt`, produced by an independent
 //! brute-force reference in the Python tests (which read the same file).
 
-mod common;
-
-use common::data_lines;
 use hukm_core::game::GameState;
 use hukm_core::games::twenty_eight::{TrumpStart, TwentyEight, TwentyEightState};
+
+/// The data lines of `tests/data/<name>`, split at `;`.
+fn data_lines(name: &str) -> Vec<Vec<String>> {
+    let path = format!("{}/../../tests/data/{}", env!("CARGO_MANIFEST_DIR"), name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {}", path, e));
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| l.split(';').map(str::to_string).collect())
+        .collect()
+}
 
 fn perft(s: &TwentyEightState, depth: Option<u32>) -> u64 {
     if depth == Some(0) || s.is_terminal() {

@@ -23,5 +23,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(convert::pack_cards, m)?)?;
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
     m.add_function(wrap_pyfunction!(solve::solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(twenty_eight::solve_twenty_eight, m)?)?;
     Ok(())
 }

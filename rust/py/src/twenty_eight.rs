@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use hukm_core::games::twenty_eight::{TrumpStart, TwentyEight};
+use hukm_core::games::twenty_eight::{dd, TrumpStart, TwentyEight};
 use pyo3::prelude::*;
 
 use crate::convert::{to_py, IntoPy};
@@ -108,4 +108,77 @@ impl PyTwentyEight {
             .py(py)?;
         Ok(self.wrap(s))
     }
+
+    /// Open-trump double-dummy values of a full deal: rows trump suits in pack
+    /// order, columns the bidder's seat; each cell the card points the
+    /// bidder's side guarantees with `leader` on lead.
+    #[pyo3(signature = (deal, leader, max_nodes = None, timeout = None, tt_mib = None))]
+    fn dd_table(
+        &self,
+        py: Python<'_>,
+        deal: &str,
+        leader: usize,
+        max_nodes: Option<u64>,
+        timeout: Option<f64>,
+        tt_mib: Option<usize>,
+    ) -> PyResult<Vec<Vec<u32>>> {
+        let cfg = self.game.config_arc();
+        let hands = cfg.pack.parse_deal(deal, cfg.players).py(py)?;
+        if leader >= cfg.players {
+            return Err(to_py(
+                py,
+                hukm_core::Error::State(format!(
+                    "bad leader {}: seats 0..{}",
+                    leader,
+                    cfg.players - 1
+                )),
+            ));
+        }
+        let mut sc = crate::solve::config(max_nodes, timeout, tt_mib);
+        let r = crate::run::run_detached(py, move |stop| {
+            sc.stop = Some(stop);
+            dd::dd_table(&cfg, &hands, leader, sc)
+        })?
+        .py(py)?;
+        Ok(r.0)
+    }
+}
+
+/// What `solve_twenty_eight` returns: value, (action, value) pairs, nodes.
+type DdOut = (u32, Vec<(String, u32)>, u64);
+
+/// Double-dummy answer of a Twenty-eight state: `(value, [(action, value)],
+/// nodes)`. Without `target`: card points of `player`'s side from here;
+/// with `target`: the bidding side's outcome (0 failed, 1 void, 2 made).
+#[pyfunction]
+#[pyo3(signature = (state, player = None, target = None, max_nodes = None, timeout = None, tt_mib = None, actions = true))]
+#[allow(clippy::too_many_arguments)]
+pub fn solve_twenty_eight(
+    py: Python<'_>,
+    state: &PyState,
+    player: Option<usize>,
+    target: Option<i32>,
+    max_nodes: Option<u64>,
+    timeout: Option<f64>,
+    tt_mib: Option<usize>,
+    actions: bool,
+) -> PyResult<DdOut> {
+    let AnyState::TwentyEight(s) = &state.inner else {
+        return Err(to_py(
+            py,
+            hukm_core::Error::State("not a Twenty-eight state".into()),
+        ));
+    };
+    let s = s.as_ref().clone();
+    let mut cfg = crate::solve::config(max_nodes, timeout, tt_mib);
+    let player = player.unwrap_or_else(|| s.current().unwrap_or(0));
+    let r = crate::run::run_detached(py, move |stop| {
+        cfg.stop = Some(stop);
+        match target {
+            Some(t) => dd::solve_outcome(&s, t, cfg, actions),
+            None => dd::solve_points(&s, player, cfg, actions),
+        }
+    })?
+    .py(py)?;
+    Ok((r.value, r.actions, r.nodes))
 }

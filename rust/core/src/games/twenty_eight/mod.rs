@@ -75,6 +75,11 @@ impl TwentyEight {
         &self.cfg
     }
 
+    /// The configuration, shared.
+    pub fn config_arc(&self) -> Arc<TwentyEightConfig> {
+        self.cfg.clone()
+    }
+
     /// A whole match, chance seeded by `seed`.
     pub fn new_game(&self, seed: u64) -> TwentyEightState {
         TwentyEightState::new_match(self.cfg.clone(), seed)
