@@ -13,6 +13,7 @@ It is slow on purpose: it serves perft counts and brute-force double-dummy value
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Optional
 
 SUITS = "SHDC"
@@ -234,6 +235,7 @@ def perft(pos: Position, depth: Optional[int]) -> int:
     return sum(perft(pos.play(a), None if depth is None else depth - 1) for a in pos.legal())
 
 
+@lru_cache(maxsize=1 << 20)
 def dd_points(pos: Position, side: int) -> int:
     """Brute-force double-dummy value: the most card points ``side`` takes from here
     (pair decisions do not change points and are skipped as ``pass``; a void hand is
@@ -246,6 +248,7 @@ def dd_points(pos: Position, side: int) -> int:
     return max(values) if pos.to_move % 2 == side else min(values)
 
 
+@lru_cache(maxsize=1 << 20)
 def dd_outcome(pos: Position, target: int) -> int:
     """Brute-force outcome for the bidding side with the default void rule: 2 made,
     1 void, 0 failed (the bidding side maximises, the opponents minimise; the pair is

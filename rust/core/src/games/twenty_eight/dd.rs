@@ -27,9 +27,13 @@ use super::rules::{self, PlayView};
 use super::state::{Action, Phase, TwentyEightState};
 use crate::card::{Card, CardSet, Suit};
 use crate::error::{Error, Result};
+use crate::solve::search::{Limits, Search};
+use crate::solve::tt::Tt;
 use crate::solve::{
-    LeadBounds, MoveList, Side, Solver, SolverConfig, Switches, TrickGame, TrickWon, TtKey,
+    LeadBounds, MoveList, Side, SolverConfig, Switches, TrickGame, TrickWon, TtKey,
 };
+use std::sync::atomic::Ordering;
+use std::time::Instant;
 
 /// The `call` move.
 pub const CALL: u8 = 255;
@@ -319,6 +323,84 @@ impl PointsGame {
         }
     }
 
+    /// Does `a` beat `b` (already in the trick) under the current phase?
+    #[inline]
+    fn beats(&self, a: Card, b: Card, led: Suit) -> bool {
+        let pack = &self.cfg.pack;
+        let (sa, sb) = (pack.suit_of(a), pack.suit_of(b));
+        let r = |c: Card| {
+            let x = self.cfg.rank[c.0 as usize] as i32;
+            if self.no_trump && self.core.revealed {
+                -x
+            } else {
+                x
+            }
+        };
+        if self.core.revealed && self.trump.is_some() {
+            let t = self.trump;
+            if Some(sa) == t && Some(sb) != t {
+                return true;
+            }
+            if Some(sb) == t && Some(sa) != t {
+                return false;
+            }
+        }
+        if sa == sb {
+            return r(a) > r(b);
+        }
+        sa == led && sb != led
+    }
+
+    /// The card currently winning the trick and its seat.
+    fn current_best(&self) -> Option<(Card, u8, Suit)> {
+        let c = &self.core;
+        if c.tlen == 0 {
+            return None;
+        }
+        let led = self.cfg.pack.suit_of(c.trick[0]);
+        let mut best = 0;
+        for i in 1..c.tlen as usize {
+            if self.beats(c.trick[i], c.trick[best], led) {
+                best = i;
+            }
+        }
+        Some((c.trick[best], c.seats[best], led))
+    }
+
+    /// Ordering weight of a card for the mover (higher is tried first).
+    fn weight(&self, card: Card, best: Option<(Card, u8, Suit)>) -> i16 {
+        let rank = self.cfg.rank[card.0 as usize] as i16;
+        let pts = self.cfg.pts(card) as i16;
+        let me = self.side[self.core.to_move as usize];
+        match best {
+            None => {
+                // Leading: top cards of a suit first, then low cards without points.
+                let suit = self.cfg.pack.suit_mask(self.cfg.pack.suit_of(card));
+                let above = CardSet((self.live() & suit).0 & !((card.set().0 << 1) - 1));
+                if above.is_empty() {
+                    40 + pts * 2 + rank
+                } else {
+                    10 - pts * 4 - rank
+                }
+            }
+            Some((b, seat, led)) => {
+                let last = self.core.tlen as usize + 1 == self.n;
+                let mate_wins = self.side[seat as usize] == me;
+                if self.beats(card, b, led) {
+                    if mate_wins && !last {
+                        5 + pts * 3 - rank
+                    } else {
+                        60 + pts * 3 - rank
+                    }
+                } else if mate_wins {
+                    30 + pts * 5 - rank
+                } else {
+                    20 - pts * 5 - rank
+                }
+            }
+        }
+    }
+
     /// A seat of side 0 (the maximising side) or of side 1.
     fn seat_of_side(&self, side: Side) -> u8 {
         (0..self.n).find(|&s| self.side[s] == side).unwrap_or(0) as u8
@@ -368,12 +450,17 @@ impl TrickGame for PointsGame {
         } else {
             CardSet::EMPTY
         };
+        let best = if sw.ordering {
+            self.current_best()
+        } else {
+            None
+        };
         for card in cards.iter().rev() {
             if sw.collapse && self.class_of(card, cards & hand, live) != card {
                 continue;
             }
             let w = if sw.ordering {
-                self.cfg.rank[card.0 as usize] as i16 * 4 + self.cfg.pts(card) as i16
+                self.weight(card, best)
             } else {
                 0
             };
@@ -459,27 +546,28 @@ impl TrickGame for PointsGame {
             | (u32::from(c.bonus_paid) << 10)
             | ((c.tricks_left as u32) << 11)
             | (u32::from(self.no_trump) << 16)
-            | ((self.bidder as u32) << 17);
+            | ((self.bidder as u32) << 17)
+            | (c.indicator.map_or(0, |i| i.0 as u32 + 1) << 21);
         let mut owners: u128 = 0;
-        let mut shape: u64 = 0;
+        let shape: u64;
         if self.exact_key {
-            // 3 bits per card of the 32-card pack: 0 gone, 1..4 seat, 5 indicator.
-            for (i, card) in self.cfg.pack.cards().iter().enumerate() {
-                let code = if c.indicator == Some(*card) {
-                    5
-                } else {
-                    (0..4)
-                        .find(|&s| c.hands[s].contains(*card))
-                        .map_or(0, |s| s as u128 + 1)
-                };
-                owners |= code << (3 * i);
+            // Each hand compressed to 32 bits (8 per suit): 4 x 32 = 128 bits, exact.
+            for seat in 0..4 {
+                let h = c.hands[seat].0;
+                let m = (h & 0xff)
+                    | ((h >> 8) & 0xff00)
+                    | ((h >> 16) & 0xff_0000)
+                    | ((h >> 24) & 0xff00_0000);
+                owners |= (m as u128) << (32 * seat);
             }
-            for s in 0..4 {
-                for suit in 0..4u8 {
-                    let len = (c.hands[s] & self.cfg.pack.suit_mask(suit)).len() as u64;
-                    shape |= len << (4 * (s * 4 + suit as usize));
+            let mut sh = 0u64;
+            for seat in 0..4 {
+                for suit in 0..4 {
+                    let len = ((c.hands[seat].0 >> (16 * suit)) & 0xff).count_ones() as u64;
+                    sh |= len << (4 * (seat * 4 + suit));
                 }
             }
+            shape = sh;
         } else {
             // Six hands do not fit exactly: 192 bits of hashes of every hand.
             let mut h1: u64 = 0xcbf2_9ce4_8422_2325;
@@ -559,23 +647,113 @@ pub const VOIDED: u32 = 1;
 /// The contract is made.
 pub const MADE: u32 = 2;
 
-fn search(solver: &mut Solver, g: &mut PointsGame) -> Result<(u32, u64)> {
-    let guess = g.remaining() / 2;
-    let r = solver.search_game(g, 0, guess)?;
-    Ok((r.value, r.nodes))
+/// Zero-window queries and bisection over a [`PointsGame`], with the
+/// solver's search and table.
+pub struct DdSolver {
+    tt: Tt<u128>,
+    sw: Switches,
+    limits: Limits,
+    cutoffs: Vec<(u64, u8)>,
+    /// Nodes visited so far.
+    pub nodes: u64,
 }
 
-/// The value of `g` after move `m` (what side 0 takes from here, the move included).
-fn after(solver: &mut Solver, g: &mut PointsGame, m: u8) -> Result<(u32, u64)> {
-    let won = g.play(m);
-    let base = match won {
-        Some(w) if g.side_of(w.seat as usize) == 0 => w.value,
-        _ => 0,
-    };
-    let r = search(solver, g);
-    g.undo(m);
-    let (v, n) = r?;
-    Ok((base + v, n))
+impl DdSolver {
+    /// A solver with `config`'s table size, limits and switches.
+    pub fn new(config: SolverConfig) -> DdSolver {
+        DdSolver {
+            tt: Tt::with_bytes(config.tt_bytes),
+            sw: config.switches,
+            limits: Limits {
+                max_nodes: config.max_nodes,
+                deadline: config.timeout.map(|d| Instant::now() + d),
+                stop: config.stop,
+            },
+            cutoffs: Vec::new(),
+            nodes: 0,
+        }
+    }
+
+    fn check(&self) -> Result<()> {
+        if let Some(f) = &self.limits.stop {
+            if f.load(Ordering::Relaxed) {
+                return Err(Error::Interrupted);
+            }
+        }
+        if self.limits.max_nodes.is_some_and(|m| self.nodes >= m) {
+            return Err(Error::SolverLimit(format!(
+                "node limit reached after {} nodes",
+                self.nodes
+            )));
+        }
+        if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(Error::SolverLimit("time limit reached".into()));
+        }
+        Ok(())
+    }
+
+    /// Can side 0 take at least `target` more from here?
+    pub fn reaches(&mut self, g: &mut PointsGame, target: u32) -> Result<bool> {
+        let limits = Limits {
+            max_nodes: self.limits.max_nodes.map(|m| m.saturating_sub(self.nodes)),
+            ..self.limits.clone()
+        };
+        let kept = std::mem::take(&mut self.cutoffs);
+        let mut s = Search::new(&mut self.tt, self.sw, 0, &limits).with_cutoffs(kept);
+        let (ok, _) = s.reaches(g, target as i32);
+        self.nodes += s.nodes;
+        self.cutoffs = s.into_cutoffs();
+        // A search stopped by a limit answers "no": the limits are monotone,
+        // so checking them afterwards catches every stopped search.
+        self.check()?;
+        Ok(ok)
+    }
+
+    /// The exact value for side 0: zero-window queries stepping from half
+    /// the points still to play (MTD(f); values near the answer cost most,
+    /// and the table carries over from one query to the next).
+    pub fn value(&mut self, g: &mut PointsGame) -> Result<u32> {
+        let (mut lo, mut hi) = (0u32, g.remaining());
+        let mut guess = hi / 2;
+        while lo < hi {
+            let t = guess.clamp(lo + 1, hi);
+            if self.reaches(g, t)? {
+                lo = t;
+                guess = t + 1;
+            } else {
+                hi = t - 1;
+                guess = t.saturating_sub(1);
+            }
+        }
+        Ok(lo)
+    }
+
+    /// The value after move `m` (side 0's take from here, the move included).
+    pub fn value_after(&mut self, g: &mut PointsGame, m: u8) -> Result<u32> {
+        let base = self.play(g, m);
+        let r = self.value(g);
+        g.undo(m);
+        Ok(base + r?)
+    }
+
+    /// Can side 0 take at least `target` from here if `m` is played?
+    pub fn reaches_after(&mut self, g: &mut PointsGame, m: u8, target: u32) -> Result<bool> {
+        let base = self.play(g, m);
+        let r = if base >= target {
+            Ok(true)
+        } else {
+            self.reaches(g, target - base)
+        };
+        g.undo(m);
+        r
+    }
+
+    fn play(&self, g: &mut PointsGame, m: u8) -> u32 {
+        match g.play(m) {
+            Some(w) if g.side_of(w.seat as usize) == 0 => w.value,
+            _ => 0,
+        }
+    }
 }
 
 fn action_moves(s: &TwentyEightState) -> Vec<(String, Option<u8>)> {
@@ -602,17 +780,13 @@ pub fn solve_points(
     actions: bool,
 ) -> Result<DdAnswer> {
     let mut g = PointsGame::new(s, player, Objective::Points)?;
-    let mut solver = Solver::new(config);
-    let (value, mut nodes) = search(&mut solver, &mut g)?;
+    let mut solver = DdSolver::new(config);
+    let value = solver.value(&mut g)?;
     let mut out = Vec::new();
     if actions {
         for (name, m) in action_moves(s) {
             let v = match m {
-                Some(m) => {
-                    let (v, n) = after(&mut solver, &mut g, m)?;
-                    nodes += n;
-                    v
-                }
+                Some(m) => solver.value_after(&mut g, m)?,
                 None => value,
             };
             out.push((name, v));
@@ -621,7 +795,7 @@ pub fn solve_points(
     Ok(DdAnswer {
         value,
         actions: out,
-        nodes,
+        nodes: solver.nodes,
     })
 }
 
@@ -638,35 +812,31 @@ pub fn solve_outcome(
     actions: bool,
 ) -> Result<DdAnswer> {
     let bs = s.side(s.bidder) as usize;
-    let need = target - s.points[bs];
-    let mut solver = Solver::new(config);
+    let need = (target - s.points[bs]).max(0) as u32;
+    let mut solver = DdSolver::new(config);
     let mut made = PointsGame::new(s, s.bidder, Objective::Made)?;
-    let mut nodes = 0;
-    let mut one = |solver: &mut Solver, m: Option<u8>| -> Result<u32> {
-        if made.objective() == Objective::Points {
-            let (v, n) = match m {
-                Some(m) => after(solver, &mut made, m)?,
-                None => search(solver, &mut made)?,
-            };
-            nodes += n;
-            return Ok(if v as i32 >= need { MADE } else { FAILED });
-        }
-        let vb = made.bonus();
-        let (v, n) = match m {
-            Some(m) => after(solver, &mut made, m)?,
-            None => search(solver, &mut made)?,
+    let mut nf = PointsGame::new(s, s.bidder, Objective::NotFailed)?;
+    let vb = made.bonus();
+    let mut one = |solver: &mut DdSolver, m: Option<u8>| -> Result<u32> {
+        let ask = |solver: &mut DdSolver, g: &mut PointsGame, t: u32| match m {
+            Some(m) => solver.reaches_after(g, m, t),
+            None => solver.reaches(g, t),
         };
-        nodes += n;
-        if v as i32 >= need + vb as i32 {
+        if made.objective() == Objective::Points {
+            return Ok(if ask(solver, &mut made, need)? {
+                MADE
+            } else {
+                FAILED
+            });
+        }
+        if ask(solver, &mut made, need + vb)? {
             return Ok(MADE);
         }
-        let mut nf = PointsGame::new(s, s.bidder, Objective::NotFailed)?;
-        let (v, n) = match m {
-            Some(m) => after(solver, &mut nf, m)?,
-            None => search(solver, &mut nf)?,
-        };
-        nodes += n;
-        Ok(if v as i32 >= need { VOIDED } else { FAILED })
+        Ok(if ask(solver, &mut nf, need)? {
+            VOIDED
+        } else {
+            FAILED
+        })
     };
     let value = one(&mut solver, None)?;
     let mut out = Vec::new();
@@ -682,7 +852,7 @@ pub fn solve_outcome(
     Ok(DdAnswer {
         value,
         actions: out,
-        nodes,
+        nodes: solver.nodes,
     })
 }
 
@@ -697,8 +867,7 @@ pub fn dd_table(
     config: SolverConfig,
 ) -> Result<(Vec<Vec<u32>>, u64)> {
     let n = cfg.players;
-    let mut solver = Solver::new(config);
-    let mut nodes = 0;
+    let mut solver = DdSolver::new(config);
     let mut table = Vec::new();
     for t in 0..cfg.pack.num_suits() as u8 {
         let code = cfg.pack.suits[t as usize].code.clone();
@@ -719,12 +888,11 @@ pub fn dd_table(
                 None,
             )?;
             let mut g = PointsGame::new(&s, bidder, Objective::Points)?;
-            let (v, k) = search(&mut solver, &mut g)?;
-            nodes += k;
+            let v = solver.value(&mut g)?;
             by_side[side] = Some(v);
             *cell = v;
         }
         table.push(row);
     }
-    Ok((table, nodes))
+    Ok((table, solver.nodes))
 }
