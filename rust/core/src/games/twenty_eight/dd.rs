@@ -558,7 +558,7 @@ impl TrickGame for PointsGame {
                     | ((h >> 8) & 0xff00)
                     | ((h >> 16) & 0xff_0000)
                     | ((h >> 24) & 0xff00_0000);
-                owners |= (m as u128) << (32 * seat);
+                owners |= m << (32 * seat);
             }
             let mut sh = 0u64;
             for seat in 0..4 {
