@@ -368,7 +368,7 @@ impl PointsGame {
     }
 
     /// Ordering weight of a card for the mover (higher is tried first).
-    fn weight(&self, card: Card, best: Option<(Card, u8, Suit)>) -> i16 {
+    fn weight(&self, card: Card, best: Option<(Card, u8, Suit)>, live: CardSet) -> i16 {
         let rank = self.cfg.rank[card.0 as usize] as i16;
         let pts = self.cfg.pts(card) as i16;
         let me = self.side[self.core.to_move as usize];
@@ -376,7 +376,7 @@ impl PointsGame {
             None => {
                 // Leading: top cards of a suit first, then low cards without points.
                 let suit = self.cfg.pack.suit_mask(self.cfg.pack.suit_of(card));
-                let above = CardSet((self.live() & suit).0 & !((card.set().0 << 1) - 1));
+                let above = CardSet((live & suit).0 & !((card.set().0 << 1) - 1));
                 if above.is_empty() {
                     40 + pts * 2 + rank
                 } else {
@@ -445,7 +445,7 @@ impl TrickGame for PointsGame {
         let (cards, call) = self.legal();
         let p = self.core.to_move as usize;
         let hand = self.core.hands[p];
-        let live = if sw.collapse {
+        let live = if sw.collapse || sw.ordering {
             self.live()
         } else {
             CardSet::EMPTY
@@ -460,7 +460,7 @@ impl TrickGame for PointsGame {
                 continue;
             }
             let w = if sw.ordering {
-                self.weight(card, best)
+                self.weight(card, best, live)
             } else {
                 0
             };
@@ -550,7 +550,32 @@ impl TrickGame for PointsGame {
             | (c.indicator.map_or(0, |i| i.0 as u32 + 1) << 21);
         let mut owners: u128 = 0;
         let shape: u64;
-        if self.exact_key {
+        if self.exact_key && c.revealed {
+            // Trumps open: only relative ranks and points matter. Per suit,
+            // the remaining cards from the highest down as (owner, points),
+            // 4 bits each: 32 cards fill the 128 bits exactly.
+            let all = c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3];
+            let mut pos = 0;
+            let mut sh = 0u64;
+            for suit in 0..4u32 {
+                let bits = ((all.0 >> (16 * suit)) & 0xff) as u32;
+                for seat in 0..4 {
+                    let len = ((c.hands[seat].0 >> (16 * suit)) & 0xff).count_ones() as u64;
+                    sh |= len << (4 * (seat * 4 + suit as usize));
+                }
+                let mut rest = bits;
+                while rest != 0 {
+                    let top = 31 - rest.leading_zeros();
+                    rest &= !(1 << top);
+                    let card = Card((16 * suit + top) as u8);
+                    let owner = (0..4).find(|&s| c.hands[s].contains(card)).unwrap_or(0) as u128;
+                    let pts = self.cfg.points[card.0 as usize] as u128;
+                    owners |= (owner | (pts << 2)) << pos;
+                    pos += 4;
+                }
+            }
+            shape = sh;
+        } else if self.exact_key {
             // Each hand compressed to 32 bits (8 per suit): 4 x 32 = 128 bits, exact.
             for seat in 0..4 {
                 let h = c.hands[seat].0;
@@ -895,4 +920,101 @@ pub fn dd_table(
         table.push(row);
     }
     Ok((table, solver.nodes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::twenty_eight::{TrumpStart, TwentyEight};
+    use crate::rng::Rng;
+
+    /// Plain minimax over the engine's own states (no table, no collapse).
+    fn brute(s: &TwentyEightState, side: u8) -> i32 {
+        use crate::game::GameState;
+        if s.is_terminal() {
+            return s.points[side as usize];
+        }
+        let mover_side = s.side(s.current().expect("live"));
+        let vals = s.legal_actions().into_iter().map(|a| {
+            let mut t = s.clone();
+            t.apply(&a).unwrap();
+            brute(&t, side)
+        });
+        if s.phase == Phase::Pair || mover_side == side {
+            vals.max().unwrap()
+        } else {
+            vals.min().unwrap()
+        }
+    }
+
+    fn random_position(g: &TwentyEight, rng: &mut Rng, k: usize, open: bool) -> TwentyEightState {
+        let s = g.new_game(rng.next_u64());
+        let full = s.full_deal();
+        let hands: Vec<CardSet> = full
+            .iter()
+            .map(|h| h.iter().take(k).collect::<CardSet>())
+            .collect();
+        let deal = g.config().pack.format_deal(&hands);
+        let bidder = rng.below(4) as usize;
+        let leader = rng.below(4) as usize;
+        let ind = g.config().pack.format_card(
+            hands[bidder]
+                .iter()
+                .nth(rng.below(k as u64) as usize)
+                .unwrap(),
+        );
+        let start = if open {
+            TrumpStart::Open(&ind[1..])
+        } else {
+            TrumpStart::Concealed(&ind)
+        };
+        g.from_deal(&deal, bidder, leader, start, None).unwrap()
+    }
+
+    #[test]
+    fn points_match_plain_minimax_with_and_without_optimisations() {
+        let mut rng = Rng::new(5);
+        for (preset, opts) in [
+            ("28", vec![]),
+            ("29", vec![]),
+            (
+                "28",
+                vec![("unrevealed_trump".to_string(), "forced_last".to_string())],
+            ),
+        ] {
+            let g = TwentyEight::new(preset, &opts).unwrap();
+            for i in 0..12 {
+                let open = opts.is_empty() || i % 2 == 0;
+                let s = random_position(&g, &mut rng, 3, open);
+                let p = s.current().unwrap();
+                let want = brute(&s, s.side(p)) as u32;
+                for sw in [Switches::default(), Switches::none()] {
+                    let cfg = SolverConfig {
+                        switches: sw,
+                        ..SolverConfig::small()
+                    };
+                    let got = solve_points(&s, p, cfg, true).unwrap();
+                    assert_eq!(got.value, want, "{}", crate::game::GameState::render(&s));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn limits_stop_the_search() {
+        let g = TwentyEight::new("28", &[]).unwrap();
+        let s = g.new_game(3);
+        let deal = g.config().pack.format_deal(&s.full_deal());
+        let st = g
+            .from_deal(&deal, 0, 1, TrumpStart::Open("S"), None)
+            .unwrap();
+        let cfg = SolverConfig {
+            max_nodes: Some(100),
+            ..SolverConfig::small()
+        };
+        assert!(matches!(
+            solve_points(&st, 0, cfg, false),
+            Err(Error::SolverLimit(_))
+        ));
+    }
 }
