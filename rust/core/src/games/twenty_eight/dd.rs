@@ -201,6 +201,19 @@ impl PointsGame {
         })
     }
 
+    /// A guess of side 0's value: half the points still to play, moved by
+    /// half the difference between the points each side holds.
+    pub fn estimate(&self) -> u32 {
+        let c = &self.core;
+        let mut held = [0i32; 2];
+        for seat in 0..self.n {
+            held[self.side[seat] as usize] +=
+                c.hands[seat].iter().map(|x| self.cfg.pts(x)).sum::<i32>();
+        }
+        let rem = self.remaining() as i32;
+        (rem / 2 + (held[0] - held[1]) / 2).clamp(0, rem) as u32
+    }
+
     /// The bonus `V` of the outcome objectives.
     pub fn bonus(&self) -> u32 {
         self.v
@@ -739,7 +752,7 @@ impl DdSolver {
     /// and the table carries over from one query to the next).
     pub fn value(&mut self, g: &mut PointsGame) -> Result<u32> {
         let (mut lo, mut hi) = (0u32, g.remaining());
-        let mut guess = hi / 2;
+        let mut guess = g.estimate().min(hi);
         while lo < hi {
             let t = guess.clamp(lo + 1, hi);
             if self.reaches(g, t)? {

@@ -29,8 +29,17 @@
 //! * `forced_last`: a bidder whose hand holds only the concealed indicator
 //!   must `call`, then plays it.
 //! * Positions (`from_deal`) take the dealer to be the seat before the
-//!   leader; `returns()` of a position are the card points of each seat's
-//!   side (of a match: the game-point scores).
+//!   leader; card points and tricks count from the position on (a pair needs
+//!   a trick won from there); `returns()` of a position are the card points
+//!   of each seat's side (of a match: the game-point scores).
+//! * Double-dummy (§16, module [`dd`]): the position decides the mode (open
+//!   trump with `trump=`, hidden with `indicator=`); `dd_mode` is accepted and
+//!   recorded. Pairs never change points and are not searched; an outcome
+//!   uses the target as it stands (a pair already shown included). Points of
+//!   a concealed position under the default void rule are refused: its answer
+//!   is an outcome for a target. Single hand, half court and `kq_negative`
+//!   are not analysed.
+//! * The optional running tally of sets (§11) is not kept.
 
 pub mod config;
 pub mod dd;
