@@ -21,6 +21,7 @@ from ._errors import (
 from .dashavatara import Dashavatara
 from .hokm import Hokm
 from .naqsh import Naqsh
+from .twenty_eight import TwentyEight
 from .solve import PlayStep, Solution, analyse_play, solve, solve_many
 
 TERMINAL = -1
@@ -30,6 +31,7 @@ __all__ = [
     "Dashavatara",
     "Hokm",
     "Naqsh",
+    "TwentyEight",
     "PlayStep",
     "Solution",
     "analyse_play",

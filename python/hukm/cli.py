@@ -14,6 +14,7 @@ from .dashavatara import Dashavatara
 from .diagram import deal_diagram
 from .hokm import Hokm
 from .solve import solve
+from .twenty_eight import OUTCOMES, TwentyEight
 
 _GAMES = {
     "hokm": "hokm4",
@@ -31,6 +32,64 @@ _GAMES = {
     "trup_kasiet": "trup_kasiet",
     "dashavatara": "dashavatara",
 }
+_TWENTY_EIGHT = ("28", "29", "28_wb", "40", "56")
+_CHOICES = sorted(_GAMES) + list(_TWENTY_EIGHT)
+
+
+def _cmd_deal_28(args: argparse.Namespace) -> int:
+    game = TwentyEight(args.preset or args.game)
+    state = game.new_game(args.seed)
+    dealer = state.observation(0)["dealer"]
+    deal = game.deal(args.seed)
+    print(f"{game.preset}, seed {args.seed}: dealer seat {dealer}, seat {(dealer + 1) % game.num_players} bids first")
+    print(f"deal: {deal}")
+    return 0
+
+
+def _cmd_solve_28(args: argparse.Namespace) -> int:
+    game = TwentyEight(args.preset or args.game)
+    n = game.num_players
+    if args.deal is None:
+        dealer = game.new_game(args.seed).observation(0)["dealer"]
+        leader = (dealer + 1) % n if args.leader is None else args.leader
+        deal = game.deal(args.seed)
+        print(f"{game.preset}, seed {args.seed}: dealer seat {dealer}, seat {leader} leads")
+        print(f"deal: {deal}")
+        print()
+        table = game.dd_table(deal, leader=leader)
+        lo, _ = game.bid_range
+        head = f"{'bidder:':<10}" + "".join(f"{'seat ' + str(i):>8}" for i in range(n))
+        print(head)
+        for suit, row in zip("SHDC", table):
+            print(f"{'trump ' + suit:<10}" + "".join(f"{v:>8}" for v in row))
+        print(
+            f"(each cell: card points the bidder's side takes with best play, trumps open from "
+            f"trick 1 - the highest makeable bid; bids start at {lo})"
+        )
+        return 0
+    leader = 1 if args.leader is None else args.leader
+    bidder = 0 if args.bidder is None else args.bidder
+    if (args.trump is None) == (args.indicator is None):
+        print("hukm: give exactly one of --trump and --indicator", file=sys.stderr)
+        return 2
+    state = game.from_deal(args.deal, bidder=bidder, leader=leader, trump=args.trump, indicator=args.indicator)
+    print(str(state))
+    print()
+    if args.target is not None:
+        sol = solve(state, target=args.target)
+        print(f"outcome for the bidding side, target {args.target}: {OUTCOMES[sol.value]} ({sol.nodes} nodes)")
+        print("action outcomes:")
+        for action, value in sol.actions.items():
+            print(f"  {action:<5} {OUTCOMES[value]}")
+        return 0
+    player = bidder if args.player is None else args.player
+    sol = solve(state, player)
+    print(f"double-dummy value: {sol.value} card points for the side of seat {player} ({sol.nodes} nodes)")
+    print("action values:")
+    for action, value in sol.actions.items():
+        mark = "  best" if action in sol.best_actions() else ""
+        print(f"  {action:<5} {value}{mark}")
+    return 0
 
 _DASHA_CAP = 16
 """Largest hand the command solves without being asked (exact search grows fast)."""
@@ -93,6 +152,8 @@ def _cmd_solve_dasha(args: argparse.Namespace) -> int:
 def _cmd_deal(args: argparse.Namespace) -> int:
     if args.game == "dashavatara":
         return _cmd_deal_dasha(args)
+    if args.game in _TWENTY_EIGHT:
+        return _cmd_deal_28(args)
     preset = args.preset or _GAMES[args.game]
     game = Hokm(preset)
     state = game.new_game(args.seed)
@@ -130,6 +191,8 @@ def _table_text(rows: list[list[int]], players: int, what: str) -> str:
 def _cmd_solve(args: argparse.Namespace) -> int:
     if args.game == "dashavatara":
         return _cmd_solve_dasha(args)
+    if args.game in _TWENTY_EIGHT:
+        return _cmd_solve_28(args)
     if args.leader is None:
         args.leader = 0
     preset = args.preset or _GAMES[args.game]
@@ -182,21 +245,24 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="hukm", description="Trick-taking games of Iran and South Asia.")
     sub = p.add_subparsers(dest="command", required=True)
     d = sub.add_parser("deal", help="print a seeded deal")
-    d.add_argument("game", choices=sorted(_GAMES), help="the game")
+    d.add_argument("game", choices=_CHOICES, help="the game")
     d.add_argument("--seed", type=int, default=0, help="seed of the deal (default 0)")
     d.add_argument("--preset", default=None, help="preset (default: the game's main one)")
     d.add_argument("--option", action="append", help="dashavatara: an option key=value (repeatable)")
     d.set_defaults(func=_cmd_deal)
     s = sub.add_parser("solve", help="exact double-dummy analysis of a deal")
-    s.add_argument("game", choices=sorted(_GAMES), help="the game")
+    s.add_argument("game", choices=_CHOICES, help="the game")
     s.add_argument("deal", nargs="?", default=None, help="compact hands in seat order; omit to deal one with --seed")
     s.add_argument("--trump", default=None, help="S, H, D, C or N (no trump)")
     s.add_argument(
         "--leader",
         type=int,
         default=None,
-        help="seat on lead (default 0; dashavatara: omit to start with the opening)",
+        help="seat on lead (default 0; Twenty-eight: 1, or after the dealer; dashavatara: omit to start with the opening)",
     )
+    s.add_argument("--bidder", type=int, default=None, help="Twenty-eight: the bidder's seat (default 0)")
+    s.add_argument("--indicator", default=None, help="Twenty-eight: the bidder's concealed indicator, e.g. 8H")
+    s.add_argument("--target", type=int, default=None, help="Twenty-eight: outcome against this target")
     s.add_argument("--player", type=int, default=None, help="whose side to count (default: the leader)")
     s.add_argument("--seed", type=int, default=0, help="seed of the deal when none is given")
     s.add_argument("--preset", default=None, help="preset (default: the game's main one)")

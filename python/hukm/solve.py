@@ -16,7 +16,7 @@ import numpy.typing as npt
 
 from . import _core
 from ._check import optional_whole, wholes
-from ._errors import IllegalActionError, OptionError
+from ._errors import IllegalActionError, OptionError, StateError
 
 
 @dataclass(frozen=True)
@@ -55,6 +55,7 @@ def solve(
     tt_mib: Optional[int] = None,
     actions: bool = True,
     objective: str = "tricks",
+    target: Optional[int] = None,
 ) -> Solution:
     """Solves a state in trick play exactly.
 
@@ -74,9 +75,33 @@ def solve(
     can guarantee when everyone else decides against him (it can be
     negative), and ``actions`` gives it after ``draw`` / ``stand`` (or each
     stake) of the player to act.
+
+    For :class:`hukm.TwentyEight` states the value is in card points (29: with
+    the last-trick point) that ``player``'s side takes from here to the end,
+    for open trumps and for a concealed indicator (``call`` is then a move;
+    points need ``unrevealed_trump="forced_last"``). With ``target=t`` the
+    value is the bidding side's outcome against the whole-hand target ``t``
+    under the default void rule: 2 made, 1 void, 0 failed
+    (``hukm.twenty_eight.OUTCOMES``).
     """
     if state.game == "naqsh":
+        if target is not None:
+            raise StateError("target= is for Twenty-eight states")
         return _solve_naqsh(state, player, max_nodes, objective)
+    if state.game == "twenty_eight":
+        v, vals, n = _core.solve_twenty_eight(
+            state,
+            optional_whole(player, "player", 0, state.num_players - 1),
+            optional_whole(target, "target", -1000, 1000),
+            optional_whole(max_nodes, "max_nodes", 1),
+            timeout,
+            optional_whole(tt_mib, "tt_mib", 1, 1 << 20),
+            actions,
+        )
+        who = state.current_player if player is None else player
+        return Solution(value=v, actions=dict(vals), nodes=n, player=who)
+    if target is not None:
+        raise StateError("target= is for Twenty-eight states")
     value, values, nodes = _core.solve(
         state,
         optional_whole(player, "player", 0, state.num_players - 1),

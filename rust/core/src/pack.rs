@@ -146,6 +146,23 @@ impl Pack {
         p
     }
 
+    /// The 36-card pack of Forty (`twenty_eight.md` §13.2): the threes added,
+    /// order `{J,3} 9 A T K Q 8 7` (jack and three rank equal; the jack is
+    /// written first), J and 3 worth 3 points each (40 in all).
+    pub fn forty() -> Pack {
+        let mut p = Pack::french("french36", &["J39ATKQ87"; 4]);
+        p.set_points(&[(b'J', 3), (b'3', 3), (b'9', 2), (b'A', 1), (b'T', 1)]);
+        p
+    }
+
+    /// The 48-card double pack of Fifty-six (`twenty_eight.md` §13.3): two
+    /// copies of `J 9 A T K Q` in each suit, points as in 28 (56 in all).
+    pub fn fifty_six() -> Pack {
+        let mut p = Pack::french("double48", &["JJ99AATTKKQQ"; 4]);
+        p.set_points(&[(b'J', 3), (b'9', 2), (b'A', 1), (b'T', 1)]);
+        p
+    }
+
     /// The 52-card pack as used by Ganjifa's international adaptation
     /// (`ganjifa.md` A.3.2): king high; the ace low (or high with `ace_high`);
     /// with `reverse_red` hearts and diamonds rank `K Q J A 2 ... T`.
@@ -385,6 +402,14 @@ mod tests {
         assert_eq!(p.suit_of(Card(48)), 3);
         assert_eq!(p.suit_mask(1).len(), 13);
         assert!(p.deck.bits() >> 64 == 0);
+    }
+
+    #[test]
+    fn forty_and_fifty_six_points_sum() {
+        let p = Pack::forty();
+        assert_eq!((p.num_cards(), p.points(p.deck)), (36, 40));
+        let p = Pack::fifty_six();
+        assert_eq!((p.num_cards(), p.points(p.deck)), (48, 56));
     }
 
     #[test]

@@ -8,6 +8,7 @@ mod naqsh;
 mod run;
 mod solve;
 mod state;
+mod twenty_eight;
 
 use pyo3::prelude::*;
 
@@ -19,6 +20,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<naqsh::PyNaqsh>()?;
     m.add_class::<dasha::PyDashavatara>()?;
     m.add_class::<state::PyState>()?;
+    m.add_class::<twenty_eight::PyTwentyEight>()?;
     m.add_function(wrap_pyfunction!(convert::parse_hand, m)?)?;
     m.add_function(wrap_pyfunction!(convert::format_hand, m)?)?;
     m.add_function(wrap_pyfunction!(convert::parse_deal, m)?)?;
@@ -26,5 +28,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
     m.add_function(wrap_pyfunction!(solve::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(naqsh::solve_naqsh, m)?)?;
+    m.add_function(wrap_pyfunction!(twenty_eight::solve_twenty_eight, m)?)?;
     Ok(())
 }

@@ -43,6 +43,10 @@ fn position(py: Python<'_>, state: &PyState) -> PyResult<(WhistPosition, Pack, u
                     .into(),
             ),
         )),
+        AnyState::TwentyEight(_) => Err(to_py(
+            py,
+            Error::State("Twenty-eight states are solved in card points (hukm.solve)".into()),
+        )),
     }
 }
 

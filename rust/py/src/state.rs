@@ -6,6 +6,7 @@ use hukm_core::game::GameState;
 use hukm_core::games::dashavatara::DashaState;
 use hukm_core::games::hokm::{HokmState, Phase};
 use hukm_core::games::naqsh::NaqshState;
+use hukm_core::games::twenty_eight::TwentyEightState;
 use hukm_core::Pack;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
@@ -21,6 +22,8 @@ pub enum AnyState {
     Naqsh(Box<NaqshState>),
     /// A Dashavatara state.
     Dasha(Box<DashaState>),
+    /// A Twenty-eight family state.
+    TwentyEight(Box<TwentyEightState>),
 }
 
 impl AnyState {
@@ -30,6 +33,7 @@ impl AnyState {
             AnyState::Hokm(s) => s.as_ref(),
             AnyState::Naqsh(s) => s.as_ref(),
             AnyState::Dasha(s) => s.as_ref(),
+            AnyState::TwentyEight(s) => s.as_ref(),
         }
     }
     /// The state behind the shared game interface, mutable.
@@ -38,6 +42,7 @@ impl AnyState {
             AnyState::Hokm(s) => s.as_mut(),
             AnyState::Naqsh(s) => s.as_mut(),
             AnyState::Dasha(s) => s.as_mut(),
+            AnyState::TwentyEight(s) => s.as_mut(),
         }
     }
 }
@@ -81,6 +86,17 @@ impl PyState {
         self.inner.get().current_player().map_or(-1, |p| p as i64)
     }
 
+    /// The game's name (`hokm`, `naqsh`, `dashavatara`, `twenty_eight`).
+    #[getter]
+    fn game(&self) -> &'static str {
+        match &self.inner {
+            AnyState::Hokm(_) => "hokm",
+            AnyState::Naqsh(_) => "naqsh",
+            AnyState::Dasha(_) => "dashavatara",
+            AnyState::TwentyEight(_) => "twenty_eight",
+        }
+    }
+
     /// The phase's name.
     #[getter]
     fn phase(&self) -> &'static str {
@@ -88,16 +104,7 @@ impl PyState {
             AnyState::Hokm(s) => s.phase().name(),
             AnyState::Naqsh(s) => s.phase().name(),
             AnyState::Dasha(s) => s.phase().name(),
-        }
-    }
-
-    /// The game's name (`hokm`, `naqsh`, `dashavatara`, ...).
-    #[getter]
-    fn game(&self) -> &'static str {
-        match &self.inner {
-            AnyState::Hokm(_) => "hokm",
-            AnyState::Naqsh(_) => "naqsh",
-            AnyState::Dasha(_) => "dashavatara",
+            AnyState::TwentyEight(s) => s.phase().name(),
         }
     }
 
@@ -190,6 +197,11 @@ impl PyState {
                 })
                 .collect(),
             AnyState::Dasha(s) => s
+                .hands()
+                .iter()
+                .map(|&h| s.config().pack.format_hand(h))
+                .collect(),
+            AnyState::TwentyEight(s) => s
                 .hands()
                 .iter()
                 .map(|&h| s.config().pack.format_hand(h))

@@ -1,0 +1,145 @@
+"""Twenty-eight and its relatives: 28, 29, West Bengal 28, 40 and 56 (``rules/twenty_eight.md``)."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from . import _core
+from ._check import optional_whole, whole
+from ._errors import NotationError
+from ._options import OptionValue, option_pairs
+
+
+OUTCOMES = ("failed", "void", "made")
+"""Names of the values of ``hukm.solve(state, target=t)`` for Twenty-eight states."""
+
+
+class TwentyEight:
+    """A game of the Twenty-eight family: a preset plus named options.
+
+    Presets: ``28`` (default), ``29``, ``28_wb`` (West Bengal), ``40`` (six
+    players, threes added) and ``56`` (double pack, six players). Options are
+    the names of ``rules/twenty_eight.md`` §12 (``doubling=True``,
+    ``seventh_card=True``, ``unrevealed_trump="forced_last"`` ...); an unknown
+    option or a bad value raises :class:`hukm.OptionError` listing the valid ones.
+
+    >>> import hukm
+    >>> game = hukm.TwentyEight("28")
+    >>> state = game.from_deal("J9..A. 7.KQ.. 8..T9. Q..87.", bidder=0, leader=0, trump="H")
+    >>> state.legal_actions()
+    ['JS', '9S', 'AD']
+    """
+
+    def __init__(self, preset: str = "28", **options: OptionValue) -> None:
+        self._game = _core.TwentyEight(str(preset), option_pairs(options))
+
+    @property
+    def preset(self) -> str:
+        """The preset's name."""
+        return self._game.preset
+
+    @property
+    def num_players(self) -> int:
+        """Number of seats (4, or 6 in 40 and 56)."""
+        return self._game.num_players
+
+    @property
+    def total_points(self) -> int:
+        """Card points in a hand (28, 29, 40 or 56; less with ``kq_negative``)."""
+        return self._game.total_points
+
+    @property
+    def bid_range(self) -> tuple[int, int]:
+        """The lowest and the highest bid."""
+        return self._game.bid_range
+
+    @property
+    def options(self) -> dict[str, str]:
+        """The options given, normalised (switches as ``on``/``off``)."""
+        return self._game.options
+
+    def new_game(self, seed: int = 0) -> _core.State:
+        """A whole match from its first deal (terminal when the match ends).
+
+        >>> s = TwentyEight().new_game(seed=7)
+        >>> s.phase, s.legal_actions()[0]
+        ('bid', 'bid:14')
+        """
+        return self._game.new_game(whole(seed, "seed"))
+
+    def deal(self, seed: int = 0) -> str:
+        """The full deal (both halves) of the first hand of ``new_game(seed)``, seat 0 first.
+
+        >>> len(TwentyEight().deal(3).split())
+        4
+        """
+        return self._game.deal(whole(seed, "seed"))
+
+    def from_deal(
+        self,
+        deal: str,
+        bidder: int,
+        leader: int,
+        trump: Optional[str] = None,
+        indicator: Optional[str] = None,
+        contract: Optional[int] = None,
+    ) -> _core.State:
+        """One hand of trick play from a position (terminal when the hand ends).
+
+        ``deal`` lists compact hands in seat order, all of the same size (a
+        full hand or an endgame). Give exactly one of ``trump`` (a suit: trumps
+        are open from trick 1, the standard analysis) and ``indicator`` (a card
+        of the bidder's hand, laid aside face down: phase 1 of §6).
+        ``contract`` defaults to the lowest bid. ``returns()`` of a position
+        are the card points of each seat's side.
+
+        >>> s = TwentyEight().from_deal("J9..A. 7.KQ.. 8..T9. Q..87.", 0, 1, indicator="AD")
+        >>> s.legal_actions()
+        ['7S', 'KH', 'QH']
+        """
+        if not isinstance(deal, str):
+            raise NotationError(f"deal must be a string, got {deal!r}")
+        n = self.num_players
+        lo, hi = self.bid_range
+        for name, v in (("trump", trump), ("indicator", indicator)):
+            if v is not None and not isinstance(v, str):
+                raise NotationError(f"{name} must be a string, got {v!r}")
+        return self._game.from_deal(
+            deal,
+            whole(bidder, "bidder", 0, n - 1),
+            whole(leader, "leader", 0, n - 1),
+            trump,
+            indicator,
+            optional_whole(contract, "contract", lo, hi),
+        )
+
+    def dd_table(
+        self,
+        deal: str,
+        leader: int,
+        *,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+        tt_mib: Optional[int] = None,
+    ) -> list[list[int]]:
+        """Open-trump double-dummy values of a full deal (§16.1).
+
+        Rows: trump suits S, H, D, C; columns: the bidder's seat; each cell the
+        card points the bidder's side can guarantee with ``leader`` on lead,
+        i.e. the highest makeable contract.
+
+        >>> t = TwentyEight().dd_table("J9AT... .J9AT.. ..J9AT. ...J9AT", leader=0)
+        >>> t[0][0], t[1][1]
+        (7, 7)
+        """
+        return self._game.dd_table(
+            deal,
+            whole(leader, "leader", 0, self.num_players - 1),
+            optional_whole(max_nodes, "max_nodes", 1),
+            timeout,
+            optional_whole(tt_mib, "tt_mib", 1, 1 << 20),
+        )
+
+    def __repr__(self) -> str:
+        opts = "".join(f", {k}={v!r}" for k, v in sorted(self.options.items()))
+        return f"hukm.TwentyEight({self.preset!r}{opts})"

@@ -1,0 +1,87 @@
+"""Double-dummy analysis of Twenty-eight against the brute-force reference
+(``tests/reference/twenty_eight_ref.py``) on small positions: card points for open trumps
+and for a concealed indicator with ``unrevealed_trump=forced_last`` (``call`` a move),
+the made / void / failed outcome under the default void rule, values after every legal
+action; plus the table of makeable bids and the solver's errors."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import hukm
+from reference.make_perft_28 import compact, random_deal
+from reference.twenty_eight_ref import dd_outcome, dd_points, position
+from reference.twenty_eight_ref import SUITS
+
+
+def cases(n: int, k: int, seed: int) -> list[tuple[str, int, int, str]]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        hands = random_deal(rng, k)
+        bidder, leader = rng.randrange(4), rng.randrange(4)
+        out.append((" ".join(compact(h) for h in hands), bidder, leader, rng.choice(hands[bidder])))
+    return out
+
+
+@pytest.mark.parametrize("game", ["28", "29"])
+@pytest.mark.parametrize("deal,bidder,leader,ind", cases(6, 3, 1) + cases(3, 4, 2))
+def test_open_trump_points(game: str, deal: str, bidder: int, leader: int, ind: str) -> None:
+    trump = ind[1]
+    state = hukm.TwentyEight(game).from_deal(deal, bidder, leader, trump=trump)
+    ref = position(deal, bidder, leader, trump=trump, game=game)
+    for player in (0, 1):
+        sol = hukm.solve(state, player)
+        assert sol.value == dd_points(ref, player % 2)
+        for action, value in sol.actions.items():
+            assert value == dd_points(ref.play(action), player % 2), action
+
+
+@pytest.mark.parametrize("deal,bidder,leader,ind", cases(6, 3, 3) + cases(3, 4, 4))
+def test_concealed_forced_last_points(deal: str, bidder: int, leader: int, ind: str) -> None:
+    state = hukm.TwentyEight(unrevealed_trump="forced_last").from_deal(deal, bidder, leader, indicator=ind)
+    ref = position(deal, bidder, leader, indicator=ind, forced_last=True)
+    sol = hukm.solve(state, bidder)
+    assert sol.value == dd_points(ref, bidder % 2)
+    for action, value in sol.actions.items():
+        assert value == dd_points(ref.play(action), bidder % 2), action
+    assert "call" in sol.actions or "call" not in state.legal_actions()
+
+
+@pytest.mark.parametrize("deal,bidder,leader,ind", cases(8, 3, 5) + cases(3, 4, 6))
+def test_concealed_void_rule_outcome(deal: str, bidder: int, leader: int, ind: str) -> None:
+    state = hukm.TwentyEight().from_deal(deal, bidder, leader, indicator=ind)
+    ref = position(deal, bidder, leader, indicator=ind)
+    for target in (1, 4, 8, 12):
+        sol = hukm.solve(state, target=target)
+        assert sol.value == dd_outcome(ref, target), target
+        for action, value in sol.actions.items():
+            assert value == dd_outcome(ref.play(action), target), (target, action)
+
+
+def test_points_of_a_concealed_void_rule_position_need_a_target() -> None:
+    state = hukm.TwentyEight().from_deal("J9..A. 7.KQ.. 8..T9. Q..87.", 0, 1, indicator="AD")
+    with pytest.raises(hukm.StateError, match="target"):
+        hukm.solve(state)
+    assert hukm.solve(state, target=3).value in (0, 1, 2)
+
+
+def test_dd_table_of_makeable_bids() -> None:
+    g = hukm.TwentyEight()
+    deal = g.deal(7)
+    table = g.dd_table(deal, leader=1)
+    assert len(table) == 4 and all(len(r) == 4 for r in table)
+    for t, row in enumerate(table):
+        assert row[0] == row[2] and row[1] == row[3]
+        s = g.from_deal(deal, 0, 1, trump=SUITS[t])
+        assert hukm.solve(s, 0, actions=False).value == row[0]
+    with pytest.raises(ValueError):
+        g.dd_table(deal, leader=4)
+
+
+def test_solver_refuses_other_phases() -> None:
+    s = hukm.TwentyEight().new_game(1)
+    with pytest.raises(hukm.StateError, match="trick play"):
+        hukm.solve(s)
