@@ -37,6 +37,7 @@ fn main() {
                     "skip" => sw.rank_skip = false,
                     "tt_move" => sw.tt_move = false,
                     "shared_killers" => sw.shared_killers = false,
+                    "trick_bounds" => sw.trick_bounds = false,
                     _ => {}
                 }
             }

@@ -9,7 +9,7 @@
 //! Chen's bridge-solver (fast tricks with a partner entry), rewritten here for
 //! 2, 3 and 4 players.
 
-use super::game::{LeadBounds, Switches};
+use super::game::{LeadBounds, Side, Switches, TrickGame};
 use super::whist::{suit_bits, Whist, NO_TRUMP};
 
 #[inline]
@@ -180,6 +180,85 @@ impl<const N: usize> Whist<N> {
             b.upper = rem;
         }
         b
+    }
+
+    /// In the middle of a trick: does `side` surely win it, whatever anyone
+    /// plays? Returns the cards whose ranks that relies on. Either the card
+    /// winning so far is the side's and nobody still to play can beat it,
+    /// or a hand of the side still to play holds a card (of the suit led,
+    /// or a trump when void) that beats the trick so far and every card the
+    /// opponents still to play could beat it with.
+    pub(crate) fn sure_trick_for(&self, side: Side) -> Option<u64> {
+        let played = self.played as usize;
+        if played == 0 {
+            return None;
+        }
+        let seat = self.to_move();
+        let led = self.trick()[0] >> 4;
+        let lm = suit_bits(led);
+        let tm = if self.trump != NO_TRUMP && self.trump != led {
+            suit_bits(self.trump)
+        } else {
+            0
+        };
+        // Cards of the hands still to play: led suit for those who follow,
+        // trumps for those who are void.
+        let (mut my_led, mut my_ruff, mut opp_led, mut opp_ruff) = (0u64, 0u64, 0u64, 0u64);
+        for k in 0..N - played {
+            let s = (seat + k) % N;
+            let h = self.hands[s];
+            let (f, r) = if h & lm != 0 {
+                (h & lm, 0)
+            } else {
+                (0, h & tm)
+            };
+            if self.side[s] == side {
+                my_led |= f;
+                my_ruff |= r;
+            } else {
+                opp_led |= f;
+                opp_ruff |= r;
+            }
+        }
+        let (bi, best) = self.winner_so_far();
+        let best_bit = 1u64 << best;
+        let best_seat = (self.leader as usize + bi) % N;
+        let above = |x: u64, b: u64| x & !(b | (b - 1));
+        let best_trump = tm != 0 && best_bit & tm != 0;
+        let rank_used = |c: u64, rivals: u64| {
+            let sm = suit_bits((c.trailing_zeros() >> 4) as u8);
+            if (self.trick_bits | rivals) & sm & !c != 0 {
+                c
+            } else {
+                0
+            }
+        };
+        if self.side[best_seat] == side {
+            let safe = if best_trump {
+                above(opp_ruff, best_bit) == 0
+            } else {
+                opp_ruff == 0 && above(opp_led, best_bit) == 0
+            };
+            if safe {
+                return Some(rank_used(
+                    best_bit,
+                    if best_trump { opp_ruff } else { opp_led },
+                ));
+            }
+        }
+        if opp_ruff == 0 && !best_trump && my_led != 0 {
+            let top = top_bit(my_led);
+            if top > best_bit && above(opp_led, top) == 0 {
+                return Some(rank_used(top, opp_led));
+            }
+        }
+        if my_ruff != 0 {
+            let top = top_bit(my_ruff);
+            if (!best_trump || top > best_bit) && above(opp_ruff, top) == 0 {
+                return Some(rank_used(top, opp_ruff));
+            }
+        }
+        None
     }
 
     /// Top trumps of a pair of hands (held in sequence from the top, no

@@ -179,6 +179,9 @@ pub struct Switches {
     /// Keep the cut-off cache across the searches of one solver (e.g. the
     /// leaders and strains of a table) instead of starting each one empty.
     pub shared_killers: bool,
+    /// In the middle of a trick: stop when the side that needs just the
+    /// current trick surely wins it.
+    pub trick_bounds: bool,
 }
 
 impl Default for Switches {
@@ -195,6 +198,7 @@ impl Default for Switches {
             mtdf: true,
             tt_move: true,
             shared_killers: true,
+            trick_bounds: true,
         }
     }
 }
@@ -214,6 +218,7 @@ impl Switches {
             mtdf: false,
             tt_move: false,
             shared_killers: false,
+            trick_bounds: false,
         }
     }
 }
@@ -278,4 +283,11 @@ pub trait TrickGame {
     /// [`TrickGame::move_hint`] stands for here, if any. Only an ordering
     /// hint: any answer is safe.
     fn hint_move(&self, hint: u8) -> Option<Self::Move>;
+    /// In the middle of a trick: does `side` surely win at least `need` in
+    /// the current trick, whatever anyone plays? If so, the cards whose ranks
+    /// that relies on. Only a bound: `None` (the default) is always safe.
+    fn sure_trick(&self, side: Side, need: u32) -> Option<Self::Winners> {
+        let _ = (side, need);
+        None
+    }
 }

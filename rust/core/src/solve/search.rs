@@ -150,6 +150,18 @@ impl<'a, G: TrickGame> Search<'a, G> {
         if g.at_trick_start() {
             return self.trick_start(g, target, rem, maximising);
         }
+        if self.sw.trick_bounds {
+            // What the side to move still needs, and what the other side needs
+            // to stop it.
+            let need = if maximising { target } else { rem - target + 1 };
+            let side = g.side_of(mover);
+            if let Some(w) = g.sure_trick(side, need as u32) {
+                return (maximising, w);
+            }
+            if let Some(w) = g.sure_trick(1 - side, (rem - need + 1) as u32) {
+                return (!maximising, w);
+            }
+        }
         self.expand(g, target, maximising, None)
     }
 

@@ -74,6 +74,7 @@ fn each_switch_alone_matches_brute_force() {
         "mtdf",
         "tt_move",
         "shared_killers",
+        "trick_bounds",
     ];
     for (i, name) in names.iter().enumerate() {
         let mut sw = Switches::none();
@@ -90,6 +91,7 @@ fn each_switch_alone_matches_brute_force() {
             &mut sw.mtdf,
             &mut sw.tt_move,
             &mut sw.shared_killers,
+            &mut sw.trick_bounds,
         ];
         *flags_on.into_iter().nth(i).unwrap() = true;
         if *name == "partition" || *name == "tt_move" {
@@ -110,6 +112,7 @@ fn each_switch_alone_matches_brute_force() {
             &mut off.mtdf,
             &mut off.tt_move,
             &mut off.shared_killers,
+            &mut off.trick_bounds,
         ];
         *flags_off.into_iter().nth(i).unwrap() = false;
         for pos in endgames().iter().step_by(2) {

@@ -561,6 +561,15 @@ impl<const N: usize> TrickGame for Whist<N> {
     }
 
     #[inline]
+    fn sure_trick(&self, side: Side, need: u32) -> Option<u64> {
+        // A trick is worth one: only a side needing one trick can be done.
+        if need != 1 {
+            return None;
+        }
+        self.sure_trick_for(side)
+    }
+
+    #[inline]
     fn hint_move(&self, hint: u8) -> Option<u8> {
         if hint as u32 >= self.remaining.count_ones() {
             return None;
