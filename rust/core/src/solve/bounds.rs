@@ -162,12 +162,17 @@ impl<const N: usize> Whist<N> {
         }
         if !with_trumps && sw.sure_tricks {
             // Without trumps a side wins only with cards of the suit led.
-            let (u, uby) = self.nt_ceiling(us.me, us.pd, us.opp);
+            let mut longest = [0u32; 4];
+            for (s, l) in longest.iter_mut().enumerate() {
+                let sm = suit_bits(s as u8);
+                *l = self.hands.iter().map(|&h| len(h & sm)).max().unwrap_or(0);
+            }
+            let (u, uby) = self.nt_ceiling(us.me, us.pd, us.opp, &longest);
             if u < b.upper {
                 b.upper = u;
                 b.upper_by = uby;
             }
-            let (u, uby) = self.nt_ceiling(us.opp[0], us.opp[1], [us.me, us.pd]);
+            let (u, uby) = self.nt_ceiling(us.opp[0], us.opp[1], [us.me, us.pd], &longest);
             let l = rem.saturating_sub(u);
             if l > b.lower {
                 b.lower = l;
@@ -357,7 +362,7 @@ impl<const N: usize> Whist<N> {
     /// win. In each suit they win at most as many tricks as the suit is led
     /// (no more than its longest holding) while one of them still holds it,
     /// less the top cards one opponent holds in sequence.
-    fn nt_ceiling(&self, a: u64, b: u64, against: [u64; 2]) -> (u32, u64) {
+    fn nt_ceiling(&self, a: u64, b: u64, against: [u64; 2], longest: &[u32; 4]) -> (u32, u64) {
         let mut total = 0;
         let mut by = 0u64;
         for s in 0..4u8 {
@@ -367,7 +372,7 @@ impl<const N: usize> Whist<N> {
                 continue;
             }
             let rem = self.remaining & sm;
-            let longest = self.hands.iter().map(|&h| len(h & sm)).max().unwrap_or(0);
+            let longest = longest[s as usize];
             let top = top_bit(rem);
             let mut k = 0;
             for &o in against.iter() {

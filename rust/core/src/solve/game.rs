@@ -88,8 +88,13 @@ impl<M: Copy + Default + PartialEq> MoveList<M> {
     #[inline]
     pub fn bring_to_front(&mut self, m: M) -> bool {
         if let Some(i) = self.as_slice().iter().position(|&x| x == m) {
-            self.moves[..=i].rotate_right(1);
-            self.weights[..=i].rotate_right(1);
+            let w = self.weights[i];
+            for j in (0..i).rev() {
+                self.moves[j + 1] = self.moves[j];
+                self.weights[j + 1] = self.weights[j];
+            }
+            self.moves[0] = m;
+            self.weights[0] = w;
             true
         } else {
             false
@@ -283,6 +288,13 @@ pub trait TrickGame {
     /// [`TrickGame::move_hint`] stands for here, if any. Only an ordering
     /// hint: any answer is safe.
     fn hint_move(&self, hint: u8) -> Option<Self::Move>;
+    /// Is `m` one of the moves [`TrickGame::moves`] lists here (with the
+    /// same switches)? The default generates the list and looks.
+    fn has_move(&self, m: Self::Move, sw: &Switches) -> bool {
+        let mut list = MoveList::new();
+        self.moves(&mut list, sw);
+        list.as_slice().contains(&m)
+    }
     /// In the middle of a trick: does `side` surely win at least `need` in
     /// the current trick, whatever anyone plays? If so, the cards whose ranks
     /// that relies on. Only a bound: `None` (the default) is always safe.

@@ -233,6 +233,23 @@ impl<'a, G: TrickGame> Search<'a, G> {
         (ok, w)
     }
 
+    /// Plays `m`, searches the position after it and takes it back: the
+    /// answer and the cards it relied on (the trick's deciding card included).
+    #[inline]
+    fn child(&mut self, g: &mut G, m: G::Move, target: i32) -> (bool, G::Winners) {
+        let won = g.play(m);
+        let (t2, decided) = match won {
+            Some(w) if g.side_of(w.seat as usize) == self.max_side => {
+                (target - w.value as i32, w.decided)
+            }
+            Some(w) => (target, w.decided),
+            None => (target, G::Winners::default()),
+        };
+        let (ok, w) = self.reaches(g, t2);
+        g.undo(m);
+        (ok, w | decided)
+    }
+
     fn expand(
         &mut self,
         g: &mut G,
@@ -240,22 +257,20 @@ impl<'a, G: TrickGame> Search<'a, G> {
         maximising: bool,
         first: Option<G::Move>,
     ) -> (bool, G::Winners) {
-        let mut list = MoveList::new();
-        g.moves(&mut list, &self.sw);
-        if let Some(m) = first {
-            list.bring_to_front(m);
-        }
+        // The move that cut off in a similar state is tried before the
+        // others are even generated (it usually cuts off again).
         let mut slot = usize::MAX;
         let mut key = 0;
-        if self.sw.killers && list.len() > 1 {
+        let mut killer = None;
+        if self.sw.killers {
             if self.cutoffs.is_empty() {
                 self.cutoffs = vec![(u64::MAX, G::Move::default()); 1 << CUTOFF_BITS];
             }
             key = g.cutoff_key();
             slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CUTOFF_BITS)) as usize;
             let (k, m) = self.cutoffs[slot];
-            if k == key {
-                list.bring_to_front(m);
+            if k == key && g.has_move(m, &self.sw) {
+                killer = Some(m);
             }
         }
 
@@ -263,30 +278,46 @@ impl<'a, G: TrickGame> Search<'a, G> {
         let mut tried: [(G::Move, G::Winners); TRIED] =
             [(G::Move::default(), G::Winners::default()); TRIED];
         let mut n_tried = 0;
-        'moves: for &m in list.as_slice() {
-            if self.sw.rank_skip {
-                for &(t, tw) in &tried[..n_tried] {
-                    if g.same_answer(t, tw, m) {
-                        continue 'moves;
+        let mut list = MoveList::new();
+        let mut generated = false;
+        let mut next = 0;
+        let mut pending = killer;
+        'moves: loop {
+            let m = match pending.take() {
+                Some(m) => m,
+                None => {
+                    if !generated {
+                        generated = true;
+                        g.moves(&mut list, &self.sw);
+                        if let Some(f) = first {
+                            list.bring_to_front(f);
+                        }
                     }
+                    let Some(&m) = list.as_slice().get(next) else {
+                        break;
+                    };
+                    next += 1;
+                    if Some(m) == killer {
+                        continue;
+                    }
+                    if self.sw.rank_skip {
+                        for &(t, tw) in &tried[..n_tried] {
+                            if g.same_answer(t, tw, m) {
+                                continue 'moves;
+                            }
+                        }
+                    }
+                    m
                 }
-            }
-            let won = g.play(m);
-            let (t2, decided) = match won {
-                Some(w) if g.side_of(w.seat as usize) == self.max_side => {
-                    (target - w.value as i32, w.decided)
-                }
-                Some(w) => (target, w.decided),
-                None => (target, G::Winners::default()),
             };
-            let (ok, w) = self.reaches(g, t2);
-            g.undo(m);
+            let (ok, w) = self.child(g, m, target);
             if self.abort.is_some() {
                 return (false, acc);
             }
-            let w = w | decided;
             if ok == maximising {
-                if slot != usize::MAX {
+                // (A killer that cut off again is already there; a forced
+                // move is no hint for other states.)
+                if slot != usize::MAX && generated && list.len() > 1 {
                     self.cutoffs[slot] = (key, m);
                 }
                 self.cut = Some(m);
