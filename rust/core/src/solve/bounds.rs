@@ -57,8 +57,9 @@ struct Sides {
 }
 
 impl<const N: usize> Whist<N> {
-    /// Bounds for the side on lead (see [`LeadBounds`]).
-    pub(crate) fn bounds(&self, sw: &Switches) -> LeadBounds<u64> {
+    /// Bounds for the side on lead (see [`LeadBounds`]), stopping early once
+    /// one of them decides whether the side on lead wins `target`.
+    pub(crate) fn bounds(&self, sw: &Switches, target: u32) -> LeadBounds<u64> {
         let rem = self.tricks_left as u32;
         let lead = self.leader as usize;
         let mut b = LeadBounds {
@@ -137,6 +138,9 @@ impl<const N: usize> Whist<N> {
                 }
             }
         }
+        if b.lower >= target {
+            return b;
+        }
         if sw.sure_tricks {
             // The other side: its "me" is the opponent holding more trumps.
             let (o, oby) = if with_trumps {
@@ -158,6 +162,9 @@ impl<const N: usize> Whist<N> {
             if o > 0 {
                 b.upper = rem - o.min(rem);
                 b.upper_by = oby;
+                if b.upper < target {
+                    return b;
+                }
             }
         }
         if !with_trumps && sw.sure_tricks {

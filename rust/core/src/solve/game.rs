@@ -267,6 +267,13 @@ pub trait TrickGame {
     fn mask_winners(&self, mask: Self::Pattern) -> Self::Winners;
     /// At a trick start: cheap bounds for the side on lead.
     fn lead_bounds(&self, sw: &Switches) -> LeadBounds<Self::Winners>;
+    /// Like [`TrickGame::lead_bounds`], but may stop working (leaving the
+    /// other bound loose) as soon as one bound decides whether the side on
+    /// lead wins `target`.
+    fn lead_bounds_for(&self, sw: &Switches, target: u32) -> LeadBounds<Self::Winners> {
+        let _ = target;
+        self.lead_bounds(sw)
+    }
     /// After playing `tried` gave an answer that relied only on the ranks in
     /// `winners`, does playing `other` instead certainly give the same answer?
     /// (E.g. a lower card of the same suit when the tried card's rank did not

@@ -181,7 +181,7 @@ impl<'a, G: TrickGame> Search<'a, G> {
         // `lead reaches lead_target` is equivalent to the answer when the
         // leader maximises, and to its negation otherwise.
         if self.sw.quick_tricks || self.sw.sure_tricks {
-            let b = g.lead_bounds(&self.sw);
+            let b = g.lead_bounds_for(&self.sw, lead_target as u32);
             if b.lower as i32 >= lead_target {
                 return (lead_is_max, b.lower_by);
             }

@@ -481,7 +481,11 @@ impl<const N: usize> TrickGame for Whist<N> {
     }
 
     fn lead_bounds(&self, sw: &Switches) -> LeadBounds<u64> {
-        self.bounds(sw)
+        self.bounds(sw, u32::MAX)
+    }
+
+    fn lead_bounds_for(&self, sw: &Switches, target: u32) -> LeadBounds<u64> {
+        self.bounds(sw, target)
     }
 
     #[inline]
