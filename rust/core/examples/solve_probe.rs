@@ -38,6 +38,7 @@ fn main() {
                     "tt_move" => sw.tt_move = false,
                     "shared_killers" => sw.shared_killers = false,
                     "trick_bounds" => sw.trick_bounds = false,
+                    "card_bounds" => sw.card_bounds = false,
                     _ => {}
                 }
             }

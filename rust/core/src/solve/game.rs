@@ -187,6 +187,10 @@ pub struct Switches {
     /// In the middle of a trick: stop when the side that needs just the
     /// current trick surely wins it.
     pub trick_bounds: bool,
+    /// Every-card solves: search each card only within the bounds that the
+    /// position's value implies (none better for the mover's side, none
+    /// worse for the other).
+    pub card_bounds: bool,
 }
 
 impl Default for Switches {
@@ -204,6 +208,7 @@ impl Default for Switches {
             tt_move: true,
             shared_killers: true,
             trick_bounds: true,
+            card_bounds: true,
         }
     }
 }
@@ -224,6 +229,7 @@ impl Switches {
             tt_move: false,
             shared_killers: false,
             trick_bounds: false,
+            card_bounds: false,
         }
     }
 }

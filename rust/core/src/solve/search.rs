@@ -41,7 +41,8 @@ pub struct Search<'a, G: TrickGame> {
     cut: Option<G::Move>,
 }
 
-const CUTOFF_BITS: u32 = 16;
+/// The cut-off cache holds 2^18 slots of 16 bytes (4 MiB).
+const CUTOFF_BITS: u32 = 18;
 /// Failed moves remembered per node for skipping equivalent ones.
 const TRIED: usize = 16;
 
@@ -104,8 +105,15 @@ impl<'a, G: TrickGame> Search<'a, G> {
     /// The exact value for the maximising side from the current state,
     /// searching between `lo` and `hi` (known bounds) from `guess`.
     pub fn value(&mut self, g: &mut G, guess: u32) -> Result<u32> {
-        let mut lo = 0u32;
-        let mut hi = g.remaining();
+        let hi = g.remaining();
+        self.value_within(g, 0, hi, guess)
+    }
+
+    /// Like [`Search::value`] when the value is already known to lie in
+    /// `lo..=hi` (no probe outside is made).
+    pub fn value_within(&mut self, g: &mut G, lo: u32, hi: u32, guess: u32) -> Result<u32> {
+        let mut hi = hi.min(g.remaining());
+        let mut lo = lo.min(hi);
         let mut guess = guess.min(hi);
         while lo < hi {
             let t = if self.sw.mtdf {
