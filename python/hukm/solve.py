@@ -63,7 +63,7 @@ def solve(
     to move); in three- and two-player games that player plays alone against
     the others as one coalition. ``max_nodes`` and ``timeout`` (seconds) stop a
     search that runs too long with :class:`hukm.SolverLimitError`; ``tt_mib``
-    sizes the transposition table (default 64 MiB). With ``actions=False``
+    sizes the transposition table (default 57 MiB). With ``actions=False``
     only the value is computed (``actions`` is then empty). Ctrl-C interrupts.
 
     ``objective="kot"`` asks the kot query of four-player Hokm and Court

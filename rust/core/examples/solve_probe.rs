@@ -37,6 +37,8 @@ fn main() {
                     "skip" => sw.rank_skip = false,
                     "tt_move" => sw.tt_move = false,
                     "shared_killers" => sw.shared_killers = false,
+                    "trick_bounds" => sw.trick_bounds = false,
+                    "card_bounds" => sw.card_bounds = false,
                     _ => {}
                 }
             }

@@ -9,7 +9,7 @@
 //! Chen's bridge-solver (fast tricks with a partner entry), rewritten here for
 //! 2, 3 and 4 players.
 
-use super::game::{LeadBounds, Switches};
+use super::game::{LeadBounds, Side, Switches, TrickGame};
 use super::whist::{suit_bits, Whist, NO_TRUMP};
 
 #[inline]
@@ -57,8 +57,9 @@ struct Sides {
 }
 
 impl<const N: usize> Whist<N> {
-    /// Bounds for the side on lead (see [`LeadBounds`]).
-    pub(crate) fn bounds(&self, sw: &Switches) -> LeadBounds<u64> {
+    /// Bounds for the side on lead (see [`LeadBounds`]), stopping early once
+    /// one of them decides whether the side on lead wins `target`.
+    pub(crate) fn bounds(&self, sw: &Switches, target: u32) -> LeadBounds<u64> {
         let rem = self.tricks_left as u32;
         let lead = self.leader as usize;
         let mut b = LeadBounds {
@@ -137,6 +138,9 @@ impl<const N: usize> Whist<N> {
                 }
             }
         }
+        if b.lower >= target {
+            return b;
+        }
         if sw.sure_tricks {
             // The other side: its "me" is the opponent holding more trumps.
             let (o, oby) = if with_trumps {
@@ -158,16 +162,24 @@ impl<const N: usize> Whist<N> {
             if o > 0 {
                 b.upper = rem - o.min(rem);
                 b.upper_by = oby;
+                if b.upper < target {
+                    return b;
+                }
             }
         }
         if !with_trumps && sw.sure_tricks {
             // Without trumps a side wins only with cards of the suit led.
-            let (u, uby) = self.nt_ceiling(us.me, us.pd, us.opp);
+            let mut longest = [0u32; 4];
+            for (s, l) in longest.iter_mut().enumerate() {
+                let sm = suit_bits(s as u8);
+                *l = self.hands.iter().map(|&h| len(h & sm)).max().unwrap_or(0);
+            }
+            let (u, uby) = self.nt_ceiling(us.me, us.pd, us.opp, &longest);
             if u < b.upper {
                 b.upper = u;
                 b.upper_by = uby;
             }
-            let (u, uby) = self.nt_ceiling(us.opp[0], us.opp[1], [us.me, us.pd]);
+            let (u, uby) = self.nt_ceiling(us.opp[0], us.opp[1], [us.me, us.pd], &longest);
             let l = rem.saturating_sub(u);
             if l > b.lower {
                 b.lower = l;
@@ -180,6 +192,85 @@ impl<const N: usize> Whist<N> {
             b.upper = rem;
         }
         b
+    }
+
+    /// In the middle of a trick: does `side` surely win it, whatever anyone
+    /// plays? Returns the cards whose ranks that relies on. Either the card
+    /// winning so far is the side's and nobody still to play can beat it,
+    /// or a hand of the side still to play holds a card (of the suit led,
+    /// or a trump when void) that beats the trick so far and every card the
+    /// opponents still to play could beat it with.
+    pub(crate) fn sure_trick_for(&self, side: Side) -> Option<u64> {
+        let played = self.played as usize;
+        if played == 0 {
+            return None;
+        }
+        let seat = self.to_move();
+        let led = self.trick()[0] >> 4;
+        let lm = suit_bits(led);
+        let tm = if self.trump != NO_TRUMP && self.trump != led {
+            suit_bits(self.trump)
+        } else {
+            0
+        };
+        // Cards of the hands still to play: led suit for those who follow,
+        // trumps for those who are void.
+        let (mut my_led, mut my_ruff, mut opp_led, mut opp_ruff) = (0u64, 0u64, 0u64, 0u64);
+        for k in 0..N - played {
+            let s = (seat + k) % N;
+            let h = self.hands[s];
+            let (f, r) = if h & lm != 0 {
+                (h & lm, 0)
+            } else {
+                (0, h & tm)
+            };
+            if self.side[s] == side {
+                my_led |= f;
+                my_ruff |= r;
+            } else {
+                opp_led |= f;
+                opp_ruff |= r;
+            }
+        }
+        let (bi, best) = self.winner_so_far();
+        let best_bit = 1u64 << best;
+        let best_seat = (self.leader as usize + bi) % N;
+        let above = |x: u64, b: u64| x & !(b | (b - 1));
+        let best_trump = tm != 0 && best_bit & tm != 0;
+        let rank_used = |c: u64, rivals: u64| {
+            let sm = suit_bits((c.trailing_zeros() >> 4) as u8);
+            if (self.trick_bits | rivals) & sm & !c != 0 {
+                c
+            } else {
+                0
+            }
+        };
+        if self.side[best_seat] == side {
+            let safe = if best_trump {
+                above(opp_ruff, best_bit) == 0
+            } else {
+                opp_ruff == 0 && above(opp_led, best_bit) == 0
+            };
+            if safe {
+                return Some(rank_used(
+                    best_bit,
+                    if best_trump { opp_ruff } else { opp_led },
+                ));
+            }
+        }
+        if opp_ruff == 0 && !best_trump && my_led != 0 {
+            let top = top_bit(my_led);
+            if top > best_bit && above(opp_led, top) == 0 {
+                return Some(rank_used(top, opp_led));
+            }
+        }
+        if my_ruff != 0 {
+            let top = top_bit(my_ruff);
+            if (!best_trump || top > best_bit) && above(opp_ruff, top) == 0 {
+                return Some(rank_used(top, opp_ruff));
+            }
+        }
+        None
     }
 
     /// Top trumps of a pair of hands (held in sequence from the top, no
@@ -278,7 +369,7 @@ impl<const N: usize> Whist<N> {
     /// win. In each suit they win at most as many tricks as the suit is led
     /// (no more than its longest holding) while one of them still holds it,
     /// less the top cards one opponent holds in sequence.
-    fn nt_ceiling(&self, a: u64, b: u64, against: [u64; 2]) -> (u32, u64) {
+    fn nt_ceiling(&self, a: u64, b: u64, against: [u64; 2], longest: &[u32; 4]) -> (u32, u64) {
         let mut total = 0;
         let mut by = 0u64;
         for s in 0..4u8 {
@@ -288,7 +379,7 @@ impl<const N: usize> Whist<N> {
                 continue;
             }
             let rem = self.remaining & sm;
-            let longest = self.hands.iter().map(|&h| len(h & sm)).max().unwrap_or(0);
+            let longest = longest[s as usize];
             let top = top_bit(rem);
             let mut k = 0;
             for &o in against.iter() {

@@ -88,8 +88,13 @@ impl<M: Copy + Default + PartialEq> MoveList<M> {
     #[inline]
     pub fn bring_to_front(&mut self, m: M) -> bool {
         if let Some(i) = self.as_slice().iter().position(|&x| x == m) {
-            self.moves[..=i].rotate_right(1);
-            self.weights[..=i].rotate_right(1);
+            let w = self.weights[i];
+            for j in (0..i).rev() {
+                self.moves[j + 1] = self.moves[j];
+                self.weights[j + 1] = self.weights[j];
+            }
+            self.moves[0] = m;
+            self.weights[0] = w;
             true
         } else {
             false
@@ -179,6 +184,13 @@ pub struct Switches {
     /// Keep the cut-off cache across the searches of one solver (e.g. the
     /// leaders and strains of a table) instead of starting each one empty.
     pub shared_killers: bool,
+    /// In the middle of a trick: stop when the side that needs just the
+    /// current trick surely wins it.
+    pub trick_bounds: bool,
+    /// Every-card solves: search each card only within the bounds that the
+    /// position's value implies (none better for the mover's side, none
+    /// worse for the other).
+    pub card_bounds: bool,
 }
 
 impl Default for Switches {
@@ -195,6 +207,8 @@ impl Default for Switches {
             mtdf: true,
             tt_move: true,
             shared_killers: true,
+            trick_bounds: true,
+            card_bounds: true,
         }
     }
 }
@@ -214,6 +228,8 @@ impl Switches {
             mtdf: false,
             tt_move: false,
             shared_killers: false,
+            trick_bounds: false,
+            card_bounds: false,
         }
     }
 }
@@ -257,6 +273,13 @@ pub trait TrickGame {
     fn mask_winners(&self, mask: Self::Pattern) -> Self::Winners;
     /// At a trick start: cheap bounds for the side on lead.
     fn lead_bounds(&self, sw: &Switches) -> LeadBounds<Self::Winners>;
+    /// Like [`TrickGame::lead_bounds`], but may stop working (leaving the
+    /// other bound loose) as soon as one bound decides whether the side on
+    /// lead wins `target`.
+    fn lead_bounds_for(&self, sw: &Switches, target: u32) -> LeadBounds<Self::Winners> {
+        let _ = target;
+        self.lead_bounds(sw)
+    }
     /// After playing `tried` gave an answer that relied only on the ranks in
     /// `winners`, does playing `other` instead certainly give the same answer?
     /// (E.g. a lower card of the same suit when the tried card's rank did not
@@ -278,4 +301,18 @@ pub trait TrickGame {
     /// [`TrickGame::move_hint`] stands for here, if any. Only an ordering
     /// hint: any answer is safe.
     fn hint_move(&self, hint: u8) -> Option<Self::Move>;
+    /// Is `m` one of the moves [`TrickGame::moves`] lists here (with the
+    /// same switches)? The default generates the list and looks.
+    fn has_move(&self, m: Self::Move, sw: &Switches) -> bool {
+        let mut list = MoveList::new();
+        self.moves(&mut list, sw);
+        list.as_slice().contains(&m)
+    }
+    /// In the middle of a trick: does `side` surely win at least `need` in
+    /// the current trick, whatever anyone plays? If so, the cards whose ranks
+    /// that relies on. Only a bound: `None` (the default) is always safe.
+    fn sure_trick(&self, side: Side, need: u32) -> Option<Self::Winners> {
+        let _ = (side, need);
+        None
+    }
 }

@@ -40,8 +40,8 @@ pub use whist::{Whist, WhistPosition, NO_TRUMP};
 #[derive(Clone, Debug)]
 pub struct SolverConfig {
     /// Upper limit on the transposition table's memory, in bytes. The
-    /// default, 60 MiB, keeps one solving thread (table, cut-off cache and
-    /// stacks) under 64 MiB.
+    /// default, 57 MiB, keeps one solving thread (table, 4 MiB cut-off cache
+    /// and stacks) under 64 MiB.
     pub tt_bytes: usize,
     /// Stop with [`Error::SolverLimit`] after this many nodes in one call.
     pub max_nodes: Option<u64>,
@@ -57,7 +57,7 @@ pub struct SolverConfig {
 impl Default for SolverConfig {
     fn default() -> Self {
         SolverConfig {
-            tt_bytes: 60 << 20,
+            tt_bytes: 57 << 20,
             max_nodes: None,
             timeout: None,
             stop: None,
@@ -169,6 +169,20 @@ impl Solver {
         max_side: Side,
         guess: u32,
     ) -> Result<Solution> {
+        let hi = game.remaining();
+        self.search_game_within(game, max_side, 0, hi, guess)
+    }
+
+    /// Like [`Solver::search_game`] when the value is known to lie in
+    /// `lo..=hi`.
+    pub fn search_game_within<G: TrickGame<Pattern = u128, Move = u8>>(
+        &mut self,
+        game: &mut G,
+        max_side: Side,
+        lo: u32,
+        hi: u32,
+        guess: u32,
+    ) -> Result<Solution> {
         let limits = self.limits();
         self.tt.new_generation();
         let shared = self.config.switches.shared_killers;
@@ -179,7 +193,7 @@ impl Solver {
         };
         let mut s =
             Search::new(&mut self.tt, self.config.switches, max_side, &limits).with_cutoffs(kept);
-        let value = s.value(game, guess);
+        let value = s.value_within(game, lo, hi, guess);
         let nodes = s.nodes;
         if shared {
             self.cutoffs = s.into_cutoffs();
@@ -242,6 +256,10 @@ impl Solver {
         let mut done: Vec<(u8, u32)> = Vec::new();
         let mut cards = Vec::new();
         let legal = g.legal();
+        // The mover's side gets the root's value with its best card and no
+        // more with any other; the other side no less.
+        let mover_max = g.side_of(g.to_move()) == 0;
+        let bounded = self.config.switches.card_bounds;
         for c in CardSet(legal as u128).iter() {
             let rep = if self.config.switches.collapse {
                 g.class_of(c.0)
@@ -257,7 +275,12 @@ impl Solver {
                     _ => 0,
                 };
                 let guess = root.value.saturating_sub(base);
-                let r = self.search_game(&mut g, 0, guess);
+                let (lo, hi) = match (bounded, mover_max) {
+                    (false, _) => (0, g.remaining()),
+                    (true, true) => (0, guess),
+                    (true, false) => (guess, g.remaining()),
+                };
+                let r = self.search_game_within(&mut g, 0, lo, hi, guess);
                 g.undo(rep);
                 let r = r?;
                 nodes += r.nodes;

@@ -25,6 +25,8 @@ pub(crate) struct Ctx {
     led: u8,
     /// The next hand to play to this trick, if an opponent (0 otherwise).
     next_opp: u64,
+    /// Leading: each suit's lead category once computed (-1 before).
+    cats: [i16; 4],
 }
 
 #[inline]
@@ -72,6 +74,7 @@ impl<const N: usize> Whist<N> {
             last: self.played as usize == N - 1,
             led: 0,
             next_opp: 0,
+            cats: [-1; 4],
         };
         if self.played == 0 {
             return ctx;
@@ -89,7 +92,7 @@ impl<const N: usize> Whist<N> {
 
     /// The ordering weight of card `c` for the seat to move.
     #[inline]
-    pub(crate) fn weight(&self, ctx: &Ctx, c: u8) -> i16 {
+    pub(crate) fn weight(&self, ctx: &mut Ctx, c: u8) -> i16 {
         if self.played == 0 {
             self.lead_weight(ctx, c)
         } else {
@@ -97,23 +100,24 @@ impl<const N: usize> Whist<N> {
         }
     }
 
-    fn lead_weight(&self, ctx: &Ctx, c: u8) -> i16 {
+    fn lead_weight(&self, ctx: &mut Ctx, c: u8) -> i16 {
         let s = c >> 4;
         let sm = suit_bits(s);
         let me = self.hands[ctx.seat];
         let my = me & sm;
         let is_top = top_bit(my) == 1u64 << c;
         let is_bottom = bottom_bit(my) == 1u64 << c;
-        // Within a category: the top card, then the bottom, then the rest.
-        let tie = if is_top {
-            2
-        } else if is_bottom {
-            1
-        } else {
-            0
-        };
-        let cat = self.lead_category(ctx, s, my);
-        let cat = if !is_top && !is_bottom { 0 } else { cat };
+        // Within a category: the top card, then the bottom, then the rest
+        // (which get no category).
+        if !is_top && !is_bottom {
+            return 0;
+        }
+        let tie = if is_top { 2 } else { 1 };
+        let mut cat = ctx.cats[s as usize];
+        if cat < 0 {
+            cat = self.lead_category(ctx, s, my);
+            ctx.cats[s as usize] = cat;
+        }
         cat * 4 + tie
     }
 

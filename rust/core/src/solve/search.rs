@@ -41,7 +41,8 @@ pub struct Search<'a, G: TrickGame> {
     cut: Option<G::Move>,
 }
 
-const CUTOFF_BITS: u32 = 16;
+/// The cut-off cache holds 2^18 slots of 16 bytes (4 MiB).
+const CUTOFF_BITS: u32 = 18;
 /// Failed moves remembered per node for skipping equivalent ones.
 const TRIED: usize = 16;
 
@@ -104,8 +105,15 @@ impl<'a, G: TrickGame> Search<'a, G> {
     /// The exact value for the maximising side from the current state,
     /// searching between `lo` and `hi` (known bounds) from `guess`.
     pub fn value(&mut self, g: &mut G, guess: u32) -> Result<u32> {
-        let mut lo = 0u32;
-        let mut hi = g.remaining();
+        let hi = g.remaining();
+        self.value_within(g, 0, hi, guess)
+    }
+
+    /// Like [`Search::value`] when the value is already known to lie in
+    /// `lo..=hi` (no probe outside is made).
+    pub fn value_within(&mut self, g: &mut G, lo: u32, hi: u32, guess: u32) -> Result<u32> {
+        let mut hi = hi.min(g.remaining());
+        let mut lo = lo.min(hi);
         let mut guess = guess.min(hi);
         while lo < hi {
             let t = if self.sw.mtdf {
@@ -150,6 +158,18 @@ impl<'a, G: TrickGame> Search<'a, G> {
         if g.at_trick_start() {
             return self.trick_start(g, target, rem, maximising);
         }
+        if self.sw.trick_bounds {
+            // What the side to move still needs, and what the other side needs
+            // to stop it.
+            let need = if maximising { target } else { rem - target + 1 };
+            let side = g.side_of(mover);
+            if let Some(w) = g.sure_trick(side, need as u32) {
+                return (maximising, w);
+            }
+            if let Some(w) = g.sure_trick(1 - side, (rem - need + 1) as u32) {
+                return (!maximising, w);
+            }
+        }
         self.expand(g, target, maximising, None)
     }
 
@@ -169,7 +189,7 @@ impl<'a, G: TrickGame> Search<'a, G> {
         // `lead reaches lead_target` is equivalent to the answer when the
         // leader maximises, and to its negation otherwise.
         if self.sw.quick_tricks || self.sw.sure_tricks {
-            let b = g.lead_bounds(&self.sw);
+            let b = g.lead_bounds_for(&self.sw, lead_target as u32);
             if b.lower as i32 >= lead_target {
                 return (lead_is_max, b.lower_by);
             }
@@ -221,6 +241,23 @@ impl<'a, G: TrickGame> Search<'a, G> {
         (ok, w)
     }
 
+    /// Plays `m`, searches the position after it and takes it back: the
+    /// answer and the cards it relied on (the trick's deciding card included).
+    #[inline]
+    fn child(&mut self, g: &mut G, m: G::Move, target: i32) -> (bool, G::Winners) {
+        let won = g.play(m);
+        let (t2, decided) = match won {
+            Some(w) if g.side_of(w.seat as usize) == self.max_side => {
+                (target - w.value as i32, w.decided)
+            }
+            Some(w) => (target, w.decided),
+            None => (target, G::Winners::default()),
+        };
+        let (ok, w) = self.reaches(g, t2);
+        g.undo(m);
+        (ok, w | decided)
+    }
+
     fn expand(
         &mut self,
         g: &mut G,
@@ -228,22 +265,20 @@ impl<'a, G: TrickGame> Search<'a, G> {
         maximising: bool,
         first: Option<G::Move>,
     ) -> (bool, G::Winners) {
-        let mut list = MoveList::new();
-        g.moves(&mut list, &self.sw);
-        if let Some(m) = first {
-            list.bring_to_front(m);
-        }
+        // The move that cut off in a similar state is tried before the
+        // others are even generated (it usually cuts off again).
         let mut slot = usize::MAX;
         let mut key = 0;
-        if self.sw.killers && list.len() > 1 {
+        let mut killer = None;
+        if self.sw.killers {
             if self.cutoffs.is_empty() {
                 self.cutoffs = vec![(u64::MAX, G::Move::default()); 1 << CUTOFF_BITS];
             }
             key = g.cutoff_key();
             slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CUTOFF_BITS)) as usize;
             let (k, m) = self.cutoffs[slot];
-            if k == key {
-                list.bring_to_front(m);
+            if k == key && g.has_move(m, &self.sw) {
+                killer = Some(m);
             }
         }
 
@@ -251,30 +286,46 @@ impl<'a, G: TrickGame> Search<'a, G> {
         let mut tried: [(G::Move, G::Winners); TRIED] =
             [(G::Move::default(), G::Winners::default()); TRIED];
         let mut n_tried = 0;
-        'moves: for &m in list.as_slice() {
-            if self.sw.rank_skip {
-                for &(t, tw) in &tried[..n_tried] {
-                    if g.same_answer(t, tw, m) {
-                        continue 'moves;
+        let mut list = MoveList::new();
+        let mut generated = false;
+        let mut next = 0;
+        let mut pending = killer;
+        'moves: loop {
+            let m = match pending.take() {
+                Some(m) => m,
+                None => {
+                    if !generated {
+                        generated = true;
+                        g.moves(&mut list, &self.sw);
+                        if let Some(f) = first {
+                            list.bring_to_front(f);
+                        }
                     }
+                    let Some(&m) = list.as_slice().get(next) else {
+                        break;
+                    };
+                    next += 1;
+                    if Some(m) == killer {
+                        continue;
+                    }
+                    if self.sw.rank_skip {
+                        for &(t, tw) in &tried[..n_tried] {
+                            if g.same_answer(t, tw, m) {
+                                continue 'moves;
+                            }
+                        }
+                    }
+                    m
                 }
-            }
-            let won = g.play(m);
-            let (t2, decided) = match won {
-                Some(w) if g.side_of(w.seat as usize) == self.max_side => {
-                    (target - w.value as i32, w.decided)
-                }
-                Some(w) => (target, w.decided),
-                None => (target, G::Winners::default()),
             };
-            let (ok, w) = self.reaches(g, t2);
-            g.undo(m);
+            let (ok, w) = self.child(g, m, target);
             if self.abort.is_some() {
                 return (false, acc);
             }
-            let w = w | decided;
             if ok == maximising {
-                if slot != usize::MAX {
+                // (A killer that cut off again is already there; a forced
+                // move is no hint for other states.)
+                if slot != usize::MAX && generated && list.len() > 1 {
                     self.cutoffs[slot] = (key, m);
                 }
                 self.cut = Some(m);

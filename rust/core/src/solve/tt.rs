@@ -16,7 +16,7 @@ use super::game::{Pattern, TtKey};
 
 const BLOCK: usize = 8;
 /// Most blocks chained for one shape (older ones are recycled).
-const MAX_CHAIN: usize = 16;
+const MAX_CHAIN: usize = 32;
 
 /// A block of entries of one shape, chained newest first. Entry `i` says
 /// the side on lead wins `bounds[i].0 ..= bounds[i].1` wherever the

@@ -347,7 +347,7 @@ impl<const N: usize> TrickGame for Whist<N> {
         let others = (self.remaining | self.trick_bits) & !hand;
         let mut rest = legal;
         let mut prev: u8 = 255;
-        let ctx = if sw.ordering {
+        let mut ctx = if sw.ordering {
             Some(self.order_ctx())
         } else {
             None
@@ -363,7 +363,7 @@ impl<const N: usize> TrickGame for Whist<N> {
                 }
             }
             prev = c;
-            let w = match &ctx {
+            let w = match &mut ctx {
                 Some(ctx) => self.weight(ctx, c),
                 None => 0,
             };
@@ -481,7 +481,11 @@ impl<const N: usize> TrickGame for Whist<N> {
     }
 
     fn lead_bounds(&self, sw: &Switches) -> LeadBounds<u64> {
-        self.bounds(sw)
+        self.bounds(sw, u32::MAX)
+    }
+
+    fn lead_bounds_for(&self, sw: &Switches, target: u32) -> LeadBounds<u64> {
+        self.bounds(sw, target)
     }
 
     #[inline]
@@ -558,6 +562,20 @@ impl<const N: usize> TrickGame for Whist<N> {
     #[inline]
     fn move_hint(&self, m: u8) -> u8 {
         (self.remaining & ((1u64 << m) - 1)).count_ones() as u8
+    }
+
+    #[inline]
+    fn has_move(&self, m: u8, sw: &Switches) -> bool {
+        m < 64 && self.legal() & (1u64 << m) != 0 && (!sw.collapse || self.class_of(m) == m)
+    }
+
+    #[inline]
+    fn sure_trick(&self, side: Side, need: u32) -> Option<u64> {
+        // A trick is worth one: only a side needing one trick can be done.
+        if need != 1 {
+            return None;
+        }
+        self.sure_trick_for(side)
     }
 
     #[inline]
