@@ -18,6 +18,7 @@ from ._errors import (
     SolverLimitError,
     StateError,
 )
+from .ganjifa import Ganjifa
 from .hokm import Hokm
 from .naqsh import Naqsh
 from .solve import PlayStep, Solution, analyse_play, solve, solve_many
@@ -26,6 +27,7 @@ TERMINAL = -1
 """``State.current_player`` of a terminal state."""
 
 __all__ = [
+    "Ganjifa",
     "Hokm",
     "Naqsh",
     "PlayStep",

@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use hukm_core::game::GameState;
+use hukm_core::games::ganjifa::GanjifaState;
 use hukm_core::games::hokm::{HokmState, Phase};
 use hukm_core::games::naqsh::NaqshState;
 use hukm_core::Pack;
@@ -18,6 +19,8 @@ pub enum AnyState {
     Hokm(Box<HokmState>),
     /// A Naqsh state.
     Naqsh(Box<NaqshState>),
+    /// An individual Ganjifa state.
+    Ganjifa(Box<GanjifaState>),
 }
 
 impl AnyState {
@@ -26,6 +29,7 @@ impl AnyState {
         match self {
             AnyState::Hokm(s) => s.as_ref(),
             AnyState::Naqsh(s) => s.as_ref(),
+            AnyState::Ganjifa(s) => s.as_ref(),
         }
     }
     /// The state behind the shared game interface, mutable.
@@ -33,6 +37,7 @@ impl AnyState {
         match self {
             AnyState::Hokm(s) => s.as_mut(),
             AnyState::Naqsh(s) => s.as_mut(),
+            AnyState::Ganjifa(s) => s.as_mut(),
         }
     }
 }
@@ -82,6 +87,7 @@ impl PyState {
         match &self.inner {
             AnyState::Hokm(s) => s.phase().name(),
             AnyState::Naqsh(s) => s.phase().name(),
+            AnyState::Ganjifa(s) => s.phase().name(),
         }
     }
 
@@ -91,6 +97,7 @@ impl PyState {
         match &self.inner {
             AnyState::Hokm(_) => "hokm",
             AnyState::Naqsh(_) => "naqsh",
+            AnyState::Ganjifa(_) => "ganjifa",
         }
     }
 
@@ -181,6 +188,11 @@ impl PyState {
                     let h: hukm_core::CardSet = s.cards(seat).iter().copied().collect();
                     s.config().pack.format_hand(h)
                 })
+                .collect(),
+            AnyState::Ganjifa(s) => s
+                .hands()
+                .iter()
+                .map(|&h| s.config().pack.format_hand(h))
                 .collect(),
         }
     }

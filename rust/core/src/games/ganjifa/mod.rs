@@ -51,6 +51,7 @@
 //!   everyone but its leader; every seat's won cards, trick counts, scores.
 
 pub mod config;
+pub mod dd;
 pub mod play;
 pub mod rules;
 pub mod state;
@@ -61,6 +62,7 @@ pub mod view;
 use std::sync::Arc;
 
 pub use config::{GanjifaConfig, Handicap, LeadRules, Settlement};
+pub use dd::{solve_play, GanjifaAnswer};
 pub use play::{Act, Kind, Play, Step};
 pub use state::{settle, GanjifaState, HandResult, Phase};
 pub use view::{act_name, parse_action, Parsed};

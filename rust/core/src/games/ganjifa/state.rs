@@ -35,6 +35,9 @@ impl Phase {
     }
 }
 
+/// A solve's value, the value after each action (as strings), and the nodes.
+pub type Solved = (f64, Vec<(String, f64)>, u64);
+
 /// The outcome of one finished hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HandResult {
@@ -579,6 +582,43 @@ impl GanjifaState {
         } else {
             self.phase = Phase::Over;
         }
+    }
+
+    /// P's double-dummy answer (A.14): his tricks at the end of the current
+    /// hand, with the value after each legal action (as strings).
+    pub fn dd_solve(
+        &self,
+        player: usize,
+        with_actions: bool,
+        max_nodes: Option<u64>,
+    ) -> Result<Solved> {
+        let n = self.cfg.players;
+        if player >= n {
+            return Err(Error::State(format!(
+                "player {} out of range 0..{}",
+                player,
+                n - 1
+            )));
+        }
+        if self.phase != Phase::Play {
+            return Err(Error::State(format!(
+                "the double-dummy value is for trick play; this state is in phase {}",
+                self.phase.name()
+            )));
+        }
+        let a = super::dd::solve_play(&self.cfg, &self.play, player, with_actions, max_nodes)?;
+        let pack = &self.cfg.pack;
+        let mut actions: Vec<(String, f64)> = a
+            .actions
+            .iter()
+            .map(|&(act, v)| (super::view::act_name(pack, act), v))
+            .collect();
+        if self.play.step == Step::Blind && with_actions {
+            // `pick:i` under blind_pick=neighbour_index: every index has the chance value.
+            let k = self.play.hands[self.play.leader as usize].len() as usize;
+            actions = (0..k).map(|i| (format!("pick:{}", i), a.value)).collect();
+        }
+        Ok((a.value, actions, a.nodes))
     }
 
     /// Whether a position or match is finished.
