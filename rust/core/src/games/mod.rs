@@ -3,6 +3,7 @@
 //! machine), `view` (observations, the readable table, the [`crate::game::GameState`]
 //! interface) and `playout` (fast random play-outs).
 
+pub mod dugi;
 pub mod ganjifa;
 pub mod hokm;
 pub mod naqsh;
