@@ -18,6 +18,7 @@ from ._errors import (
     SolverLimitError,
     StateError,
 )
+from .dugi import Dugi
 from .ganjifa import Ganjifa
 from .hokm import Hokm
 from .naqsh import Naqsh
@@ -27,6 +28,7 @@ TERMINAL = -1
 """``State.current_player`` of a terminal state."""
 
 __all__ = [
+    "Dugi",
     "Ganjifa",
     "Hokm",
     "Naqsh",

@@ -41,6 +41,15 @@ class Ganjifa:
         return self._game.pack
 
     @property
+    def suits(self) -> list[tuple[str, str]]:
+        """The pack's suits as (code, name) pairs, in notation order.
+
+        >>> Ganjifa().suits[0]
+        ('GH', 'Ghulam')
+        """
+        return self._game.suits
+
+    @property
     def options(self) -> dict[str, str]:
         """The options given, normalised (switches as ``on``/``off``)."""
         return self._game.options

@@ -77,6 +77,10 @@ def solve(
     surrender is valued at its worst card for ``player`` (with the game's
     ``dd_chance="expectation"``, at the average: see ``expected``).
 
+    Dugi (``rules/ganjifa.md`` B.13): the value is 1 when ``player``'s side
+    wins the hand with best play (the challengers by taking every remaining
+    trick, the defenders by taking one), else 0.
+
     Naqsh (``rules/naqsh.md`` §13) is solved with the order of the whole pack
     known: the value is the net result of the current hand that ``player``
     can guarantee when everyone else decides against him (it can be
@@ -87,6 +91,8 @@ def solve(
         return _solve_naqsh(state, player, max_nodes, objective)
     if state.game == "ganjifa":
         return _solve_ganjifa(state, player, max_nodes, actions, objective)
+    if state.game == "dugi":
+        return _solve_dugi(state, player, max_nodes, actions, objective)
     value, values, nodes = _core.solve(
         state,
         optional_whole(player, "player", 0, state.num_players - 1),
@@ -132,6 +138,18 @@ def _solve_ganjifa(
         expected=value,
         expected_actions=dict(values),
     )
+
+
+def _solve_dugi(
+    state: _core.State, player: Optional[int], max_nodes: Optional[int], actions: bool, objective: str
+) -> Solution:
+    """Dugi's answer (``rules/ganjifa.md`` B.13; see :func:`solve`)."""
+    if objective != "tricks":
+        raise OptionError(f"unknown objective {objective!r} for Dugi; it has one objective (the default)")
+    p = optional_whole(player, "player", 0, 3)
+    value, values, nodes = _core.solve_dugi(state, p, optional_whole(max_nodes, "max_nodes", 1), actions)
+    who = state.current_player if p is None else p
+    return Solution(value=value, actions=dict(values), nodes=nodes, player=who)
 
 
 def solve_many(

@@ -41,6 +41,16 @@ impl PyGanjifa {
         self.game.config().pack.name.clone()
     }
 
+    /// The pack's suits as (code, name) pairs, in notation order.
+    #[getter]
+    fn suits(&self) -> Vec<(String, String)> {
+        let p = &self.game.config().pack;
+        p.suits
+            .iter()
+            .map(|s| (s.code.clone(), s.name.clone()))
+            .collect()
+    }
+
     /// The options given, normalised.
     #[getter]
     fn options(&self) -> HashMap<String, String> {

@@ -2,6 +2,7 @@
 //! mapping and GIL release only; every rule lives in `hukm-core`.
 
 mod convert;
+mod dugi;
 mod ganjifa;
 mod hokm;
 mod naqsh;
@@ -18,6 +19,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<hokm::PyHokm>()?;
     m.add_class::<naqsh::PyNaqsh>()?;
     m.add_class::<ganjifa::PyGanjifa>()?;
+    m.add_class::<dugi::PyDugi>()?;
     m.add_class::<state::PyState>()?;
     m.add_function(wrap_pyfunction!(convert::parse_hand, m)?)?;
     m.add_function(wrap_pyfunction!(convert::format_hand, m)?)?;
@@ -27,5 +29,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(naqsh::solve_naqsh, m)?)?;
     m.add_function(wrap_pyfunction!(ganjifa::solve_ganjifa, m)?)?;
+    m.add_function(wrap_pyfunction!(dugi::solve_dugi, m)?)?;
     Ok(())
 }

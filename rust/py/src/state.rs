@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use hukm_core::game::GameState;
+use hukm_core::games::dugi::DugiState;
 use hukm_core::games::ganjifa::GanjifaState;
 use hukm_core::games::hokm::{HokmState, Phase};
 use hukm_core::games::naqsh::NaqshState;
@@ -21,6 +22,8 @@ pub enum AnyState {
     Naqsh(Box<NaqshState>),
     /// An individual Ganjifa state.
     Ganjifa(Box<GanjifaState>),
+    /// A Dugi state.
+    Dugi(Box<DugiState>),
 }
 
 impl AnyState {
@@ -30,6 +33,7 @@ impl AnyState {
             AnyState::Hokm(s) => s.as_ref(),
             AnyState::Naqsh(s) => s.as_ref(),
             AnyState::Ganjifa(s) => s.as_ref(),
+            AnyState::Dugi(s) => s.as_ref(),
         }
     }
     /// The state behind the shared game interface, mutable.
@@ -38,6 +42,7 @@ impl AnyState {
             AnyState::Hokm(s) => s.as_mut(),
             AnyState::Naqsh(s) => s.as_mut(),
             AnyState::Ganjifa(s) => s.as_mut(),
+            AnyState::Dugi(s) => s.as_mut(),
         }
     }
 }
@@ -88,6 +93,7 @@ impl PyState {
             AnyState::Hokm(s) => s.phase().name(),
             AnyState::Naqsh(s) => s.phase().name(),
             AnyState::Ganjifa(s) => s.phase().name(),
+            AnyState::Dugi(s) => s.phase_name(),
         }
     }
 
@@ -98,6 +104,7 @@ impl PyState {
             AnyState::Hokm(_) => "hokm",
             AnyState::Naqsh(_) => "naqsh",
             AnyState::Ganjifa(_) => "ganjifa",
+            AnyState::Dugi(_) => "dugi",
         }
     }
 
@@ -191,6 +198,12 @@ impl PyState {
                 .collect(),
             AnyState::Ganjifa(s) => s
                 .hands()
+                .iter()
+                .map(|&h| s.config().pack.format_hand(h))
+                .collect(),
+            AnyState::Dugi(s) => s
+                .play()
+                .hands
                 .iter()
                 .map(|&h| s.config().pack.format_hand(h))
                 .collect(),
