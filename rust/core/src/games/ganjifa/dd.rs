@@ -109,11 +109,87 @@ impl<'a> Search<'a> {
                 });
             }
         }
+        if p.step != Step::Blind {
+            self.collapse(p, &mut acts);
+        }
         acts
+    }
+
+    /// Drops a single-card act when the same act with the next-higher live
+    /// card of its suit is also on offer and that card is in the same hand:
+    /// two such cards are interchangeable for every rule (hukms, denis,
+    /// following, the trick winner), so the two children are the same
+    /// position up to renaming them.
+    fn collapse(&self, p: &Play, acts: &mut Vec<Act>) {
+        let seat = match p.current() {
+            Some(s) => s,
+            None => return,
+        };
+        let pack = &self.cfg.pack;
+        let trick = if p.step == Step::Give || p.step == Step::Double {
+            p.trick.played.iter().fold(CardSet::EMPTY, |a, &x| a | x)
+        } else {
+            CardSet::EMPTY
+        };
+        let live = p.hands.iter().fold(trick, |a, &x| a | x);
+        let hand = p.hands[seat];
+        let next_up = |c: crate::card::Card| -> Option<crate::card::Card> {
+            (live & pack.suit_mask(pack.suit_of(c)) & super::rules::above(c)).lowest()
+        };
+        let all = acts.clone();
+        acts.retain(|&a| {
+            let (c, twin): (crate::card::Card, fn(crate::card::Card, Act) -> Act) = match a {
+                Act::Give(c) => (c, |u, _| Act::Give(u)),
+                Act::Deni(c) => (c, |u, _| Act::Deni(u)),
+                Act::Facedown(c, _) => (c, |u, a| match a {
+                    Act::Facedown(_, x) => Act::Facedown(u, x),
+                    other => other,
+                }),
+                Act::Lead(cs) if cs.len() == 1 => {
+                    (cs.lowest().expect("one card"), |u, _| Act::Lead(u.set()))
+                }
+                _ => return true,
+            };
+            match next_up(c) {
+                Some(u) if hand.contains(u) => !all.contains(&twin(u, a)),
+                _ => true,
+            }
+        });
     }
 
     fn gain(&self, before: &Play, after: &Play) -> f64 {
         (after.tricks[self.focal] - before.tricks[self.focal]) as f64
+    }
+
+    /// P's tricks at the end of the hand from `p` (won ones included): by
+    /// zero-window tests (MTD) when values are whole numbers, else one
+    /// full-window search.
+    pub fn root_value(&mut self, p: &Play) -> Result<f64> {
+        let base = p.tricks[self.focal] as f64;
+        if self.cfg.dd_expectation {
+            return Ok(base + self.value(p, f64::NEG_INFINITY, f64::INFINITY)?);
+        }
+        let (mut lo, mut hi) = (0.0f64, f64::INFINITY);
+        let mut guess = 1.0f64;
+        while lo < hi {
+            let gamma = guess.max(lo + 1.0).min(if hi.is_finite() {
+                hi
+            } else {
+                guess.max(lo + 1.0)
+            });
+            let v = self.value(p, gamma - 1.0, gamma)?;
+            if v >= gamma {
+                lo = v;
+            } else {
+                hi = v;
+            }
+            guess = if hi.is_finite() {
+                ((lo + hi) / 2.0).ceil()
+            } else {
+                lo + 1.0
+            };
+        }
+        Ok(base + lo)
     }
 
     /// P's tricks from `p` to the end of the hand (not counting those won).
@@ -129,6 +205,19 @@ impl<'a> Search<'a> {
                     m
                 )));
             }
+        }
+        let left = (p.hands.iter().fold(CardSet::EMPTY, |a, &x| a | x).len()
+            + if matches!(p.step, Step::Give | Step::Double) {
+                p.trick.played.iter().map(|x| x.len()).sum::<u32>()
+            } else {
+                0
+            }) as f64
+            / p.n as f64;
+        if left <= alpha {
+            return Ok(left);
+        }
+        if beta <= 0.0 {
+            return Ok(0.0);
         }
         let k = key(p);
         let (a0, b0) = (alpha, beta);
@@ -216,15 +305,15 @@ pub fn solve_play(
 ) -> Result<GanjifaAnswer> {
     let mut s = Search::new(cfg, focal, max_nodes);
     s.root_played = p.trick.played.iter().fold(CardSet::EMPTY, |a, &x| a | x);
-    let base = p.tricks[focal] as f64;
-    let value = base + s.value(p, f64::NEG_INFINITY, f64::INFINITY)?;
+    let value = s.root_value(p)?;
     let mut actions = Vec::new();
     if with_actions && p.step != Step::Blind {
         for a in p.legal(cfg) {
             let mut q = *p;
             q.apply_unchecked(cfg, a);
-            let v = q.tricks[focal] as f64 + s.value(&q, f64::NEG_INFINITY, f64::INFINITY)?;
-            actions.push((a, v));
+            // The cards already in the lead were given in any order.
+            s.root_played = q.trick.played.iter().fold(CardSet::EMPTY, |a, &x| a | x);
+            actions.push((a, s.root_value(&q)?));
         }
     }
     Ok(GanjifaAnswer {

@@ -365,3 +365,112 @@ fn bad_input_changes_nothing() {
     assert_eq!(s.legal_actions(), before);
     assert!(s.history().is_empty());
 }
+
+/// Plain minimax over every legal act (no table, no pruning, no collapsing).
+fn minimax(cfg: &GanjifaConfig, p: &Play, focal: usize) -> f64 {
+    if p.step == Step::Done {
+        return p.tricks[focal] as f64;
+    }
+    let vals: Vec<f64> = p
+        .legal(cfg)
+        .into_iter()
+        .map(|a| {
+            let mut q = *p;
+            q.apply_unchecked(cfg, a);
+            minimax(cfg, &q, focal)
+        })
+        .collect();
+    if p.step == Step::Blind {
+        if cfg.dd_expectation {
+            vals.iter().sum::<f64>() / vals.len() as f64
+        } else {
+            vals.iter().cloned().fold(f64::INFINITY, f64::min)
+        }
+    } else if p.current() == Some(focal) {
+        vals.iter().cloned().fold(f64::NEG_INFINITY, f64::max)
+    } else {
+        vals.iter().cloned().fold(f64::INFINITY, f64::min)
+    }
+}
+
+#[test]
+fn dd_matches_plain_minimax_on_small_endgames() {
+    let mut r = crate::rng::Rng::new(99);
+    let option_sets: Vec<Vec<(&str, &str)>> = vec![
+        vec![],
+        vec![("end_phase_threshold", "0")],
+        vec![("end_phase_threshold", "0"), ("deni_mandatory", "off")],
+        vec![("lead_rules", "wilkins")],
+        vec![
+            ("follow_rule", "must_beat_if_able"),
+            ("end_phase_threshold", "1"),
+        ],
+        vec![("dd_chance", "expectation")],
+        vec![("dd_chance", "expectation"), ("end_phase_threshold", "0")],
+    ];
+    let mut checked = 0;
+    for round in 0..120 {
+        let opts = &option_sets[round % option_sets.len()];
+        let n = if round % 3 == 0 { 4 } else { 3 };
+        let mut o: Vec<(&str, &str)> = opts.clone();
+        let ns = n.to_string();
+        o.push(("players", &ns));
+        let cfg = cfg(&o);
+        let k = if n == 4 { 2 } else { 2 + (round % 2) };
+        // Cards from three suits, so that runs, denis and voids are common.
+        let s0 = r.below(6) as u8;
+        let mut pool: Vec<Card> = (s0..s0 + 3)
+            .flat_map(|s| cfg.pack.suit_mask(s).iter())
+            .collect();
+        r.shuffle(&mut pool);
+        let hands: Vec<CardSet> = (0..n)
+            .map(|i| pool[i * k..(i + 1) * k].iter().copied().collect())
+            .collect();
+        let mut p = Play::new(&cfg, &hands, Some(r.below(n as u64) as usize));
+        if cfg.lead_rules == LeadRules::Wilkins && round % 2 == 0 {
+            p.held_lost = [true; 4];
+            p.reenter(&cfg);
+        }
+        // Also from inside a lead (a multi-card group half given).
+        let mut inside = p;
+        for _ in 0..2 {
+            if let Some(&a) = inside.legal(&cfg).last() {
+                if inside.step != Step::Done {
+                    inside.apply_unchecked(&cfg, a);
+                }
+            }
+        }
+        for focal in 0..n {
+            if inside.step != Step::Done {
+                let got = dd::solve_play(&cfg, &inside, focal, true, None).unwrap();
+                assert!((got.value - minimax(&cfg, &inside, focal)).abs() < 1e-9);
+                for (a, v) in got.actions {
+                    let mut q = inside;
+                    q.apply_unchecked(&cfg, a);
+                    assert!(
+                        (v - minimax(&cfg, &q, focal)).abs() < 1e-9,
+                        "inside, {:?}",
+                        a
+                    );
+                }
+            }
+            let want = minimax(&cfg, &p, focal);
+            let got = dd::solve_play(&cfg, &p, focal, true, None).unwrap();
+            assert!(
+                (got.value - want).abs() < 1e-9,
+                "{:?} focal {} got {} want {}",
+                hands,
+                focal,
+                got.value,
+                want
+            );
+            for (a, v) in got.actions {
+                let mut q = p;
+                q.apply_unchecked(&cfg, a);
+                assert!((v - minimax(&cfg, &q, focal)).abs() < 1e-9);
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 300);
+}
