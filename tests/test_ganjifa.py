@@ -301,3 +301,18 @@ def test_random_matches_zero_sum() -> None:
         while not s.is_terminal():
             s.apply(rng.choice(s.legal_actions()))
         assert abs(sum(s.returns())) < 1e-9
+
+
+def test_cli_deal_ganjifa(capsys: pytest.CaptureFixture[str]) -> None:
+    from hukm.cli import main
+
+    assert main(["deal", "ganjifa", "--pack", "moghul", "--seed", "7"]) == 0
+    out = capsys.readouterr().out
+    assert "Ghulam (GH)" in out and "Qomash (QM)" in out
+    deal = next(ln for ln in out.splitlines() if ln.startswith("deal: "))[len("deal: ") :]
+    assert deal == hukm.Ganjifa().deal(seed=7)
+    cards = [c for h in deal.split() for c in hukm.parse_hand(h, "moghul")]
+    assert len(cards) == len(set(cards)) == 96
+    assert main(["deal", "dugi", "--pack", "dashavatara", "--seed", "1"]) == 0
+    assert "Rama (RA)" in capsys.readouterr().out
+    assert main(["deal", "ganjifa", "--pack", "french52", "--seed", "1"]) == 0
