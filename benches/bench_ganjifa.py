@@ -5,8 +5,8 @@ Positions: ``k`` cards per seat drawn from a shuffled Moghul pack, seat 0 on lea
 opening, default (McLeod) rules, so that with ``k <= 12`` the end phase applies. The value is
 seat 0's tricks against the other two as a coalition (blind surrenders adversarial). One
 thread. Sizes: ``HUKM_BENCH_SHORT=1`` (CI) uses 4 and 6 cards and 5 positions each; otherwise
-``HUKM_BENCH_GANJIFA_SIZES`` (default ``4,6,8,10,12``) and 15 positions each, each search
-capped at ``HUKM_BENCH_GANJIFA_NODES`` nodes (default 20 million; a capped search is reported).
+``HUKM_BENCH_GANJIFA_SIZES`` (default ``4,6,8,10,12,14``) and 15 positions each, each search
+capped at ``HUKM_BENCH_GANJIFA_NODES`` nodes (default 3 million; a capped search is counted in the last column).
 
 Run: ``pytest benches/bench_ganjifa.py -s``. Timings never fail a test.
 """
@@ -25,9 +25,9 @@ import hukm
 SHORT = os.environ.get("HUKM_BENCH_SHORT", "") not in ("", "0")
 pytestmark = pytest.mark.bench
 
-SIZES = [4, 6] if SHORT else [int(x) for x in os.environ.get("HUKM_BENCH_GANJIFA_SIZES", "4,6,8,10,12").split(",")]
+SIZES = [4, 6] if SHORT else [int(x) for x in os.environ.get("HUKM_BENCH_GANJIFA_SIZES", "4,6,8,10,12,14").split(",")]
 POSITIONS = 5 if SHORT else 15
-MAX_NODES = int(os.environ.get("HUKM_BENCH_GANJIFA_NODES", "20000000"))
+MAX_NODES = int(os.environ.get("HUKM_BENCH_GANJIFA_NODES", "3000000"))
 
 
 def position(rng: random.Random, k: int) -> str:
