@@ -8,7 +8,7 @@ thread. Sizes: ``HUKM_BENCH_SHORT=1`` (CI) uses 4 and 6 cards and 5 positions ea
 ``HUKM_BENCH_GANJIFA_SIZES`` (default ``4,6,8,10,12,14``) and 15 positions each, each search
 capped at ``HUKM_BENCH_GANJIFA_NODES`` nodes (default 3 million; a capped search is counted in the last column).
 
-Run: ``pytest benches/bench_ganjifa.py -s``. Timings never fail a test.
+Run: ``pytest benches/bench_ganjifa.py -s`` (or with the other benches, ``pytest benches --benchmark-only``). Timings never fail a test.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import os
 import random
 import statistics
 import time
+from typing import Any
 
 import pytest
 
@@ -41,7 +42,8 @@ def p90(xs: list[float]) -> float:
     return s[min(len(s) - 1, int(0.9 * len(s)))]
 
 
-def test_ganjifa_dd_scaling() -> None:
+def scaling_rows() -> list[tuple[int, float, float, float, float, int]]:
+    """(cards per hand, median s, p90 s, median nodes, p90 nodes, capped) per size."""
     rng = random.Random(1)
     game = hukm.Ganjifa()
     rows = []
@@ -64,6 +66,11 @@ def test_ganjifa_dd_scaling() -> None:
             rows.append((k, statistics.median(times), p90(times), statistics.median(nodes), p90(nodes), capped))
         else:
             rows.append((k, float("nan"), float("nan"), float("nan"), float("nan"), capped))
+    return rows
+
+
+def test_ganjifa_dd_scaling(benchmark: Any) -> None:
+    rows = benchmark.pedantic(scaling_rows, rounds=1, iterations=1)
     print()
     print("Moghul Ganjifa, 3 players, exact DD of seat 0 (one thread)")
     print(f"{'cards/hand':>10} {'median s':>10} {'p90 s':>10} {'median nodes':>13} {'p90 nodes':>12} {'capped':>7}")
