@@ -45,6 +45,13 @@
 //! * **Ser-k'hel.** Every duel after the first is automatic (the winner
 //!   challenges his right-hand neighbour); the duels are listed in the state's
 //!   text. The only action is the first `challenge:s`.
+//! * **Double-dummy** ([`dd`]): an exact search of its own over [`Play`]
+//!   (A.14), not the shared whist-family solver: its leads may be several
+//!   cards, a lead's followers give several cards each, the deni and the end
+//!   phase add decisions of seats other than the one on lead, and the blind
+//!   surrender is a chance node. Its table keys are exact, so reversed suits
+//!   need no care. `pick:i` under `blind_pick=neighbour_index` is valued as
+//!   the chance node (every index has the same value).
 //! * **Observation.** A seat sees its own hand, the public cards of the others
 //!   (face-up batches, won-card hands) and the cards it alone knows
 //!   (exchanges); the lead in progress with a face-down card shown as `?` to
