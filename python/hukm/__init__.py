@@ -19,6 +19,8 @@ from ._errors import (
     StateError,
 )
 from .dashavatara import Dashavatara
+from .dugi import Dugi
+from .ganjifa import Ganjifa
 from .hokm import Hokm
 from .naqsh import Naqsh
 from .twenty_eight import TwentyEight
@@ -29,6 +31,8 @@ TERMINAL = -1
 
 __all__ = [
     "Dashavatara",
+    "Dugi",
+    "Ganjifa",
     "Hokm",
     "Naqsh",
     "TwentyEight",

@@ -12,6 +12,8 @@ from typing import Optional, Sequence
 from . import _errors
 from .dashavatara import Dashavatara
 from .diagram import deal_diagram
+from .dugi import Dugi
+from .ganjifa import Ganjifa
 from .hokm import Hokm
 from .solve import solve
 from .twenty_eight import OUTCOMES, TwentyEight
@@ -149,11 +151,42 @@ def _cmd_solve_dasha(args: argparse.Namespace) -> int:
     return 0
 
 
+_GANJIFA = ("ganjifa", "dugi")
+
+
+def _cmd_deal_ganjifa(args: argparse.Namespace) -> int:
+    """``hukm deal ganjifa|dugi``: the hands in the pack's suit names."""
+    pack = args.pack or "moghul"
+    game: "Ganjifa | Dugi"
+    if args.game == "dugi":
+        game = Dugi(pack=pack)
+    else:
+        game = Ganjifa(pack=pack, players=args.players or 3)
+    state = game.new_game(args.seed)
+    obs = state.observation(0)
+    hands = state.hands()
+    suits = game.suits
+    print(f"{args.game} ({pack}, {game.num_players} players), seed {args.seed}: dealer seat {obs['dealer']}")
+    print()
+    for seat, hand in enumerate(hands):
+        print(f"seat {seat}:")
+        for (code, name), faces in zip(suits, hand.split(".")):
+            print(f"  {name + ' (' + code + ')':<20} {' '.join(faces) if faces else '-'}")
+    print()
+    lead = obs["lead_suit"]
+    opener = next(i for i, h in enumerate(hands) if h.split(".")[[c for c, _ in suits].index(lead)].startswith("K"))
+    print(f"The King of {lead} is with seat {opener}, who {'opens' if args.game == 'ganjifa' else 'challenges'}.")
+    print(f"deal: {' '.join(hands)}")
+    return 0
+
+
 def _cmd_deal(args: argparse.Namespace) -> int:
     if args.game == "dashavatara":
         return _cmd_deal_dasha(args)
     if args.game in _TWENTY_EIGHT:
         return _cmd_deal_28(args)
+    if args.game in _GANJIFA:
+        return _cmd_deal_ganjifa(args)
     preset = args.preset or _GAMES[args.game]
     game = Hokm(preset)
     state = game.new_game(args.seed)
@@ -245,8 +278,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="hukm", description="Trick-taking games of Iran and South Asia.")
     sub = p.add_subparsers(dest="command", required=True)
     d = sub.add_parser("deal", help="print a seeded deal")
-    d.add_argument("game", choices=_CHOICES, help="the game")
+    d.add_argument("game", choices=_CHOICES + list(_GANJIFA), help="the game")
     d.add_argument("--seed", type=int, default=0, help="seed of the deal (default 0)")
+    d.add_argument("--pack", default=None, help="ganjifa/dugi: moghul (default), dashavatara, french52")
+    d.add_argument("--players", type=int, default=None, help="ganjifa: 3 (default) or 4")
     d.add_argument("--preset", default=None, help="preset (default: the game's main one)")
     d.add_argument("--option", action="append", help="dashavatara: an option key=value (repeatable)")
     d.set_defaults(func=_cmd_deal)

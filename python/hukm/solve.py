@@ -34,6 +34,10 @@ class Solution:
     actions: dict[str, int]
     nodes: int
     player: int
+    expected: Optional[float] = None
+    """With ``dd_chance="expectation"`` (Ganjifa): the expected tricks (``value`` is then their floor)."""
+    expected_actions: Optional[dict[str, float]] = None
+    """With ``dd_chance="expectation"``: the expected tricks after each action."""
 
     def best_actions(self) -> list[str]:
         """The actions that keep the best value for the side to move.
@@ -70,6 +74,16 @@ def solve(
     Piece: the value is 1 when ``player``'s side can win the first seven tricks
     of the hand whatever the others do, else 0 (and the same after each card).
 
+    Individual Ganjifa (``rules/ganjifa.md`` A.14): the value is the number
+    of tricks ``player`` can guarantee by the end of the hand against the
+    other players as one coalition, tricks already won included; a blind
+    surrender is valued at its worst card for ``player`` (with the game's
+    ``dd_chance="expectation"``, at the average: see ``expected``).
+
+    Dugi (``rules/ganjifa.md`` B.13): the value is 1 when ``player``'s side
+    wins the hand with best play (the challengers by taking every remaining
+    trick, the defenders by taking one), else 0.
+
     Naqsh (``rules/naqsh.md`` §13) is solved with the order of the whole pack
     known: the value is the net result of the current hand that ``player``
     can guarantee when everyone else decides against him (it can be
@@ -84,10 +98,14 @@ def solve(
     under the default void rule: 2 made, 1 void, 0 failed
     (``hukm.twenty_eight.OUTCOMES``).
     """
+    if target is not None and state.game != "twenty_eight":
+        raise StateError("target= is for Twenty-eight states")
     if state.game == "naqsh":
-        if target is not None:
-            raise StateError("target= is for Twenty-eight states")
         return _solve_naqsh(state, player, max_nodes, objective)
+    if state.game == "ganjifa":
+        return _solve_ganjifa(state, player, max_nodes, actions, objective)
+    if state.game == "dugi":
+        return _solve_dugi(state, player, max_nodes, actions, objective)
     if state.game == "twenty_eight":
         v, vals, n = _core.solve_twenty_eight(
             state,
@@ -123,6 +141,40 @@ def _solve_naqsh(
         raise OptionError(f"unknown objective {objective!r} for Naqsh; it has one objective (the default)")
     p = optional_whole(player, "player", 0, state.num_players - 1)
     value, values, nodes = _core.solve_naqsh(state, p, optional_whole(max_nodes, "max_nodes", 1))
+    who = state.current_player if p is None else p
+    return Solution(value=value, actions=dict(values), nodes=nodes, player=who)
+
+
+def _solve_ganjifa(
+    state: _core.State, player: Optional[int], max_nodes: Optional[int], actions: bool, objective: str
+) -> Solution:
+    """Individual Ganjifa's answer (``rules/ganjifa.md`` A.14; see :func:`solve`)."""
+    if objective != "tricks":
+        raise OptionError(f"unknown objective {objective!r} for Ganjifa; it has one objective (the default)")
+    p = optional_whole(player, "player", 0, state.num_players - 1)
+    value, values, nodes = _core.solve_ganjifa(state, p, optional_whole(max_nodes, "max_nodes", 1), actions)
+    who = state.current_player if p is None else p
+    exact = value == int(value) and all(v == int(v) for _, v in values)
+    if exact:
+        return Solution(value=int(value), actions={a: int(v) for a, v in values}, nodes=nodes, player=who)
+    return Solution(
+        value=int(value),
+        actions={a: int(v) for a, v in values},
+        nodes=nodes,
+        player=who,
+        expected=value,
+        expected_actions=dict(values),
+    )
+
+
+def _solve_dugi(
+    state: _core.State, player: Optional[int], max_nodes: Optional[int], actions: bool, objective: str
+) -> Solution:
+    """Dugi's answer (``rules/ganjifa.md`` B.13; see :func:`solve`)."""
+    if objective != "tricks":
+        raise OptionError(f"unknown objective {objective!r} for Dugi; it has one objective (the default)")
+    p = optional_whole(player, "player", 0, 3)
+    value, values, nodes = _core.solve_dugi(state, p, optional_whole(max_nodes, "max_nodes", 1), actions)
     who = state.current_player if p is None else p
     return Solution(value=value, actions=dict(values), nodes=nodes, player=who)
 

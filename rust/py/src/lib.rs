@@ -3,6 +3,8 @@
 
 mod convert;
 mod dasha;
+mod dugi;
+mod ganjifa;
 mod hokm;
 mod naqsh;
 mod run;
@@ -19,6 +21,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<hokm::PyHokm>()?;
     m.add_class::<naqsh::PyNaqsh>()?;
     m.add_class::<dasha::PyDashavatara>()?;
+    m.add_class::<ganjifa::PyGanjifa>()?;
+    m.add_class::<dugi::PyDugi>()?;
     m.add_class::<state::PyState>()?;
     m.add_class::<twenty_eight::PyTwentyEight>()?;
     m.add_function(wrap_pyfunction!(convert::parse_hand, m)?)?;
@@ -29,5 +33,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(naqsh::solve_naqsh, m)?)?;
     m.add_function(wrap_pyfunction!(twenty_eight::solve_twenty_eight, m)?)?;
+    m.add_function(wrap_pyfunction!(ganjifa::solve_ganjifa, m)?)?;
+    m.add_function(wrap_pyfunction!(dugi::solve_dugi, m)?)?;
     Ok(())
 }

@@ -30,6 +30,18 @@ fn position(py: Python<'_>, state: &PyState) -> PyResult<(WhistPosition, Pack, u
             let mover = pos.to_move();
             Ok((pos, s.config().pack.clone(), mover))
         }
+        AnyState::Dugi(_) => Err(to_py(
+            py,
+            Error::State(
+                "Dugi is solved by hukm.solve through solve_dugi (its own objective)".into(),
+            ),
+        )),
+        AnyState::Ganjifa(_) => Err(to_py(
+            py,
+            Error::State(
+                "Ganjifa is solved by hukm.solve through solve_ganjifa (its own objective)".into(),
+            ),
+        )),
         AnyState::Naqsh(_) => Err(to_py(
             py,
             Error::State(

@@ -4,6 +4,8 @@ use std::sync::Arc;
 
 use hukm_core::game::GameState;
 use hukm_core::games::dashavatara::DashaState;
+use hukm_core::games::dugi::DugiState;
+use hukm_core::games::ganjifa::GanjifaState;
 use hukm_core::games::hokm::{HokmState, Phase};
 use hukm_core::games::naqsh::NaqshState;
 use hukm_core::games::twenty_eight::TwentyEightState;
@@ -24,6 +26,10 @@ pub enum AnyState {
     Dasha(Box<DashaState>),
     /// A Twenty-eight family state.
     TwentyEight(Box<TwentyEightState>),
+    /// An individual Ganjifa state.
+    Ganjifa(Box<GanjifaState>),
+    /// A Dugi state.
+    Dugi(Box<DugiState>),
 }
 
 impl AnyState {
@@ -34,6 +40,8 @@ impl AnyState {
             AnyState::Naqsh(s) => s.as_ref(),
             AnyState::Dasha(s) => s.as_ref(),
             AnyState::TwentyEight(s) => s.as_ref(),
+            AnyState::Ganjifa(s) => s.as_ref(),
+            AnyState::Dugi(s) => s.as_ref(),
         }
     }
     /// The state behind the shared game interface, mutable.
@@ -43,6 +51,8 @@ impl AnyState {
             AnyState::Naqsh(s) => s.as_mut(),
             AnyState::Dasha(s) => s.as_mut(),
             AnyState::TwentyEight(s) => s.as_mut(),
+            AnyState::Ganjifa(s) => s.as_mut(),
+            AnyState::Dugi(s) => s.as_mut(),
         }
     }
 }
@@ -94,6 +104,8 @@ impl PyState {
             AnyState::Naqsh(_) => "naqsh",
             AnyState::Dasha(_) => "dashavatara",
             AnyState::TwentyEight(_) => "twenty_eight",
+            AnyState::Ganjifa(_) => "ganjifa",
+            AnyState::Dugi(_) => "dugi",
         }
     }
 
@@ -105,6 +117,8 @@ impl PyState {
             AnyState::Naqsh(s) => s.phase().name(),
             AnyState::Dasha(s) => s.phase().name(),
             AnyState::TwentyEight(s) => s.phase().name(),
+            AnyState::Ganjifa(s) => s.phase().name(),
+            AnyState::Dugi(s) => s.phase_name(),
         }
     }
 
@@ -201,8 +215,19 @@ impl PyState {
                 .iter()
                 .map(|&h| s.config().pack.format_hand(h))
                 .collect(),
+            AnyState::Ganjifa(s) => s
+                .hands()
+                .iter()
+                .map(|&h| s.config().pack.format_hand(h))
+                .collect(),
             AnyState::TwentyEight(s) => s
                 .hands()
+                .iter()
+                .map(|&h| s.config().pack.format_hand(h))
+                .collect(),
+            AnyState::Dugi(s) => s
+                .play()
+                .hands
                 .iter()
                 .map(|&h| s.config().pack.format_hand(h))
                 .collect(),

@@ -4,6 +4,8 @@
 //! interface) and `playout` (fast random play-outs).
 
 pub mod dashavatara;
+pub mod dugi;
+pub mod ganjifa;
 pub mod hokm;
 pub mod naqsh;
 pub mod twenty_eight;

@@ -1,0 +1,108 @@
+"""Individual Ganjifa (``rules/ganjifa.md`` Part A): 3 or 4 players, each for himself."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from . import _core
+from ._check import optional_whole, whole
+from ._options import OptionValue, option_pairs
+
+
+class Ganjifa:
+    """An individual Ganjifa game: its named options, from which states are made.
+
+    Options are the names of ``rules/ganjifa.md`` A.11 (``players=4``,
+    ``pack="dashavatara"``, ``lead_rules="wilkins"``, ``period="night"``,
+    ``settlement="pairwise"`` ...); an unknown option or a bad value raises
+    :class:`hukm.OptionError` listing the valid ones. Actions are the strings
+    of A.3.5: cards (``9CH``), leads joined by ``+`` (``KGH+VGH``),
+    ``deni:9CH``, ``double``, ``pass``, ``name:SR``, ``pick:3``,
+    ``facedown:5TJ:QM``, ``give:1GH``, ``challenge:2`` and ``blind``.
+
+    >>> import hukm
+    >>> game = hukm.Ganjifa()
+    >>> state = game.from_deal("..74.....8 .3.9.....5 .6.2....1.", leader=1)
+    >>> state.legal_actions()
+    ['9SM+5QM']
+    """
+
+    def __init__(self, **options: OptionValue) -> None:
+        self._game = _core.Ganjifa(option_pairs(options))
+
+    @property
+    def num_players(self) -> int:
+        """Number of players (3 or 4)."""
+        return self._game.num_players
+
+    @property
+    def pack(self) -> str:
+        """The pack's name (``moghul``, ``dashavatara``, ``french52``)."""
+        return self._game.pack
+
+    @property
+    def suits(self) -> list[tuple[str, str]]:
+        """The pack's suits as (code, name) pairs, in notation order.
+
+        >>> Ganjifa().suits[0]
+        ('GH', 'Ghulam')
+        """
+        return self._game.suits
+
+    @property
+    def options(self) -> dict[str, str]:
+        """The options given, normalised (switches as ``on``/``off``)."""
+        return self._game.options
+
+    def new_game(self, seed: int = 0, *, dealer: Optional[int] = None) -> _core.State:
+        """A whole match seeded by ``seed``; the first dealer at random unless given.
+
+        >>> state = Ganjifa().new_game(seed=7)
+        >>> state.phase, len(state.legal_actions())
+        ('play', 31)
+        """
+        return self._game.new_game(
+            whole(seed, "seed"), optional_whole(dealer, "dealer", 0, self.num_players - 1)
+        )
+
+    def from_deal(
+        self,
+        deal: str,
+        leader: Optional[int] = None,
+        *,
+        phase2: bool = False,
+        seed: int = 0,
+    ) -> _core.State:
+        """One hand from a position, at a lead boundary.
+
+        ``deal`` gives the hands in the pack's compact notation, seat 0 first.
+        With ``leader=None`` the opening is due (the holder of the lead King
+        leads it with one other card); with a leader the opening counts as
+        made and ``leader`` leads under the lead priority. ``phase2=True``
+        (``lead_rules="wilkins"`` only) starts in Wilkins' second phase.
+        ``seed`` drives the blind surrenders. The state is terminal when the
+        hands are empty; ``returns()`` is then the hand's settlement.
+        """
+        if not isinstance(phase2, bool):
+            raise TypeError("phase2 must be True or False")
+        return self._game.from_deal(
+            deal,
+            optional_whole(leader, "leader", 0, self.num_players - 1),
+            phase2,
+            whole(seed, "seed"),
+        )
+
+    def deal(self, seed: int = 0, *, dealer: Optional[int] = None) -> str:
+        """The hands ``new_game(seed, dealer=dealer)`` deals, in compact form, seat 0 first.
+
+        >>> len(Ganjifa().deal(seed=7).split())
+        3
+        """
+        d, _ = self._game.deal(
+            whole(seed, "seed"), optional_whole(dealer, "dealer", 0, self.num_players - 1)
+        )
+        return d
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in sorted(self.options.items()))
+        return f"hukm.Ganjifa({opts})"

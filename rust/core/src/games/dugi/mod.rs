@@ -1,0 +1,123 @@
+//! Dugi (`rules/ganjifa.md` Part B): partnership Ganjifa. The side dealt the
+//! lead King must take every trick; the defenders win with one trick.
+//! Followers must follow suit; the leader names the suit a void follower must
+//! give (his highest card of it) and must cash his hukms first.
+//!
+//! Decisions taken where the rules file leaves room (beyond its own B.11):
+//!
+//! * **The King pass** is offered with `offer` / `pass` by C1 even when C2
+//!   holds no lead-suit card (C2 can then only `pass`), so the offer reveals
+//!   nothing. The exchanged cards are shown to the two partners only.
+//! * **Leading after an unanswerable ask.** When the partner names a suit the
+//!   leader lacks, the leader leads any card and may not ask again (B.5).
+//! * **Naming for a void follower** lists every suit but the led one (B.5
+//!   requires Y ≠ L), including suits the follower lacks.
+//! * **Scoring.** `returns()` is each seat's net stake: each member of the
+//!   losing side pays `hand_stake` to his right-hand neighbour, a winner, so
+//!   each seat gains or loses `hand_stake` per hand (one game point).
+//! * **`lead_suit_by=cut`.** The cut card is the top card of a separate
+//!   shuffle from the match generator; the deal is another shuffle. A
+//!   position (`from_deal`) with the cut and no leader draws the lead suit
+//!   from its seed.
+//! * **Positions** are one hand: with no leader the lead King's holder
+//!   challenges (after the King pass when it is on); with a leader, his side
+//!   is the challenging side and he leads (the hand so far had no defender
+//!   trick).
+//! * **Double-dummy** ([`solve_dugi`]): the value is the challengers' clean
+//!   sweep (B.13); the first trick at which the defenders can force a win is
+//!   not computed.
+
+pub mod config;
+pub mod dd;
+pub mod play;
+pub mod state;
+#[cfg(test)]
+mod tests;
+
+use std::sync::Arc;
+
+pub use config::DugiConfig;
+pub use dd::{solve_dugi, DugiAnswer};
+pub use play::{DAct, DStep, DugiPlay};
+pub use state::{dugi_act_name, parse_dugi_action, DugiResult, DugiState};
+
+use crate::error::Result;
+
+/// A solve's value for a side (1 or 0), the same after each action, and the nodes.
+pub type DugiSolved = (u32, Vec<(String, u32)>, u64);
+
+/// A Dugi game: the options, from which states are made.
+#[derive(Clone, Debug)]
+pub struct Dugi {
+    cfg: Arc<DugiConfig>,
+}
+
+impl Dugi {
+    /// The game with `options` applied (B.10).
+    ///
+    /// ```
+    /// use hukm_core::games::dugi::Dugi;
+    /// assert!(Dugi::new(&[("king_pass".into(), "off".into())]).is_ok());
+    /// assert!(Dugi::new(&[("players".into(), "3".into())]).is_err());
+    /// ```
+    pub fn new(options: &[(String, String)]) -> Result<Dugi> {
+        Ok(Dugi {
+            cfg: Arc::new(DugiConfig::new(options)?),
+        })
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &DugiConfig {
+        &self.cfg
+    }
+
+    /// A whole match seeded by `seed`.
+    pub fn new_game(&self, seed: u64, dealer: Option<usize>) -> Result<DugiState> {
+        DugiState::new_match(self.cfg.clone(), seed, dealer)
+    }
+
+    /// One hand from a position (compact hands, seat 0 first).
+    pub fn from_deal(&self, deal: &str, leader: Option<usize>, seed: u64) -> Result<DugiState> {
+        let hands = self.cfg.pack.parse_deal(deal, 4)?;
+        DugiState::from_position(self.cfg.clone(), &hands, leader, seed)
+    }
+
+    /// The hands of the first deal of `new_game(seed, dealer)`.
+    pub fn deal(&self, seed: u64, dealer: Option<usize>) -> Result<String> {
+        let s = self.new_game(seed, dealer)?;
+        Ok(self.cfg.pack.format_deal(&s.play().hands))
+    }
+}
+
+impl DugiState {
+    /// The double-dummy answer (B.13) for `player`'s side: 1 when that side
+    /// wins the hand with best play (the challengers' clean sweep, or the
+    /// defenders' trick), with the same after each legal action.
+    pub fn dd_solve(
+        &self,
+        player: usize,
+        with_actions: bool,
+        max_nodes: Option<u64>,
+    ) -> Result<DugiSolved> {
+        if player >= 4 {
+            return Err(crate::Error::State(format!(
+                "player {} out of range 0..3",
+                player
+            )));
+        }
+        if self.over {
+            return Err(crate::Error::State("the game is over".into()));
+        }
+        let a = solve_dugi(&self.cfg, &self.play, with_actions, max_nodes)?;
+        let side = self.play.is_challenger(player);
+        let val = |w: bool| (w == side) as u32;
+        Ok((
+            val(a.challengers_win),
+            a.actions
+                .iter()
+                .map(|&(x, w)| (dugi_act_name(&self.cfg, x), val(w)))
+                .collect(),
+            a.nodes,
+        ))
+    }
+}

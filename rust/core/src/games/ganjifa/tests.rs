@@ -1,0 +1,476 @@
+//! The worked examples of `rules/ganjifa.md` A.13, and the match flow.
+
+use super::*;
+use crate::card::{Card, CardSet};
+use crate::game::GameState;
+
+fn cfg(opts: &[(&str, &str)]) -> GanjifaConfig {
+    let o: Vec<(String, String)> = opts
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    GanjifaConfig::new(&o).unwrap()
+}
+
+fn c(cfg: &GanjifaConfig, s: &str) -> Card {
+    cfg.pack.parse_card(s).unwrap()
+}
+
+fn cs(cfg: &GanjifaConfig, s: &str) -> CardSet {
+    cfg.pack.parse_cards(s).unwrap()
+}
+
+fn names(cfg: &GanjifaConfig, acts: &[Act]) -> Vec<String> {
+    acts.iter().map(|&a| act_name(&cfg.pack, a)).collect()
+}
+
+/// Gives `k` cards for the seat to give, lowest ids first among `pool`.
+fn give_from(cfg: &GanjifaConfig, p: &mut Play, pool: CardSet) {
+    let seat = p.current().unwrap();
+    let card = (p.give_options(cfg) & pool)
+        .lowest()
+        .unwrap_or_else(|| panic!("seat {} has nothing to give from the pool", seat));
+    p.apply(cfg, Act::Give(card)).unwrap();
+}
+
+#[test]
+fn example1_opening() {
+    let g = Ganjifa::new(&[]).unwrap();
+    // Seat 1 holds KSR: he makes the opening.
+    let mut st = g
+        .from_deal("95.1.2...T.. .3.4..K..5.T 1.4.3..2..T.", None, false, 0)
+        .unwrap();
+    assert_eq!(st.current_player(), Some(1));
+    assert_eq!(st.step_name(), "opening");
+    let legal = st.legal_actions();
+    assert!(legal.contains(&"KSR+TQM".to_string()), "{:?}", legal);
+    assert_eq!(legal.len(), 4);
+    st.apply("KSR+TQM").unwrap();
+    st.apply("1GH+TBA").unwrap();
+    assert!(st.apply("1TJ+TCH+5GH").is_err(), "more cards than owed");
+    st.apply("1TJ").unwrap();
+    st.apply("TCH").unwrap();
+    let p = st.play();
+    assert_eq!(p.tricks[1], 2);
+    assert_eq!(p.won[1].len(), 6);
+    assert_eq!(p.leader, 1);
+    assert_eq!(st.history(), vec!["KSR+TQM", "1GH+TBA", "1TJ", "TCH"]);
+}
+
+/// Example 2's position: the three suits of the table, the other five suits
+/// filled so that seat 0 holds only their lowest cards.
+fn example2() -> (GanjifaConfig, Play, CardSet) {
+    let cfg = cfg(&[]);
+    let p = &cfg.pack;
+    let mut hands = vec![
+        cs(&cfg, "KGH+VGH+TGH+6GH+VTJ+2TJ+1CH+4CH+9CH"),
+        cs(&cfg, "9GH+5GH+2GH+KTJ+8TJ+VCH+2CH+6CH"),
+        cs(&cfg, "8GH+7GH+4GH+3GH+1GH+TTJ+9TJ+7TJ+3CH+5CH+TCH"),
+    ];
+    let mut filler = CardSet::EMPTY;
+    for code in ["SM", "SF", "SR", "BA", "QM"] {
+        let s = p.suit_index(code).unwrap();
+        let cards: Vec<Card> = p.suit_mask(s).iter().collect(); // weakest first
+        for &x in &cards[..3] {
+            hands[0].insert(x);
+        }
+        hands[1].insert(cards[11]);
+        hands[1].insert(cards[10]);
+        for &x in &cards[3..10] {
+            filler.insert(x);
+        }
+    }
+    let mut rest = filler.iter();
+    while hands[1].len() < 24 {
+        hands[1].insert(rest.next().unwrap());
+    }
+    while hands[2].len() < 24 {
+        hands[2].insert(rest.next().unwrap());
+    }
+    assert!(hands.iter().all(|h| h.len() == 24));
+    let play = Play::new(&cfg, &hands, Some(0));
+    (cfg, play, filler)
+}
+
+#[test]
+fn example2_normal_phase_priority() {
+    let (cfg, mut p, filler) = example2();
+    let pack = &cfg.pack;
+    let others = |cfg: &GanjifaConfig| {
+        let mut m = CardSet::EMPTY;
+        for code in ["SM", "SF", "SR", "BA", "QM"] {
+            m |= cfg.pack.suit_mask(cfg.pack.suit_index(code).unwrap());
+        }
+        m
+    };
+    let other_suits = others(&cfg);
+    let low0 = other_suits - filler; // seat 0's low cards (and the tops of seat 1, never given)
+                                     // 1. Step 1.
+    assert_eq!(names(&cfg, &p.legal(&cfg)), vec!["KGH+VGH"]);
+    p.apply(&cfg, Act::Lead(cs(&cfg, "KGH+VGH"))).unwrap();
+    for _ in 0..4 {
+        give_from(&cfg, &mut p, filler);
+    }
+    assert_eq!(p.tricks[0], 2);
+    assert_eq!(p.leader, 0);
+    // 2. Step 2: denis in TJ and CH.
+    let mut legal = names(&cfg, &p.legal(&cfg));
+    legal.sort();
+    assert_eq!(legal, vec!["deni:2TJ", "deni:4CH", "deni:9CH"]);
+    p.apply(&cfg, Act::Deni(c(&cfg, "9CH"))).unwrap();
+    assert_eq!((p.step, p.current()), (Step::Double, Some(1)));
+    p.apply(&cfg, Act::Double).unwrap();
+    assert_eq!(p.current(), Some(0));
+    give_from(&cfg, &mut p, low0);
+    assert_eq!(p.current(), Some(1));
+    assert_eq!(names(&cfg, &p.legal(&cfg)), vec!["VCH"]);
+    p.apply(&cfg, Act::Give(c(&cfg, "VCH"))).unwrap();
+    assert_eq!(names(&cfg, &p.legal(&cfg)), vec!["2CH"]);
+    p.apply(&cfg, Act::Give(c(&cfg, "2CH"))).unwrap();
+    give_from(&cfg, &mut p, filler);
+    give_from(&cfg, &mut p, filler);
+    assert_eq!((p.tricks[1], p.leader), (2, 0));
+    let ch = pack.suit_index("CH").unwrap();
+    let h = rules::hukms_in(pack, p.hands(), 0, ch);
+    assert_eq!(pack.format_cards(h), "1CH");
+    // 3. Step 2 again: only TJ.
+    assert_eq!(names(&cfg, &p.legal(&cfg)), vec!["deni:2TJ"]);
+    p.apply(&cfg, Act::Deni(c(&cfg, "2TJ"))).unwrap();
+    assert_eq!(p.step, Step::Give, "no doubling: third(TJ) is with seat 2");
+    assert_eq!(names(&cfg, &p.legal(&cfg)), vec!["KTJ"]);
+    p.apply(&cfg, Act::Give(c(&cfg, "KTJ"))).unwrap();
+    give_from(&cfg, &mut p, filler);
+    assert_eq!((p.tricks[1], p.leader), (3, 0));
+    // 4. Utari.
+    assert_eq!(names(&cfg, &p.legal(&cfg)), vec!["TGH+VTJ+1CH"]);
+    p.apply(&cfg, Act::Lead(cs(&cfg, "TGH+VTJ+1CH"))).unwrap();
+    for _ in 0..6 {
+        give_from(&cfg, &mut p, filler);
+    }
+    assert_eq!(p.tricks[0], 5);
+    assert_eq!(p.hand_size(), 16);
+    // 5. Blind surrender.
+    assert_eq!(p.step, Step::Blind);
+    assert_eq!(p.current(), Some(1));
+    p.apply(&cfg, Act::Reveal(c(&cfg, "4CH"))).unwrap();
+    give_from(&cfg, &mut p, filler);
+    p.apply(&cfg, Act::Give(c(&cfg, "3CH"))).unwrap();
+    assert_eq!(p.leader, 2);
+    assert_eq!(p.tricks[..3], [5, 3, 1]);
+}
+
+#[test]
+fn example3_end_phase() {
+    let g = Ganjifa::new(&[]).unwrap();
+    let mut s = g
+        .from_deal("..74.....8 .3.9.....5 .6.2....1.", Some(1), false, 0)
+        .unwrap();
+    assert_eq!(s.legal_actions(), vec!["9SM+5QM"]);
+    for a in ["9SM+5QM", "2SM", "1BA", "4SM+8QM"] {
+        s.apply(a).unwrap();
+    }
+    assert_eq!(s.play().tricks[1], 2);
+    assert_eq!((s.step_name(), s.current_player()), ("name", Some(2)));
+    assert_eq!(s.legal_actions().len(), 8);
+    let mut alt = s.clone();
+    s.apply("name:TJ").unwrap();
+    assert_eq!(s.legal_actions(), vec!["3TJ"]);
+    for a in ["3TJ", "6TJ", "7SM"] {
+        s.apply(a).unwrap();
+    }
+    assert!(s.is_terminal());
+    let r = &s.results()[0];
+    assert_eq!(r.tricks, vec![0, 2, 1]);
+    assert_eq!(r.beaten_by, Some(2));
+    assert_eq!(r.akheri, Some(c(g.config(), "3TJ")));
+    // Naming a suit seat 1 lacks: the blind surrender also leads 3TJ.
+    alt.apply("name:GH").unwrap();
+    assert_eq!(alt.step_name(), "give");
+    assert_eq!(alt.play().trick.led, cs(g.config(), "3TJ"));
+}
+
+#[test]
+fn example4_wilkins_phase2() {
+    let g = Ganjifa::new(&[("lead_rules".into(), "wilkins".into())]).unwrap();
+    let mut s = g
+        .from_deal(".9......3 .5.....4. .T......6", Some(1), true, 0)
+        .unwrap();
+    let mut legal = s.legal_actions();
+    legal.sort();
+    assert_eq!(legal, vec!["4BA", "facedown:5TJ:QM", "facedown:5TJ:TJ"]);
+    s.apply("facedown:5TJ:QM").unwrap();
+    assert_eq!(s.legal_actions(), vec!["6QM"]);
+    let obs = s.observation(2).unwrap();
+    assert!(format!("{:?}", obs).contains("\"?\""));
+    s.apply("6QM").unwrap();
+    assert_eq!(s.legal_actions(), vec!["3QM"]);
+    s.apply("3QM").unwrap();
+    assert_eq!(s.play().leader, 0);
+    let mut legal = s.legal_actions();
+    legal.sort();
+    assert_eq!(legal, vec!["facedown:9TJ:BA", "facedown:9TJ:TJ"]);
+    let mut ba = s.clone();
+    ba.apply("facedown:9TJ:BA").unwrap();
+    assert_eq!(ba.legal_actions(), vec!["4BA"]);
+    ba.apply("4BA").unwrap();
+    ba.apply("TTJ").unwrap();
+    assert_eq!(ba.results()[0].last_winner, 1);
+    s.apply("facedown:9TJ:TJ").unwrap();
+    assert_eq!(s.legal_actions(), vec!["4BA"]);
+    s.apply("4BA").unwrap();
+    assert_eq!(s.legal_actions(), vec!["TTJ"]);
+    s.apply("TTJ").unwrap();
+    assert_eq!(s.results()[0].last_winner, 2);
+    assert_eq!(s.results()[0].tricks, vec![1, 0, 1]);
+}
+
+#[test]
+fn example5_settlement() {
+    let t = [14, 10, 8];
+    assert_eq!(
+        settle(Settlement::LoserPaysWinner, 1, &t, None),
+        vec![6, 0, -6]
+    );
+    assert_eq!(
+        settle(Settlement::AllPayWinner, 1, &t, None),
+        vec![10, -4, -6]
+    );
+    assert_eq!(settle(Settlement::Pairwise, 1, &t, None), vec![10, -2, -8]);
+    assert_eq!(
+        settle(Settlement::LoserPaysWinner, 1, &[12, 12, 8], None),
+        vec![4, 4, -8]
+    );
+    assert_eq!(
+        settle(Settlement::LoserPaysWinner, 3, &[9, 9, 9], None),
+        vec![0, 0, 0]
+    );
+    // The akheri exemption: the exempt loser pays nothing.
+    assert_eq!(
+        settle(Settlement::LoserPaysWinner, 1, &t, Some(2)),
+        vec![0, 0, 0]
+    );
+}
+
+fn play_out(s: &mut GanjifaState, seed: u64) {
+    let mut r = crate::rng::Rng::new(seed);
+    let mut steps = 0;
+    while !s.is_terminal() {
+        let legal = s.legal_actions();
+        assert!(
+            !legal.is_empty(),
+            "no legal action at step {}",
+            s.step_name()
+        );
+        let a = &legal[r.below(legal.len() as u64) as usize];
+        s.apply(a).unwrap();
+        steps += 1;
+        assert!(steps < 100_000);
+        let n = s.config().players;
+        let sizes: Vec<u32> = s.hands()[..n].iter().map(|h| h.len()).collect();
+        if s.phase() == Phase::Play
+            && matches!(s.play().step, Step::Lead | Step::Name | Step::Blind)
+        {
+            assert!(
+                sizes.iter().all(|&x| x == sizes[0]),
+                "unequal hands {:?}",
+                sizes
+            );
+        }
+    }
+    let total: f64 = s.returns().iter().sum();
+    assert!(total.abs() < 1e-9);
+}
+
+#[test]
+fn random_matches_every_pack_and_option() {
+    let sets: Vec<Vec<(&str, &str)>> = vec![
+        vec![],
+        vec![("players", "4")],
+        vec![("pack", "dashavatara")],
+        vec![
+            ("pack", "dashavatara"),
+            ("players", "4"),
+            ("period", "night"),
+        ],
+        vec![("pack", "french52"), ("reverse_red", "on")],
+        vec![("pack", "french52"), ("ace", "high")],
+        vec![
+            ("lead_rules", "wilkins"),
+            ("handicap", "exchange"),
+            ("serkhel", "on"),
+        ],
+        vec![
+            ("lead_rules", "wilkins"),
+            ("end_phase", "on"),
+            ("deni_mandatory", "off"),
+        ],
+        vec![
+            ("step1_grouping", "one_suit"),
+            ("deni_doubling", "off"),
+            ("blind_pick", "neighbour_index"),
+        ],
+        vec![
+            ("handicap", "won_cards"),
+            ("settlement", "pairwise"),
+            ("end_phase_count", "total"),
+        ],
+        vec![
+            ("match_end", "akheri"),
+            ("akheri_exemption", "on"),
+            ("follow_rule", "must_beat_if_able"),
+        ],
+        vec![
+            ("settlement", "all_pay_winner"),
+            ("face_up_batches", "on"),
+            ("reversed_set", "iran"),
+        ],
+    ];
+    for (i, opts) in sets.iter().enumerate() {
+        let o: Vec<(String, String)> = opts
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let g = Ganjifa::new(&o).unwrap();
+        let mut s = g.new_game(i as u64, None).unwrap();
+        assert!(matches!(s.step_name(), "opening" | "exchange"));
+        play_out(&mut s, 100 + i as u64);
+        assert!(!s.results().is_empty());
+        for r in s.results() {
+            assert_eq!(
+                r.tricks.iter().sum::<u32>() as usize,
+                g.config().hand_size()
+            );
+        }
+    }
+}
+
+#[test]
+fn bad_input_changes_nothing() {
+    let g = Ganjifa::new(&[]).unwrap();
+    let mut s = g.new_game(7, None).unwrap();
+    let before = s.legal_actions();
+    for bad in [
+        "",
+        "XX",
+        "deni:KGH",
+        "pick:3",
+        "name:ZZ",
+        "KSR",
+        "facedown:1GH",
+        "give:KGH",
+        "challenge:9",
+    ] {
+        assert!(s.apply(bad).is_err(), "{}", bad);
+    }
+    assert_eq!(s.legal_actions(), before);
+    assert!(s.history().is_empty());
+}
+
+/// Plain minimax over every legal act (no table, no pruning, no collapsing).
+fn minimax(cfg: &GanjifaConfig, p: &Play, focal: usize) -> f64 {
+    if p.step == Step::Done {
+        return p.tricks[focal] as f64;
+    }
+    let vals: Vec<f64> = p
+        .legal(cfg)
+        .into_iter()
+        .map(|a| {
+            let mut q = *p;
+            q.apply_unchecked(cfg, a);
+            minimax(cfg, &q, focal)
+        })
+        .collect();
+    if p.step == Step::Blind {
+        if cfg.dd_expectation {
+            vals.iter().sum::<f64>() / vals.len() as f64
+        } else {
+            vals.iter().cloned().fold(f64::INFINITY, f64::min)
+        }
+    } else if p.current() == Some(focal) {
+        vals.iter().cloned().fold(f64::NEG_INFINITY, f64::max)
+    } else {
+        vals.iter().cloned().fold(f64::INFINITY, f64::min)
+    }
+}
+
+#[test]
+fn dd_matches_plain_minimax_on_small_endgames() {
+    let mut r = crate::rng::Rng::new(99);
+    let option_sets: Vec<Vec<(&str, &str)>> = vec![
+        vec![],
+        vec![("end_phase_threshold", "0")],
+        vec![("end_phase_threshold", "0"), ("deni_mandatory", "off")],
+        vec![("lead_rules", "wilkins")],
+        vec![
+            ("follow_rule", "must_beat_if_able"),
+            ("end_phase_threshold", "1"),
+        ],
+        vec![("dd_chance", "expectation")],
+        vec![("dd_chance", "expectation"), ("end_phase_threshold", "0")],
+    ];
+    let mut checked = 0;
+    for round in 0..120 {
+        let opts = &option_sets[round % option_sets.len()];
+        let n = if round % 3 == 0 { 4 } else { 3 };
+        let mut o: Vec<(&str, &str)> = opts.clone();
+        let ns = n.to_string();
+        o.push(("players", &ns));
+        let cfg = cfg(&o);
+        let k = if n == 4 { 2 } else { 2 + (round % 2) };
+        // Cards from three suits, so that runs, denis and voids are common.
+        let s0 = r.below(6) as u8;
+        let mut pool: Vec<Card> = (s0..s0 + 3)
+            .flat_map(|s| cfg.pack.suit_mask(s).iter())
+            .collect();
+        r.shuffle(&mut pool);
+        let hands: Vec<CardSet> = (0..n)
+            .map(|i| pool[i * k..(i + 1) * k].iter().copied().collect())
+            .collect();
+        let mut p = Play::new(&cfg, &hands, Some(r.below(n as u64) as usize));
+        if cfg.lead_rules == LeadRules::Wilkins && round % 2 == 0 {
+            p.held_lost = [true; 4];
+            p.reenter(&cfg);
+        }
+        // Also from inside a lead (a multi-card group half given).
+        let mut inside = p;
+        for _ in 0..2 {
+            if let Some(&a) = inside.legal(&cfg).last() {
+                if inside.step != Step::Done {
+                    inside.apply_unchecked(&cfg, a);
+                }
+            }
+        }
+        for focal in 0..n {
+            if inside.step != Step::Done {
+                let got = dd::solve_play(&cfg, &inside, focal, true, None).unwrap();
+                assert!((got.value - minimax(&cfg, &inside, focal)).abs() < 1e-9);
+                for (a, v) in got.actions {
+                    let mut q = inside;
+                    q.apply_unchecked(&cfg, a);
+                    assert!(
+                        (v - minimax(&cfg, &q, focal)).abs() < 1e-9,
+                        "inside, {:?}",
+                        a
+                    );
+                }
+            }
+            let want = minimax(&cfg, &p, focal);
+            let got = dd::solve_play(&cfg, &p, focal, true, None).unwrap();
+            assert!(
+                (got.value - want).abs() < 1e-9,
+                "{:?} focal {} got {} want {}",
+                hands,
+                focal,
+                got.value,
+                want
+            );
+            for (a, v) in got.actions {
+                let mut q = p;
+                q.apply_unchecked(&cfg, a);
+                assert!((v - minimax(&cfg, &q, focal)).abs() < 1e-9);
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 300);
+}
