@@ -32,7 +32,7 @@
 
 use super::config::Scoring;
 use super::state::{HokmAction, HokmState, Phase};
-use crate::card::{Card, CardSet};
+use crate::card::Card;
 use crate::error::{Error, Result};
 use crate::solve::game::{LeadBounds, MoveList, Side, Switches, TrickGame, TrickWon, TtKey};
 use crate::solve::{Solver, SolverConfig};
@@ -947,7 +947,69 @@ impl HokmState {
             };
             out.actions.push((a, v));
         }
-        let _ = CardSet::EMPTY;
         Ok(out)
     }
+}
+
+/// Values of many Court Piece / Rang states on `threads` threads (one solver
+/// each, states handed out one at a time): for `players[i]`'s side, or the
+/// side of the player to move. Each value is the [`Objective::Value`] of
+/// [`HokmState::dd_solve`], with Dehla Pakad's reduced to the tens.
+pub fn solve_states(
+    states: &[HokmState],
+    players: Option<&[usize]>,
+    threads: usize,
+    config: &SolverConfig,
+) -> Result<Vec<u32>> {
+    if let Some(p) = players {
+        if p.len() != states.len() {
+            return Err(Error::State(format!(
+                "{} players given for {} states",
+                p.len(),
+                states.len()
+            )));
+        }
+    }
+    let player = |i: usize| {
+        players
+            .map(|p| p[i])
+            .unwrap_or_else(|| states[i].current().unwrap_or(0))
+    };
+    let threads = threads.clamp(1, states.len().max(1));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results: Vec<Result<Vec<(usize, u32)>>> = std::thread::scope(|sc| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                let (player, next) = (&player, &next);
+                sc.spawn(move || {
+                    let mut v = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if i >= states.len() {
+                            break;
+                        }
+                        let s = &states[i];
+                        let a = s.dd_solve(player(i), Objective::Value, config, false)?;
+                        let w = s.dd_ten_weight(Objective::Value);
+                        v.push((i, if w > 0 { a.value / w } else { a.value }));
+                    }
+                    Ok(v)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err(Error::State("solver thread panicked".into())))
+            })
+            .collect()
+    });
+    let mut out = vec![0u32; states.len()];
+    for r in results {
+        for (i, v) in r? {
+            out[i] = v;
+        }
+    }
+    Ok(out)
 }
