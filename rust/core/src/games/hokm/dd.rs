@@ -34,6 +34,7 @@ use super::config::Scoring;
 use super::state::{HokmAction, HokmState, Phase};
 use crate::card::Card;
 use crate::error::{Error, Result};
+use crate::solve::bits::{pdep, pext};
 use crate::solve::game::{LeadBounds, MoveList, Side, Switches, TrickGame, TrickWon, TtKey};
 use crate::solve::{Solver, SolverConfig};
 
@@ -462,6 +463,15 @@ impl RangGame {
     fn end_trick(&mut self) -> TrickWon<u64> {
         let off = self.winner_of(4);
         let win_card = self.d.trick[off];
+        // The winner's rank decided the trick when it beat a card of its own
+        // suit (2H wins by identity, which the key keeps exactly).
+        let decided = if (1u64 << win_card) & self.r.two == 0
+            && self.d.trick.iter().filter(|&&c| c >> 4 == win_card >> 4).count() >= 2
+        {
+            1u64 << win_card
+        } else {
+            0
+        };
         let w = (self.d.leader as usize + off) % 4;
         let tb = self.trick_bits();
         self.d.played = 0;
@@ -552,7 +562,7 @@ impl RangGame {
         TrickWon {
             seat: w as u8,
             value,
-            decided: 0,
+            decided,
         }
     }
 
@@ -586,6 +596,42 @@ impl RangGame {
         } else {
             c >> 4 == trump
         }
+    }
+
+    /// Relative-rank keys (and partition search) apply unless an
+    /// indicator lies aside (its rank among the cards out would be lost).
+    #[inline]
+    fn relative(&self) -> bool {
+        !(self.d.hidden && self.indicator != NO_CARD)
+    }
+
+    /// Where the cards whose identity counts stand among the cards out (12
+    /// bits each): first, per suit, how many cards out rank above its ten
+    /// (7: the ten is gone; Dehla Pakad); then whether each ace is out
+    /// (`ace_rule`) and whether 2H is out (Satat).
+    fn special_code(&self) -> (u64, u64) {
+        let rem = self.rem_cards();
+        let (mut c0, mut c1) = (0u64, 0u64);
+        if self.r.dehla {
+            for s in 0..4u8 {
+                let t = self.r.tens & suit_bits(s);
+                let v = if rem & t == 0 {
+                    7
+                } else {
+                    (rem & suit_bits(s) & !((t << 1) - 1)).count_ones() as u64
+                };
+                c0 |= v << (3 * s);
+            }
+        }
+        if self.r.ace_rule {
+            for s in 0..4u8 {
+                c1 |= u64::from(rem & self.r.aces & suit_bits(s) != 0) << s;
+            }
+        }
+        if rem & self.r.two != 0 {
+            c1 |= 1 << 4;
+        }
+        (c0, c1)
     }
 
     fn weight(&self, c: u8) -> i16 {
@@ -732,12 +778,26 @@ impl TrickGame for RangGame {
                 p1 |= hand;
             }
         }
-        // The shape is the exact set of cards out, so the owners can stay
-        // in place (two bit planes of the seat number).
-        let owners = p0 as u128 | (p1 as u128) << 64;
         let d = &self.d;
-        let hidden = d.hidden && self.indicator != NO_CARD;
-        let ind = if hidden {
+        let exact = !self.relative();
+        let (shape, owners) = if exact {
+            // The shape is the exact set of cards out, so the owners stay in
+            // place (two bit planes of the seat number).
+            (rem, p0 as u128 | (p1 as u128) << 64)
+        } else {
+            let mut shape = 0u64;
+            for (h, &hand) in d.hands.iter().enumerate() {
+                for s in 0..4u8 {
+                    let len = (hand & suit_bits(s)).count_ones() as u64;
+                    shape |= len << (4 * (h * 4 + s as usize));
+                }
+            }
+            let (c0, c1) = self.special_code();
+            let o0 = pext(p0, rem) | c0 << 52;
+            let o1 = pext(p1, rem) | c1 << 52;
+            (shape, o0 as u128 | (o1 as u128) << 64)
+        };
+        let ind = if exact {
             self.indicator as u32 & 63
         } else {
             0
@@ -756,7 +816,7 @@ impl TrickGame for RangGame {
         };
         let ctx = d.leader as u32
             | (d.trump as u32) << 2
-            | u32::from(hidden) << 5
+            | u32::from(exact) << 5
             | ind << 6
             | (heap & 15) << 12
             | (d.heap_tens as u32 & 7) << 16
@@ -766,18 +826,38 @@ impl TrickGame for RangGame {
             | (self.side[0] as u32) << 27
             | self.r.kind << 28;
         TtKey {
-            shape: rem,
+            shape,
             ctx,
             owners,
         }
     }
 
-    fn pattern_mask(&self, _winners: u64) -> u128 {
-        u128::MAX
+    fn pattern_mask(&self, winners: u64) -> u128 {
+        if !self.relative() {
+            return u128::MAX;
+        }
+        // Every remaining card at or above the lowest winner of its suit,
+        // every card whose identity counts, and the codes of those cards.
+        let rem = self.rem_cards();
+        let mut covered = rem & self.r.special;
+        for s in 0..4u8 {
+            let r = rem & suit_bits(s);
+            let w = winners & r;
+            if w != 0 {
+                let low = w & w.wrapping_neg();
+                covered |= r & !(low - 1);
+            }
+        }
+        let m = pext(covered, rem) as u128;
+        m | m << 64 | (0xFFFu128 << 52) | (0xFFFu128 << 116)
     }
 
-    fn mask_winners(&self, _mask: u128) -> u64 {
-        self.rem_cards()
+    fn mask_winners(&self, mask: u128) -> u64 {
+        let rem = self.rem_cards();
+        if !self.relative() {
+            return rem;
+        }
+        pdep(mask as u64, rem)
     }
 
     fn lead_bounds(&self, _sw: &Switches) -> LeadBounds<u64> {
@@ -789,12 +869,59 @@ impl TrickGame for RangGame {
         }
     }
 
-    fn same_answer(&self, _tried: u8, _winners: u64, _other: u8) -> bool {
-        false
+    #[inline]
+    fn same_answer(&self, tried: u8, winners: u64, other: u8) -> bool {
+        // Two plain cards of one suit, both below every rank of that suit the
+        // answer relied on, are interchangeable for this answer.
+        if tried == CALL || other == CALL || tried >> 4 != other >> 4 {
+            return false;
+        }
+        if ((1u64 << tried) | (1u64 << other)) & self.r.special != 0 {
+            return false;
+        }
+        let w = winners & suit_bits(tried >> 4);
+        let low = if w == 0 {
+            u64::MAX
+        } else {
+            w & w.wrapping_neg()
+        };
+        (1u64 << tried) < low && (1u64 << other) < low
     }
 
-    fn collapse_winners(&self, _m: u8, _winners: u64) -> u64 {
-        0
+    fn collapse_winners(&self, m: u8, winners: u64) -> u64 {
+        // As in whist: only a run of equivalent cards reaching across the
+        // lowest relevant rank needs its lower end kept.
+        if m == CALL {
+            return 0;
+        }
+        let sm = suit_bits(m >> 4);
+        let w = winners & sm;
+        if w == 0 {
+            return 0;
+        }
+        let low = w & w.wrapping_neg();
+        if low < 1u64 << m {
+            return 0;
+        }
+        let hand = self.playable_hand(self.mover());
+        let others = self.in_play() & !hand;
+        let mut top = m as u32;
+        loop {
+            let above = hand & sm & !((2u64 << top) - 1);
+            if above == 0 || (above & above.wrapping_neg()) & self.r.special != 0 {
+                break;
+            }
+            let next = above.trailing_zeros();
+            if others & ((1u64 << next) - (2u64 << top)) != 0 {
+                break;
+            }
+            top = next;
+        }
+        if low <= 1u64 << top {
+            1u64 << m
+        } else {
+            0
+        }
     }
 
     fn cutoff_key(&self) -> u64 {
@@ -806,12 +933,20 @@ impl TrickGame for RangGame {
             ^ (self.r.kind as u64) << 48
     }
 
-    fn move_hint(&self, _m: u8) -> u8 {
-        u8::MAX
+    fn move_hint(&self, m: u8) -> u8 {
+        if m == CALL {
+            return u8::MAX;
+        }
+        (self.rem_cards() & ((1u64 << m) - 1)).count_ones() as u8
     }
 
-    fn hint_move(&self, _hint: u8) -> Option<u8> {
-        None
+    fn hint_move(&self, hint: u8) -> Option<u8> {
+        let rem = self.rem_cards();
+        if hint as u32 >= rem.count_ones() {
+            return None;
+        }
+        let bit = pdep(1u64 << hint, rem);
+        (bit & self.legal() != 0).then(|| bit.trailing_zeros() as u8)
     }
 }
 
