@@ -2,9 +2,9 @@
 
 use std::time::Duration;
 
-use hukm_core::solve::{self as core_solve, Solver, SolverConfig, WhistPosition};
 use hukm_core::games::hokm::dd::{solve_states, Objective};
 use hukm_core::games::hokm::HokmState;
+use hukm_core::solve::{self as core_solve, Solver, SolverConfig, WhistPosition};
 use hukm_core::{Error, Pack};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
@@ -114,7 +114,7 @@ fn rang(
     objective: &str,
 ) -> PyResult<SolveOut> {
     let s = s.clone();
-    let player = player.unwrap_or_else(|| s.current().unwrap_or(0));
+    let player = player.unwrap_or_else(|| s.dd_player_to_move());
     let r = run_detached(py, move |stop| {
         cfg.stop = Some(stop);
         let obj = if objective == "kot" {

@@ -30,13 +30,15 @@
 //! or its absence, the gate, the hidden indicator). Tens, aces and 2H are
 //! never merged with neighbouring cards when their identity matters.
 
+mod solve;
+mod trick_game;
+
+pub use solve::{solve_states, DdAnswer};
+
 use super::config::Scoring;
-use super::state::{HokmAction, HokmState, Phase};
-use crate::card::Card;
+use super::state::{HokmState, Phase};
 use crate::error::{Error, Result};
-use crate::solve::bits::{pdep, pext};
-use crate::solve::game::{LeadBounds, MoveList, Side, Switches, TrickGame, TrickWon, TtKey};
-use crate::solve::{Solver, SolverConfig};
+use crate::solve::game::{Side, TrickWon};
 
 /// The cut call of Dab Rang as a move (a code no card uses).
 pub const CALL: u8 = 15;
@@ -466,7 +468,13 @@ impl RangGame {
         // The winner's rank decided the trick when it beat a card of its own
         // suit (2H wins by identity, which the key keeps exactly).
         let decided = if (1u64 << win_card) & self.r.two == 0
-            && self.d.trick.iter().filter(|&&c| c >> 4 == win_card >> 4).count() >= 2
+            && self
+                .d
+                .trick
+                .iter()
+                .filter(|&&c| c >> 4 == win_card >> 4)
+                .count()
+                >= 2
         {
             1u64 << win_card
         } else {
@@ -636,515 +644,28 @@ impl RangGame {
 
     fn weight(&self, c: u8) -> i16 {
         let rank = (c & 15) as i16;
+        // Dehla Pakad: a ten goes to a partner's trick, never to an
+        // opponent's.
+        let ten = self.r.dehla && (1u64 << c) & self.r.tens != 0;
         match self.winning_so_far() {
             None => rank,
             Some((seat, best)) => {
                 let partner_wins = self.side[seat] == self.side[self.mover()];
                 let wins = self.beats(c, best);
                 if partner_wins {
-                    -rank
+                    if ten {
+                        60
+                    } else {
+                        -rank
+                    }
                 } else if wins {
                     100 - rank
+                } else if ten {
+                    -60
                 } else {
                     -rank
                 }
             }
         }
     }
-}
-
-impl TrickGame for RangGame {
-    type Move = u8;
-    type Winners = u64;
-    type Pattern = u128;
-
-    #[inline]
-    fn to_move(&self) -> usize {
-        self.mover()
-    }
-
-    #[inline]
-    fn side_of(&self, seat: usize) -> Side {
-        self.side[seat]
-    }
-
-    #[inline]
-    fn at_trick_start(&self) -> bool {
-        self.d.played == 0
-    }
-
-    #[inline]
-    fn ply(&self) -> usize {
-        self.stack.len()
-    }
-
-    #[inline]
-    fn remaining(&self) -> u32 {
-        self.total_left()
-    }
-
-    fn moves(&self, out: &mut MoveList<u8>, sw: &Switches) {
-        out.clear();
-        let legal = self.legal();
-        let seat = self.mover();
-        let hand = self.playable_hand(seat);
-        let others = self.in_play() & !hand;
-        let mut rest = legal;
-        let mut prev: u8 = 255;
-        while rest != 0 {
-            let c = rest.trailing_zeros() as u8;
-            rest &= rest - 1;
-            let bit = 1u64 << c;
-            if sw.collapse
-                && prev != 255
-                && prev >> 4 == c >> 4
-                && (bit | 1u64 << prev) & self.r.special == 0
-            {
-                let between = bit - (1u64 << (prev + 1));
-                if others & between == 0 {
-                    prev = c;
-                    continue;
-                }
-            }
-            prev = c;
-            let w = if sw.ordering { self.weight(c) } else { 0 };
-            out.push(c, w);
-        }
-        if self.may_call() {
-            out.push(CALL, if sw.ordering { 50 } else { 0 });
-        }
-        if sw.ordering {
-            out.sort();
-        }
-    }
-
-    fn play(&mut self, m: u8) -> Option<TrickWon<u64>> {
-        self.stack.push(self.d);
-        if m == CALL {
-            self.do_call();
-            return None;
-        }
-        let seat = self.mover();
-        let bit = 1u64 << m;
-        if self.d.hidden && m == self.indicator && self.d.hands[seat] & bit == 0 {
-            // The indicator played as the boss's last card: revealed (§6.4, §6.5).
-            self.d.hidden = false;
-            if self.d.gate_from == NEVER && self.r.hidden_call {
-                self.d.gate_from = self.d.trick_no;
-            }
-        } else if self.d.hidden && self.r.hidden_card && self.d.played > 0 && bit != self.r.two {
-            // Trup kasiet reveal trigger: a void player plays a trump-suit card.
-            let led = self.d.trick[0];
-            let led_cards = self.eff_bits(self.eff(led));
-            if self.d.hands[seat] & led_cards == 0 && m >> 4 == self.d.trump {
-                self.d.reveal_pending = true;
-            }
-        }
-        if self.r.first_void != 0 && self.d.trump == NONE && self.d.played > 0 {
-            let led = self.d.trick[0] >> 4;
-            if self.d.hands[seat] & suit_bits(led) == 0 {
-                self.d.trump = m >> 4;
-                self.d.gate_from = if self.r.first_void == 5 {
-                    self.d.trick_no
-                } else {
-                    self.d.trick_no + 1
-                };
-            }
-        }
-        self.d.hands[seat] &= !bit;
-        self.d.must_trump = false;
-        self.d.trick[self.d.played as usize] = m;
-        self.d.played += 1;
-        if self.d.played < 4 {
-            return None;
-        }
-        Some(self.end_trick())
-    }
-
-    fn undo(&mut self, _m: u8) {
-        if let Some(d) = self.stack.pop() {
-            self.d = d;
-        }
-    }
-
-    fn tt_key(&self) -> TtKey<u128> {
-        let rem = self.rem_cards();
-        let (mut p0, mut p1) = (0u64, 0u64);
-        for (h, &hand) in self.d.hands.iter().enumerate() {
-            if h & 1 != 0 {
-                p0 |= hand;
-            }
-            if h & 2 != 0 {
-                p1 |= hand;
-            }
-        }
-        let d = &self.d;
-        let exact = !self.relative();
-        let (shape, owners) = if exact {
-            // The shape is the exact set of cards out, so the owners stay in
-            // place (two bit planes of the seat number).
-            (rem, p0 as u128 | (p1 as u128) << 64)
-        } else {
-            let mut shape = 0u64;
-            for (h, &hand) in d.hands.iter().enumerate() {
-                for s in 0..4u8 {
-                    let len = (hand & suit_bits(s)).count_ones() as u64;
-                    shape |= len << (4 * (h * 4 + s as usize));
-                }
-            }
-            let (c0, c1) = self.special_code();
-            let o0 = pext(p0, rem) | c0 << 52;
-            let o1 = pext(p1, rem) | c1 << 52;
-            (shape, o0 as u128 | (o1 as u128) << 64)
-        };
-        let ind = if exact {
-            self.indicator as u32 & 63
-        } else {
-            0
-        };
-        let gate = if d.gate_from == NEVER {
-            15
-        } else if d.gate_from <= d.trick_no {
-            0
-        } else {
-            (d.gate_from - d.trick_no).min(14) as u32
-        };
-        // `WinNext` has no heap: its count of tricks still needed goes there.
-        let heap = match self.r.objective {
-            Objective::WinNext(_) => d.need as u32,
-            _ => d.heap_tricks as u32,
-        };
-        let ctx = d.leader as u32
-            | (d.trump as u32) << 2
-            | u32::from(exact) << 5
-            | ind << 6
-            | (heap & 15) << 12
-            | (d.heap_tens as u32 & 7) << 16
-            | (d.prev as u32 & 7) << 19
-            | u32::from(d.last_ace) << 22
-            | gate << 23
-            | (self.side[0] as u32) << 27
-            | self.r.kind << 28;
-        TtKey {
-            shape,
-            ctx,
-            owners,
-        }
-    }
-
-    fn pattern_mask(&self, winners: u64) -> u128 {
-        if !self.relative() {
-            return u128::MAX;
-        }
-        // Every remaining card at or above the lowest winner of its suit,
-        // every card whose identity counts, and the codes of those cards.
-        let rem = self.rem_cards();
-        let mut covered = rem & self.r.special;
-        for s in 0..4u8 {
-            let r = rem & suit_bits(s);
-            let w = winners & r;
-            if w != 0 {
-                let low = w & w.wrapping_neg();
-                covered |= r & !(low - 1);
-            }
-        }
-        let m = pext(covered, rem) as u128;
-        m | m << 64 | (0xFFFu128 << 52) | (0xFFFu128 << 116)
-    }
-
-    fn mask_winners(&self, mask: u128) -> u64 {
-        let rem = self.rem_cards();
-        if !self.relative() {
-            return rem;
-        }
-        pdep(mask as u64, rem)
-    }
-
-    fn lead_bounds(&self, _sw: &Switches) -> LeadBounds<u64> {
-        LeadBounds {
-            lower: 0,
-            lower_by: 0,
-            upper: self.total_left(),
-            upper_by: 0,
-        }
-    }
-
-    #[inline]
-    fn same_answer(&self, tried: u8, winners: u64, other: u8) -> bool {
-        // Two plain cards of one suit, both below every rank of that suit the
-        // answer relied on, are interchangeable for this answer.
-        if tried == CALL || other == CALL || tried >> 4 != other >> 4 {
-            return false;
-        }
-        if ((1u64 << tried) | (1u64 << other)) & self.r.special != 0 {
-            return false;
-        }
-        let w = winners & suit_bits(tried >> 4);
-        let low = if w == 0 {
-            u64::MAX
-        } else {
-            w & w.wrapping_neg()
-        };
-        (1u64 << tried) < low && (1u64 << other) < low
-    }
-
-    fn collapse_winners(&self, m: u8, winners: u64) -> u64 {
-        // As in whist: only a run of equivalent cards reaching across the
-        // lowest relevant rank needs its lower end kept.
-        if m == CALL {
-            return 0;
-        }
-        let sm = suit_bits(m >> 4);
-        let w = winners & sm;
-        if w == 0 {
-            return 0;
-        }
-        let low = w & w.wrapping_neg();
-        if low < 1u64 << m {
-            return 0;
-        }
-        let hand = self.playable_hand(self.mover());
-        let others = self.in_play() & !hand;
-        let mut top = m as u32;
-        loop {
-            let above = hand & sm & !((2u64 << top) - 1);
-            if above == 0 || (above & above.wrapping_neg()) & self.r.special != 0 {
-                break;
-            }
-            let next = above.trailing_zeros();
-            if others & ((1u64 << next) - (2u64 << top)) != 0 {
-                break;
-            }
-            top = next;
-        }
-        if low <= 1u64 << top {
-            1u64 << m
-        } else {
-            0
-        }
-    }
-
-    fn cutoff_key(&self) -> u64 {
-        let seat = self.mover() as u64;
-        let hand = self.d.hands[seat as usize];
-        let best = self.winning_so_far().map_or(0u64, |(_, c)| c as u64 + 1);
-        hand ^ (seat << 60 | (self.d.played as u64) << 58 | best << 50)
-            ^ (self.d.trump as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ (self.r.kind as u64) << 48
-    }
-
-    fn move_hint(&self, m: u8) -> u8 {
-        if m == CALL {
-            return u8::MAX;
-        }
-        (self.rem_cards() & ((1u64 << m) - 1)).count_ones() as u8
-    }
-
-    fn hint_move(&self, hint: u8) -> Option<u8> {
-        let rem = self.rem_cards();
-        if hint as u32 >= rem.count_ones() {
-            return None;
-        }
-        let bit = pdep(1u64 << hint, rem);
-        (bit & self.legal() != 0).then(|| bit.trailing_zeros() as u8)
-    }
-}
-
-/// A double-dummy answer for a Court Piece / Rang state.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DdAnswer {
-    /// The value for the chosen side from here to the end of the hand (see
-    /// the module notes for the scale of each objective).
-    pub value: u32,
-    /// Each legal card (and the cut call) of the player to move, with the
-    /// value after it.
-    pub actions: Vec<(HokmAction, u32)>,
-    /// Search nodes visited.
-    pub nodes: u64,
-}
-
-impl HokmState {
-    /// True when double-dummy analysis of this preset needs the Court Piece
-    /// objectives of [`RangGame`] rather than plain whist tricks.
-    pub fn needs_rang_dd(&self) -> bool {
-        let c = self.config();
-        c.players == 4
-            && (c.heap || c.satat || c.first_void.is_some() || c.hidden_call || c.hidden_card)
-    }
-
-    /// The weight of a ten in the values of [`HokmState::dd_solve`]: 14 for
-    /// Dehla Pakad's value objective (value = `14 * tens + tricks`), else 0.
-    pub fn dd_ten_weight(&self, objective: Objective) -> u32 {
-        if objective == Objective::Value && self.config().scoring == Scoring::Dehla {
-            DEHLA_TEN
-        } else {
-            0
-        }
-    }
-
-    /// The kot objective of this preset for `player`'s side (§16): heap
-    /// presets collect all 13 tricks (Dehla Pakad: all four tens); Satat and
-    /// Trup kasiet win the first seven tricks. Asked for a seat of the
-    /// dealer's side it is the goon-kot question.
-    pub fn dd_kot_objective(&self, player: usize) -> Result<Objective> {
-        let c = self.config();
-        if c.heap {
-            return Ok(Objective::CollectAll);
-        }
-        if c.players == 4 {
-            let won = self.tricks_won();
-            let side = player % 2;
-            let need = if won[1 - side] > 0 {
-                0
-            } else {
-                7u8.saturating_sub(won[side])
-            };
-            return Ok(Objective::WinNext(need));
-        }
-        Err(Error::State(format!(
-            "no kot query for {}",
-            c.preset.name()
-        )))
-    }
-
-    /// Solves a trick-play state of the Court Piece / Rang family exactly for
-    /// `player`'s side under `objective`; with `actions`, also the value
-    /// after each legal card and the cut call. Nothing in `self` changes.
-    ///
-    /// ```
-    /// use hukm_core::games::hokm::{dd::Objective, Hokm};
-    /// let g = Hokm::new("double_sar", &[]).unwrap();
-    /// let s = g.from_deal("A... K... Q... J...", Some("S"), 0, None, Some(&[6, 6])).unwrap();
-    /// // The last trick collects the heap (here trick 13 alone).
-    /// let a = s.dd_solve(1, Objective::Value, &Default::default(), true).unwrap();
-    /// assert_eq!(a.value, 0);
-    /// ```
-    pub fn dd_solve(
-        &self,
-        player: usize,
-        objective: Objective,
-        config: &SolverConfig,
-        actions: bool,
-    ) -> Result<DdAnswer> {
-        let mut g = RangGame::new(self, player, objective)?;
-        let mut solver = Solver::new(config.clone());
-        let rem = g.remaining();
-        let trivial = match objective {
-            Objective::Value => None,
-            Objective::CollectAll if g.d.done => Some(0),
-            Objective::CollectAll
-                if g.r.dehla && g.in_play() & g.r.tens == 0 && g.d.heap_tens == 0 =>
-            {
-                Some(1)
-            }
-            Objective::CollectAll => None,
-            Objective::WinNext(0) => {
-                let won = self.tricks_won();
-                Some(u32::from(won[1 - player % 2] == 0))
-            }
-            Objective::WinNext(_) => None,
-        };
-        let root = match trivial {
-            Some(v) => crate::solve::Solution { value: v, nodes: 0 },
-            None => solver.search_game(&mut g, 0, rem / 2)?,
-        };
-        let mut out = DdAnswer {
-            value: root.value,
-            actions: Vec::new(),
-            nodes: root.nodes,
-        };
-        if !actions {
-            return Ok(out);
-        }
-        let mut list = MoveList::new();
-        g.moves(&mut list, &Switches::none());
-        let mut moves: Vec<u8> = list.as_slice().to_vec();
-        moves.sort_unstable();
-        for m in moves {
-            let v = if trivial.is_some() {
-                root.value
-            } else {
-                let won = g.play(m);
-                let base = match won {
-                    Some(w) if g.side_of(w.seat as usize) == 0 => w.value,
-                    _ => 0,
-                };
-                let r = solver.search_game(&mut g, 0, root.value.saturating_sub(base));
-                g.undo(m);
-                let r = r?;
-                out.nodes += r.nodes;
-                base + r.value
-            };
-            let a = if m == CALL {
-                HokmAction::Call
-            } else {
-                HokmAction::Card(Card(m))
-            };
-            out.actions.push((a, v));
-        }
-        Ok(out)
-    }
-}
-
-/// Values of many Court Piece / Rang states on `threads` threads (one solver
-/// each, states handed out one at a time): for `players[i]`'s side, or the
-/// side of the player to move. Each value is the [`Objective::Value`] of
-/// [`HokmState::dd_solve`], with Dehla Pakad's reduced to the tens.
-pub fn solve_states(
-    states: &[HokmState],
-    players: Option<&[usize]>,
-    threads: usize,
-    config: &SolverConfig,
-) -> Result<Vec<u32>> {
-    if let Some(p) = players {
-        if p.len() != states.len() {
-            return Err(Error::State(format!(
-                "{} players given for {} states",
-                p.len(),
-                states.len()
-            )));
-        }
-    }
-    let player = |i: usize| {
-        players
-            .map(|p| p[i])
-            .unwrap_or_else(|| states[i].current().unwrap_or(0))
-    };
-    let threads = threads.clamp(1, states.len().max(1));
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let results: Vec<Result<Vec<(usize, u32)>>> = std::thread::scope(|sc| {
-        let handles: Vec<_> = (0..threads)
-            .map(|_| {
-                let (player, next) = (&player, &next);
-                sc.spawn(move || {
-                    let mut v = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        if i >= states.len() {
-                            break;
-                        }
-                        let s = &states[i];
-                        let a = s.dd_solve(player(i), Objective::Value, config, false)?;
-                        let w = s.dd_ten_weight(Objective::Value);
-                        v.push((i, if w > 0 { a.value / w } else { a.value }));
-                    }
-                    Ok(v)
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err(Error::State("solver thread panicked".into())))
-            })
-            .collect()
-    });
-    let mut out = vec![0u32; states.len()];
-    for r in results {
-        for (i, v) in r? {
-            out[i] = v;
-        }
-    }
-    Ok(out)
 }

@@ -228,8 +228,8 @@ fn check_position(s: &HokmState, seed: u64, cov: &mut Coverage) {
         ..SolverConfig::small()
     };
     {
-        let player = (seed % 4) as usize;
-        let side = player % 2;
+        let player = (seed % if s.config().dummy { 3 } else { 4 }) as usize;
+        let side = s.dd_seat(player).unwrap() % 2;
         let before = score(&s, side);
         let want = reference(&s, side) - before;
         let a = s.dd_solve(player, Objective::Value, &cfg, true).unwrap();
@@ -358,6 +358,7 @@ fn heap_state_in_the_solver() {
     let cfg = SolverConfig::small();
     for player in 0..4 {
         let a = s.dd_solve(player, Objective::Value, &cfg, true).unwrap();
+        assert_eq!(s.dd_seat(player).unwrap(), player);
         assert_eq!(a.value + score(&s, player % 2), reference(&s, player % 2));
     }
     // Seat 2 leads the king: seat 1's ace wins trick 11 and then seat 1 wins
