@@ -89,6 +89,7 @@ def solve(
     ``first_void_5`` state whose deal is not complete has no double-dummy value
     (the rest of the deal is chance): :class:`hukm.StateError`.
 
+    >>> import hukm
     >>> g = hukm.Hokm("double_sar")
     >>> s = g.from_deal("A... K... Q... J...", trump="S", leader=0, tricks_won=[6, 6])
     >>> hukm.solve(s, 0).value  # the last trick collects the heap

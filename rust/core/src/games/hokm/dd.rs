@@ -533,19 +533,19 @@ impl RangGame {
             Objective::CollectAll => {
                 if !self.d.done {
                     if let Some((_, te)) = collected {
+                        // The other side scores as soon as it collects what
+                        // counts; the goal side once nothing counting is left.
                         let goal_side = ws == 0;
-                        if self.r.dehla {
-                            if !goal_side && te > 0 {
-                                value = 1;
-                                self.d.done = true;
-                            } else if goal_side
-                                && self.in_play() & self.r.tens == 0
-                                && self.d.heap_tens == 0
-                            {
-                                value = 1;
-                                self.d.done = true;
+                        let decided = if self.r.dehla {
+                            if goal_side {
+                                self.in_play() & self.r.tens == 0
+                            } else {
+                                te > 0
                             }
-                        } else if !goal_side || last {
+                        } else {
+                            !goal_side || last
+                        };
+                        if decided {
                             value = 1;
                             self.d.done = true;
                         }

@@ -230,8 +230,8 @@ fn check_position(s: &HokmState, seed: u64, cov: &mut Coverage) {
     {
         let player = (seed % if s.config().dummy { 3 } else { 4 }) as usize;
         let side = s.dd_seat(player).unwrap() % 2;
-        let before = score(&s, side);
-        let want = reference(&s, side) - before;
+        let before = score(s, side);
+        let want = reference(s, side) - before;
         let a = s.dd_solve(player, Objective::Value, &cfg, true).unwrap();
         assert_eq!(a.value, want, "{} seed {} value", preset, seed);
         let b = s.dd_solve(player, Objective::Value, &plain, false).unwrap();
@@ -241,7 +241,7 @@ fn check_position(s: &HokmState, seed: u64, cov: &mut Coverage) {
             preset, seed
         );
         // Every legal card (and the cut call) with its value.
-        let legal = card_moves(&s);
+        let legal = card_moves(s);
         assert_eq!(a.actions.len(), legal.len(), "{} seed {}", preset, seed);
         for (act, v) in &a.actions {
             let mut t = s.clone();
@@ -260,7 +260,7 @@ fn check_position(s: &HokmState, seed: u64, cov: &mut Coverage) {
         let k = s.dd_solve(player, obj, &cfg, false).unwrap();
         assert_eq!(
             k.value,
-            reference_kot(&s, side),
+            reference_kot(s, side),
             "{} seed {} kot",
             preset,
             seed

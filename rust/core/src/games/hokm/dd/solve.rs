@@ -296,7 +296,7 @@ pub fn solve_states(
                         let s = &states[i];
                         let a = s.dd_solve(player(i), Objective::Value, config, false)?;
                         let w = s.dd_ten_weight(Objective::Value);
-                        v.push((i, if w > 0 { a.value / w } else { a.value }));
+                        v.push((i, a.value.checked_div(w).unwrap_or(a.value)));
                     }
                     Ok(v)
                 })
