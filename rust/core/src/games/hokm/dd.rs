@@ -606,6 +606,77 @@ impl RangGame {
         }
     }
 
+    /// A lower bound, at a trick start, on what the side on lead collects:
+    /// the leader's run of top trumps wins tricks one after another whatever
+    /// the others do; the heap rules say what those wins collect (tens the
+    /// others might add are not counted). Returns the bound and the cards it
+    /// relies on.
+    pub(crate) fn run_lower(&self) -> Option<(u32, u64)> {
+        let d = &self.d;
+        if !self.r.heap
+            || self.r.objective != Objective::Value
+            || d.trump == NONE
+            || d.hidden
+            || self.rem_cards() & self.r.two != 0
+        {
+            return None;
+        }
+        let l = d.leader;
+        let trumps = self.rem_cards() & suit_bits(d.trump);
+        let mine = d.hands[l as usize] & trumps;
+        let mut run = 0u64;
+        let mut rest = trumps;
+        while rest != 0 {
+            let bit = 1u64 << (63 - rest.leading_zeros());
+            if mine & bit == 0 {
+                break;
+            }
+            run |= bit;
+            rest &= !bit;
+        }
+        if run == 0 {
+            return None;
+        }
+        let (mut heap, mut tens) = (d.heap_tricks as u32, d.heap_tens as u32);
+        let (mut prev, mut last_ace) = (d.prev, d.last_ace);
+        let mut value = 0u32;
+        let mut cards = run;
+        let mut t = d.trick_no;
+        while cards != 0 {
+            let bit = 1u64 << (63 - cards.leading_zeros());
+            cards &= !bit;
+            heap += 1;
+            if self.r.dehla && bit & self.r.tens != 0 {
+                tens += 1;
+            }
+            let ace = bit & self.r.aces != 0;
+            let collect = if t >= 13 {
+                true
+            } else {
+                let pair = prev == l;
+                let aces_pair = self.r.ace_rule && pair && ace && last_ace;
+                let gate = d.gate_from != NEVER && t >= d.gate_from;
+                let allowed =
+                    t >= self.r.first_collect_min && gate && !(self.r.no_collect_11_12 && t == 12);
+                if pair && allowed && !aces_pair {
+                    prev = if self.r.chain_continue { l } else { NONE };
+                    true
+                } else {
+                    prev = if aces_pair { NONE } else { l };
+                    false
+                }
+            };
+            last_ace = ace;
+            if collect {
+                value += heap + if self.r.dehla { DEHLA_TEN * tens } else { 0 };
+                heap = 0;
+                tens = 0;
+            }
+            t += 1;
+        }
+        Some((value, run))
+    }
+
     /// Relative-rank keys (and partition search) apply unless an
     /// indicator lies aside (its rank among the cards out would be lost).
     #[inline]

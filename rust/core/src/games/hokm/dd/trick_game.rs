@@ -205,10 +205,15 @@ impl TrickGame for RangGame {
         pdep(mask as u64, rem)
     }
 
-    fn lead_bounds(&self, _sw: &Switches) -> LeadBounds<u64> {
+    fn lead_bounds(&self, sw: &Switches) -> LeadBounds<u64> {
+        let (lower, lower_by) = if sw.quick_tricks {
+            self.run_lower().unwrap_or((0, 0))
+        } else {
+            (0, 0)
+        };
         LeadBounds {
-            lower: 0,
-            lower_by: 0,
+            lower,
+            lower_by,
             upper: self.total_left(),
             upper_by: 0,
         }
