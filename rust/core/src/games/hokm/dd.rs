@@ -1,6 +1,6 @@
 //! Double-dummy objectives of `rules/hokm.md` §16 for the Court Piece / Rang
-//! family: a [`TrickGame`] over the engine's own trick rules, searched by the
-//! generic solver.
+//! family: a [`TrickGame`](crate::solve::TrickGame) over the engine's own
+//! trick rules, searched by the generic solver.
 //!
 //! One game, [`RangGame`], covers what plain whist cannot:
 //!
@@ -25,10 +25,35 @@
 //! reaches its goal, the other side scores 1 as soon as the goal is out of
 //! reach (so the two still add up to what is left).
 //!
-//! Table keys are exact: the set of cards still out, their owners and every
-//! piece of rule state (heap size and tens, `prev`, last winning ace, trump
-//! or its absence, the gate, the hidden indicator). Tens, aces and 2H are
-//! never merged with neighbouring cards when their identity matters.
+//! Table keys. The exact part holds the suit lengths and every piece of
+//! rule state (heap size and tens, `prev`, last winning ace, trump or its
+//! absence, the gate); the owners are relative ranks as in whist, with the
+//! cards whose identity counts (tens in Dehla Pakad, aces under `ace_rule`,
+//! Satat's 2H) located exactly and always kept by partition search. While an
+//! indicator lies aside (Dab Rang, Trup kasiet) keys are the exact cards out.
+//! At trick starts the leader's run of top trumps gives a lower bound.
+//!
+//! Rules decisions (where `rules/hokm.md` §16 leaves room):
+//!
+//! * `player` counts for his side; asking the kot query for a seat of the
+//!   dealer's side is the goon-kot question.
+//! * Kot goals: heap presets collect all 13 tricks; Dehla Pakad collects all
+//!   four tens (its four-tens kot, §9.7); Satat and Trup kasiet win the first
+//!   seven tricks (§16's kot query). Values count every trick to the end of
+//!   the hand (stopping rules do not change §16's objective).
+//! * `first_void_5`: no value while any card is still to be dealt (the rest
+//!   of the deal is chance), i.e. until the trick that fixes trumps is
+//!   complete; afterwards the fixed trump and the gate are state.
+//!   `first_void_13` (`be_ranga`): the first void card fixes trumps inside the
+//!   search, so every choice of that card is a branch.
+//! * Dab Rang: the cut call is a move of the caller before his card; the
+//!   boss's side's value is compared with the bid by the caller. A position
+//!   from `from_deal` has its trump public (after the cut), gate open.
+//! * Trup kasiet: the indicator lies aside until the reveal trigger of §6.4
+//!   (the engine's rules, including the 2H-lead exception); trumps are in
+//!   force from trick 1, as §16 asks.
+//! * Dummy Rang: players are numbered as the state numbers them (the dummy's
+//!   partner also plays the dummy's seat).
 
 mod solve;
 mod trick_game;
