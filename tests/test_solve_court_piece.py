@@ -259,3 +259,22 @@ def test_solve_many_mixes_presets() -> None:
         states.append(g.from_deal("AK... QJ... T9... 87...", trump="H", leader=0, tricks_won=[5, 6] if preset != "hokm4" and preset != "satat" else None))
     got = list(hukm.solve_many(states, [0, 0, 0, 0], threads=2))
     assert got == [hukm.solve(s, 0).value for s in states]
+
+
+def test_limits_and_bad_input_change_nothing() -> None:
+    g = hukm.Hokm("dehla_pakad")
+    rng = random.Random(9)
+    pack = hukm.pack_cards("french52")
+    rng.shuffle(pack)
+    deal = " ".join(hukm.format_hand(pack[i * 13 : (i + 1) * 13]) for i in range(4))
+    s = g.from_deal(deal, trump="S", leader=0)
+    before = s.legal_actions()
+    with pytest.raises(hukm.SolverLimitError):
+        hukm.solve(s, max_nodes=1000)
+    with pytest.raises(hukm.SolverLimitError):
+        hukm.solve(s, timeout=0.01)
+    with pytest.raises(hukm.OptionError, match="objective"):
+        hukm.solve(s, objective="tens")
+    with pytest.raises(hukm.StateError):
+        hukm.solve(s, 4)
+    assert s.legal_actions() == before and s.history() == []

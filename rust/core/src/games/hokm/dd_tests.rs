@@ -182,7 +182,7 @@ fn random_deal_position(g: &Hokm, seed: u64, cards: usize) -> Option<HokmState> 
 /// A coverage floor, scaled like the number of positions.
 fn scaled(k: u64) -> u64 {
     if cfg!(debug_assertions) {
-        k / 4
+        k / 8
     } else {
         k
     }
@@ -194,8 +194,8 @@ type Coverage = [u32; 4];
 
 fn check_preset(preset: &str, opts: &[(&str, &str)], n: u64, cards: usize) -> Coverage {
     let g = game(preset, opts);
-    // Unoptimised builds check a quarter of the positions.
-    let n = if cfg!(debug_assertions) { n / 4 } else { n };
+    // Unoptimised builds check an eighth of the positions.
+    let n = if cfg!(debug_assertions) { n / 8 } else { n };
     let mut cov = [0u32; 4];
     for seed in 0..n {
         let from_play = seed % 2 == 0;
