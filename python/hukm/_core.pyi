@@ -191,7 +191,7 @@ def solve(
     tt_mib: Optional[int] = None,
     actions: bool = True,
     objective: str = "tricks",
-) -> tuple[int, list[tuple[str, int]], int]: ...
+) -> tuple[int, list[tuple[str, int]], int, int]: ...
 def solve_many(
     states: list[State],
     players: Optional[list[int]] = None,

@@ -28,6 +28,13 @@ class Solution:
     captures in the whole deal, those captured before counted, as
     ``rules/dashavatara.md`` §13 defines it); ``actions`` the same value after each
     legal action of the player to move; ``nodes`` the search nodes visited.
+
+    What ``value`` counts depends on the preset (``rules/hokm.md`` §16):
+    tricks won for the plain-trick presets and Satat / Trup kasiet; tricks
+    **collected** for the heap presets (the heap still on the table counts
+    for whoever will collect it); for Dehla Pakad the tens collected, with
+    ``tricks`` (and ``action_tricks``) the tricks collected that break ties
+    between equal tens (``None`` / empty elsewhere).
     """
 
     value: int
@@ -38,16 +45,23 @@ class Solution:
     """With ``dd_chance="expectation"`` (Ganjifa): the expected tricks (``value`` is then their floor)."""
     expected_actions: Optional[dict[str, float]] = None
     """With ``dd_chance="expectation"``: the expected tricks after each action."""
+    tricks: Optional[int] = None
+    action_tricks: dict[str, int] = field(default_factory=dict)
 
     def best_actions(self) -> list[str]:
         """The actions that keep the best value for the side to move.
 
         When the player to move is on ``player``'s side these are the actions
-        of highest value, otherwise those of lowest value.
+        of highest value, otherwise those of lowest value (for Dehla Pakad:
+        equal tens and equal tricks).
         """
         if not self.actions:
             return []
-        return [a for a, v in self.actions.items() if v == self.value]
+        return [
+            a
+            for a, v in self.actions.items()
+            if v == self.value and self.action_tricks.get(a) == self.tricks
+        ]
 
 
 def solve(
@@ -70,9 +84,17 @@ def solve(
     sizes the transposition table (default 57 MiB). With ``actions=False``
     only the value is computed (``actions`` is then empty). Ctrl-C interrupts.
 
-    ``objective="kot"`` asks the kot query of four-player Hokm and Court
-    Piece: the value is 1 when ``player``'s side can win the first seven tricks
-    of the hand whatever the others do, else 0 (and the same after each card).
+    ``objective="kot"`` asks the kot query: the value is 1 when ``player``'s
+    side can reach the kot whatever the others do, else 0 (and the same after
+    each card). In four-player Hokm, Court Piece, Satat and Trup kasiet a kot
+    is winning the first seven tricks; in the heap presets it is collecting all
+    13 tricks (Dehla Pakad: all four tens). Asked with ``player`` a seat of the
+    dealer's side, it is the goon-kot question.
+
+    In Dab Rang the cut call is an action (``"call"``) with its own value; in
+    ``be_ranga`` the first void card fixes trumps inside the search. A
+    ``first_void_5`` state whose deal is not complete has no double-dummy value
+    (the rest of the deal is chance): :class:`hukm.StateError`.
 
     Individual Ganjifa (``rules/ganjifa.md`` A.14): the value is the number
     of tricks ``player`` can guarantee by the end of the hand against the
@@ -97,6 +119,12 @@ def solve(
     value is the bidding side's outcome against the whole-hand target ``t``
     under the default void rule: 2 made, 1 void, 0 failed
     (``hukm.twenty_eight.OUTCOMES``).
+
+    >>> import hukm
+    >>> g = hukm.Hokm("double_sar")
+    >>> s = g.from_deal("A... K... Q... J...", trump="S", leader=0, tricks_won=[6, 6])
+    >>> hukm.solve(s, 0).value  # the last trick collects the heap
+    1
     """
     if target is not None and state.game != "twenty_eight":
         raise StateError("target= is for Twenty-eight states")
@@ -120,7 +148,7 @@ def solve(
         return Solution(value=v, actions=dict(vals), nodes=n, player=who)
     if target is not None:
         raise StateError("target= is for Twenty-eight states")
-    value, values, nodes = _core.solve(
+    value, values, nodes, ten = _core.solve(
         state,
         optional_whole(player, "player", 0, state.num_players - 1),
         optional_whole(max_nodes, "max_nodes", 1),
@@ -130,6 +158,16 @@ def solve(
         objective,
     )
     who = state.current_player if player is None else player
+    if ten:
+        # Dehla Pakad: one integer `ten * tens + tricks` per value.
+        return Solution(
+            value=value // ten,
+            actions={a: v // ten for a, v in values},
+            nodes=nodes,
+            player=who,
+            tricks=value % ten,
+            action_tricks={a: v % ten for a, v in values},
+        )
     return Solution(value=value, actions=dict(values), nodes=nodes, player=who)
 
 
@@ -191,7 +229,9 @@ def solve_many(
     """Values of many states, in order, on ``threads`` threads (default: every core).
 
     ``players[i]`` chooses the side counted for ``states[i]`` (default: the
-    player to move). The GIL is released while the solvers run.
+    player to move). The GIL is released while the solvers run. Each value is
+    :func:`solve`'s ``value`` (for Dehla Pakad the tens). The states are all of
+    Court Piece / Rang presets with their own objectives, or none of them.
     """
     ps = wholes(players, "players", 0, 3)
     return _core.solve_many(

@@ -112,5 +112,5 @@ pub fn solve(
         .iter()
         .map(|(a, v)| (s.format_action(a), *v))
         .collect();
-    Ok((sol.value, values, sol.nodes))
+    Ok((sol.value, values, sol.nodes, 0))
 }

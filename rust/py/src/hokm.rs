@@ -124,7 +124,7 @@ impl PyHokm {
             return Err(crate::convert::to_py(
                 py,
                 hukm_core::Error::State(format!(
-                    "dd_table counts plain tricks; {} collects them in a heap (not offered yet)",
+                    "dd_table counts plain tricks; {} collects them in a heap (hukm.solve gives its value)",
                     cfg.preset.name()
                 )),
             ));

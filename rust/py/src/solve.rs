@@ -2,6 +2,8 @@
 
 use std::time::Duration;
 
+use hukm_core::games::hokm::dd::{solve_states, Objective};
+use hukm_core::games::hokm::HokmState;
 use hukm_core::solve::{self as core_solve, Solver, SolverConfig, WhistPosition};
 use hukm_core::{Error, Pack};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
@@ -62,8 +64,9 @@ fn position(py: Python<'_>, state: &PyState) -> PyResult<(WhistPosition, Pack, u
     }
 }
 
-/// What `solve` returns to Python: value, (action, value) pairs, nodes.
-pub type SolveOut = (u32, Vec<(String, u32)>, u64);
+/// What `solve` returns to Python: value, (action, value) pairs, nodes, and
+/// the weight of a ten in the values (14 for Dehla Pakad, else 0).
+pub type SolveOut = (u32, Vec<(String, u32)>, u64, u32);
 
 /// Exact value of a state for `player`'s side (default: the player to move),
 /// with the value after each legal action. Returns `(value, [(action, value)], nodes)`.
@@ -80,6 +83,12 @@ pub fn solve(
     actions: bool,
     objective: &str,
 ) -> PyResult<SolveOut> {
+    if let Some(h) = rang_state(state) {
+        if objective == "tricks" || objective == "kot" {
+            let cfg = config(max_nodes, timeout, tt_mib);
+            return rang(py, h, player, cfg, actions, objective);
+        }
+    }
     match objective {
         "tricks" => {}
         "kot" => return kot(py, state, player, max_nodes),
@@ -117,7 +126,48 @@ pub fn solve(
     })?
     .py(py)?;
     let order = legal_order(&pack, &r.cards);
-    Ok((r.value, order, r.nodes))
+    Ok((r.value, order, r.nodes, 0))
+}
+
+/// The state when it needs the Court Piece / Rang objectives.
+fn rang_state(state: &PyState) -> Option<&HokmState> {
+    match &state.inner {
+        AnyState::Hokm(h) => h.needs_rang_dd().then_some(h.as_ref()),
+        _ => None,
+    }
+}
+
+/// The Court Piece / Rang objectives (§16): heap collection, first-void
+/// trumps, Dab Rang's cut call, Satat's 2H, Dehla Pakad's tens.
+fn rang(
+    py: Python<'_>,
+    s: &HokmState,
+    player: Option<usize>,
+    mut cfg: SolverConfig,
+    actions: bool,
+    objective: &str,
+) -> PyResult<SolveOut> {
+    let s = s.clone();
+    let player = player.unwrap_or_else(|| s.dd_player_to_move());
+    let r = run_detached(py, move |stop| {
+        cfg.stop = Some(stop);
+        let obj = if objective == "kot" {
+            s.dd_kot_objective(player)?
+        } else {
+            Objective::Value
+        };
+        let a = s.dd_solve(player, obj, &cfg, actions)?;
+        let legal: Vec<String> = s.legal().iter().map(|x| s.format_action(x)).collect();
+        let mut out: Vec<(String, u32)> = a
+            .actions
+            .iter()
+            .map(|(x, v)| (s.format_action(x), *v))
+            .collect();
+        out.sort_by_key(|(x, _)| legal.iter().position(|l| l == x));
+        Ok::<_, Error>((a.value, out, a.nodes, s.dd_ten_weight(obj)))
+    })?
+    .py(py)?;
+    Ok(r)
 }
 
 /// The kot query: 1 when `player`'s side can take the first seven tricks.
@@ -142,6 +192,7 @@ fn kot(
         a.value as u32,
         legal_order(&s.config().pack, &cards),
         a.nodes,
+        0,
     ))
 }
 
@@ -197,17 +248,69 @@ pub fn solve_many<'py>(
         .py(py)?;
         return Ok(out.into_pyarray(py));
     }
+    // The Court Piece / Rang states and the plain-trick ones are solved
+    // apart and merged back in order.
+    let is_rang: Vec<bool> = states.iter().map(|s| rang_state(s).is_some()).collect();
+    let rang: Vec<HokmState> = states
+        .iter()
+        .filter_map(|s| rang_state(s).cloned())
+        .collect();
     let positions: Vec<WhistPosition> = states
         .iter()
-        .map(|s| position(py, s).map(|p| p.0))
+        .zip(&is_rang)
+        .filter(|(_, &r)| !r)
+        .map(|(s, _)| position(py, s).map(|p| p.0))
         .collect::<PyResult<_>>()?;
+    let split = |want: bool| -> Option<Vec<usize>> {
+        players.as_ref().map(|p| {
+            p.iter()
+                .zip(&is_rang)
+                .filter(|(_, &r)| r == want)
+                .map(|(&x, _)| x)
+                .collect()
+        })
+    };
+    if let Some(p) = &players {
+        if p.len() != states.len() {
+            return Err(to_py(
+                py,
+                Error::State(format!(
+                    "{} players given for {} states",
+                    p.len(),
+                    states.len()
+                )),
+            ));
+        }
+    }
+    let (p_rang, p_plain) = (split(true), split(false));
     let threads = threads.unwrap_or_else(default_threads);
     let mut cfg = config(max_nodes, timeout, tt_mib);
-    let out = run_detached(py, move |stop| {
+    let (a, b) = run_detached(py, move |stop| {
         cfg.stop = Some(stop);
-        core_solve::solve_many(&positions, players.as_deref(), threads, &cfg)
+        let a = if rang.is_empty() {
+            Vec::new()
+        } else {
+            solve_states(&rang, p_rang.as_deref(), threads, &cfg)?
+        };
+        let b = if positions.is_empty() {
+            Vec::new()
+        } else {
+            core_solve::solve_many(&positions, p_plain.as_deref(), threads, &cfg)?
+        };
+        Ok::<_, Error>((a, b))
     })?
     .py(py)?;
+    let (mut a, mut b) = (a.into_iter(), b.into_iter());
+    let out: Vec<u32> = is_rang
+        .iter()
+        .map(|&r| {
+            if r {
+                a.next().unwrap_or(0)
+            } else {
+                b.next().unwrap_or(0)
+            }
+        })
+        .collect();
     Ok(out.into_pyarray(py))
 }
 

@@ -16,7 +16,7 @@
 //! assert_eq!(sol.value, 2);
 //! ```
 
-mod bits;
+pub(crate) mod bits;
 mod bounds;
 pub mod game;
 mod ordering;

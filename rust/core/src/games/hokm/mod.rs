@@ -3,6 +3,9 @@
 mod actions;
 pub mod config;
 mod dab;
+pub mod dd;
+#[cfg(test)]
+mod dd_tests;
 pub mod fast;
 pub mod heap;
 pub mod kot;

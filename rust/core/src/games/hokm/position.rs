@@ -185,7 +185,7 @@ impl HokmState {
     pub fn whist_position(&self) -> Result<crate::solve::WhistPosition> {
         if self.cfg.heap || self.cfg.satat || self.trump_fixed_at.is_none() {
             return Err(Error::State(format!(
-                "double-dummy analysis of {} is not offered yet",
+                "{} is not plain whist: its double-dummy objectives are in HokmState::dd_solve",
                 self.cfg.preset.name()
             )));
         }

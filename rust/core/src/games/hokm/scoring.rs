@@ -78,7 +78,9 @@ impl HokmState {
         let dehla = self.cfg.scoring == Scoring::Dehla;
         if remaining == 0 && self.cfg.scoring == Scoring::Dab {
             // The boss's side makes its bid or the opponents win (§9.9).
-            let (boss, bid) = self.bid.expect("a Dab Rang hand has a bid");
+            // A position set up by `from_deal` has no auction: its Hakem is
+            // the boss, with the minimum bid.
+            let (boss, bid) = self.bid.unwrap_or((self.hakem, self.cfg.dab_min_bid));
             let side = self.cfg.side(boss);
             let w = if c[side] >= bid { side } else { 1 - side };
             return Some((Some(w), ResultKind::Ordinary));

@@ -1,0 +1,301 @@
+//! [`RangGame`] as a [`TrickGame`]: moves, play and undo, table keys
+//! (relative ranks with the cards whose identity counts kept exactly, or the
+//! exact cards while an indicator lies aside) and partition search.
+
+use super::{suit_bits, Objective, RangGame, CALL, NEVER, NONE};
+use crate::solve::bits::{pdep, pext};
+use crate::solve::game::{LeadBounds, MoveList, Side, Switches, TrickGame, TrickWon, TtKey};
+
+impl TrickGame for RangGame {
+    type Move = u8;
+    type Winners = u64;
+    type Pattern = u128;
+
+    #[inline]
+    fn to_move(&self) -> usize {
+        self.mover()
+    }
+
+    #[inline]
+    fn side_of(&self, seat: usize) -> Side {
+        self.side[seat]
+    }
+
+    #[inline]
+    fn at_trick_start(&self) -> bool {
+        self.d.played == 0
+    }
+
+    #[inline]
+    fn ply(&self) -> usize {
+        self.stack.len()
+    }
+
+    #[inline]
+    fn remaining(&self) -> u32 {
+        self.total_left()
+    }
+
+    fn moves(&self, out: &mut MoveList<u8>, sw: &Switches) {
+        out.clear();
+        let legal = self.legal();
+        let seat = self.mover();
+        let hand = self.playable_hand(seat);
+        let others = self.in_play() & !hand;
+        let mut rest = legal;
+        let mut prev: u8 = 255;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            let bit = 1u64 << c;
+            if sw.collapse
+                && prev != 255
+                && prev >> 4 == c >> 4
+                && (bit | 1u64 << prev) & self.r.special == 0
+            {
+                let between = bit - (1u64 << (prev + 1));
+                if others & between == 0 {
+                    prev = c;
+                    continue;
+                }
+            }
+            prev = c;
+            let w = if sw.ordering { self.weight(c) } else { 0 };
+            out.push(c, w);
+        }
+        if self.may_call() {
+            out.push(CALL, if sw.ordering { 50 } else { 0 });
+        }
+        if sw.ordering {
+            out.sort();
+        }
+    }
+
+    fn play(&mut self, m: u8) -> Option<TrickWon<u64>> {
+        self.stack.push(self.d);
+        if m == CALL {
+            self.do_call();
+            return None;
+        }
+        let seat = self.mover();
+        let bit = 1u64 << m;
+        if self.d.hidden && m == self.indicator && self.d.hands[seat] & bit == 0 {
+            // The indicator played as the boss's last card: revealed (§6.4, §6.5).
+            self.d.hidden = false;
+            if self.d.gate_from == NEVER && self.r.hidden_call {
+                self.d.gate_from = self.d.trick_no;
+            }
+        } else if self.d.hidden && self.r.hidden_card && self.d.played > 0 && bit != self.r.two {
+            // Trup kasiet reveal trigger: a void player plays a trump-suit card.
+            let led = self.d.trick[0];
+            let led_cards = self.eff_bits(self.eff(led));
+            if self.d.hands[seat] & led_cards == 0 && m >> 4 == self.d.trump {
+                self.d.reveal_pending = true;
+            }
+        }
+        if self.r.first_void != 0 && self.d.trump == NONE && self.d.played > 0 {
+            let led = self.d.trick[0] >> 4;
+            if self.d.hands[seat] & suit_bits(led) == 0 {
+                self.d.trump = m >> 4;
+                self.d.gate_from = if self.r.first_void == 5 {
+                    self.d.trick_no
+                } else {
+                    self.d.trick_no + 1
+                };
+            }
+        }
+        self.d.hands[seat] &= !bit;
+        self.d.must_trump = false;
+        self.d.trick[self.d.played as usize] = m;
+        self.d.played += 1;
+        if self.d.played < 4 {
+            return None;
+        }
+        Some(self.end_trick())
+    }
+
+    fn undo(&mut self, _m: u8) {
+        if let Some(d) = self.stack.pop() {
+            self.d = d;
+        }
+    }
+
+    fn tt_key(&self) -> TtKey<u128> {
+        let rem = self.rem_cards();
+        let (mut p0, mut p1) = (0u64, 0u64);
+        for (h, &hand) in self.d.hands.iter().enumerate() {
+            if h & 1 != 0 {
+                p0 |= hand;
+            }
+            if h & 2 != 0 {
+                p1 |= hand;
+            }
+        }
+        let d = &self.d;
+        let exact = !self.relative();
+        let (shape, owners) = if exact {
+            // The shape is the exact set of cards out, so the owners stay in
+            // place (two bit planes of the seat number).
+            (rem, p0 as u128 | (p1 as u128) << 64)
+        } else {
+            let mut shape = 0u64;
+            for (h, &hand) in d.hands.iter().enumerate() {
+                for s in 0..4u8 {
+                    let len = (hand & suit_bits(s)).count_ones() as u64;
+                    shape |= len << (4 * (h * 4 + s as usize));
+                }
+            }
+            let (c0, c1) = self.special_code();
+            let o0 = pext(p0, rem) | c0 << 52;
+            let o1 = pext(p1, rem) | c1 << 52;
+            (shape, o0 as u128 | (o1 as u128) << 64)
+        };
+        let ind = if exact { self.indicator as u32 & 63 } else { 0 };
+        let gate = if d.gate_from == NEVER {
+            15
+        } else if d.gate_from <= d.trick_no {
+            0
+        } else {
+            (d.gate_from - d.trick_no).min(14) as u32
+        };
+        // `WinNext` has no heap: its count of tricks still needed goes there.
+        let heap = match self.r.objective {
+            Objective::WinNext(_) => d.need as u32,
+            _ => d.heap_tricks as u32,
+        };
+        let ctx = d.leader as u32
+            | (d.trump as u32) << 2
+            | u32::from(exact) << 5
+            | ind << 6
+            | (heap & 15) << 12
+            | (d.heap_tens as u32 & 7) << 16
+            | (d.prev as u32 & 7) << 19
+            | u32::from(d.last_ace) << 22
+            | gate << 23
+            | (self.side[0] as u32) << 27
+            | self.r.kind << 28;
+        TtKey { shape, ctx, owners }
+    }
+
+    fn pattern_mask(&self, winners: u64) -> u128 {
+        if !self.relative() {
+            return u128::MAX;
+        }
+        // Every remaining card at or above the lowest winner of its suit,
+        // every card whose identity counts, and the codes of those cards.
+        let rem = self.rem_cards();
+        let mut covered = rem & self.r.special;
+        for s in 0..4u8 {
+            let r = rem & suit_bits(s);
+            let w = winners & r;
+            if w != 0 {
+                let low = w & w.wrapping_neg();
+                covered |= r & !(low - 1);
+            }
+        }
+        let m = pext(covered, rem) as u128;
+        m | m << 64 | (0xFFFu128 << 52) | (0xFFFu128 << 116)
+    }
+
+    fn mask_winners(&self, mask: u128) -> u64 {
+        let rem = self.rem_cards();
+        if !self.relative() {
+            return rem;
+        }
+        pdep(mask as u64, rem)
+    }
+
+    fn lead_bounds(&self, sw: &Switches) -> LeadBounds<u64> {
+        let (lower, lower_by) = if sw.quick_tricks {
+            self.run_lower().unwrap_or((0, 0))
+        } else {
+            (0, 0)
+        };
+        LeadBounds {
+            lower,
+            lower_by,
+            upper: self.total_left(),
+            upper_by: 0,
+        }
+    }
+
+    #[inline]
+    fn same_answer(&self, tried: u8, winners: u64, other: u8) -> bool {
+        // Two plain cards of one suit, both below every rank of that suit the
+        // answer relied on, are interchangeable for this answer.
+        if tried == CALL || other == CALL || tried >> 4 != other >> 4 {
+            return false;
+        }
+        if ((1u64 << tried) | (1u64 << other)) & self.r.special != 0 {
+            return false;
+        }
+        let w = winners & suit_bits(tried >> 4);
+        let low = if w == 0 {
+            u64::MAX
+        } else {
+            w & w.wrapping_neg()
+        };
+        (1u64 << tried) < low && (1u64 << other) < low
+    }
+
+    fn collapse_winners(&self, m: u8, winners: u64) -> u64 {
+        // As in whist: only a run of equivalent cards reaching across the
+        // lowest relevant rank needs its lower end kept.
+        if m == CALL {
+            return 0;
+        }
+        let sm = suit_bits(m >> 4);
+        let w = winners & sm;
+        if w == 0 {
+            return 0;
+        }
+        let low = w & w.wrapping_neg();
+        if low < 1u64 << m {
+            return 0;
+        }
+        let hand = self.playable_hand(self.mover());
+        let others = self.in_play() & !hand;
+        let mut top = m as u32;
+        loop {
+            let above = hand & sm & !((2u64 << top) - 1);
+            if above == 0 || (above & above.wrapping_neg()) & self.r.special != 0 {
+                break;
+            }
+            let next = above.trailing_zeros();
+            if others & ((1u64 << next) - (2u64 << top)) != 0 {
+                break;
+            }
+            top = next;
+        }
+        if low <= 1u64 << top {
+            1u64 << m
+        } else {
+            0
+        }
+    }
+
+    fn cutoff_key(&self) -> u64 {
+        let seat = self.mover() as u64;
+        let hand = self.d.hands[seat as usize];
+        let best = self.winning_so_far().map_or(0u64, |(_, c)| c as u64 + 1);
+        hand ^ (seat << 60 | (self.d.played as u64) << 58 | best << 50)
+            ^ (self.d.trump as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ (self.r.kind as u64) << 48
+    }
+
+    fn move_hint(&self, m: u8) -> u8 {
+        if m == CALL {
+            return u8::MAX;
+        }
+        (self.rem_cards() & ((1u64 << m) - 1)).count_ones() as u8
+    }
+
+    fn hint_move(&self, hint: u8) -> Option<u8> {
+        let rem = self.rem_cards();
+        if hint as u32 >= rem.count_ones() {
+            return None;
+        }
+        let bit = pdep(1u64 << hint, rem);
+        (bit & self.legal() != 0).then(|| bit.trailing_zeros() as u8)
+    }
+}

@@ -1,0 +1,370 @@
+//! The Court Piece objectives against a plain minimax over the engine's own
+//! legal actions and trick rules (no shared code with the search game).
+
+use super::dd::{Objective, DEHLA_TEN};
+use super::state::{HokmAction, HokmState, Phase};
+use super::Hokm;
+use crate::card::CardSet;
+use crate::rng::Rng;
+use crate::solve::{SolverConfig, Switches};
+
+fn game(preset: &str, opts: &[(&str, &str)]) -> Hokm {
+    let o: Vec<(String, String)> = opts
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    Hokm::new(preset, &o).unwrap()
+}
+
+/// What the objective counts for `side` in state `s` (cumulative).
+fn score(s: &HokmState, side: usize) -> u32 {
+    let c = s.config();
+    if c.heap {
+        let h = s.heap();
+        let tens = if s.dd_ten_weight(Objective::Value) > 0 {
+            h.tens_collected[side] as u32 * DEHLA_TEN
+        } else {
+            0
+        };
+        h.collected[side] as u32 + tens
+    } else {
+        s.tricks_won()[side] as u32
+    }
+}
+
+fn card_moves(s: &HokmState) -> Vec<HokmAction> {
+    s.legal()
+        .into_iter()
+        .filter(|a| matches!(a, HokmAction::Card(_) | HokmAction::Call))
+        .collect()
+}
+
+/// Plain minimax of the value objective: what `side` adds from here.
+fn reference(s: &HokmState, side: usize) -> u32 {
+    if s.phase() != Phase::Play {
+        return score(s, side);
+    }
+    let me = s.current().unwrap() % 2 == side;
+    let mut best: Option<u32> = None;
+    for a in card_moves(s) {
+        let mut t = s.clone();
+        t.apply_action(a).unwrap();
+        let v = reference(&t, side);
+        best = Some(match best {
+            None => v,
+            Some(b) if me => b.max(v),
+            Some(b) => b.min(v),
+        });
+    }
+    best.unwrap()
+}
+
+/// Plain minimax of the kot objectives: 1 when `side` reaches the goal.
+fn reference_kot(s: &HokmState, side: usize) -> u32 {
+    let c = s.config();
+    let other = 1 - side;
+    let dehla = s.dd_ten_weight(Objective::Value) > 0;
+    let lost = if c.heap {
+        if dehla {
+            s.heap().tens_collected[other] > 0
+        } else {
+            s.heap().collected[other] > 0
+        }
+    } else {
+        s.tricks_won()[other] > 0
+    };
+    if lost {
+        return 0;
+    }
+    let won = if c.heap {
+        if dehla {
+            s.heap().tens_collected[side] == 4
+        } else {
+            s.heap().collected[side] == 13
+        }
+    } else {
+        s.tricks_won()[side] >= 7
+    };
+    if won || s.phase() != Phase::Play {
+        return u32::from(won);
+    }
+    let me = s.current().unwrap() % 2 == side;
+    let vals = card_moves(s).into_iter().map(|a| {
+        let mut t = s.clone();
+        t.apply_action(a).unwrap();
+        reference_kot(&t, side)
+    });
+    if me {
+        vals.max().unwrap()
+    } else {
+        vals.min().unwrap()
+    }
+}
+
+/// A random trick-play state of a one-hand game with at most `cards` cards
+/// per hand (every earlier decision random).
+fn random_position(g: &Hokm, seed: u64, cards: usize) -> Option<HokmState> {
+    let mut s = g.new_game(seed);
+    s.single_hand = true;
+    s.set_recording(false);
+    let mut r = Rng::new(seed ^ 0x5EED);
+    let mid = r.below(4) as usize;
+    let mut steps = 0;
+    loop {
+        steps += 1;
+        if steps > 400 || s.phase() == Phase::Over {
+            return None;
+        }
+        let enough = s.phase() == Phase::Play
+            && s.undealt.iter().all(|u| u.is_empty())
+            && s.hands()[..4].iter().all(|h| h.len() as usize <= cards)
+            && s.trick().len() == mid.min(3);
+        if enough {
+            return Some(s);
+        }
+        let legal = s.legal();
+        let a = legal[r.below(legal.len() as u64) as usize];
+        s.apply_action(a).unwrap();
+    }
+}
+
+/// A random position from `from_deal`: `cards` random cards per hand, a
+/// random leader, split of the tricks played into collected and heap, `prev`
+/// and the tens (heap presets). The trump is random, or unfixed in
+/// `first_void_13`.
+fn random_deal_position(g: &Hokm, seed: u64, cards: usize) -> Option<HokmState> {
+    let c = g.config();
+    let mut r = Rng::new(seed.wrapping_mul(0x9E37_79B9) ^ 77);
+    let mut pack: Vec<_> = c.pack.cards().to_vec();
+    for i in (1..pack.len()).rev() {
+        let j = r.below(i as u64 + 1) as usize;
+        pack.swap(i, j);
+    }
+    let hands: Vec<CardSet> = (0..4)
+        .map(|p| pack[p * cards..(p + 1) * cards].iter().copied().collect())
+        .collect();
+    let trump = match c.first_void {
+        Some(13) if r.below(3) > 0 => None,
+        _ => Some(r.below(4) as u8),
+    };
+    let leader = r.below(4) as usize;
+    let played = 13 - cards as u8;
+    let heap = if c.heap {
+        r.below(played as u64 + 1) as u8
+    } else {
+        0
+    };
+    let a = r.below((played - heap) as u64 + 1) as u8;
+    let won = [a, played - heap - a];
+    let mut s =
+        HokmState::from_deal(g.cfg.clone(), &hands, trump, leader, None, Some(&won)).ok()?;
+    if c.heap {
+        let out = hands
+            .iter()
+            .flat_map(|h| h.iter())
+            .filter(|&x| c.pack.face(x) == b'T')
+            .count() as u8;
+        let mut rest = 4 - out;
+        let ht = (r.below(rest as u64 + 1) as u8).min(heap * 4);
+        rest -= ht;
+        let t0 = r.below(rest as u64 + 1) as u8;
+        let prev = if heap > 0 && r.below(2) == 0 {
+            Some(r.below(4) as usize)
+        } else {
+            None
+        };
+        let ace = prev.is_some() && r.below(3) == 0;
+        s.set_heap(heap, prev, ace, [t0, rest - t0], ht).ok()?;
+    }
+    Some(s)
+}
+
+/// A coverage floor, scaled like the number of positions.
+fn scaled(k: u64) -> u64 {
+    if cfg!(debug_assertions) {
+        k / 8
+    } else {
+        k
+    }
+}
+
+/// Positions checked, and how many had a hidden trump, no trump yet, and a
+/// cut call among the moves.
+type Coverage = [u32; 4];
+
+fn check_preset(preset: &str, opts: &[(&str, &str)], n: u64, cards: usize) -> Coverage {
+    let g = game(preset, opts);
+    // Unoptimised builds check an eighth of the positions.
+    let n = if cfg!(debug_assertions) { n / 8 } else { n };
+    let mut cov = [0u32; 4];
+    for seed in 0..n {
+        let from_play = seed % 2 == 0;
+        // Mostly three cards a hand, every third position four.
+        let k = if seed % 3 == 2 { cards } else { cards.min(3) };
+        let s = if from_play {
+            random_position(&g, seed, k)
+        } else {
+            random_deal_position(&g, seed, k)
+        };
+        let Some(s) = s else {
+            continue;
+        };
+        check_position(&s, seed, &mut cov);
+    }
+    assert!(
+        cov[0] as u64 >= n / 2,
+        "{}: only {} positions",
+        preset,
+        cov[0]
+    );
+    cov
+}
+
+fn check_position(s: &HokmState, seed: u64, cov: &mut Coverage) {
+    let preset = s.config().preset.name();
+    let cfg = SolverConfig::small();
+    let plain = SolverConfig {
+        switches: Switches::none(),
+        ..SolverConfig::small()
+    };
+    {
+        let player = (seed % if s.config().dummy { 3 } else { 4 }) as usize;
+        let side = s.dd_seat(player).unwrap() % 2;
+        let before = score(s, side);
+        let want = reference(s, side) - before;
+        let a = s.dd_solve(player, Objective::Value, &cfg, true).unwrap();
+        assert_eq!(a.value, want, "{} seed {} value", preset, seed);
+        let b = s.dd_solve(player, Objective::Value, &plain, false).unwrap();
+        assert_eq!(
+            b.value, want,
+            "{} seed {} without optimisations",
+            preset, seed
+        );
+        // Every legal card (and the cut call) with its value.
+        let legal = card_moves(s);
+        assert_eq!(a.actions.len(), legal.len(), "{} seed {}", preset, seed);
+        for (act, v) in &a.actions {
+            let mut t = s.clone();
+            t.apply_action(*act).unwrap();
+            assert_eq!(
+                *v,
+                reference(&t, side) - before,
+                "{} seed {} after {:?}",
+                preset,
+                seed,
+                act
+            );
+        }
+        // The kot objective.
+        let obj = s.dd_kot_objective(player).unwrap();
+        let k = s.dd_solve(player, obj, &cfg, false).unwrap();
+        assert_eq!(
+            k.value,
+            reference_kot(s, side),
+            "{} seed {} kot",
+            preset,
+            seed
+        );
+        cov[0] += 1;
+        cov[1] += u32::from(s.trump_hidden);
+        cov[2] += u32::from(s.trump().is_none());
+        cov[3] += u32::from(legal.contains(&HokmAction::Call));
+    }
+}
+
+#[test]
+fn double_sar_against_reference() {
+    check_preset("double_sar", &[], 80, 4);
+    check_preset("double_sar", &[("double_sar_chain", "continue")], 40, 4);
+    check_preset(
+        "double_sar",
+        &[("ace_rule", "on"), ("first_collect_min", "2")],
+        60,
+        4,
+    );
+    check_preset("double_sar", &[("no_collect_11_12", "on")], 30, 3);
+}
+
+#[test]
+fn dummy_rang_against_reference() {
+    check_preset("dummy_rang", &[], 40, 4);
+}
+
+#[test]
+fn be_ranga_against_reference() {
+    // first_void_13: positions before and after trumps are fixed.
+    let cov = check_preset("be_ranga", &[], 120, 4);
+    assert!(cov[2] as u64 >= scaled(20), "unfixed trump in {:?}", cov);
+}
+
+#[test]
+fn dehla_pakad_against_reference() {
+    check_preset("dehla_pakad", &[], 80, 4);
+    check_preset(
+        "dehla_pakad",
+        &[("trump_mode", "first_void_5"), ("first_collect_min", "2")],
+        40,
+        4,
+    );
+}
+
+#[test]
+fn dab_rang_against_reference() {
+    // Hidden trump and the cut call as a move, gate in the state.
+    let cov = check_preset("dab_rang", &[], 160, 4);
+    assert!(
+        cov[1] as u64 >= scaled(10) && cov[3] as u64 >= scaled(5),
+        "hidden / call in {:?}",
+        cov
+    );
+}
+
+#[test]
+fn satat_and_trup_kasiet_against_reference() {
+    check_preset("satat", &[("stop_rule", "play_all")], 80, 4);
+    let cov = check_preset("trup_kasiet", &[("stop_rule", "play_all")], 80, 4);
+    assert!(cov[1] as u64 >= scaled(5), "hidden indicator in {:?}", cov);
+}
+
+#[test]
+fn first_void_5_before_the_deal_is_refused() {
+    let g = game("dehla_pakad", &[("trump_mode", "first_void_5")]);
+    let mut s = g.new_game(3);
+    while s.phase() != Phase::Play {
+        let a = s.legal()[0];
+        s.apply_action(a).unwrap();
+    }
+    let e = s
+        .dd_solve(0, Objective::Value, &SolverConfig::small(), false)
+        .unwrap_err();
+    assert!(e.to_string().contains("chance"), "{}", e);
+}
+
+#[test]
+fn heap_state_in_the_solver() {
+    // Three tricks left; collected 4 and 5, a heap of one trick won by
+    // seat 2, whose win still counts (prev = 2).
+    let g = game("double_sar", &[]);
+    let mut s = g
+        .from_deal(
+            "234... A56... K78... Q9T...",
+            Some("H"),
+            2,
+            Some(1),
+            Some(&[4, 5]),
+        )
+        .unwrap();
+    s.set_heap(1, Some(2), false, [1, 2], 0).unwrap();
+    let cfg = SolverConfig::small();
+    for player in 0..4 {
+        let a = s.dd_solve(player, Objective::Value, &cfg, true).unwrap();
+        assert_eq!(s.dd_seat(player).unwrap(), player);
+        assert_eq!(a.value + score(&s, player % 2), reference(&s, player % 2));
+    }
+    // Seat 2 leads the king: seat 1's ace wins trick 11 and then seat 1 wins
+    // 12 with the 6 (prev 1): he collects 3 tricks... or not, as the search says;
+    // the two sides always share the heap plus the tricks left.
+    let a = s.dd_solve(0, Objective::Value, &cfg, false).unwrap();
+    let b = s.dd_solve(1, Objective::Value, &cfg, false).unwrap();
+    assert_eq!(a.value + b.value, 4);
+}
