@@ -3,9 +3,9 @@
 heap) and ``dehla_pakad`` (tens, tricks as the tie-break), one thread, the same
 random deals for every preset, value only, for the trump-caller's side.
 
-Sizes: ``HUKM_BENCH_SHORT=1`` (CI) uses 10 deals; otherwise
+Sizes: ``HUKM_BENCH_SHORT=1`` (CI) uses 5 deals and 15 s a solve; otherwise
 ``HUKM_BENCH_CP_DEALS`` (default 100). ``HUKM_BENCH_CP_TIMEOUT`` (seconds,
-default 300) bounds one solve; a solve stopped there counts at the limit and
+default 300, 15 in short mode) bounds one solve; a solve stopped there counts at the limit and
 is reported. Timings never fail a test.
 """
 
@@ -22,8 +22,8 @@ import pytest
 import hukm
 
 SHORT = os.environ.get("HUKM_BENCH_SHORT") == "1"
-N = 10 if SHORT else int(os.environ.get("HUKM_BENCH_CP_DEALS", "100"))
-LIMIT = float(os.environ.get("HUKM_BENCH_CP_TIMEOUT", "300"))
+N = 5 if SHORT else int(os.environ.get("HUKM_BENCH_CP_DEALS", "100"))
+LIMIT = float(os.environ.get("HUKM_BENCH_CP_TIMEOUT", "15" if SHORT else "300"))
 PRESETS = ["hokm4", "double_sar", "dehla_pakad"]
 TIMES: dict[str, list[float]] = {}
 STOPPED: dict[str, int] = {}
