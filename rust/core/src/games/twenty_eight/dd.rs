@@ -22,6 +22,11 @@
 
 use std::sync::Arc;
 
+#[path = "dd_bounds.rs"]
+mod bounds;
+#[path = "dd_partition.rs"]
+mod partition;
+
 use super::config::{Game, TwentyEightConfig};
 use super::rules::{self, PlayView};
 use super::state::{Action, Phase, TwentyEightState};
@@ -304,11 +309,17 @@ impl PointsGame {
 
     fn trick_done(&mut self) -> TrickWon<CardSet> {
         let cfg = self.cfg.clone();
-        let c = &mut self.core;
-        let cards = &c.trick[..c.tlen as usize];
-        let under = c.revealed;
+        let (trick, tlen) = (self.core.trick, self.core.tlen as usize);
+        let cards = &trick[..tlen];
+        let under = self.core.revealed;
         let reversed = under && self.no_trump;
         let w = rules::trick_winner(&cfg.pack, &cfg.rank, cards, self.trump, under, reversed);
+        let decided = if self.exact_key {
+            self.decided(cards, w)
+        } else {
+            CardSet::EMPTY
+        };
+        let c = &mut self.core;
         let winner = c.seats[w];
         let mut pts: u32 = cards.iter().map(|&x| cfg.pts(x) as u32).sum();
         c.tricks_left -= 1;
@@ -332,7 +343,7 @@ impl PointsGame {
         TrickWon {
             seat: winner,
             value: pts,
-            decided: CardSet::EMPTY,
+            decided,
         }
     }
 
@@ -623,29 +634,24 @@ impl TrickGame for PointsGame {
         TtKey { shape, ctx, owners }
     }
 
-    fn pattern_mask(&self, _winners: CardSet) -> u128 {
-        u128::MAX
+    fn pattern_mask(&self, winners: CardSet) -> u128 {
+        self.partition_mask(winners)
     }
 
-    fn mask_winners(&self, _mask: u128) -> CardSet {
-        CardSet::EMPTY
+    fn mask_winners(&self, mask: u128) -> CardSet {
+        self.partition_winners(mask)
     }
 
-    fn lead_bounds(&self, _sw: &Switches) -> LeadBounds<CardSet> {
-        LeadBounds {
-            lower: 0,
-            lower_by: CardSet::EMPTY,
-            upper: self.remaining(),
-            upper_by: CardSet::EMPTY,
-        }
+    fn lead_bounds(&self, sw: &Switches) -> LeadBounds<CardSet> {
+        self.trump_run_bounds(sw)
     }
 
-    fn same_answer(&self, _tried: u8, _winners: CardSet, _other: u8) -> bool {
-        false
+    fn same_answer(&self, tried: u8, winners: CardSet, other: u8) -> bool {
+        self.same_answer_cards(tried, winners, other)
     }
 
-    fn collapse_winners(&self, _m: u8, winners: CardSet) -> CardSet {
-        winners
+    fn collapse_winners(&self, m: u8, winners: CardSet) -> CardSet {
+        self.collapse_rank(m, winners)
     }
 
     fn cutoff_key(&self) -> u64 {
@@ -1001,7 +1007,28 @@ mod tests {
                 let s = random_position(&g, &mut rng, 3, open);
                 let p = s.current().unwrap();
                 let want = brute(&s, s.side(p)) as u32;
-                for sw in [Switches::default(), Switches::none()] {
+                let def = Switches::default();
+                for sw in [
+                    def,
+                    Switches::none(),
+                    Switches {
+                        partition: false,
+                        ..def
+                    },
+                    Switches {
+                        rank_skip: false,
+                        ..def
+                    },
+                    Switches {
+                        quick_tricks: false,
+                        sure_tricks: false,
+                        ..def
+                    },
+                    Switches {
+                        collapse: false,
+                        ..def
+                    },
+                ] {
                     let cfg = SolverConfig {
                         switches: sw,
                         ..SolverConfig::small()
@@ -1009,6 +1036,35 @@ mod tests {
                     let got = solve_points(&s, p, cfg, true).unwrap();
                     assert_eq!(got.value, want, "{}", crate::game::GameState::render(&s));
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn partitions_skips_and_bounds_keep_larger_values() {
+        // Deeper than plain minimax reaches: compare with the exact-key search.
+        let mut rng = Rng::new(11);
+        for preset in ["28", "29"] {
+            let g = TwentyEight::new(preset, &[]).unwrap();
+            for _ in 0..10 {
+                let s = random_position(&g, &mut rng, 6, true);
+                let p = s.current().unwrap();
+                let plain = Switches {
+                    partition: false,
+                    rank_skip: false,
+                    quick_tricks: false,
+                    sure_tricks: false,
+                    ..Switches::default()
+                };
+                let run = |sw: Switches| {
+                    let cfg = SolverConfig {
+                        switches: sw,
+                        ..SolverConfig::small()
+                    };
+                    solve_points(&s, p, cfg, true).unwrap()
+                };
+                let (a, b) = (run(Switches::default()), run(plain));
+                assert_eq!((a.value, a.actions), (b.value, b.actions));
             }
         }
     }
