@@ -45,6 +45,8 @@ pub const CALL: u8 = 255;
 /// The pseudo-move that settles a void hand.
 pub const VOID: u8 = 254;
 const MAX_SEATS: usize = 6;
+/// Points of the first guess for each open trump one side holds more.
+const TRUMP_WEIGHT: i32 = 4;
 
 /// What the search counts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -207,16 +209,24 @@ impl PointsGame {
     }
 
     /// A guess of side 0's value: half the points still to play, moved by
-    /// half the difference between the points each side holds.
+    /// half the difference between the points each side holds and by the
+    /// difference in open trumps.
     pub fn estimate(&self) -> u32 {
         let c = &self.core;
         let mut held = [0i32; 2];
+        let mut trumps = [0i32; 2];
+        let tmask = match self.trump {
+            Some(t) if c.revealed => self.cfg.pack.suit_mask(t),
+            _ => CardSet::EMPTY,
+        };
         for seat in 0..self.n {
-            held[self.side[seat] as usize] +=
-                c.hands[seat].iter().map(|x| self.cfg.pts(x)).sum::<i32>();
+            let side = self.side[seat] as usize;
+            held[side] += c.hands[seat].iter().map(|x| self.cfg.pts(x)).sum::<i32>();
+            trumps[side] += (c.hands[seat] & tmask).len() as i32;
         }
         let rem = self.remaining() as i32;
-        (rem / 2 + (held[0] - held[1]) / 2).clamp(0, rem) as u32
+        let lean = (held[0] - held[1]) / 2 + TRUMP_WEIGHT * (trumps[0] - trumps[1]) / 2;
+        (rem / 2 + lean).clamp(0, rem) as u32
     }
 
     /// The bonus `V` of the outcome objectives.

@@ -4,10 +4,12 @@
 //! a higher trump of the other side is played there too. So every trump of
 //! the top run of the trump suit (the trumps above the highest one of the
 //! other side) takes its own points for its side: a lower bound for that
-//! side and an upper bound for the other.
+//! side and an upper bound for the other. The last trick, one card in each
+//! hand, is valued exactly.
 
+use super::super::rules;
 use super::PointsGame;
-use crate::card::CardSet;
+use crate::card::{Card, CardSet};
 use crate::solve::{LeadBounds, Switches, TrickGame};
 
 impl PointsGame {
@@ -21,6 +23,11 @@ impl PointsGame {
             upper_by: CardSet::EMPTY,
         };
         let c = &self.core;
+        if sw.quick_tricks && c.tricks_left == 1 && c.revealed && c.bonus_paid {
+            if let Some(exact) = self.last_trick(rem) {
+                return exact;
+            }
+        }
         let Some(t) = self.trump else {
             return b;
         };
@@ -64,5 +71,40 @@ impl PointsGame {
             b.upper_by = by;
         }
         b
+    }
+
+    /// The last trick, every hand holding one card: its exact value for the
+    /// side on lead (both bounds), relying on the ranks that decided it.
+    fn last_trick(&self, rem: u32) -> Option<LeadBounds<CardSet>> {
+        let c = &self.core;
+        if c.tlen != 0 || c.void_pending || c.over {
+            return None;
+        }
+        let mut cards = [Card(0); 6];
+        for (i, slot) in cards[..self.n].iter_mut().enumerate() {
+            let seat = (c.leader as usize + i) % self.n;
+            let h = c.hands[seat];
+            if h.len() != 1 {
+                return None;
+            }
+            *slot = h.lowest()?;
+        }
+        let cards = &cards[..self.n];
+        let cfg = &self.cfg;
+        let w = rules::trick_winner(&cfg.pack, &cfg.rank, cards, self.trump, true, self.no_trump);
+        let seat = (c.leader as usize + w) % self.n;
+        let lead_side = self.side[c.leader as usize];
+        let v = if self.side[seat] == lead_side { rem } else { 0 };
+        let by = if self.exact_key {
+            self.decided(cards, w)
+        } else {
+            CardSet::EMPTY
+        };
+        Some(LeadBounds {
+            lower: v,
+            lower_by: by,
+            upper: v,
+            upper_by: by,
+        })
     }
 }
