@@ -554,23 +554,22 @@ impl TrickGame for PointsGame {
             // Trumps open: only relative ranks and points matter. Per suit,
             // the remaining cards from the highest down as (owner, points),
             // 4 bits each: 32 cards fill the 128 bits exactly.
-            let all = c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3];
             let mut pos = 0;
             let mut sh = 0u64;
             for suit in 0..4u32 {
-                let bits = ((all.0 >> (16 * suit)) & 0xff) as u32;
-                for seat in 0..4 {
-                    let len = ((c.hands[seat].0 >> (16 * suit)) & 0xff).count_ones() as u64;
-                    sh |= len << (4 * (seat * 4 + suit as usize));
+                let m: [u32; 4] =
+                    std::array::from_fn(|s| ((c.hands[s].0 >> (16 * suit)) & 0xff) as u32);
+                for (seat, bits) in m.iter().enumerate() {
+                    sh |= (bits.count_ones() as u64) << (4 * (seat * 4 + suit as usize));
                 }
-                let mut rest = bits;
+                let mut rest = m[0] | m[1] | m[2] | m[3];
                 while rest != 0 {
                     let top = 31 - rest.leading_zeros();
                     rest &= !(1 << top);
-                    let card = Card((16 * suit + top) as u8);
-                    let owner = (0..4).find(|&s| c.hands[s].contains(card)).unwrap_or(0) as u128;
-                    let pts = self.cfg.points[card.0 as usize] as u128;
-                    owners |= (owner | (pts << 2)) << pos;
+                    let owner =
+                        ((m[1] >> top) & 1) | (((m[2] >> top) & 1) * 2) | (((m[3] >> top) & 1) * 3);
+                    let pts = self.cfg.points[(16 * suit + top) as usize] as u128;
+                    owners |= (owner as u128 | (pts << 2)) << pos;
                     pos += 4;
                 }
             }
