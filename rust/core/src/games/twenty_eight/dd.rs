@@ -22,24 +22,31 @@
 
 use std::sync::Arc;
 
+#[path = "dd_bounds.rs"]
+mod bounds;
+#[path = "dd_order.rs"]
+mod order;
+#[path = "dd_partition.rs"]
+mod partition;
+#[path = "dd_solver.rs"]
+mod solver;
+
+pub use solver::{dd_table, solve_outcome, solve_points, DdAnswer, DdSolver, FAILED, MADE, VOIDED};
+
 use super::config::{Game, TwentyEightConfig};
 use super::rules::{self, PlayView};
-use super::state::{Action, Phase, TwentyEightState};
+use super::state::{Phase, TwentyEightState};
 use crate::card::{Card, CardSet, Suit};
 use crate::error::{Error, Result};
-use crate::solve::search::{Limits, Search};
-use crate::solve::tt::Tt;
-use crate::solve::{
-    LeadBounds, MoveList, Side, SolverConfig, Switches, TrickGame, TrickWon, TtKey,
-};
-use std::sync::atomic::Ordering;
-use std::time::Instant;
+use crate::solve::{LeadBounds, MoveList, Side, Switches, TrickGame, TrickWon, TtKey};
 
 /// The `call` move.
 pub const CALL: u8 = 255;
 /// The pseudo-move that settles a void hand.
 pub const VOID: u8 = 254;
 const MAX_SEATS: usize = 6;
+/// Points of the first guess for each open trump one side holds more.
+const TRUMP_WEIGHT: i32 = 4;
 
 /// What the search counts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -202,16 +209,24 @@ impl PointsGame {
     }
 
     /// A guess of side 0's value: half the points still to play, moved by
-    /// half the difference between the points each side holds.
+    /// half the difference between the points each side holds and by the
+    /// difference in open trumps.
     pub fn estimate(&self) -> u32 {
         let c = &self.core;
         let mut held = [0i32; 2];
+        let mut trumps = [0i32; 2];
+        let tmask = match self.trump {
+            Some(t) if c.revealed => self.cfg.pack.suit_mask(t),
+            _ => CardSet::EMPTY,
+        };
         for seat in 0..self.n {
-            held[self.side[seat] as usize] +=
-                c.hands[seat].iter().map(|x| self.cfg.pts(x)).sum::<i32>();
+            let side = self.side[seat] as usize;
+            held[side] += c.hands[seat].iter().map(|x| self.cfg.pts(x)).sum::<i32>();
+            trumps[side] += (c.hands[seat] & tmask).len() as i32;
         }
         let rem = self.remaining() as i32;
-        (rem / 2 + (held[0] - held[1]) / 2).clamp(0, rem) as u32
+        let lean = (held[0] - held[1]) / 2 + TRUMP_WEIGHT * (trumps[0] - trumps[1]) / 2;
+        (rem / 2 + lean).clamp(0, rem) as u32
     }
 
     /// The bonus `V` of the outcome objectives.
@@ -304,11 +319,17 @@ impl PointsGame {
 
     fn trick_done(&mut self) -> TrickWon<CardSet> {
         let cfg = self.cfg.clone();
-        let c = &mut self.core;
-        let cards = &c.trick[..c.tlen as usize];
-        let under = c.revealed;
+        let (trick, tlen) = (self.core.trick, self.core.tlen as usize);
+        let cards = &trick[..tlen];
+        let under = self.core.revealed;
         let reversed = under && self.no_trump;
         let w = rules::trick_winner(&cfg.pack, &cfg.rank, cards, self.trump, under, reversed);
+        let decided = if self.exact_key {
+            self.decided(cards, w)
+        } else {
+            CardSet::EMPTY
+        };
+        let c = &mut self.core;
         let winner = c.seats[w];
         let mut pts: u32 = cards.iter().map(|&x| cfg.pts(x) as u32).sum();
         c.tricks_left -= 1;
@@ -332,7 +353,7 @@ impl PointsGame {
         TrickWon {
             seat: winner,
             value: pts,
-            decided: CardSet::EMPTY,
+            decided,
         }
     }
 
@@ -378,40 +399,6 @@ impl PointsGame {
             }
         }
         Some((c.trick[best], c.seats[best], led))
-    }
-
-    /// Ordering weight of a card for the mover (higher is tried first).
-    fn weight(&self, card: Card, best: Option<(Card, u8, Suit)>, live: CardSet) -> i16 {
-        let rank = self.cfg.rank[card.0 as usize] as i16;
-        let pts = self.cfg.pts(card) as i16;
-        let me = self.side[self.core.to_move as usize];
-        match best {
-            None => {
-                // Leading: top cards of a suit first, then low cards without points.
-                let suit = self.cfg.pack.suit_mask(self.cfg.pack.suit_of(card));
-                let above = CardSet((live & suit).0 & !((card.set().0 << 1) - 1));
-                if above.is_empty() {
-                    40 + pts * 2 + rank
-                } else {
-                    10 - pts * 4 - rank
-                }
-            }
-            Some((b, seat, led)) => {
-                let last = self.core.tlen as usize + 1 == self.n;
-                let mate_wins = self.side[seat as usize] == me;
-                if self.beats(card, b, led) {
-                    if mate_wins && !last {
-                        5 + pts * 3 - rank
-                    } else {
-                        60 + pts * 3 - rank
-                    }
-                } else if mate_wins {
-                    30 + pts * 5 - rank
-                } else {
-                    20 - pts * 5 - rank
-                }
-            }
-        }
     }
 
     /// A seat of side 0 (the maximising side) or of side 1.
@@ -567,23 +554,22 @@ impl TrickGame for PointsGame {
             // Trumps open: only relative ranks and points matter. Per suit,
             // the remaining cards from the highest down as (owner, points),
             // 4 bits each: 32 cards fill the 128 bits exactly.
-            let all = c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3];
             let mut pos = 0;
             let mut sh = 0u64;
             for suit in 0..4u32 {
-                let bits = ((all.0 >> (16 * suit)) & 0xff) as u32;
-                for seat in 0..4 {
-                    let len = ((c.hands[seat].0 >> (16 * suit)) & 0xff).count_ones() as u64;
-                    sh |= len << (4 * (seat * 4 + suit as usize));
+                let m: [u32; 4] =
+                    std::array::from_fn(|s| ((c.hands[s].0 >> (16 * suit)) & 0xff) as u32);
+                for (seat, bits) in m.iter().enumerate() {
+                    sh |= (bits.count_ones() as u64) << (4 * (seat * 4 + suit as usize));
                 }
-                let mut rest = bits;
+                let mut rest = m[0] | m[1] | m[2] | m[3];
                 while rest != 0 {
                     let top = 31 - rest.leading_zeros();
                     rest &= !(1 << top);
-                    let card = Card((16 * suit + top) as u8);
-                    let owner = (0..4).find(|&s| c.hands[s].contains(card)).unwrap_or(0) as u128;
-                    let pts = self.cfg.points[card.0 as usize] as u128;
-                    owners |= (owner | (pts << 2)) << pos;
+                    let owner =
+                        ((m[1] >> top) & 1) | (((m[2] >> top) & 1) * 2) | (((m[3] >> top) & 1) * 3);
+                    let pts = self.cfg.points[(16 * suit + top) as usize] as u128;
+                    owners |= (owner as u128 | (pts << 2)) << pos;
                     pos += 4;
                 }
             }
@@ -623,29 +609,24 @@ impl TrickGame for PointsGame {
         TtKey { shape, ctx, owners }
     }
 
-    fn pattern_mask(&self, _winners: CardSet) -> u128 {
-        u128::MAX
+    fn pattern_mask(&self, winners: CardSet) -> u128 {
+        self.partition_mask(winners)
     }
 
-    fn mask_winners(&self, _mask: u128) -> CardSet {
-        CardSet::EMPTY
+    fn mask_winners(&self, mask: u128) -> CardSet {
+        self.partition_winners(mask)
     }
 
-    fn lead_bounds(&self, _sw: &Switches) -> LeadBounds<CardSet> {
-        LeadBounds {
-            lower: 0,
-            lower_by: CardSet::EMPTY,
-            upper: self.remaining(),
-            upper_by: CardSet::EMPTY,
-        }
+    fn lead_bounds(&self, sw: &Switches) -> LeadBounds<CardSet> {
+        self.trump_run_bounds(sw)
     }
 
-    fn same_answer(&self, _tried: u8, _winners: CardSet, _other: u8) -> bool {
-        false
+    fn same_answer(&self, tried: u8, winners: CardSet, other: u8) -> bool {
+        self.same_answer_cards(tried, winners, other)
     }
 
-    fn collapse_winners(&self, _m: u8, winners: CardSet) -> CardSet {
-        winners
+    fn collapse_winners(&self, m: u8, winners: CardSet) -> CardSet {
+        self.collapse_rank(m, winners)
     }
 
     fn cutoff_key(&self) -> u64 {
@@ -667,367 +648,6 @@ impl TrickGame for PointsGame {
     }
 }
 
-/// A double-dummy answer: the value and the value after each legal action.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DdAnswer {
-    /// The value of the position.
-    pub value: u32,
-    /// Each legal action (the state's strings, in its order) with its value.
-    pub actions: Vec<(String, u32)>,
-    /// Search nodes visited.
-    pub nodes: u64,
-}
-
-/// Outcome values of [`solve_outcome`].
-pub const FAILED: u32 = 0;
-/// The hand is void.
-pub const VOIDED: u32 = 1;
-/// The contract is made.
-pub const MADE: u32 = 2;
-
-/// Zero-window queries and bisection over a [`PointsGame`], with the
-/// solver's search and table.
-pub struct DdSolver {
-    tt: Tt<u128>,
-    sw: Switches,
-    limits: Limits,
-    cutoffs: Vec<(u64, u8)>,
-    /// Nodes visited so far.
-    pub nodes: u64,
-}
-
-impl DdSolver {
-    /// A solver with `config`'s table size, limits and switches.
-    pub fn new(config: SolverConfig) -> DdSolver {
-        DdSolver {
-            tt: Tt::with_bytes(config.tt_bytes),
-            sw: config.switches,
-            limits: Limits {
-                max_nodes: config.max_nodes,
-                deadline: config.timeout.map(|d| Instant::now() + d),
-                stop: config.stop,
-            },
-            cutoffs: Vec::new(),
-            nodes: 0,
-        }
-    }
-
-    fn check(&self) -> Result<()> {
-        if let Some(f) = &self.limits.stop {
-            if f.load(Ordering::Relaxed) {
-                return Err(Error::Interrupted);
-            }
-        }
-        if self.limits.max_nodes.is_some_and(|m| self.nodes >= m) {
-            return Err(Error::SolverLimit(format!(
-                "node limit reached after {} nodes",
-                self.nodes
-            )));
-        }
-        if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
-            return Err(Error::SolverLimit("time limit reached".into()));
-        }
-        Ok(())
-    }
-
-    /// Can side 0 take at least `target` more from here?
-    pub fn reaches(&mut self, g: &mut PointsGame, target: u32) -> Result<bool> {
-        let limits = Limits {
-            max_nodes: self.limits.max_nodes.map(|m| m.saturating_sub(self.nodes)),
-            ..self.limits.clone()
-        };
-        let kept = std::mem::take(&mut self.cutoffs);
-        let mut s = Search::new(&mut self.tt, self.sw, 0, &limits).with_cutoffs(kept);
-        let (ok, _) = s.reaches(g, target as i32);
-        self.nodes += s.nodes;
-        self.cutoffs = s.into_cutoffs();
-        // A search stopped by a limit answers "no": the limits are monotone,
-        // so checking them afterwards catches every stopped search.
-        self.check()?;
-        Ok(ok)
-    }
-
-    /// The exact value for side 0: zero-window queries stepping from half
-    /// the points still to play (MTD(f); values near the answer cost most,
-    /// and the table carries over from one query to the next).
-    pub fn value(&mut self, g: &mut PointsGame) -> Result<u32> {
-        let (mut lo, mut hi) = (0u32, g.remaining());
-        let mut guess = g.estimate().min(hi);
-        while lo < hi {
-            let t = guess.clamp(lo + 1, hi);
-            if self.reaches(g, t)? {
-                lo = t;
-                guess = t + 1;
-            } else {
-                hi = t - 1;
-                guess = t.saturating_sub(1);
-            }
-        }
-        Ok(lo)
-    }
-
-    /// The value after move `m` (side 0's take from here, the move included).
-    pub fn value_after(&mut self, g: &mut PointsGame, m: u8) -> Result<u32> {
-        let base = self.play(g, m);
-        let r = self.value(g);
-        g.undo(m);
-        Ok(base + r?)
-    }
-
-    /// Can side 0 take at least `target` from here if `m` is played?
-    pub fn reaches_after(&mut self, g: &mut PointsGame, m: u8, target: u32) -> Result<bool> {
-        let base = self.play(g, m);
-        let r = if base >= target {
-            Ok(true)
-        } else {
-            self.reaches(g, target - base)
-        };
-        g.undo(m);
-        r
-    }
-
-    fn play(&self, g: &mut PointsGame, m: u8) -> u32 {
-        match g.play(m) {
-            Some(w) if g.side_of(w.seat as usize) == 0 => w.value,
-            _ => 0,
-        }
-    }
-}
-
-fn action_moves(s: &TwentyEightState) -> Vec<(String, Option<u8>)> {
-    s.legal()
-        .into_iter()
-        .map(|a| {
-            let m = match a {
-                Action::Card(c) => Some(c.0),
-                Action::Call => Some(CALL),
-                _ => None,
-            };
-            (s.action_string(a), m)
-        })
-        .collect()
-}
-
-/// Card points `player`'s side takes from here to the end (29: with the
-/// last-trick point), and the same after each legal action (§16.1, §16.2
-/// with `unrevealed_trump=forced_last`).
-pub fn solve_points(
-    s: &TwentyEightState,
-    player: usize,
-    config: SolverConfig,
-    actions: bool,
-) -> Result<DdAnswer> {
-    let mut g = PointsGame::new(s, player, Objective::Points)?;
-    let mut solver = DdSolver::new(config);
-    let value = solver.value(&mut g)?;
-    let mut out = Vec::new();
-    if actions {
-        for (name, m) in action_moves(s) {
-            let v = match m {
-                Some(m) => solver.value_after(&mut g, m)?,
-                None => value,
-            };
-            out.push((name, v));
-        }
-    }
-    Ok(DdAnswer {
-        value,
-        actions: out,
-        nodes: solver.nodes,
-    })
-}
-
-/// The outcome for the bidding side against `target` with the default void
-/// rule (§16.2): [`MADE`], [`VOIDED`] or [`FAILED`], the bidding side
-/// maximising and the opponents minimising; and the same after each action.
-/// `target` counts the whole hand: the points the bidding side already took
-/// count towards it. With `forced_last`, or trumps open, the answer is made
-/// or failed from the points value.
-pub fn solve_outcome(
-    s: &TwentyEightState,
-    target: i32,
-    config: SolverConfig,
-    actions: bool,
-) -> Result<DdAnswer> {
-    let bs = s.side(s.bidder) as usize;
-    let need = (target - s.points[bs]).max(0) as u32;
-    let mut solver = DdSolver::new(config);
-    let mut made = PointsGame::new(s, s.bidder, Objective::Made)?;
-    let mut nf = PointsGame::new(s, s.bidder, Objective::NotFailed)?;
-    let vb = made.bonus();
-    let mut one = |solver: &mut DdSolver, m: Option<u8>| -> Result<u32> {
-        let ask = |solver: &mut DdSolver, g: &mut PointsGame, t: u32| match m {
-            Some(m) => solver.reaches_after(g, m, t),
-            None => solver.reaches(g, t),
-        };
-        if made.objective() == Objective::Points {
-            return Ok(if ask(solver, &mut made, need)? {
-                MADE
-            } else {
-                FAILED
-            });
-        }
-        if ask(solver, &mut made, need + vb)? {
-            return Ok(MADE);
-        }
-        Ok(if ask(solver, &mut nf, need)? {
-            VOIDED
-        } else {
-            FAILED
-        })
-    };
-    let value = one(&mut solver, None)?;
-    let mut out = Vec::new();
-    if actions {
-        for (name, m) in action_moves(s) {
-            let v = match m {
-                Some(m) => one(&mut solver, Some(m))?,
-                None => value,
-            };
-            out.push((name, v));
-        }
-    }
-    Ok(DdAnswer {
-        value,
-        actions: out,
-        nodes: solver.nodes,
-    })
-}
-
-/// The open-trump values of a full deal (§16.1): for each trump suit (pack
-/// order) and each seat as bidder, the card points the bidder's side can
-/// guarantee with `leader` on lead. A contract `v` is makeable iff `v` is at
-/// most the value.
-pub fn dd_table(
-    cfg: &Arc<TwentyEightConfig>,
-    hands: &[CardSet],
-    leader: usize,
-    config: SolverConfig,
-) -> Result<(Vec<Vec<u32>>, u64)> {
-    let n = cfg.players;
-    let mut solver = DdSolver::new(config);
-    let mut table = Vec::new();
-    for t in 0..cfg.pack.num_suits() as u8 {
-        let code = cfg.pack.suits[t as usize].code.clone();
-        let mut row = vec![0u32; n];
-        let mut by_side: Vec<Option<u32>> = vec![None; cfg.sides];
-        for (bidder, cell) in row.iter_mut().enumerate() {
-            let side = cfg.side[bidder] as usize;
-            if let Some(v) = by_side[side] {
-                *cell = v;
-                continue;
-            }
-            let s = TwentyEightState::from_deal(
-                cfg.clone(),
-                hands,
-                bidder,
-                leader,
-                super::position::TrumpStart::Open(&code),
-                None,
-            )?;
-            let mut g = PointsGame::new(&s, bidder, Objective::Points)?;
-            let v = solver.value(&mut g)?;
-            by_side[side] = Some(v);
-            *cell = v;
-        }
-        table.push(row);
-    }
-    Ok((table, solver.nodes))
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::twenty_eight::{TrumpStart, TwentyEight};
-    use crate::rng::Rng;
-
-    /// Plain minimax over the engine's own states (no table, no collapse).
-    fn brute(s: &TwentyEightState, side: u8) -> i32 {
-        use crate::game::GameState;
-        if s.is_terminal() {
-            return s.points[side as usize];
-        }
-        let mover_side = s.side(s.current().expect("live"));
-        let vals = s.legal_actions().into_iter().map(|a| {
-            let mut t = s.clone();
-            t.apply(&a).unwrap();
-            brute(&t, side)
-        });
-        if s.phase == Phase::Pair || mover_side == side {
-            vals.max().unwrap()
-        } else {
-            vals.min().unwrap()
-        }
-    }
-
-    fn random_position(g: &TwentyEight, rng: &mut Rng, k: usize, open: bool) -> TwentyEightState {
-        let s = g.new_game(rng.next_u64());
-        let full = s.full_deal();
-        let hands: Vec<CardSet> = full
-            .iter()
-            .map(|h| h.iter().take(k).collect::<CardSet>())
-            .collect();
-        let deal = g.config().pack.format_deal(&hands);
-        let bidder = rng.below(4) as usize;
-        let leader = rng.below(4) as usize;
-        let ind = g.config().pack.format_card(
-            hands[bidder]
-                .iter()
-                .nth(rng.below(k as u64) as usize)
-                .unwrap(),
-        );
-        let start = if open {
-            TrumpStart::Open(&ind[1..])
-        } else {
-            TrumpStart::Concealed(&ind)
-        };
-        g.from_deal(&deal, bidder, leader, start, None).unwrap()
-    }
-
-    #[test]
-    fn points_match_plain_minimax_with_and_without_optimisations() {
-        let mut rng = Rng::new(5);
-        for (preset, opts) in [
-            ("28", vec![]),
-            ("29", vec![]),
-            (
-                "28",
-                vec![("unrevealed_trump".to_string(), "forced_last".to_string())],
-            ),
-        ] {
-            let g = TwentyEight::new(preset, &opts).unwrap();
-            for i in 0..12 {
-                let open = opts.is_empty() || i % 2 == 0;
-                let s = random_position(&g, &mut rng, 3, open);
-                let p = s.current().unwrap();
-                let want = brute(&s, s.side(p)) as u32;
-                for sw in [Switches::default(), Switches::none()] {
-                    let cfg = SolverConfig {
-                        switches: sw,
-                        ..SolverConfig::small()
-                    };
-                    let got = solve_points(&s, p, cfg, true).unwrap();
-                    assert_eq!(got.value, want, "{}", crate::game::GameState::render(&s));
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn limits_stop_the_search() {
-        let g = TwentyEight::new("28", &[]).unwrap();
-        let s = g.new_game(3);
-        let deal = g.config().pack.format_deal(&s.full_deal());
-        let st = g
-            .from_deal(&deal, 0, 1, TrumpStart::Open("S"), None)
-            .unwrap();
-        let cfg = SolverConfig {
-            max_nodes: Some(100),
-            ..SolverConfig::small()
-        };
-        assert!(matches!(
-            solve_points(&st, 0, cfg, false),
-            Err(Error::SolverLimit(_))
-        ));
-    }
-}
+#[path = "dd_tests.rs"]
+mod tests;

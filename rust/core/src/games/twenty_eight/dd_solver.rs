@@ -1,0 +1,288 @@
+//! The double-dummy entry points: zero-window queries and MTD(f) over a
+//! [`PointsGame`], single positions, outcomes and tables of full deals.
+
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::super::config::TwentyEightConfig;
+use super::super::state::{Action, TwentyEightState};
+use super::{Objective, PointsGame, CALL};
+use crate::card::CardSet;
+use crate::error::{Error, Result};
+use crate::solve::search::{Limits, Search};
+use crate::solve::tt::Tt;
+use crate::solve::{SolverConfig, Switches, TrickGame};
+
+/// A double-dummy answer: the value and the value after each legal action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DdAnswer {
+    /// The value of the position.
+    pub value: u32,
+    /// Each legal action (the state's strings, in its order) with its value.
+    pub actions: Vec<(String, u32)>,
+    /// Search nodes visited.
+    pub nodes: u64,
+}
+
+/// Outcome values of [`solve_outcome`].
+pub const FAILED: u32 = 0;
+/// The hand is void.
+pub const VOIDED: u32 = 1;
+/// The contract is made.
+pub const MADE: u32 = 2;
+
+/// Zero-window queries and bisection over a [`PointsGame`], with the
+/// solver's search and table.
+pub struct DdSolver {
+    tt: Tt<u128>,
+    sw: Switches,
+    limits: Limits,
+    cutoffs: Vec<(u64, u8)>,
+    /// Nodes visited so far.
+    pub nodes: u64,
+}
+
+impl DdSolver {
+    /// A solver with `config`'s table size, limits and switches.
+    pub fn new(config: SolverConfig) -> DdSolver {
+        DdSolver {
+            tt: Tt::with_bytes(config.tt_bytes),
+            sw: config.switches,
+            limits: Limits {
+                max_nodes: config.max_nodes,
+                deadline: config.timeout.map(|d| Instant::now() + d),
+                stop: config.stop,
+            },
+            cutoffs: Vec::new(),
+            nodes: 0,
+        }
+    }
+
+    fn check(&self) -> Result<()> {
+        if let Some(f) = &self.limits.stop {
+            if f.load(Ordering::Relaxed) {
+                return Err(Error::Interrupted);
+            }
+        }
+        if self.limits.max_nodes.is_some_and(|m| self.nodes >= m) {
+            return Err(Error::SolverLimit(format!(
+                "node limit reached after {} nodes",
+                self.nodes
+            )));
+        }
+        if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(Error::SolverLimit("time limit reached".into()));
+        }
+        Ok(())
+    }
+
+    /// Can side 0 take at least `target` more from here?
+    pub fn reaches(&mut self, g: &mut PointsGame, target: u32) -> Result<bool> {
+        let limits = Limits {
+            max_nodes: self.limits.max_nodes.map(|m| m.saturating_sub(self.nodes)),
+            ..self.limits.clone()
+        };
+        let kept = std::mem::take(&mut self.cutoffs);
+        let mut s = Search::new(&mut self.tt, self.sw, 0, &limits).with_cutoffs(kept);
+        let (ok, _) = s.reaches(g, target as i32);
+        self.nodes += s.nodes;
+        self.cutoffs = s.into_cutoffs();
+        // A search stopped by a limit answers "no": the limits are monotone,
+        // so checking them afterwards catches every stopped search.
+        self.check()?;
+        Ok(ok)
+    }
+
+    /// The exact value for side 0: zero-window queries stepping from half
+    /// the points still to play (MTD(f); values near the answer cost most,
+    /// and the table carries over from one query to the next).
+    pub fn value(&mut self, g: &mut PointsGame) -> Result<u32> {
+        let (mut lo, mut hi) = (0u32, g.remaining());
+        let mut guess = g.estimate().min(hi);
+        while lo < hi {
+            let t = guess.clamp(lo + 1, hi);
+            if self.reaches(g, t)? {
+                lo = t;
+                guess = t + 1;
+            } else {
+                hi = t - 1;
+                guess = t.saturating_sub(1);
+            }
+        }
+        Ok(lo)
+    }
+
+    /// The value after move `m` (side 0's take from here, the move included).
+    pub fn value_after(&mut self, g: &mut PointsGame, m: u8) -> Result<u32> {
+        let base = self.play(g, m);
+        let r = self.value(g);
+        g.undo(m);
+        Ok(base + r?)
+    }
+
+    /// Can side 0 take at least `target` from here if `m` is played?
+    pub fn reaches_after(&mut self, g: &mut PointsGame, m: u8, target: u32) -> Result<bool> {
+        let base = self.play(g, m);
+        let r = if base >= target {
+            Ok(true)
+        } else {
+            self.reaches(g, target - base)
+        };
+        g.undo(m);
+        r
+    }
+
+    fn play(&self, g: &mut PointsGame, m: u8) -> u32 {
+        match g.play(m) {
+            Some(w) if g.side_of(w.seat as usize) == 0 => w.value,
+            _ => 0,
+        }
+    }
+}
+
+fn action_moves(s: &TwentyEightState) -> Vec<(String, Option<u8>)> {
+    s.legal()
+        .into_iter()
+        .map(|a| {
+            let m = match a {
+                Action::Card(c) => Some(c.0),
+                Action::Call => Some(CALL),
+                _ => None,
+            };
+            (s.action_string(a), m)
+        })
+        .collect()
+}
+
+/// Card points `player`'s side takes from here to the end (29: with the
+/// last-trick point), and the same after each legal action (§16.1, §16.2
+/// with `unrevealed_trump=forced_last`).
+pub fn solve_points(
+    s: &TwentyEightState,
+    player: usize,
+    config: SolverConfig,
+    actions: bool,
+) -> Result<DdAnswer> {
+    let mut g = PointsGame::new(s, player, Objective::Points)?;
+    let mut solver = DdSolver::new(config);
+    let value = solver.value(&mut g)?;
+    let mut out = Vec::new();
+    if actions {
+        for (name, m) in action_moves(s) {
+            let v = match m {
+                Some(m) => solver.value_after(&mut g, m)?,
+                None => value,
+            };
+            out.push((name, v));
+        }
+    }
+    Ok(DdAnswer {
+        value,
+        actions: out,
+        nodes: solver.nodes,
+    })
+}
+
+/// The outcome for the bidding side against `target` with the default void
+/// rule (§16.2): [`MADE`], [`VOIDED`] or [`FAILED`], the bidding side
+/// maximising and the opponents minimising; and the same after each action.
+/// `target` counts the whole hand: the points the bidding side already took
+/// count towards it. With `forced_last`, or trumps open, the answer is made
+/// or failed from the points value.
+pub fn solve_outcome(
+    s: &TwentyEightState,
+    target: i32,
+    config: SolverConfig,
+    actions: bool,
+) -> Result<DdAnswer> {
+    let bs = s.side(s.bidder) as usize;
+    let need = (target - s.points[bs]).max(0) as u32;
+    let mut solver = DdSolver::new(config);
+    let mut made = PointsGame::new(s, s.bidder, Objective::Made)?;
+    let mut nf = PointsGame::new(s, s.bidder, Objective::NotFailed)?;
+    let vb = made.bonus();
+    let mut one = |solver: &mut DdSolver, m: Option<u8>| -> Result<u32> {
+        let ask = |solver: &mut DdSolver, g: &mut PointsGame, t: u32| match m {
+            Some(m) => solver.reaches_after(g, m, t),
+            None => solver.reaches(g, t),
+        };
+        if made.objective() == Objective::Points {
+            return Ok(if ask(solver, &mut made, need)? {
+                MADE
+            } else {
+                FAILED
+            });
+        }
+        if ask(solver, &mut made, need + vb)? {
+            return Ok(MADE);
+        }
+        Ok(if ask(solver, &mut nf, need)? {
+            VOIDED
+        } else {
+            FAILED
+        })
+    };
+    let value = one(&mut solver, None)?;
+    let mut out = Vec::new();
+    if actions {
+        for (name, m) in action_moves(s) {
+            let v = match m {
+                Some(m) => one(&mut solver, Some(m))?,
+                None => value,
+            };
+            out.push((name, v));
+        }
+    }
+    Ok(DdAnswer {
+        value,
+        actions: out,
+        nodes: solver.nodes,
+    })
+}
+
+/// The open-trump values of a full deal (§16.1): for each trump suit (pack
+/// order) and each seat as bidder, the card points the bidder's side can
+/// guarantee with `leader` on lead. A contract `v` is makeable iff `v` is at
+/// most the value.
+pub fn dd_table(
+    cfg: &Arc<TwentyEightConfig>,
+    hands: &[CardSet],
+    leader: usize,
+    config: SolverConfig,
+) -> Result<(Vec<Vec<u32>>, u64)> {
+    let n = cfg.players;
+    let mut solver = DdSolver::new(config);
+    let mut table = Vec::new();
+    for t in 0..cfg.pack.num_suits() as u8 {
+        let code = cfg.pack.suits[t as usize].code.clone();
+        let mut row = vec![0u32; n];
+        let mut by_side: Vec<Option<u32>> = vec![None; cfg.sides];
+        for (bidder, cell) in row.iter_mut().enumerate() {
+            let side = cfg.side[bidder] as usize;
+            if let Some(v) = by_side[side] {
+                *cell = v;
+                continue;
+            }
+            let s = TwentyEightState::from_deal(
+                cfg.clone(),
+                hands,
+                bidder,
+                leader,
+                super::super::position::TrumpStart::Open(&code),
+                None,
+            )?;
+            let mut g = PointsGame::new(&s, bidder, Objective::Points)?;
+            // Two sides share every point: the other side's value is the rest.
+            let other = (cfg.sides == 2).then(|| by_side[1 - side]).flatten();
+            let v = match other {
+                Some(o) => g.remaining() - o,
+                None => solver.value(&mut g)?,
+            };
+            by_side[side] = Some(v);
+            *cell = v;
+        }
+        table.push(row);
+    }
+    Ok((table, solver.nodes))
+}

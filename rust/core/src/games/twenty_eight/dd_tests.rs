@@ -1,0 +1,172 @@
+//! Double-dummy tests: plain minimax, switches off, tables against single solves.
+use super::*;
+use crate::games::twenty_eight::{TrumpStart, TwentyEight};
+use crate::rng::Rng;
+use crate::solve::SolverConfig;
+
+/// Plain minimax over the engine's own states (no table, no collapse).
+fn brute(s: &TwentyEightState, side: u8) -> i32 {
+    use crate::game::GameState;
+    if s.is_terminal() {
+        return s.points[side as usize];
+    }
+    let mover_side = s.side(s.current().expect("live"));
+    let vals = s.legal_actions().into_iter().map(|a| {
+        let mut t = s.clone();
+        t.apply(&a).unwrap();
+        brute(&t, side)
+    });
+    if s.phase == Phase::Pair || mover_side == side {
+        vals.max().unwrap()
+    } else {
+        vals.min().unwrap()
+    }
+}
+
+fn random_position(g: &TwentyEight, rng: &mut Rng, k: usize, open: bool) -> TwentyEightState {
+    let s = g.new_game(rng.next_u64());
+    let full = s.full_deal();
+    let hands: Vec<CardSet> = full
+        .iter()
+        .map(|h| h.iter().take(k).collect::<CardSet>())
+        .collect();
+    let deal = g.config().pack.format_deal(&hands);
+    let bidder = rng.below(4) as usize;
+    let leader = rng.below(4) as usize;
+    let ind = g.config().pack.format_card(
+        hands[bidder]
+            .iter()
+            .nth(rng.below(k as u64) as usize)
+            .unwrap(),
+    );
+    let start = if open {
+        TrumpStart::Open(&ind[1..])
+    } else {
+        TrumpStart::Concealed(&ind)
+    };
+    g.from_deal(&deal, bidder, leader, start, None).unwrap()
+}
+
+#[test]
+fn points_match_plain_minimax_with_and_without_optimisations() {
+    let mut rng = Rng::new(5);
+    for (preset, opts) in [
+        ("28", vec![]),
+        ("29", vec![]),
+        (
+            "28",
+            vec![("unrevealed_trump".to_string(), "forced_last".to_string())],
+        ),
+    ] {
+        let g = TwentyEight::new(preset, &opts).unwrap();
+        for i in 0..12 {
+            let open = opts.is_empty() || i % 2 == 0;
+            let s = random_position(&g, &mut rng, 3, open);
+            let p = s.current().unwrap();
+            let want = brute(&s, s.side(p)) as u32;
+            let def = Switches::default();
+            for sw in [
+                def,
+                Switches::none(),
+                Switches {
+                    partition: false,
+                    ..def
+                },
+                Switches {
+                    rank_skip: false,
+                    ..def
+                },
+                Switches {
+                    quick_tricks: false,
+                    sure_tricks: false,
+                    ..def
+                },
+                Switches {
+                    collapse: false,
+                    ..def
+                },
+            ] {
+                let cfg = SolverConfig {
+                    switches: sw,
+                    ..SolverConfig::small()
+                };
+                let got = solve_points(&s, p, cfg, true).unwrap();
+                assert_eq!(got.value, want, "{}", crate::game::GameState::render(&s));
+            }
+        }
+    }
+}
+
+#[test]
+fn partitions_skips_and_bounds_keep_larger_values() {
+    // Deeper than plain minimax reaches: compare with the exact-key search.
+    let mut rng = Rng::new(11);
+    for preset in ["28", "29"] {
+        let g = TwentyEight::new(preset, &[]).unwrap();
+        for _ in 0..10 {
+            let s = random_position(&g, &mut rng, 6, true);
+            let p = s.current().unwrap();
+            let plain = Switches {
+                partition: false,
+                rank_skip: false,
+                quick_tricks: false,
+                sure_tricks: false,
+                ..Switches::default()
+            };
+            let run = |sw: Switches| {
+                let cfg = SolverConfig {
+                    switches: sw,
+                    ..SolverConfig::small()
+                };
+                solve_points(&s, p, cfg, true).unwrap()
+            };
+            let (a, b) = (run(Switches::default()), run(plain));
+            assert_eq!((a.value, a.actions), (b.value, b.actions));
+        }
+    }
+}
+
+#[test]
+fn table_cells_match_single_solves() {
+    let g = TwentyEight::new("28", &[]).unwrap();
+    let cfg = g.config_arc();
+    for seed in 0..3 {
+        let full = g.new_game(seed).full_deal();
+        let hands: Vec<CardSet> = full.iter().map(|h| h.iter().take(5).collect()).collect();
+        let (table, _) = dd_table(&cfg, &hands, 2, SolverConfig::small()).unwrap();
+        for (t, row) in table.iter().enumerate() {
+            let code = cfg.pack.suits[t].code.clone();
+            for (bidder, &cell) in row.iter().enumerate() {
+                let s = TwentyEightState::from_deal(
+                    cfg.clone(),
+                    &hands,
+                    bidder,
+                    2,
+                    TrumpStart::Open(&code),
+                    None,
+                )
+                .unwrap();
+                let want = solve_points(&s, bidder, SolverConfig::small(), false).unwrap();
+                assert_eq!(cell, want.value);
+            }
+        }
+    }
+}
+
+#[test]
+fn limits_stop_the_search() {
+    let g = TwentyEight::new("28", &[]).unwrap();
+    let s = g.new_game(3);
+    let deal = g.config().pack.format_deal(&s.full_deal());
+    let st = g
+        .from_deal(&deal, 0, 1, TrumpStart::Open("S"), None)
+        .unwrap();
+    let cfg = SolverConfig {
+        max_nodes: Some(100),
+        ..SolverConfig::small()
+    };
+    assert!(matches!(
+        solve_points(&st, 0, cfg, false),
+        Err(Error::SolverLimit(_))
+    ));
+}
