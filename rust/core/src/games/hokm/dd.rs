@@ -461,9 +461,12 @@ impl RangGame {
         if self.r.objective != Objective::Value {
             return u32::from(!self.d.done);
         }
-        let tricks = (13 - self.d.trick_no as u32 + 1) + self.d.heap_tricks as u32;
+        // Tricks not yet completed (the current one included); `trick_no`
+        // reaches 14 once the last trick is over.
+        let left = 14u32.saturating_sub(self.d.trick_no as u32);
+        let tricks = left + self.d.heap_tricks as u32;
         if !self.r.heap {
-            return 13 - self.d.trick_no as u32 + 1;
+            return left;
         }
         if self.r.dehla {
             let out = self.in_play() & self.r.tens;
