@@ -411,28 +411,40 @@ pub fn solve_many(
             .map(|p| p[i])
             .unwrap_or_else(|| positions[i].to_move())
     };
-    let threads = threads.clamp(1, positions.len().max(1));
-    let mut out = vec![0u32; positions.len()];
-    // Positions are handed out one at a time, so a thread that drew easy
-    // positions takes more of them (deals differ in cost by orders of magnitude).
+    parallel_map(
+        positions.len(),
+        threads,
+        || Solver::new(config.clone()),
+        |s, i| Ok(s.solve(&positions[i], player(i))?.value),
+    )
+}
+
+/// Runs `job(worker, i)` for every `i` in `0..n` on `threads` threads, each
+/// with its own worker made by `init` (e.g. a solver with its table), and
+/// returns the values in order. Indices are handed out one at a time, so a
+/// thread that drew easy items takes more of them (deals differ in cost by
+/// orders of magnitude). The first error wins; a panicking job is an error.
+pub fn parallel_map<W, I, F>(n: usize, threads: usize, init: I, job: F) -> Result<Vec<u32>>
+where
+    I: Fn() -> W + Sync,
+    F: Fn(&mut W, usize) -> Result<u32> + Sync,
+{
+    let threads = threads.clamp(1, n.max(1));
     let next = std::sync::atomic::AtomicUsize::new(0);
     let results: Vec<Result<Vec<(usize, u32)>>> = std::thread::scope(|sc| {
         let handles: Vec<_> = (0..threads)
             .map(|_| {
-                let cfg = config.clone();
-                let player = &player;
-                let next = &next;
+                let (init, job, next) = (&init, &job, &next);
                 sc.spawn(move || {
-                    let mut s = Solver::new(cfg);
+                    let mut worker = init();
                     let mut v = Vec::new();
                     loop {
                         let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        if i >= positions.len() {
-                            break;
+                        if i >= n {
+                            return Ok(v);
                         }
-                        v.push((i, s.solve(&positions[i], player(i))?.value));
+                        v.push((i, job(&mut worker, i)?));
                     }
-                    Ok(v)
                 })
             })
             .collect();
@@ -444,6 +456,7 @@ pub fn solve_many(
             })
             .collect()
     });
+    let mut out = vec![0u32; n];
     for r in results {
         for (i, v) in r? {
             out[i] = v;

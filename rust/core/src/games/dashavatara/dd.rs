@@ -698,37 +698,10 @@ pub fn solve_many(
             states.len()
         )));
     }
-    let threads = threads.clamp(1, states.len().max(1));
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let results: Vec<Result<Vec<(usize, u32)>>> = std::thread::scope(|sc| {
-        let handles: Vec<_> = (0..threads)
-            .map(|_| {
-                let next = &next;
-                sc.spawn(move || {
-                    let mut out = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        if i >= states.len() {
-                            return Ok(out);
-                        }
-                        out.push((i, solve(&states[i], players[i], false, config)?.value));
-                    }
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err(Error::State("solver thread panicked".into())))
-            })
-            .collect()
-    });
-    let mut values = vec![0; states.len()];
-    for r in results {
-        for (i, v) in r? {
-            values[i] = v;
-        }
-    }
-    Ok(values)
+    crate::solve::parallel_map(
+        states.len(),
+        threads,
+        || (),
+        |_, i| Ok(solve(&states[i], players[i], false, config)?.value),
+    )
 }

@@ -280,41 +280,15 @@ pub fn solve_states(
             .map(|p| p[i])
             .unwrap_or_else(|| states[i].dd_player_to_move())
     };
-    let threads = threads.clamp(1, states.len().max(1));
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let results: Vec<Result<Vec<(usize, u32)>>> = std::thread::scope(|sc| {
-        let handles: Vec<_> = (0..threads)
-            .map(|_| {
-                let (player, next) = (&player, &next);
-                sc.spawn(move || {
-                    let mut v = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        if i >= states.len() {
-                            break;
-                        }
-                        let s = &states[i];
-                        let a = s.dd_solve(player(i), Objective::Value, config, false)?;
-                        let w = s.dd_ten_weight(Objective::Value);
-                        v.push((i, a.value.checked_div(w).unwrap_or(a.value)));
-                    }
-                    Ok(v)
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err(Error::State("solver thread panicked".into())))
-            })
-            .collect()
-    });
-    let mut out = vec![0u32; states.len()];
-    for r in results {
-        for (i, v) in r? {
-            out[i] = v;
-        }
-    }
-    Ok(out)
+    crate::solve::parallel_map(
+        states.len(),
+        threads,
+        || (),
+        |_, i| {
+            let s = &states[i];
+            let a = s.dd_solve(player(i), Objective::Value, config, false)?;
+            let w = s.dd_ten_weight(Objective::Value);
+            Ok(a.value.checked_div(w).unwrap_or(a.value))
+        },
+    )
 }
