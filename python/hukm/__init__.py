@@ -25,6 +25,8 @@ from .hokm import Hokm
 from .naqsh import Naqsh
 from .twenty_eight import TwentyEight
 from .solve import PlayStep, Solution, analyse_play, solve, solve_many
+from . import bots
+from .match import HandResult, MatchResult, play_match
 
 TERMINAL = -1
 """``State.current_player`` of a terminal state."""
@@ -37,6 +39,10 @@ __all__ = [
     "Naqsh",
     "TwentyEight",
     "PlayStep",
+    "bots",
+    "HandResult",
+    "MatchResult",
+    "play_match",
     "Solution",
     "analyse_play",
     "solve",

@@ -16,6 +16,7 @@ pub mod notation;
 pub mod options;
 pub mod pack;
 pub mod rng;
+pub mod sample;
 pub mod solve;
 
 pub use card::{Card, CardSet, Suit};

@@ -191,6 +191,36 @@ impl PyState {
         value_to_py(py, &v)
     }
 
+    /// A copy of the state in which every card `player` cannot see is dealt
+    /// again at random, consistently with everything `player` has seen (cards
+    /// played, shown voids, his own hand, concealed cards that are his).
+    /// Reproducible from `seed`.
+    #[pyo3(signature = (player, seed = 0))]
+    fn determinize(&self, py: Python<'_>, player: i64, seed: u64) -> PyResult<PyState> {
+        let n = self.inner.get().num_players();
+        if player < 0 || player as usize >= n {
+            return Err(crate::convert::to_py(
+                py,
+                hukm_core::Error::State(format!("player {} out of range 0..{}", player, n - 1)),
+            ));
+        }
+        let p = player as usize;
+        let inner = match &self.inner {
+            AnyState::Hokm(s) => AnyState::Hokm(Box::new(s.determinize(p, seed).py(py)?)),
+            AnyState::Naqsh(s) => AnyState::Naqsh(Box::new(s.determinize(p, seed).py(py)?)),
+            AnyState::Dasha(s) => AnyState::Dasha(Box::new(s.determinize(p, seed).py(py)?)),
+            AnyState::TwentyEight(s) => {
+                AnyState::TwentyEight(Box::new(s.determinize(p, seed).py(py)?))
+            }
+            AnyState::Ganjifa(s) => AnyState::Ganjifa(Box::new(s.determinize(p, seed).py(py)?)),
+            AnyState::Dugi(s) => AnyState::Dugi(Box::new(s.determinize(p, seed).py(py)?)),
+        };
+        Ok(PyState {
+            inner,
+            cards: self.cards.clone(),
+        })
+    }
+
     /// The actions applied so far.
     fn history(&self) -> Vec<String> {
         self.inner.get().history()

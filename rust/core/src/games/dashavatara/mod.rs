@@ -36,6 +36,7 @@ pub mod dd;
 #[cfg(test)]
 mod dd_tests;
 pub mod rules;
+pub mod sample;
 pub mod state;
 #[cfg(test)]
 mod tests;

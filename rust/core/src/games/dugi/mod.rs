@@ -30,6 +30,7 @@
 pub mod config;
 pub mod dd;
 pub mod play;
+pub mod sample;
 pub mod state;
 #[cfg(test)]
 mod tests;

@@ -61,6 +61,7 @@ pub mod config;
 pub mod dd;
 pub mod play;
 pub mod rules;
+pub mod sample;
 pub mod state;
 #[cfg(test)]
 mod tests;

@@ -15,6 +15,7 @@ mod position;
 pub mod rules;
 pub mod satat;
 mod scoring;
+pub mod sample;
 pub mod state;
 #[cfg(test)]
 mod tests;

@@ -32,6 +32,7 @@
 pub mod config;
 pub mod dd;
 pub mod hand;
+pub mod sample;
 pub mod state;
 #[cfg(test)]
 mod tests;

@@ -45,6 +45,7 @@ pub mod config;
 pub mod dd;
 pub mod position;
 pub mod rules;
+pub mod sample;
 pub mod state;
 #[cfg(test)]
 mod tests;

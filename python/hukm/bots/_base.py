@@ -1,0 +1,62 @@
+"""What every game contributes to the bots, and the helpers they share.
+
+Each game has a module ``hukm.bots._<game>`` (the game's name as
+``State.game`` gives it) with these functions:
+
+``heuristic(state, rng) -> str``
+    A sensible legal action for the player to move, fast (no search).
+``pimc_decision(state, bot) -> Optional[str]``
+    For a decision that is not a card of trick play (trump choice, bids,
+    calls), the action chosen by sampling hidden cards
+    (``state.determinize``) and solving each sample with the double-dummy
+    solver; ``None`` when the game leaves that decision to the heuristic.
+``dd_ready(state, max_cards) -> bool``
+    True when the decision is a card of trick play that ``hukm.solve``
+    values for every legal action, and the position is small enough for the
+    PIMC bot to solve its samples exactly (``max_cards``: the bot's limit on
+    cards in the mover's hand, ``None`` for the game's default).
+``sample_values(det, player, bot) -> dict[str, float]`` (optional)
+    The value of each legal action in one sampled deal ``det`` for
+    ``player``'s side, when the game's objective is better served by
+    something other than ``hukm.solve(det, player).actions`` (e.g. the
+    chance of making a contract); may raise ``hukm.SolverLimitError``.
+``hand_key(state) -> object``
+    A value that changes exactly when a new hand (deal) starts; it tells
+    :func:`hukm.play_match` and ``hukm play`` where a hand ends.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Optional, Protocol, runtime_checkable
+
+from .. import _core
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything with ``act(state) -> action``: a bot of this library or a user's own.
+
+    >>> import hukm
+    >>> class First:
+    ...     def act(self, state):
+    ...         return state.legal_actions()[0]
+    >>> isinstance(First(), hukm.bots.Bot)
+    True
+    """
+
+    def act(self, state: _core.State) -> str:
+        """The action to play in ``state`` (for the player to move)."""
+        ...
+
+
+def fork(bot: Bot, seed: int) -> Bot:
+    """An independent copy of ``bot`` seeded with ``seed`` when the bot can make
+    one (``bot.fork(seed)``), else ``bot`` itself."""
+    f = getattr(bot, "fork", None)
+    return f(seed) if callable(f) else bot
+
+
+def new_rng(seed: Optional[int]) -> random.Random:
+    """A generator seeded from ``seed`` (fresh entropy when ``None``)."""
+    return random.Random(seed)
