@@ -6,7 +6,7 @@ import numpy as np
 import numpy.typing as npt
 
 __version__: str
-__all__ = ["Dashavatara", "Dugi", "Ganjifa", "Hokm", "Naqsh", "State", "TwentyEight", "format_hand", "pack_cards", "parse_deal", "parse_hand", "solve", "solve_dugi", "solve_ganjifa", "solve_many", "solve_naqsh", "solve_twenty_eight", "__version__"]
+__all__ = ["Dashavatara", "Dugi", "Ganjifa", "Hokm", "Naqsh", "State", "TwentyEight", "format_hand", "pack_cards", "parse_deal", "parse_hand", "sample_values", "solve", "solve_dugi", "solve_ganjifa", "solve_many", "solve_naqsh", "solve_twenty_eight", "__version__"]
 
 @final
 class State:
@@ -201,6 +201,13 @@ def solve_many(
     timeout: Optional[float] = None,
     tt_mib: Optional[int] = None,
 ) -> npt.NDArray[np.uint32]: ...
+def sample_values(
+    state: State,
+    player: int,
+    seeds: list[int],
+    max_nodes: Optional[int] = None,
+    tt_mib: Optional[int] = None,
+) -> list[Optional[list[tuple[str, int]]]]: ...
 def solve_naqsh(
     state: State, player: Optional[int] = None, max_nodes: Optional[int] = None
 ) -> tuple[int, list[tuple[str, int]], int]: ...

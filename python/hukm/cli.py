@@ -1,6 +1,8 @@
 """The ``hukm`` command.
 
-``hukm deal hokm --seed 7`` prints a seeded deal as a table diagram.
+``hukm deal hokm --seed 7`` prints a seeded deal as a table diagram;
+``hukm solve`` analyses a deal double-dummy; ``hukm play hokm`` plays against
+the bots; ``hukm match 28 --bots pimc,heuristic`` compares bots.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ import argparse
 import sys
 from typing import Optional, Sequence
 
-from . import _errors
+from . import _errors, play
 from .dashavatara import Dashavatara
 from .diagram import deal_diagram
 from .dugi import Dugi
@@ -305,6 +307,28 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--option", action="append", help="dashavatara: an option key=value (repeatable)")
     s.add_argument("--force", action="store_true", help="dashavatara: solve hands of any size")
     s.set_defaults(func=_cmd_solve)
+    for name, helptext, func in (
+        ("play", "play against the bots in the terminal", play.cmd_play),
+        ("match", "a match between bots, with statistics", play.cmd_match),
+    ):
+        m = sub.add_parser(name, help=helptext)
+        m.add_argument("game", choices=play.GAMES, help="the game (a Hokm or Twenty-eight preset, or a game)")
+        m.add_argument("--seed", type=int, default=0, help="seed of the deals and bots (default 0)")
+        m.add_argument("--option", type=_option, action="append", help="a game option key=value (repeatable)")
+        m.add_argument("--pack", default=None, help="ganjifa/dugi: moghul (default), dashavatara, french52")
+        m.add_argument("--players", type=int, default=None, help="ganjifa: 3 (default) or 4")
+        m.add_argument("--threads", type=int, default=None, help="threads (default: every core)")
+        if name == "play":
+            m.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+            m.add_argument("--bots", default="pimc", help="the other seats' bots, comma list (default pimc)")
+            m.add_argument("--hands", type=int, default=1000, help="at most this many hands (default: the match)")
+            m.add_argument("--no-review", action="store_true", help="no double-dummy review after each hand")
+        else:
+            m.add_argument("--bots", default="pimc,heuristic", help="bots by seat, comma list repeated to fill the seats (random, heuristic, pimc, pimc:<samples>)")
+            m.add_argument("--hands", type=int, default=100, help="hands to play (default 100)")
+            m.add_argument("--fixed-seats", action="store_true", help="do not rotate the bots over the seats on each deal")
+            m.add_argument("--quiet", action="store_true", help="no progress bar")
+        m.set_defaults(func=func)
     return p
 
 

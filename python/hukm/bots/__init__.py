@@ -179,11 +179,27 @@ class PIMC:
         ['2H', 'AS', 'KS']
         """
         player = state.current_player
-        values = getattr(_module(state), "sample_values", None)
+        seeds = [self.rng.getrandbits(63) for _ in range(self.samples)]
         totals: dict[str, float] = {}
         solved = 0
-        for _ in range(self.samples):
-            det = state.determinize(player, self.rng.getrandbits(63))
+        if state.game == "hokm":
+            # Whist-type Hokm: every sample in one native call, one solver and
+            # its table reused across the samples.
+            try:
+                rows = _core.sample_values(state, player, seeds, self.max_nodes)
+            except StateError:
+                rows = None
+            if rows is not None:
+                for row in rows:
+                    if row is None:
+                        continue
+                    solved += 1
+                    for a, v in row:
+                        totals[a] = totals.get(a, 0.0) + float(v)
+                return {a: t / solved for a, t in totals.items()} if solved else {}
+        values = getattr(_module(state), "sample_values", None)
+        for seed in seeds:
+            det = state.determinize(player, seed)
             try:
                 if values is not None:
                     got = values(det, player, self)

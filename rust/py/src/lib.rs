@@ -31,6 +31,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(convert::pack_cards, m)?)?;
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
     m.add_function(wrap_pyfunction!(solve::solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(solve::sample_values, m)?)?;
     m.add_function(wrap_pyfunction!(naqsh::solve_naqsh, m)?)?;
     m.add_function(wrap_pyfunction!(twenty_eight::solve_twenty_eight, m)?)?;
     m.add_function(wrap_pyfunction!(ganjifa::solve_ganjifa, m)?)?;

@@ -340,3 +340,52 @@ pub fn dd_table<'py>(
     let flat: Vec<u8> = t.iter().flatten().copied().collect();
     flat.into_pyarray(py).reshape([5, 4])
 }
+
+/// Each sample's card values (`None`: the sample reached the node limit).
+pub type SampleRows = Vec<Option<Vec<(String, u32)>>>;
+
+/// One PIMC decision's samples for a whist-type Hokm state: for each seed, the
+/// state is determinized for `player` ([`HokmState::determinize`]) and every
+/// legal card is valued for `player`'s side by one [`Solver`] reused across the
+/// samples (its table carries over: keys are relative-rank positions, valid
+/// in any deal with the same trump). A sample that reaches `max_nodes` gives
+/// `None`. Other games return an error (they are sampled one by one).
+#[pyfunction]
+#[pyo3(signature = (state, player, seeds, max_nodes = None, tt_mib = None))]
+pub fn sample_values(
+    py: Python<'_>,
+    state: &PyState,
+    player: usize,
+    seeds: Vec<u64>,
+    max_nodes: Option<u64>,
+    tt_mib: Option<usize>,
+) -> PyResult<SampleRows> {
+    let s = match &state.inner {
+        AnyState::Hokm(h) if !h.needs_rang_dd() => h.as_ref().clone(),
+        _ => {
+            return Err(to_py(
+                py,
+                Error::State("sample_values takes whist-type Hokm states".into()),
+            ))
+        }
+    };
+    let pack = s.config().pack.clone();
+    let mut cfg = config(max_nodes, None, tt_mib);
+    let out = run_detached(py, move |stop| {
+        cfg.stop = Some(stop);
+        let mut solver = Solver::new(cfg);
+        let mut out = Vec::with_capacity(seeds.len());
+        for seed in seeds {
+            let det = s.determinize(player, seed)?;
+            let pos = det.whist_position()?;
+            match solver.solve_cards(&pos, player) {
+                Ok(r) => out.push(Some(legal_order(&pack, &r.cards))),
+                Err(Error::SolverLimit(_)) => out.push(None),
+                Err(e) => return Err(e),
+            }
+        }
+        Ok::<_, Error>(out)
+    })?
+    .py(py)?;
+    Ok(out)
+}

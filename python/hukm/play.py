@@ -1,0 +1,247 @@
+"""Playing against the bots in a terminal (``hukm play``) and bot matches
+from the command line (``hukm match``).
+
+>>> from hukm.play import make_game
+>>> make_game("28").num_players
+4
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Any, Callable, Optional, TextIO
+
+from . import _core
+from ._errors import HukmError, OptionError, SolverLimitError
+from .bots import Bot, by_name
+from .bots import _module as game_module
+from .dashavatara import Dashavatara
+from .dugi import Dugi
+from .ganjifa import Ganjifa
+from .hokm import Hokm
+from .match import MatchResult, derive_seed, play_match
+from .naqsh import Naqsh
+from .solve import solve
+from .twenty_eight import TwentyEight
+
+HOKM_PRESETS = (
+    "hokm4", "hokm3", "hokm2", "court_piece", "single_sar", "double_sar", "dummy_rang",
+    "dab_rang", "satat", "trup_kasiet", "dehla_pakad", "be_ranga",
+)
+TWENTY_EIGHT_PRESETS = ("28", "29", "28_wb", "40", "56")
+GAMES = ("hokm",) + HOKM_PRESETS + TWENTY_EIGHT_PRESETS + ("dashavatara", "ganjifa", "dugi", "naqsh")
+
+_SHOWN = (
+    "trump", "hakem", "bidder", "contract", "target", "period", "lead_suit", "named",
+    "named_suit", "challengers", "banker", "leader", "trick", "tricks_won", "tricks",
+    "challenger_tricks", "points", "captured", "hand_sizes", "stakes", "stock", "scores",
+)
+
+
+def make_game(name: str, options: Optional[dict[str, str]] = None, *, pack: Optional[str] = None,
+              players: Optional[int] = None) -> Any:
+    """The game object for a command-line game name (``hokm``, a preset,
+    ``28`` … ``56``, ``dashavatara``, ``ganjifa``, ``dugi``, ``naqsh``)."""
+    opts = dict(options or {})
+    if name == "hokm":
+        name = "hokm4"
+    if name in HOKM_PRESETS:
+        return Hokm(name, **opts)
+    if name in TWENTY_EIGHT_PRESETS:
+        return TwentyEight(name, **opts)
+    if name == "dashavatara":
+        return Dashavatara(**opts)
+    if name == "ganjifa":
+        return Ganjifa(pack=pack or "moghul", players=players or 3, **opts)
+    if name == "dugi":
+        return Dugi(pack=pack or "moghul", **opts) if pack else Dugi(**opts)
+    if name == "naqsh":
+        return Naqsh(**opts)
+    raise OptionError(f"unknown game {name!r}; games: {', '.join(GAMES)}")
+
+
+def bots_from_spec(spec: str, n: int, seed: int) -> list[Bot]:
+    """``n`` bots from a comma list (repeated cyclically to fill the seats)."""
+    names = [s for s in spec.split(",") if s.strip()]
+    if not names:
+        raise OptionError("give at least one bot, e.g. --bots pimc,heuristic")
+    if len(names) > n:
+        raise OptionError(f"{len(names)} bots for a game of {n} seats")
+    return [by_name(names[i % len(names)], derive_seed(seed, 99, i)) for i in range(n)]
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, list):
+        return "[" + ", ".join(_fmt(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{k}: {_fmt(x)}" for k, x in v.items()) + "}"
+    return "-" if v is None else str(v)
+
+
+def own_hand(obs: dict[str, Any], player: int) -> str:
+    """The player's own cards from his observation."""
+    h = obs.get("hand")
+    if isinstance(h, (str, list)):
+        return h if isinstance(h, str) else " ".join(str(c) for c in h)
+    cards = obs.get("cards")
+    if isinstance(cards, list) and player < len(cards):
+        c = cards[player]
+        return c if isinstance(c, str) else " ".join(str(x) for x in c if x is not None)
+    return "?"
+
+
+def player_view(state: _core.State, player: int) -> str:
+    """What ``player`` sees, as text: his hand, the table, the score."""
+    obs = state.observation(player)
+    lines = [f"{state.game} | phase {obs.get('phase', state.phase)} | you are seat {player}"]
+    lines.append(f"your hand: {own_hand(obs, player)}")
+    for key in _SHOWN:
+        if key in obs and obs[key] is not None and obs[key] != []:
+            lines.append(f"  {key}: {_fmt(obs[key])}")
+    return "\n".join(lines)
+
+
+def _ask(legal: list[str], read: Callable[[], str], out: TextIO) -> Optional[str]:
+    while True:
+        out.write("your move (action, number, '?' for the list, 'q' to quit): ")
+        out.flush()
+        text = read()
+        if text == "":
+            return None  # end of input
+        text = text.strip()
+        if text in ("q", "quit"):
+            return None
+        if text in ("?", "", "help"):
+            out.write("legal: " + "  ".join(f"{i + 1}:{a}" for i, a in enumerate(legal)) + "\n")
+            continue
+        if text.isdigit() and 1 <= int(text) <= len(legal):
+            return legal[int(text) - 1]
+        match = [a for a in legal if a.lower() == text.lower()]
+        if match:
+            return match[0]
+        out.write(f"{text!r} is not legal here; legal: {'  '.join(legal)}\n")
+
+
+def review(start: _core.State, actions: list[str], seat: int, out: TextIO,
+           timeout: float = 10.0) -> None:
+    """For each of ``seat``'s cards played from ``start``: its double-dummy
+    value against the best (the cost of the card), as ``hukm.analyse_play``
+    reports it."""
+    s = start.clone()
+    out.write("review of your cards (double-dummy tricks/points for your side):\n")
+    for a in actions:
+        if s.current_player == seat:
+            try:
+                sol = solve(s, seat, timeout=timeout)
+            except SolverLimitError:
+                out.write(f"  {a:<14} (position too large to analyse exactly in {timeout:g} s)\n")
+                s.apply(a)
+                continue
+            except HukmError:
+                s.apply(a)
+                continue
+            if a in sol.actions:
+                cost = sol.value - sol.actions[a]
+                best = " ".join(sol.best_actions())
+                verdict = "best" if cost == 0 else f"cost {cost}; best was {best}"
+                out.write(f"  {a:<14} value {sol.actions[a]} of {sol.value}: {verdict}\n")
+        s.apply(a)
+
+
+def play_terminal(game: Any, seat: int, seed: int, bots: list[Bot], *, hands: int = 1,
+                  do_review: bool = True, read: Callable[[], str] = sys.stdin.readline,
+                  out: TextIO = sys.stdout) -> int:
+    """The ``hukm play`` loop: the human at ``seat``, bots at the others."""
+    n = game.num_players
+    if not 0 <= seat < n:
+        raise OptionError(f"seat {seat} out of range 0..{n - 1}")
+    state = game.new_game(seed=seed)
+    mod = game_module(state)
+    for hand in range(hands):
+        key = mod.hand_key(state)
+        before = state.returns()
+        out.write(f"\n=== hand {hand + 1} (seed {seed}) ===\n")
+        start: Optional[_core.State] = None
+        played: list[str] = []
+        while not state.is_terminal() and mod.hand_key(state) == key:
+            p = state.current_player
+            if start is None and state.phase == "play":
+                start = state.clone()
+            if p == seat:
+                out.write("\n" + player_view(state, seat) + "\n")
+                legal = state.legal_actions()
+                out.write("legal: " + "  ".join(f"{i + 1}:{a}" for i, a in enumerate(legal)) + "\n")
+                action = _ask(legal, read, out)
+                if action is None:
+                    out.write("bye\n")
+                    return 0
+            else:
+                action = bots[p].act(state)
+                out.write(f"seat {p} ({getattr(bots[p], 'name', 'bot')}): {action}\n")
+            state.apply(action)
+            if start is not None:
+                played.append(action)
+        after = state.returns()
+        out.write(f"\nhand over: points this hand {[a - b for a, b in zip(after, before)]}, "
+                  f"totals {after}\n")
+        if do_review and start is not None:
+            review(start, played, seat, out)
+        if state.is_terminal():
+            out.write("the match is over\n")
+            break
+    return 0
+
+
+class _Bar:
+    """A progress bar on stderr."""
+
+    def __init__(self, total: int, stream: TextIO = sys.stderr) -> None:
+        self.total, self.stream, self.t0 = total, stream, time.monotonic()
+
+    def __call__(self, done: int, total: int) -> None:
+        width = 30
+        fill = int(width * done / max(total, 1))
+        el = time.monotonic() - self.t0
+        eta = el / done * (total - done) if done else 0.0
+        self.stream.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{total} hands "
+                          f"{el:6.1f}s eta {eta:6.1f}s")
+        if done == total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def match_text(r: MatchResult) -> str:
+    """The statistics ``hukm match`` prints."""
+    lines = [r.summary()]
+    kinds: dict[str, int] = {}
+    for i, b in enumerate(r.bots):
+        kinds.setdefault(b, i)
+    firsts = list(kinds.values())
+    for x in range(len(firsts)):
+        for y in range(x + 1, len(firsts)):
+            a, b = firsts[x], firsts[y]
+            lo, hi = r.win_interval(a, b)
+            lines.append(f"  {r.bots[a]} (seat {a}) beats {r.bots[b]} (seat {b}) in "
+                         f"{100 * r.win_rate(a, b):.1f}% of hands, 95% [{100 * lo:.1f}, {100 * hi:.1f}]")
+    return "\n".join(lines)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """``hukm play``."""
+    game = make_game(args.game, dict(args.option or []), pack=args.pack, players=args.players)
+    bots = bots_from_spec(args.bots, game.num_players, args.seed)
+    return play_terminal(game, args.seat, args.seed, bots, hands=args.hands,
+                         do_review=not args.no_review)
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    """``hukm match``."""
+    game = make_game(args.game, dict(args.option or []), pack=args.pack, players=args.players)
+    bots = bots_from_spec(args.bots, game.num_players, args.seed)
+    bar = None if args.quiet else _Bar(args.hands)
+    r = play_match(game, bots, hands=args.hands, seed=args.seed, threads=args.threads,
+                   rotate=not args.fixed_seats, progress=bar)
+    print(match_text(r))
+    return 0
