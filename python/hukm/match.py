@@ -172,8 +172,11 @@ def play_match(
     Every hand starts from ``game.new_game(seed=…)`` with a seed derived from
     ``seed`` and the deal's index, and ends when its deal is scored. With
     ``rotate``, every deal is played once per seating (bot ``k`` at seat
-    ``k + r``), which takes the luck of the cards out of comparisons;
-    ``hands`` then counts every seating. Bots that can (``fork``) get their
+    ``k + r``; seatings that repeat one already played, as when the same bot
+    object sits at partner seats, are skipped), which takes the luck of the
+    cards out of comparisons; ``hands`` then counts every seating. A bot
+    without ``fork`` is shared by every hand: give ``threads=1`` when it is
+    not thread-safe. Bots that can (``fork``) get their
     own copy per hand, seeded from ``seed``, so the match is reproducible
     and hands run in parallel on ``threads`` (default: all cores; the solver
     releases the interpreter while it searches). ``progress(done, total)`` is
@@ -191,8 +194,19 @@ def play_match(
         if not callable(getattr(b, "act", None)):
             raise OptionError(f"{b!r} is not a bot: it has no act(state) method")
 
+    # Seatings: every rotation that puts a different bot somewhere (with the
+    # same bot object twice, e.g. partners, some rotations repeat others).
+    rotations: list[int] = []
+    seen: set[tuple[int, ...]] = set()
+    for r in range(n if rotate else 1):
+        key = tuple(id(bots[(s - r) % n]) for s in range(n))
+        if key not in seen:
+            seen.add(key)
+            rotations.append(r)
+    k = len(rotations)
+
     def one(i: int) -> HandResult:
-        deal, rot = (i // n, i % n) if rotate else (i, 0)
+        deal, rot = i // k, rotations[i % k]
         dseed = derive_seed(seed, deal)
         seats = tuple((s - rot) % n for s in range(n))
         seated = [fork(bots[seats[s]], derive_seed(seed, deal, rot, s)) for s in range(n)]

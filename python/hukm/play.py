@@ -216,8 +216,8 @@ def match_text(r: MatchResult) -> str:
     """The statistics ``hukm match`` prints."""
     lines = [r.summary()]
     kinds: dict[str, int] = {}
-    for i, b in enumerate(r.bots):
-        kinds.setdefault(b, i)
+    for i, name in enumerate(r.bots):
+        kinds.setdefault(name, i)
     firsts = list(kinds.values())
     for x in range(len(firsts)):
         for y in range(x + 1, len(firsts)):

@@ -92,7 +92,7 @@ class Heuristic:
         legal = _legal(state)
         if len(legal) == 1:
             return legal[0]
-        action = _module(state).heuristic(state, self._rng)
+        action: str = _module(state).heuristic(state, self._rng)
         if action not in legal:  # a defect of the heuristic, never hidden
             raise AssertionError(f"heuristic chose {action!r}, not among {legal}")
         return action
@@ -163,7 +163,7 @@ class PIMC:
             if scores:
                 return self._best(state, scores)
         else:
-            action = mod.pimc_decision(state, self)
+            action: Optional[str] = mod.pimc_decision(state, self)
             if action is not None:
                 return action
         return self._heuristic.act(state)
