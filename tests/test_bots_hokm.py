@@ -208,33 +208,32 @@ def test_pimc_plays_a_best_average_card() -> None:
     assert all(0 <= v <= 3 for v in scores.values())
 
 
-def test_heuristic_choices() -> None:
-    g = hukm.Hokm()
-    s = g.from_deal("A.2.. .AK.. 5.3.. Q.4..", trump="S", leader=0)
-    s.apply("AS")
-    # Void in spades, the ace of trumps winning: the lower heart.
-    assert Heuristic(0).act(s) == "KH"
-    s = g.from_deal("2.K.. 3.A.. .Q..2 4.J..", trump="C", leader=0)
-    s.apply("2S")
-    s.apply("3S")
-    # An opponent winning, void in spades: ruff.
-    assert Heuristic(0).act(s) == "2C"
-    s = g.from_deal("K.2.. A.3.. Q4... J.5..", trump="H", leader=0)
-    s.apply("KS")
-    s.apply("AS")
-    # Third hand cannot beat the ace: the lowest spade.
-    assert Heuristic(0).act(s) == "4S"
-    s = g.from_deal("A2... K.3.. Q.4.. J.5..", trump="H", leader=1)
-    s.apply("KS")
-    s.apply("QS")
-    s.apply("JS")
-    # Fourth hand wins as cheaply as possible... with the ace, its only winner.
-    assert Heuristic(0).act(s) == "AS"
-    s = g.from_deal("5.2.. K.3.. A.4.. 72...", trump="D", leader=1)
-    s.apply("KS")
-    s.apply("AS")
-    # Partner (seat 1) lost to seat 2; seat 3 cannot beat: lowest spade.
-    assert Heuristic(0).act(s) == "2S"
+HEURISTIC_CASES = [
+    # (deal, trump, leader, cards played, expected card, why)
+    ("A.2.. .AK.. 5.3.. Q.4..", "S", 0, ["AS"], "KH", "void, cannot win: the lower card"),
+    ("2.K.. 3.A.. .Q..2 4.J..", "C", 0, ["2S", "3S"], "2C", "void, opponent winning: ruff"),
+    ("K.2.. A.3.. Q4... J.5..", "H", 0, ["KS", "AS"], "4S", "cannot beat the ace: lowest"),
+    ("A2... K.3.. Q.4.. J.5..", "H", 1, ["KS", "QS", "JS"], "AS", "fourth hand wins"),
+    ("5.2.. K.3.. A.4.. 72...", "D", 1, ["KS", "AS"], "2S", "cannot beat: lowest"),
+]
+
+
+@pytest.mark.parametrize("deal,trump,leader,plays,expected,why", HEURISTIC_CASES)
+def test_heuristic_choices(
+    deal: str, trump: str, leader: int, plays: list[str], expected: str, why: str
+) -> None:
+    state = hukm.Hokm().from_deal(deal, trump=trump, leader=leader)
+    for card in plays:
+        state.apply(card)
+    assert Heuristic(0).act(state) == expected, why
+
+
+def test_heuristic_does_not_overtake_a_winning_partner() -> None:
+    # Seat 0 leads the ace; seat 1 follows low; seat 2 keeps its king.
+    state = hukm.Hokm().from_deal("A2... 3.K.. K4... Q.5..", trump="C", leader=0)
+    state.apply("AS")
+    state.apply("3S")
+    assert Heuristic(0).act(state) == "4S"
 
 
 def test_hand_key_ignores_redeals() -> None:
