@@ -13,9 +13,9 @@ mod play;
 pub mod playout;
 mod position;
 pub mod rules;
+pub mod sample;
 pub mod satat;
 mod scoring;
-pub mod sample;
 pub mod state;
 #[cfg(test)]
 mod tests;

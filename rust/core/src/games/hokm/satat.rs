@@ -41,6 +41,9 @@ impl HokmState {
             let inc = self.gives[from].expect("every player gave");
             self.hands[r] = (*hand - out) | inc;
         }
+        for (r, g) in self.gives.iter().enumerate() {
+            self.passed[r] = g.expect("every player gave");
+        }
         self.pass_k = 0;
         self.gives = [None; 4];
         self.phase = Phase::Play;

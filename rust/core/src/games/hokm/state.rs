@@ -192,6 +192,11 @@ pub struct HokmState {
     pub(crate) pass_k: u8,
     pub(crate) pass_losers: usize,
     pub(crate) gives: [Option<CardSet>; 4],
+    /// Satat: the cards each seat passed in this hand, once exchanged (what
+    /// the giver knows the receiver holds; see `sample.rs`).
+    pub(crate) passed: [CardSet; 4],
+    /// Dab Rang: the seat that called the cut in this hand.
+    pub(crate) cut_caller: Option<usize>,
     pub(crate) signals: Vec<(usize, Card, String)>,
     pub(crate) trump_fixed_at: Option<u8>,
     pub(crate) undealt: [CardSet; 4],
@@ -247,6 +252,8 @@ impl HokmState {
             pass_k: 0,
             pass_losers: 0,
             gives: [None; 4],
+            passed: [CardSet::EMPTY; 4],
+            cut_caller: None,
             signals: Vec::new(),
             trump_fixed_at: Some(0),
             undealt: [CardSet::EMPTY; 4],
@@ -446,6 +453,8 @@ impl HokmState {
         self.trump_hidden = false;
         self.reveal_pending = false;
         self.gives = [None; 4];
+        self.passed = [CardSet::EMPTY; 4];
+        self.cut_caller = None;
         self.signals.clear();
         self.trump_fixed_at = Some(0);
         self.undealt = [CardSet::EMPTY; 4];
@@ -727,6 +736,7 @@ impl HokmState {
             HokmAction::Give(cs) => self.give(cs),
             HokmAction::Bid(b) => self.auction_step(Some(b)),
             HokmAction::Call => {
+                self.cut_caller = Some(self.current);
                 self.reveal();
                 self.trump_fixed_at = Some(self.tricks_played + 1);
                 self.must_trump = true;

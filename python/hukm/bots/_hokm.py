@@ -1,0 +1,445 @@
+"""Bots' knowledge of Hokm and the Court Piece / Rang family (every preset).
+
+The heuristic reads only the mover's observation:
+
+* trump call: the suit with the most length and high cards among the five
+  cards seen (never blind; a ``first5`` redeal whenever offered); a hidden
+  indicator is the lowest card of that suit;
+* card play: second hand low, third hand high, win as cheaply as possible,
+  never overtake a partner who is winning, trump in when void and the trick
+  is the opponents', otherwise discard the lowest card of the weakest suit;
+  lead a top card (a master) of a side suit, trumps when long in them, else
+  the lowest of the longest side suit. Unknown or powerless trumps (a hidden
+  indicator, Dab Rang before the cut) count as no trump; Satat's 2H is the
+  top trump. Dehla Pakad feeds tens to a partner's trick and keeps them off
+  the opponents'. With trumps still to fix by the first void card, the void
+  player fixes them with the lowest card of his longest suit;
+* other decisions: Dab Rang bids the minimum on a strong first five and
+  calls the cut when void and the boss's side is winning the trick; the
+  two-player draw keeps a trump or a card of jack or above; discards and
+  Satat gives put away the least valuable cards the rules allow; a kot is
+  stopped (no bavney attempt), the redeal offers are taken by a weak hand,
+  the table tap is passed; Satat signals are not used (the plain card).
+
+PIMC decides by sampling only the trump call of the presets whose full
+deals solve fast (four-player Hokm, Court Piece, Single Sar and two-player
+Hokm): for each suit, the average over ``bot.samples`` determinized deals
+of the Hakem's side's double-dummy tricks once the deal is finished (the
+rest of a two-player draw played by the heuristic). A full deal costs
+0.1-0.5 s to solve, so the trump call uses a quarter of ``bot.samples``
+(at least two). Every other non-card
+decision is the heuristic's. Card play is solved when the mover holds at
+most ``max_cards`` cards (default per preset: 13 for plain whist-like
+presets, fewer where the solver is slower: Hokm for three, Satat, the heap
+presets and hidden trumps); Satat signals are then played as plain cards.
+
+>>> import hukm
+>>> from hukm.bots import _hokm
+>>> s = hukm.Hokm().new_game(seed=1)
+>>> _hokm.heuristic(s, __import__("random").Random(0)) in s.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Optional
+
+from .. import _core
+from .._errors import SolverLimitError, StateError
+from ..solve import solve
+
+RANKS = "23456789TJQKA"
+SUITS = "SHDC"
+_HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
+_PLAIN_FAST = {"hokm4", "court_piece", "single_sar", "hokm2"}
+_MAX_CARDS = {
+    "hokm4": 13,
+    "court_piece": 13,
+    "single_sar": 13,
+    "hokm2": 13,
+    "hokm3": 9,
+    "satat": 9,
+    "trup_kasiet": 7,
+    "dab_rang": 6,
+}
+_HEAP_MAX_CARDS = 7
+
+
+def _rank(card: str) -> int:
+    return RANKS.index(card[0])
+
+
+def _suit(card: str) -> str:
+    return card[1]
+
+
+def _cards(text: Optional[str]) -> list[str]:
+    """Cards of a compact hand (``AK.T9..5``) or a ``+``-joined list."""
+    if not text:
+        return []
+    if "+" in text or (len(text) == 2 and "." not in text):
+        return [c for c in text.split("+") if c]
+    out: list[str] = []
+    for suit, ranks in zip(SUITS, text.split(".")):
+        out.extend(r + suit for r in ranks if r != "-")
+    return out
+
+
+def preset(state: _core.State) -> str:
+    """The preset's name (from the state's table header).
+
+    >>> import hukm
+    >>> preset(hukm.Hokm("satat").new_game(seed=0))
+    'satat'
+    """
+    return str(state).split(" ", 1)[0]
+
+
+class _View:
+    """What the mover sees, in the terms the heuristic uses."""
+
+    def __init__(self, state: _core.State) -> None:
+        self.state = state
+        self.preset = preset(state)
+        self.player = state.current_player
+        obs: dict[str, Any] = state.observation(self.player)
+        self.obs = obs
+        self.legal: list[str] = state.legal_actions()
+        self.n = len(obs["hand_sizes"])
+        self.trick: list[str] = obs["trick"]
+        self.leader: int = obs["leader"]
+        self.seat = (self.leader + len(self.trick)) % self.n
+        if obs.get("phase") != "play":
+            self.seat = obs.get("seat", self.player)
+        hand = obs["hand"]
+        if obs.get("dummy_hand") and self.seat == 2:
+            hand = obs["dummy_hand"]
+        self.hand = _cards(hand)
+        self.satat = self.preset in ("satat", "trup_kasiet")
+        self.dehla = self.preset == "dehla_pakad"
+        trump = obs.get("trump")
+        if obs.get("trump_hidden") and self.preset == "dab_rang":
+            trump = None  # no power before the cut
+        self.trump: Optional[str] = trump
+        self.played = set(_cards(obs.get("played"))) | set(self.trick)
+        self.partner = (self.seat + 2) % 4 if self.n == 4 else None
+        self.hakem: int = obs.get("hakem", 0)
+
+    def is_trump(self, c: str) -> bool:
+        return (self.satat and c == "2H" and self.trump is not None) or (
+            self.trump is not None and _suit(c) == self.trump
+        )
+
+    def eff_suit(self, c: str) -> str:
+        return self.trump if self.is_trump(c) and self.trump else _suit(c)
+
+    def power(self, c: str, led: str) -> int:
+        """How strong ``c`` is in a trick led with ``led`` (-1: cannot win)."""
+        if self.satat and c == "2H":
+            return 1000
+        if self.is_trump(c):
+            return 100 + _rank(c)
+        if self.eff_suit(c) == self.eff_suit(led):
+            return _rank(c)
+        return -1
+
+    def winning(self) -> tuple[int, int]:
+        """(position in trick, power) of the card winning the trick so far."""
+        led = self.trick[0]
+        powers = [self.power(c, led) for c in self.trick]
+        best = max(range(len(powers)), key=lambda i: powers[i])
+        return best, powers[best]
+
+    def value(self, c: str) -> int:
+        """How much a card is worth keeping (discards give the lowest)."""
+        v = _rank(c)
+        if self.is_trump(c):
+            v += 20
+        if self.satat and c == "2H":
+            v += 40
+        if self.dehla and c[0] == "T":
+            v += 10
+        return v
+
+    def suit_cards(self, suit: str, cards: list[str]) -> list[str]:
+        return [c for c in cards if self.eff_suit(c) == suit]
+
+    def is_master(self, c: str) -> bool:
+        """True when no unplayed card of its suit outside the hand beats it."""
+        s = self.eff_suit(c)
+        mine = set(self.hand)
+        for r in RANKS[_rank(c) + 1:]:
+            x = r + (s if s else _suit(c))
+            if x not in self.played and x not in mine:
+                return False
+        if self.satat and self.is_trump(c) and c != "2H":
+            return "2H" in self.played or "2H" in mine
+        return True
+
+
+def _suit_strength(cards: list[str]) -> dict[str, int]:
+    score = {s: 0 for s in SUITS}
+    for c in cards:
+        score[_suit(c)] += 3 + _HCP.get(c[0], 0)
+    return score
+
+
+def _best_suit(cards: list[str]) -> str:
+    score = _suit_strength(cards)
+    return max(SUITS, key=lambda s: (score[s], -SUITS.index(s)))
+
+
+def heuristic(state: _core.State, rng: random.Random) -> str:
+    """A sensible legal action for the player to move (see the module notes).
+
+    >>> import hukm, random
+    >>> s = hukm.Hokm("dab_rang").new_game(seed=4)
+    >>> heuristic(s, random.Random(0)) in s.legal_actions()
+    True
+    """
+    v = _View(state)
+    legal = v.legal
+    phase = state.phase
+    if len(legal) == 1:
+        return legal[0]
+    if phase == "trump":
+        return _trump_call(v)
+    if phase == "auction":
+        strength = sum(_suit_strength(v.hand).values()) + 2 * max(
+            len(v.suit_cards(s, v.hand)) for s in SUITS
+        )
+        bids = [a for a in legal if a.startswith("bid:")]
+        if "pass" in legal and (strength < 30 or int(bids[0][4:]) > 8):
+            return "pass"
+        return bids[0]
+    if phase == "redeal":
+        if "accept" in legal:
+            trumps = [c for c in v.hand if v.is_trump(c)]
+            return "accept" if len(trumps) < 4 else "pass"
+        return "redeal" if "redeal" in legal else legal[-1]
+    if phase == "kot_choice":
+        return "stop"
+    if phase == "thaap":
+        return "pass"
+    if phase == "draw":
+        drawn = v.obs.get("drawn")
+        keep = drawn is not None and (v.is_trump(drawn) or _rank(drawn) >= RANKS.index("J"))
+        return "keep" if keep else "reject"
+    if phase in ("discard", "give"):
+        return min(
+            legal,
+            key=lambda a: (sum(v.value(c) for c in a.split(":", 1)[1].split("+")), a),
+        )
+    if phase == "play":
+        return _play(v, rng)
+    return legal[0]
+
+
+def _trump_call(v: _View) -> str:
+    legal = v.legal
+    if "redeal" in legal:
+        return "redeal"
+    best = _best_suit(v.hand)
+    if f"trump:{best}" in legal:
+        return f"trump:{best}"
+    inds = [a for a in legal if a.startswith("indicator:")]
+    if inds:
+        cards = [a.split(":", 1)[1] for a in inds]
+        mine = [c for c in cards if _suit(c) == best and c != "2H"] or cards
+        return "indicator:" + min(mine, key=_rank)
+    return next(a for a in legal if a != "trump:blind")
+
+
+def _play(v: _View, rng: random.Random) -> str:
+    legal = v.legal
+    cards = [a for a in legal if "/" not in a and a != "call"]
+    if "call" in legal and v.trick:
+        pos, _ = v.winning()
+        winner = (v.leader + pos) % v.n
+        boss_side = v.hakem % 2
+        if winner % 2 == boss_side:
+            return "call"
+    if not cards:
+        return legal[0]
+    if not v.trick:
+        return _lead(v, cards)
+    return _follow(v, cards)
+
+
+def _lowest(v: _View, cards: list[str]) -> str:
+    return min(cards, key=lambda c: (v.value(c), c))
+
+
+def _discard(v: _View, cards: list[str]) -> str:
+    """The lowest card of the weakest side suit (keeping trumps)."""
+    side = [c for c in cards if not v.is_trump(c)] or cards
+    by_suit: dict[str, list[str]] = {}
+    for c in side:
+        by_suit.setdefault(v.eff_suit(c), []).append(c)
+
+    def weakness(s: str) -> tuple[int, int]:
+        held = v.suit_cards(s, v.hand)
+        return (sum(v.value(c) for c in held), len(held))
+
+    suit = min(by_suit, key=weakness)
+    return _lowest(v, by_suit[suit])
+
+
+def _lead(v: _View, cards: list[str]) -> str:
+    masters = [c for c in cards if v.is_master(c) and not v.is_trump(c)]
+    if masters:
+        return max(masters, key=lambda c: (len(v.suit_cards(v.eff_suit(c), v.hand)), _rank(c)))
+    trumps = [c for c in cards if v.is_trump(c)]
+    if v.trump and len(trumps) >= max(4, len(v.hand) // 2):
+        return max(trumps, key=lambda c: v.power(c, c))
+    side = [c for c in cards if not v.is_trump(c)] or cards
+    longest = max({v.eff_suit(c) for c in side}, key=lambda s: len(v.suit_cards(s, side)))
+    return _lowest(v, v.suit_cards(longest, side))
+
+
+def _follow(v: _View, cards: list[str]) -> str:
+    led = v.trick[0]
+    pos, best = v.winning()
+    winner = (v.leader + pos) % v.n
+    last = len(v.trick) == v.n - 1
+    partner_wins = v.partner is not None and winner == v.partner
+    following = [c for c in cards if v.eff_suit(c) == v.eff_suit(led)]
+    if partner_wins and (last or v.is_master(v.trick[pos]) or best >= 100):
+        if v.dehla:
+            tens = [c for c in cards if c[0] == "T"]
+            if tens:
+                return tens[0]
+        return _lowest(v, following) if following else _discard(v, cards)
+    beaters = [c for c in cards if v.power(c, led) > best]
+    if not following and v.obs.get("trump") is None and not v.obs.get("trump_hidden"):
+        # No trump yet: the first void card fixes it (§5.6); the longest
+        # suit's lowest card.
+        suit = _best_suit(v.hand)
+        mine = [c for c in cards if _suit(c) == suit] or cards
+        return min(mine, key=_rank)
+    if beaters:
+        cheapest = min(beaters, key=lambda c: (v.power(c, led), v.value(c)))
+        second = len(v.trick) == 1 and v.n == 4
+        if second and not v.is_master(cheapest) and following:
+            return _safe_low(v, following)
+        if not last and following and len(v.trick) == v.n - 2:
+            # Third hand high: the highest card, unless a cheaper master wins.
+            masters = [c for c in beaters if v.is_master(c)]
+            if masters:
+                return min(masters, key=lambda c: v.power(c, led))
+            return max(beaters, key=lambda c: v.power(c, led))
+        return cheapest
+    if following:
+        return _safe_low(v, following)
+    return _discard(v, cards)
+
+
+def _safe_low(v: _View, cards: list[str]) -> str:
+    """The lowest card, keeping Dehla Pakad's tens off others' tricks."""
+    if v.dehla:
+        plain = [c for c in cards if c[0] != "T"]
+        if plain:
+            return _lowest(v, plain)
+    return _lowest(v, cards)
+
+
+def max_cards_for(state: _core.State) -> int:
+    """The default largest hand (cards of the mover) PIMC solves exactly.
+
+    >>> import hukm
+    >>> max_cards_for(hukm.Hokm().new_game(seed=0))
+    13
+    """
+    name = preset(state)
+    if name in _MAX_CARDS:
+        return _MAX_CARDS[name]
+    return _HEAP_MAX_CARDS
+
+
+def dd_ready(state: _core.State, max_cards: Optional[int]) -> bool:
+    """True in trick play once every card is dealt and the mover holds at
+    most ``max_cards`` cards (default :func:`max_cards_for`).
+
+    >>> import hukm
+    >>> s = hukm.Hokm().from_deal("AK.2.. QJ.3.. T9.4.. 87.5..", trump="H", leader=0)
+    >>> dd_ready(s, None)
+    True
+    """
+    if state.phase != "play" or state.is_terminal():
+        return False
+    player = state.current_player
+    obs = state.observation(player)
+    sizes = obs["hand_sizes"]
+    n = len(sizes)
+    limit = max_cards if max_cards is not None else max_cards_for(state)
+    seat = (obs["leader"] + len(obs["trick"])) % n
+    if sizes[seat] > limit:
+        return False
+    if n == 4 and obs.get("trump") is None and not obs.get("trump_hidden"):
+        # first_void_5 before the rest of the deal has no double-dummy value:
+        # the solver says so before it searches.
+        try:
+            solve(state, actions=False, max_nodes=1)
+        except StateError:
+            return False
+        except SolverLimitError:
+            pass
+    return True
+
+
+def pimc_decision(state: _core.State, bot: Any) -> Optional[str]:
+    """The trump call by sampling (presets whose full deals solve fast), else
+    ``None`` (the heuristic decides).
+
+    >>> import hukm
+    >>> s = hukm.Hokm().new_game(seed=1)
+    >>> pimc_decision(s, hukm.bots.PIMC(samples=1, seed=0)) in s.legal_actions()
+    True
+    """
+    if state.phase != "trump" or preset(state) not in _PLAIN_FAST:
+        return None
+    choices = [a for a in state.legal_actions() if a.startswith("trump:") and a != "trump:blind"]
+    if len(choices) < 2:
+        return None
+    player = state.current_player
+    totals = {a: 0.0 for a in choices}
+    solved = 0
+    # A full 13-card solve costs about 0.1-0.5 s: a quarter of the bot's
+    # samples (at least two) per suit keeps the call to a few seconds.
+    for _ in range(max(2, bot.samples // 4)):
+        det = state.determinize(player, bot.rng.getrandbits(63))
+        values = {}
+        try:
+            for a in choices:
+                c = det.clone()
+                c.apply(a)
+                _finish_deal(c, bot.rng)
+                values[a] = solve(c, player, actions=False, max_nodes=bot.max_nodes).value
+        except (SolverLimitError, StateError):
+            continue
+        solved += 1
+        for a, x in values.items():
+            totals[a] += x
+    if not solved:
+        return None
+    return max(choices, key=lambda a: totals[a])
+
+
+def _finish_deal(state: _core.State, rng: random.Random) -> None:
+    """Plays the heuristic until trick play starts (redeal offers declined)."""
+    while state.phase not in ("play", "over") and not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply("pass" if "pass" in legal else heuristic(state, rng))
+
+
+def hand_key(state: _core.State) -> object:
+    """The hand's number: it changes when a scored hand is over (a redeal
+    keeps it).
+
+    >>> import hukm
+    >>> hand_key(hukm.Hokm().new_game(seed=0))
+    0
+    """
+    number: int = state.observation(0)["hand_number"]
+    return number
