@@ -129,7 +129,8 @@ impl DashaState {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{DashaAction, Dashavatara};
+    use super::super::tests::game;
+    use super::super::DashaAction;
     use super::*;
     use crate::game::GameState;
 
@@ -144,14 +145,6 @@ mod tests {
             vec![("ducal_length", "maximal"), ("void_scan", "skip_trump")],
             vec![("deals", "2")],
         ]
-    }
-
-    fn game(opts: &[(&str, &str)]) -> Dashavatara {
-        let o: Vec<(String, String)> = opts
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        Dashavatara::new(&o).unwrap()
     }
 
     fn random_step(s: &mut DashaState, rng: &mut Rng) {
