@@ -322,11 +322,9 @@ mod tests {
     }
 
     fn game(opts: &[(&str, &str)]) -> Ganjifa {
-        let o: Vec<(String, String)> = opts
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        Ganjifa::new(&o).unwrap()
+        Ganjifa {
+            cfg: std::sync::Arc::new(super::super::tests::cfg(opts)),
+        }
     }
 
     fn random_step(s: &mut GanjifaState, rng: &mut Rng) {
