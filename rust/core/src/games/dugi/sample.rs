@@ -111,7 +111,7 @@ impl DugiState {
             let led = cfg.pack.suit_mask(p.led_suit);
             if f != player && (fixed[f] & led).is_empty() {
                 let taken = fixed.iter().fold(CardSet::EMPTY, |a, &x| a | x);
-                let can: Vec<Card> = ((hidden - taken) & led - self.absent[f]).iter().collect();
+                let can: Vec<Card> = ((hidden - taken) & (led - self.absent[f])).iter().collect();
                 if can.is_empty() {
                     return Err(Error::State("no card of the led suit to give".into()));
                 }
