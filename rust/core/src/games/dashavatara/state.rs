@@ -90,6 +90,9 @@ pub struct DashaState {
     pub(crate) rng: Rng,
     pub(crate) single: bool,
     pub(crate) history: Vec<String>,
+    /// Cards each seat is known, from its play in this deal, not to hold
+    /// (void-follow scans, maximal ducals; see [`super::sample`]).
+    pub(crate) excluded: [CardSet; 3],
 }
 
 impl DashaState {
@@ -125,6 +128,7 @@ impl DashaState {
             rng,
             single,
             history: Vec::new(),
+            excluded: [CardSet::EMPTY; 3],
         }
     }
 
@@ -136,6 +140,7 @@ impl DashaState {
         self.hands = [hands[0], hands[1], hands[2]];
         self.captured = [CardSet::EMPTY; 3];
         self.base = [0; 3];
+        self.excluded = [CardSet::EMPTY; 3];
         self.trick.clear();
         self.ducal = None;
         self.last_trick = None;
@@ -369,6 +374,7 @@ impl DashaState {
     fn lead_ducal(&mut self, d: Ducal) {
         let cards = d.cards();
         debug_assert!(self.hands[self.current].contains_all(cards));
+        self.excluded[self.current] |= super::sample::ducal_inference(d, &self.rules);
         self.hands[self.current] -= cards;
         self.ducal = Some(DucalTrick {
             ducal: d,
@@ -395,6 +401,9 @@ impl DashaState {
                 self.current = (seat + 1) % 3;
             }
             return;
+        }
+        if let Some(&lead) = self.trick.first() {
+            self.excluded[seat] |= super::sample::follow_inference(lead, c, &self.rules);
         }
         self.trick.push(c);
         if self.trick.len() < 3 {

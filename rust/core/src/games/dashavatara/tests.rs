@@ -7,7 +7,8 @@ use crate::card::CardSet;
 use crate::game::GameState;
 use crate::solve::SolverConfig;
 
-fn game(opts: &[(&str, &str)]) -> Dashavatara {
+/// The game with `opts` (shared with the sampling tests).
+pub(super) fn game(opts: &[(&str, &str)]) -> Dashavatara {
     let o: Vec<(String, String)> = opts
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))

@@ -30,7 +30,7 @@ pub struct DugiResult {
 #[derive(Clone, Debug)]
 pub struct DugiState {
     pub(crate) cfg: Arc<DugiConfig>,
-    rng: Rng,
+    pub(crate) rng: Rng,
     pub(crate) single_hand: bool,
     pub(crate) hand_no: usize,
     pub(crate) dealer: usize,
@@ -41,6 +41,9 @@ pub struct DugiState {
     /// Cards of other seats a seat knows (the King pass).
     pub(crate) known: [CardSet; 4],
     pub(crate) history: Vec<String>,
+    /// Cards each seat is known, from the play of this hand, not to hold
+    /// (see [`super::sample`]).
+    pub(crate) absent: [CardSet; 4],
 }
 
 /// Reads a Dugi action string: a card, `offer`, `pass`, `accept:c`, `ask`, `name:X`.
@@ -102,6 +105,7 @@ impl DugiState {
             results: Vec::new(),
             known: [CardSet::EMPTY; 4],
             history: Vec::new(),
+            absent: [CardSet::EMPTY; 4],
         };
         s.start_hand();
         Ok(s)
@@ -155,6 +159,7 @@ impl DugiState {
             results: Vec::new(),
             known: [CardSet::EMPTY; 4],
             history: Vec::new(),
+            absent: [CardSet::EMPTY; 4],
         })
     }
 
@@ -171,6 +176,7 @@ impl DugiState {
         let (hands, _) = deal_batches(&order, 4, (self.dealer + 1) % 4, &cfg.batches());
         let h = [hands[0], hands[1], hands[2], hands[3]];
         self.known = [CardSet::EMPTY; 4];
+        self.absent = [CardSet::EMPTY; 4];
         self.play = DugiPlay::new(&cfg, &h, lead_suit, None);
     }
 
@@ -215,6 +221,7 @@ impl DugiState {
         }
         let before = self.play;
         self.play.apply(&self.cfg, a)?;
+        super::sample::infer(&self.cfg, &before, a, &mut self.absent);
         if let DAct::Accept(c) = a {
             let c1 = before.c1 as usize;
             let c2 = (c1 + 2) % 4;

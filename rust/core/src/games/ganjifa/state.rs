@@ -101,7 +101,7 @@ pub fn settle(scheme: Settlement, stake: i64, t: &[u32], exempt: Option<usize>) 
 #[derive(Clone, Debug)]
 pub struct GanjifaState {
     pub(crate) cfg: Arc<GanjifaConfig>,
-    rng: Rng,
+    pub(crate) rng: Rng,
     pub(crate) single_hand: bool,
     pub(crate) hand_no: usize,
     pub(crate) dealer: usize,
@@ -124,8 +124,11 @@ pub struct GanjifaState {
     /// The seat the previous winner is returning cards to.
     pub(crate) exch_to_seat: usize,
     /// Ser-k'hel piles, top at the end.
-    piles: Vec<Vec<Card>>,
+    pub(crate) piles: Vec<Vec<Card>>,
     pub(crate) challenger: usize,
+    /// What every player has learnt about the hands from the play of this
+    /// hand (see [`super::sample`]).
+    pub(crate) inferred: super::sample::Inferred,
 }
 
 impl GanjifaState {
@@ -151,6 +154,7 @@ impl GanjifaState {
             exch_to_seat: 0,
             piles: Vec::new(),
             challenger: 0,
+            inferred: Default::default(),
         }
     }
 
@@ -286,6 +290,7 @@ impl GanjifaState {
         let n = cfg.players;
         self.public = [CardSet::EMPTY; MAX_SEATS];
         self.known = [CardSet::EMPTY; MAX_SEATS];
+        self.inferred = Default::default();
         let prev = self.results.last().cloned();
         let hands = if cfg.handicap == Handicap::WonCards && prev.is_some() {
             self.buy_cards()
@@ -472,7 +477,9 @@ impl GanjifaState {
 
     /// Applies a play act, then whatever follows by itself.
     pub(crate) fn play_act(&mut self, act: Act) -> Result<()> {
+        let before = self.play;
         self.play.apply(&self.cfg, act)?;
+        self.inferred.after_act(&self.cfg, &before, act, &self.play);
         self.after_act();
         Ok(())
     }
@@ -500,6 +507,7 @@ impl GanjifaState {
             return;
         }
         loop {
+            self.inferred.at_step(&self.cfg, &self.play);
             match self.play.step {
                 Step::Blind if !self.cfg.pick_by_neighbour => {
                     let l = self.play.leader as usize;

@@ -4,7 +4,8 @@ use super::*;
 use crate::card::{Card, CardSet};
 use crate::game::GameState;
 
-fn cfg(opts: &[(&str, &str)]) -> GanjifaConfig {
+/// The configuration with `opts` (shared with the sampling tests).
+pub(super) fn cfg(opts: &[(&str, &str)]) -> GanjifaConfig {
     let o: Vec<(String, String)> = opts
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))

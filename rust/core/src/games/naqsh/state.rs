@@ -84,7 +84,7 @@ impl HandCards {
         &self.cards[..self.len as usize]
     }
 
-    fn push(&mut self, c: Card, v: u8) {
+    pub(crate) fn push(&mut self, c: Card, v: u8) {
         self.cards[self.len as usize] = c;
         self.len += 1;
         self.tally.add(v);
@@ -110,15 +110,15 @@ pub struct HandResult {
 #[derive(Clone, Debug)]
 pub struct NaqshState {
     pub(crate) cfg: Arc<NaqshConfig>,
-    rng: Rng,
+    pub(crate) rng: Rng,
     /// A position: the hand is the whole game.
     pub(crate) single_hand: bool,
     pub(crate) hand_no: usize,
     pub(crate) banker: usize,
     /// The shuffled pack of this hand, top first.
-    order: Arc<Vec<Card>>,
+    pub(crate) order: Arc<Vec<Card>>,
     /// Index of the next card to deal or draw.
-    next: usize,
+    pub(crate) next: usize,
     pub(crate) hands: [HandCards; MAX_PLAYERS],
     pub(crate) stakes: [i64; MAX_PLAYERS],
     pub(crate) staked: [bool; MAX_PLAYERS],
@@ -133,6 +133,9 @@ pub struct NaqshState {
     pub(crate) hand_start: [i64; MAX_PLAYERS],
     pub(crate) history: Vec<String>,
     pub(crate) last: Option<Arc<HandResult>>,
+    /// Seats that took a draw/stand decision in this hand, and those that stood.
+    pub(crate) acted: [bool; MAX_PLAYERS],
+    pub(crate) stood: [bool; MAX_PLAYERS],
 }
 
 impl NaqshState {
@@ -262,6 +265,8 @@ impl NaqshState {
             hand_start: [0; MAX_PLAYERS],
             history: Vec::new(),
             last: None,
+            acted: [false; MAX_PLAYERS],
+            stood: [false; MAX_PLAYERS],
         }
     }
 
@@ -358,10 +363,14 @@ impl NaqshState {
             }
             (Phase::Play, NaqshAction::Draw) => {
                 let seat = self.seat_at(self.turn);
+                self.acted[seat] = true;
                 self.draw_to(seat);
                 self.advance();
             }
             (Phase::Play, NaqshAction::Stand) => {
+                let seat = self.seat_at(self.turn);
+                self.acted[seat] = true;
+                self.stood[seat] = true;
                 self.turn += 1;
                 self.advance();
             }
@@ -394,6 +403,8 @@ impl NaqshState {
         self.next = 0;
         self.hands = [HandCards::default(); MAX_PLAYERS];
         self.revealed = [false; MAX_PLAYERS];
+        self.acted = [false; MAX_PLAYERS];
+        self.stood = [false; MAX_PLAYERS];
         self.staked = [false; MAX_PLAYERS];
         self.stakes = [self.cfg.stake; MAX_PLAYERS];
         self.ante();

@@ -1,0 +1,158 @@
+"""Dugi (partnership Ganjifa) for the bots (see :mod:`hukm.bots._base`).
+
+Heuristic:
+
+* **King pass**: C1 does not offer and C2 does not accept (the King's holder
+  keeps the lead he was dealt).
+* **Leads**: the hukms are compulsory (one is led: the strongest of the suit
+  with the most cards still out, so the others must follow); without a hukm,
+  ask the partner; after his answer, the lowest card of the named suit (his
+  high card should take it); a free lead is the lowest card of the longest
+  suit.
+* **The partner's answer**: a suit in which he holds the highest card still
+  out, else the suit of his strongest card.
+* **Naming for a void follower** (the follower must give his highest card of
+  it): for a defender, the suit with the most cards out whose top card the
+  leader does not hold (it takes that defender's best card of it away); for
+  the partner, a suit the leader controls (his card there is not needed).
+* **Follows** (the led suit is compulsory): never overtake a partner who is
+  winning; otherwise win with the cheapest card that is sure to win (last to
+  play, or the highest card still out), else give the lowest card.
+
+PIMC: trick play (leads, asks, answers, naming, follows) is solved by
+sampling once the mover holds at most ``max_cards`` cards (default
+:data:`DEFAULT_MAX_CARDS`); the solver's value is the side's result (the
+challengers' clean sweep). The King pass, at the start of a 24- or 30-card
+hand, is too large to solve and goes to the heuristic (``pimc_decision`` is
+``None``).
+
+>>> import hukm
+>>> s = hukm.Dugi().new_game(seed=2)
+>>> heuristic(s, None)
+'pass'
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Optional
+
+from .. import _core
+from ._ganjifa import Table
+
+DEFAULT_MAX_CARDS = 8
+"""Cards in the mover's hand up to which PIMC solves its samples."""
+
+_NOT_CARDS = {"offer", "pass", "ask", "double"}
+
+
+def _played_this_hand(state: _core.State, obs: dict[str, Any], per_seat: int) -> list[str]:
+    """The cards played in the current hand (public), from the actions."""
+    count = 4 * per_seat - sum(obs["hand_sizes"])
+    cards = [a for a in state.history() if ":" not in a and a not in _NOT_CARDS]
+    return cards[len(cards) - count:] if count > 0 else []
+
+
+class _DugiTable(Table):
+    """:class:`Table` for Dugi: cards out are those not played this hand."""
+
+    def __init__(self, state: _core.State) -> None:
+        super().__init__(state)
+        per_seat = 24 if len(self.suits) == 8 else 30
+        gone = set(self.hand) | set(_played_this_hand(state, self.obs, per_seat))
+        self.out = [r + s for s in self.suits for r in self.orders[s] if r + s not in gone]
+        self.trick_cards: list[Optional[str]] = list(self.obs.get("trick") or [None] * 4)
+
+
+def _winner(t: _DugiTable) -> tuple[Optional[int], Optional[str]]:
+    played = [(i, c) for i, c in enumerate(t.trick_cards) if c is not None]
+    leader = t.obs["leader"]
+    led = t.trick_cards[leader]
+    if led is None:
+        return None, None
+    s = t.suit(led)
+    best = max((p for p in played if t.suit(p[1]) == s), key=lambda p: t.strength(p[1]))
+    return best
+
+
+def heuristic(state: _core.State, rng: Optional[random.Random]) -> str:
+    """The heuristic's action for the player to move (see the module comment).
+
+    >>> import hukm
+    >>> s = hukm.Dugi(king_pass=False).new_game(seed=2)
+    >>> heuristic(s, None) in s.legal_actions()
+    True
+    """
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    if "pass" in legal:
+        return "pass"
+    t = _DugiTable(state)
+    me = t.me
+    leader = t.obs["leader"]
+    names = [a for a in legal if a.startswith("name:")]
+    if names:
+        codes = [a[5:] for a in names]
+        if me != leader:  # the partner answers an ask
+            mine = [s for s in codes if any(t.suit(c) == s and t.top(c) for c in t.hand)]
+            if mine:
+                return "name:" + mine[0]
+            strongest = max(t.hand, key=t.strength, default=None)
+            return "name:" + (t.suit(strongest) if strongest and t.suit(strongest) in codes else codes[0])
+        follower = next(
+            (i for i in range(1, 4) if t.trick_cards[(leader + i) % 4] is None), 1
+        )
+        f = (leader + follower) % 4
+        out_in = {s: [o for o in t.out if t.suit(o) == s and o not in t.hand] for s in codes}
+        if f == (me + 2) % 4:
+            control = [s for s in codes if any(t.suit(c) == s and t.top(c) for c in t.hand)]
+            return "name:" + (control[0] if control else min(codes, key=lambda s: len(out_in[s])))
+        return "name:" + max(codes, key=lambda s: len(out_in[s]))
+    cards = [a for a in legal if a != "ask"]
+    if all(c is None for c in t.trick_cards):  # leading
+        if "ask" not in legal and all(t.top(c) for c in cards):
+            return max(cards, key=lambda c: (len([o for o in t.out if t.suit(o) == t.suit(c) and o not in t.hand]), t.strength(c)))
+        if "ask" in legal:
+            return "ask"
+        asked = t.obs.get("asked")
+        named = [c for c in cards if t.suit(c) == asked]
+        if named:
+            return min(named, key=t.strength)
+        longest = max({t.suit(c) for c in cards}, key=t.length)
+        return min((c for c in cards if t.suit(c) == longest), key=t.strength)
+    seat, best = _winner(t)
+    if seat is not None and seat % 2 == me % 2:
+        return min(cards, key=t.cost)
+    led = t.suit(t.trick_cards[leader] or cards[0])
+    last = sum(1 for c in t.trick_cards if c is None) <= 1
+    winners = [c for c in cards if t.suit(c) == led and best is not None and t.strength(c) > t.strength(best)]
+    sure = [c for c in winners if last or t.top(c)]
+    if sure:
+        return min(sure, key=t.strength)
+    return min(cards, key=t.cost)
+
+
+def pimc_decision(state: _core.State, bot: Any) -> Optional[str]:
+    """The King pass is left to the heuristic: ``None``."""
+    return None
+
+
+def dd_ready(state: _core.State, max_cards: Optional[int]) -> bool:
+    """True in trick play once the mover holds at most ``max_cards`` cards
+    (default :data:`DEFAULT_MAX_CARDS`).
+
+    >>> import hukm
+    >>> dd_ready(hukm.Dugi().new_game(seed=2), None)
+    False
+    """
+    if state.is_terminal() or state.phase != "play":
+        return False
+    limit = DEFAULT_MAX_CARDS if max_cards is None else max_cards
+    me = state.current_player
+    return state.observation(me)["hand_sizes"][me] <= limit
+
+
+def hand_key(state: _core.State) -> object:
+    """The number of hands finished (it changes when the next hand is dealt)."""
+    return state.observation(0)["hand"]
