@@ -383,7 +383,7 @@ def pimc_decision(state: _core.State, bot: Any) -> Optional[str]:
     if phase == "bid":
         bids = [int(a[4:]) for a in legal if a.startswith("bid:")]
         if not bids:
-            return None
+            return "pass" if "pass" in legal else None
         lo = min(bids)
         if "pass" in legal:
             sides = _sides(obs)
