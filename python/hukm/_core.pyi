@@ -6,7 +6,7 @@ import numpy as np
 import numpy.typing as npt
 
 __version__: str
-__all__ = ["Dashavatara", "Dugi", "Ganjifa", "Hokm", "Naqsh", "State", "TwentyEight", "format_hand", "pack_cards", "parse_deal", "parse_hand", "sample_values", "solve", "solve_dugi", "solve_ganjifa", "solve_many", "solve_naqsh", "solve_twenty_eight", "__version__"]
+__all__ = ["Dashavatara", "Dugi", "Ganjifa", "Hokm", "Naqsh", "State", "TwentyEight", "format_hand", "pack_cards", "parse_deal", "parse_hand", "sample_values", "solve", "solve_dugi", "solve_ganjifa", "solve_many", "solve_naqsh", "solve_twenty_eight", "twenty_eight_open_position", "__version__"]
 
 @final
 class State:
@@ -220,6 +220,7 @@ def solve_twenty_eight(
     tt_mib: Optional[int] = None,
     actions: bool = True,
 ) -> tuple[int, list[tuple[str, int]], int]: ...
+def twenty_eight_open_position(state: State, bidder: int, trump: str) -> State: ...
 def solve_ganjifa(
     state: State, player: Optional[int] = None, max_nodes: Optional[int] = None, actions: bool = True
 ) -> tuple[float, list[tuple[str, float]], int]: ...

@@ -34,6 +34,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve::sample_values, m)?)?;
     m.add_function(wrap_pyfunction!(naqsh::solve_naqsh, m)?)?;
     m.add_function(wrap_pyfunction!(twenty_eight::solve_twenty_eight, m)?)?;
+    m.add_function(wrap_pyfunction!(
+        twenty_eight::twenty_eight_open_position,
+        m
+    )?)?;
     m.add_function(wrap_pyfunction!(ganjifa::solve_ganjifa, m)?)?;
     m.add_function(wrap_pyfunction!(dugi::solve_dugi, m)?)?;
     Ok(())

@@ -182,3 +182,34 @@ pub fn solve_twenty_eight(
     .py(py)?;
     Ok((r.value, r.actions, r.nodes))
 }
+
+/// The full deal of a Twenty-eight state as an open-trump position: `bidder`
+/// declares `trump` (a suit code), the first lead at the dealer's right, the
+/// same game and options (`TwentyEightState::open_position`).
+#[pyfunction]
+pub fn twenty_eight_open_position(
+    py: Python<'_>,
+    state: &PyState,
+    bidder: usize,
+    trump: &str,
+) -> PyResult<PyState> {
+    let AnyState::TwentyEight(s) = &state.inner else {
+        return Err(to_py(
+            py,
+            hukm_core::Error::State("not a Twenty-eight state".into()),
+        ));
+    };
+    let n = s.config().players;
+    if bidder >= n {
+        return Err(to_py(
+            py,
+            hukm_core::Error::State(format!("bad bidder {}: seats 0..{}", bidder, n - 1)),
+        ));
+    }
+    let t = s.config().pack.parse_suit(trump).py(py)?;
+    let p = s.open_position(bidder, t).py(py)?;
+    Ok(PyState {
+        inner: AnyState::TwentyEight(Box::new(p)),
+        cards: state.cards.clone(),
+    })
+}

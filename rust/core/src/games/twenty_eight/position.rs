@@ -111,3 +111,37 @@ impl TwentyEightState {
         Ok(s)
     }
 }
+
+impl TwentyEightState {
+    /// The hand's full deal (as [`TwentyEightState::full_deal`]) as a
+    /// position with `bidder` declaring open trumps `trump` and the first
+    /// lead at the dealer's right: the start of the standard double-dummy
+    /// analysis (§16.1) of this deal. Meant for sampled copies
+    /// ([`TwentyEightState::determinize`]) during the auction.
+    ///
+    /// ```
+    /// use hukm_core::games::twenty_eight::TwentyEight;
+    /// let s = TwentyEight::new("28", &[]).unwrap().new_game(2);
+    /// let p = s.open_position(1, 0).unwrap();
+    /// assert_eq!(p.hands().iter().map(|h| h.len()).sum::<u32>(), 32);
+    /// ```
+    pub fn open_position(
+        &self,
+        bidder: usize,
+        trump: crate::card::Suit,
+    ) -> Result<TwentyEightState> {
+        let pack = &self.cfg.pack;
+        let Some(code) = pack.suits.get(trump as usize).map(|s| s.code.clone()) else {
+            return Err(Error::State(format!("bad trump suit index {}", trump)));
+        };
+        let leader = (self.dealer + 1) % self.cfg.players;
+        TwentyEightState::from_deal(
+            self.cfg.clone(),
+            &self.full_deal(),
+            bidder,
+            leader,
+            TrumpStart::Open(&code),
+            None,
+        )
+    }
+}

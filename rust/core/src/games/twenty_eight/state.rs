@@ -142,6 +142,31 @@ pub struct HandResult {
     pub gains: Vec<i32>,
 }
 
+/// One public event of the current hand's play, kept for the hidden-card
+/// sampler ([`TwentyEightState::determinize`]): what every player saw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Ev {
+    /// `seat` played `card`; `revealed`: the trump was open at that moment;
+    /// `caller`: `seat` had called for the trump in this trick.
+    Card {
+        seat: usize,
+        card: Card,
+        revealed: bool,
+        caller: bool,
+    },
+    /// `seat` called for the trump.
+    Call { seat: usize },
+    /// A pair round opened after a trick: the seats meeting every public
+    /// condition of §6.6 (all but holding K and Q), in the order they would be asked.
+    PairRound { candidates: Vec<usize> },
+    /// `seat` was asked whether he shows the pair (so he held both cards).
+    Asked { seat: usize },
+    /// `seat` showed the pair.
+    Shown { seat: usize },
+    /// A single hand was declared; `offered`: the one-suit show was offered.
+    ShowOffer { offered: bool },
+}
+
 /// The complete state of a match (or of one hand from a position).
 #[derive(Clone, Debug)]
 pub struct TwentyEightState {
@@ -192,6 +217,8 @@ pub struct TwentyEightState {
     pub(crate) last_result: Option<HandResult>,
     pub(crate) results: Vec<HandResult>,
     pub(crate) history: Vec<String>,
+    /// The public events of the current hand's play (for sampling).
+    pub(crate) log: Vec<Ev>,
 }
 
 impl TwentyEightState {
@@ -251,6 +278,7 @@ impl TwentyEightState {
             last_result: None,
             results: Vec::new(),
             history: Vec::new(),
+            log: Vec::new(),
             cfg,
         }
     }
@@ -403,6 +431,7 @@ impl TwentyEightState {
         self.pair_by = None;
         self.soloist = None;
         self.half_court = false;
+        self.log.clear();
     }
 
     /// 40: the first speaker may not bid when his first cards are all of one suit.
@@ -576,7 +605,9 @@ impl TwentyEightState {
         self.queue.clear();
         let h = self.hands[seat];
         let one_suit = (0..4).any(|s| h & self.cfg.pack.suit_mask(s) == h);
-        if self.cfg.single_hand_show && one_suit {
+        let offered = self.cfg.single_hand_show && one_suit;
+        self.log.push(Ev::ShowOffer { offered });
+        if offered {
             self.phase = Phase::Show;
             self.to_act = seat;
         } else {
@@ -662,6 +693,7 @@ impl TwentyEightState {
     }
 
     pub(crate) fn do_call(&mut self) {
+        self.log.push(Ev::Call { seat: self.to_act });
         self.revealed = true;
         self.reveal_trick = Some(self.tricks_played);
         self.caller = Some(self.to_act);
@@ -670,6 +702,12 @@ impl TwentyEightState {
 
     pub(crate) fn play_card(&mut self, c: Card) {
         let p = self.to_act;
+        self.log.push(Ev::Card {
+            seat: p,
+            card: c,
+            revealed: self.revealed,
+            caller: self.caller == Some(p),
+        });
         self.hands[p].remove(c);
         self.played.insert(c);
         if self.trick.is_empty()
@@ -753,18 +791,22 @@ impl TwentyEightState {
     /// May `seat` show the pair now (§6.6)?
     pub(crate) fn pair_eligible(&self, seat: usize) -> bool {
         let Some(t) = self.trump else { return false };
-        if !self.revealed
+        let pack = &self.cfg.pack;
+        let h = self.hands[seat];
+        self.pair_public(seat)
+            && !(h & pack.cards_with_face(t, b'K')).is_empty()
+            && !(h & pack.cards_with_face(t, b'Q')).is_empty()
+    }
+
+    /// The conditions of §6.6 every player can check: all but holding the
+    /// king and queen of trumps.
+    pub(crate) fn pair_public(&self, seat: usize) -> bool {
+        if self.trump.is_none()
+            || !self.revealed
             || self.pair_by.is_some()
             || self.soloist.is_some()
             || self.half_court
             || self.no_trump
-        {
-            return false;
-        }
-        let pack = &self.cfg.pack;
-        let h = self.hands[seat];
-        if (h & pack.cards_with_face(t, b'K')).is_empty()
-            || (h & pack.cards_with_face(t, b'Q')).is_empty()
         {
             return false;
         }
@@ -786,6 +828,13 @@ impl TwentyEightState {
 
     fn offer_pair(&mut self, winner: usize) {
         let n = self.cfg.players;
+        let candidates: Vec<usize> = (0..n)
+            .map(|k| (winner + k) % n)
+            .filter(|&s| self.pair_public(s))
+            .collect();
+        if !candidates.is_empty() {
+            self.log.push(Ev::PairRound { candidates });
+        }
         self.queue = (0..n)
             .map(|k| (winner + k) % n)
             .filter(|&s| self.pair_eligible(s))
@@ -796,6 +845,7 @@ impl TwentyEightState {
         } else {
             self.phase = Phase::Pair;
             self.to_act = self.queue.remove(0);
+            self.log.push(Ev::Asked { seat: self.to_act });
         }
     }
 
@@ -1026,6 +1076,7 @@ impl TwentyEightState {
             (Phase::Play, Action::Call) => self.do_call(),
             (Phase::Play, Action::Card(c)) => self.play_card(c),
             (Phase::Pair, Action::Pair) => {
+                self.log.push(Ev::Shown { seat: p });
                 self.pair_by = Some(p);
                 self.pair_done();
             }
@@ -1034,6 +1085,7 @@ impl TwentyEightState {
                     self.pair_done();
                 } else {
                     self.to_act = self.queue.remove(0);
+                    self.log.push(Ev::Asked { seat: self.to_act });
                 }
             }
             _ => unreachable!("checked by is_legal"),

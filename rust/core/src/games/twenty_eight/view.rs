@@ -200,7 +200,15 @@ impl TwentyEightState {
             ("half_court", self.half_court.into()),
             ("leader", self.leader.into()),
             ("caller", self.caller.into()),
-            ("led_trump_by_other", self.led_trump_by_other.into()),
+            // Whether a trump was led is known only to those who know the trump.
+            (
+                "led_trump_by_other",
+                if knows {
+                    self.led_trump_by_other.into()
+                } else {
+                    Value::Null
+                },
+            ),
             ("trick", self.trick_value(&self.trick)),
             ("last_trick", self.trick_value(&self.last_trick)),
             ("tricks_played", self.tricks_played.into()),
