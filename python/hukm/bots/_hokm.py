@@ -27,7 +27,7 @@ Hokm): for each suit, the average over ``bot.samples`` determinized deals
 of the Hakem's side's double-dummy tricks once the deal is finished (the
 rest of a two-player draw played by the heuristic). A full deal costs
 0.1-0.5 s to solve, so the trump call uses a quarter of ``bot.samples``
-(at least two). Every other non-card
+(at least two, at most eight). Every other non-card
 decision is the heuristic's. Card play is solved when the mover holds at
 most ``max_cards`` cards (default per preset: 13 for plain whist-like
 presets, fewer where the solver is slower: Hokm for three, Satat, the heap
@@ -406,8 +406,9 @@ def pimc_decision(state: _core.State, bot: Any) -> Optional[str]:
     totals = {a: 0.0 for a in choices}
     solved = 0
     # A full 13-card solve costs about 0.1-0.5 s: a quarter of the bot's
-    # samples (at least two) per suit keeps the call to a few seconds.
-    for _ in range(max(2, bot.samples // 4)):
+    # samples (at least two, at most eight) per suit keeps the call to a few
+    # seconds.
+    for _ in range(max(2, min(8, bot.samples // 4))):
         det = state.determinize(player, bot.rng.getrandbits(63))
         values = {}
         try:
