@@ -9,8 +9,6 @@ impl DashaState {
     /// dealt again at random, consistently with everything `player` has seen.
     pub fn determinize(&self, player: usize, seed: u64) -> Result<DashaState> {
         let _ = (player, seed);
-        Err(Error::State(
-            "sampling is not available for this game yet".into(),
-        ))
+        Err(Error::State("sampling is not available for this game yet".into()))
     }
 }
