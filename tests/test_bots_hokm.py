@@ -279,3 +279,34 @@ def test_dd_ready_waits_for_the_rest_of_a_first_void_deal() -> None:
     assert not _hokm.dd_ready(state, 3)
     hand = hukm.Hokm().from_deal("AK.2.. QJ.3.. T9.4.. 87.5..", trump="H", leader=0)
     assert _hokm.dd_ready(hand, None) and not _hokm.dd_ready(hand, 2)
+
+
+def test_satat_passes_stay_where_the_giver_put_them() -> None:
+    """After Satat's passing, a giver's samples keep his cards in the
+    receiver's hand."""
+    game = hukm.Hokm("satat")
+    checked = 0
+    for seed in range(40):
+        state = game.new_game(seed=seed)
+        bots = [Heuristic(seed + k) for k in range(4)]
+        gives: dict[int, set[str]] = {}
+        while not state.is_terminal() and checked < 3 and _hokm.hand_key(state) < 6:
+            if state.phase == "give":
+                p = state.current_player
+                action = bots[p].act(state)
+                gives[p] = cards(action.split(":", 1)[1])
+                state.apply(action)
+                if state.phase != "give":
+                    real = [cards(h) for h in state.hands()]
+                    for giver, given in gives.items():
+                        receiver = next(r for r in range(4) if given <= real[r])
+                        for k in range(5):
+                            fake = state.determinize(giver, k).hands()
+                            assert given <= cards(fake[receiver])
+                    checked += 1
+                    gives = {}
+                continue
+            state.apply(bots[state.current_player].act(state))
+        if checked >= 3:
+            break
+    assert checked > 0

@@ -23,15 +23,16 @@ The heuristic reads only the mover's observation:
 
 PIMC decides by sampling only the trump call of the presets whose full
 deals solve fast (four-player Hokm, Court Piece, Single Sar and two-player
-Hokm): for each suit, the average over ``bot.samples`` determinized deals
-of the Hakem's side's double-dummy tricks once the deal is finished (the
-rest of a two-player draw played by the heuristic). A full deal costs
-0.1-0.5 s to solve, so the trump call uses a quarter of ``bot.samples``
-(at least two). Every other non-card
+Hokm): for each suit, the average over determinized deals of the Hakem's
+side's double-dummy tricks once the deal is finished (the rest of a
+two-player draw played by the heuristic). A full deal costs 0.1-0.5 s to
+solve, so the call uses a quarter of ``bot.samples`` deals (at least two,
+at most eight), each valued under every suit. Every other non-card
 decision is the heuristic's. Card play is solved when the mover holds at
-most ``max_cards`` cards (default per preset: 13 for plain whist-like
-presets, fewer where the solver is slower: Hokm for three, Satat, the heap
-presets and hidden trumps); Satat signals are then played as plain cards.
+most ``max_cards`` cards (default per preset: 13 in four-player Hokm, Court
+Piece, Single Sar and two-player Hokm; 11 in Hokm for three, 10 in Satat, 9
+in Trup kasiet, 8 in Dab Rang and the other heap presets, where a solve of a
+full hand is slower); Satat signals are then played as plain cards.
 
 >>> import hukm
 >>> from hukm.bots import _hokm
@@ -53,17 +54,19 @@ RANKS = "23456789TJQKA"
 SUITS = "SHDC"
 _HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
 _PLAIN_FAST = {"hokm4", "court_piece", "single_sar", "hokm2"}
+# Largest hands solved per sample by default: a solve with every card's
+# value then takes a few tens of milliseconds (median, one core).
 _MAX_CARDS = {
     "hokm4": 13,
     "court_piece": 13,
     "single_sar": 13,
     "hokm2": 13,
-    "hokm3": 9,
-    "satat": 9,
-    "trup_kasiet": 7,
-    "dab_rang": 6,
+    "hokm3": 11,
+    "satat": 10,
+    "trup_kasiet": 9,
+    "dab_rang": 8,
 }
-_HEAP_MAX_CARDS = 7
+_HEAP_MAX_CARDS = 8
 
 
 def _rank(card: str) -> int:
@@ -406,8 +409,9 @@ def pimc_decision(state: _core.State, bot: Any) -> Optional[str]:
     totals = {a: 0.0 for a in choices}
     solved = 0
     # A full 13-card solve costs about 0.1-0.5 s: a quarter of the bot's
-    # samples (at least two) per suit keeps the call to a few seconds.
-    for _ in range(max(2, bot.samples // 4)):
+    # samples (at least two, at most eight) per suit keeps the call to a few
+    # seconds.
+    for _ in range(max(2, min(8, bot.samples // 4))):
         det = state.determinize(player, bot.rng.getrandbits(63))
         values = {}
         try:
