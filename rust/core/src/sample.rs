@@ -161,9 +161,18 @@ mod tests {
         let clubs = set(26..39);
         for seed in 0..200 {
             let slots = [
-                Slot { size: 13, allowed: cards - clubs },
-                Slot { size: 13, allowed: cards },
-                Slot { size: 13, allowed: cards - set(0..13) },
+                Slot {
+                    size: 13,
+                    allowed: cards - clubs,
+                },
+                Slot {
+                    size: 13,
+                    allowed: cards,
+                },
+                Slot {
+                    size: 13,
+                    allowed: cards - set(0..13),
+                },
             ];
             let out = distribute(cards, &slots, &mut Rng::new(seed)).unwrap();
             assert_eq!(out.iter().fold(CardSet::EMPTY, |a, &b| a | b), cards);
@@ -179,9 +188,18 @@ mod tests {
         // Slot 0 must take exactly the cards only it may hold.
         let cards = set(0..8);
         let slots = [
-            Slot { size: 4, allowed: set(0..8) },
-            Slot { size: 2, allowed: set(4..8) },
-            Slot { size: 2, allowed: set(4..8) },
+            Slot {
+                size: 4,
+                allowed: set(0..8),
+            },
+            Slot {
+                size: 2,
+                allowed: set(4..8),
+            },
+            Slot {
+                size: 2,
+                allowed: set(4..8),
+            },
         ];
         for seed in 0..100 {
             let out = distribute(cards, &slots, &mut Rng::new(seed)).unwrap();
@@ -193,11 +211,20 @@ mod tests {
     fn contradictions_are_errors() {
         let cards = set(0..4);
         let slots = [
-            Slot { size: 2, allowed: set(0..1) },
-            Slot { size: 2, allowed: set(0..4) },
+            Slot {
+                size: 2,
+                allowed: set(0..1),
+            },
+            Slot {
+                size: 2,
+                allowed: set(0..4),
+            },
         ];
         assert!(distribute(cards, &slots, &mut Rng::new(1)).is_err());
-        let wrong = [Slot { size: 3, allowed: cards }];
+        let wrong = [Slot {
+            size: 3,
+            allowed: cards,
+        }];
         assert!(distribute(cards, &wrong, &mut Rng::new(1)).is_err());
     }
 
@@ -205,7 +232,16 @@ mod tests {
     fn unconstrained_draw_is_spread() {
         // Each card lands in each of two equal slots about half the time.
         let cards = set(0..10);
-        let slots = [Slot { size: 5, allowed: cards }, Slot { size: 5, allowed: cards }];
+        let slots = [
+            Slot {
+                size: 5,
+                allowed: cards,
+            },
+            Slot {
+                size: 5,
+                allowed: cards,
+            },
+        ];
         let mut hits = [0u32; 10];
         for seed in 0..2000 {
             let out = distribute(cards, &slots, &mut Rng::new(seed)).unwrap();
