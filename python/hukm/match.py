@@ -203,10 +203,10 @@ def play_match(
         if key not in seen:
             seen.add(key)
             rotations.append(r)
-    k = len(rotations)
+    per_deal = len(rotations)
 
     def one(i: int) -> HandResult:
-        deal, rot = i // k, rotations[i % k]
+        deal, rot = i // per_deal, rotations[i % per_deal]
         dseed = derive_seed(seed, deal)
         seats = tuple((s - rot) % n for s in range(n))
         seated = [fork(bots[seats[s]], derive_seed(seed, deal, rot, s)) for s in range(n)]
@@ -225,9 +225,9 @@ def play_match(
                 progress(i + 1, hands)
     else:
         with ThreadPoolExecutor(max_workers=workers) as ex:
-            for k, r in enumerate(ex.map(one, range(hands))):
+            for done, r in enumerate(ex.map(one, range(hands)), 1):
                 out.append(r)
                 if progress:
-                    progress(k + 1, hands)
+                    progress(done, hands)
     names = tuple(getattr(b, "name", type(b).__name__) for b in bots)
     return MatchResult(probe.game, names, tuple(out))
