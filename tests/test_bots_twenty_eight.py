@@ -157,10 +157,13 @@ def test_pimc_auction_and_trump_choice(preset: str) -> None:
         s = g.new_game(seed=seed)
         while s.phase == "bid":
             a = t28.pimc_decision(s, bot)
-            assert a in s.legal_actions()
-            s.apply(a)
+            # In 40 whole deals are too big for the node cap: the heuristic decides.
+            assert a in s.legal_actions() or (a is None and preset == "40")
+            s.apply(a or bot.act(s))
         a = t28.pimc_decision(s, bot)
-        assert a in s.legal_actions() and a.startswith(("indicator:", "trump:"))
+        assert (a is None and preset == "40") or a in s.legal_actions()
+        a = a or bot.act(s)
+        assert a.startswith(("indicator:", "trump:"))
         s.apply(a)
         assert t28.pimc_decision(s, bot) is None or s.phase in ("bid", "trump")
 
