@@ -47,6 +47,15 @@ def _walk(game: hukm.TwentyEight, seed: int, steps: int) -> tuple[hukm.State, li
     return s, plays
 
 
+def _to_play(game: hukm.TwentyEight, seed: int, bot_seed: int) -> hukm.State:
+    """A new game driven by a random bot to the first card of trick play."""
+    s = game.new_game(seed=seed)
+    bot = Random(bot_seed)
+    while s.phase != "play":
+        s.apply(bot.act(s))
+    return s
+
+
 def _voids(plays: list[Any]) -> dict[int, set[str]]:
     """Suits each seat showed out of (did not follow the led suit), from the record alone."""
     out: dict[int, set[str]] = {}
@@ -105,11 +114,7 @@ def test_sampling_never_contradicts_what_the_player_saw(
 
 
 def test_the_concealed_trump_is_hidden_from_others_only() -> None:
-    g = hukm.TwentyEight("28")
-    s = g.new_game(seed=11)
-    r = Random(3)
-    while s.phase != "play":
-        s.apply(r.act(s))
+    s = _to_play(hukm.TwentyEight("28"), 11, 3)
     b = s.observation(0)["bidder"]
     mine = s.observation(b)["indicator"]
     other = (b + 1) % 4
@@ -152,10 +157,13 @@ def test_pimc_auction_and_trump_choice(preset: str) -> None:
         s = g.new_game(seed=seed)
         while s.phase == "bid":
             a = t28.pimc_decision(s, bot)
-            assert a in s.legal_actions()
-            s.apply(a)
+            # In 40 whole deals are too big for the node cap: the heuristic decides.
+            assert a in s.legal_actions() or (a is None and preset == "40")
+            s.apply(a or bot.act(s))
         a = t28.pimc_decision(s, bot)
-        assert a in s.legal_actions() and a.startswith(("indicator:", "trump:"))
+        assert (a is None and preset == "40") or a in s.legal_actions()
+        a = a or bot.act(s)
+        assert a.startswith(("indicator:", "trump:"))
         s.apply(a)
         assert t28.pimc_decision(s, bot) is None or s.phase in ("bid", "trump")
 
@@ -177,11 +185,7 @@ def test_pimc_bids_a_strong_hand_and_passes_a_weak_one() -> None:
 
 
 def test_sample_values_while_concealed_are_outcomes() -> None:
-    g = hukm.TwentyEight("28")
-    s = g.new_game(seed=3)
-    r = Random(4)
-    while s.phase != "play":
-        s.apply(r.act(s))
+    s = _to_play(hukm.TwentyEight("28"), 3, 4)
     p = s.current_player
     d = s.determinize(p, 7)
     vals = t28.sample_values(d, p, PIMC(samples=1, max_nodes=2_000_000))

@@ -30,7 +30,9 @@ The heuristic sees only the player's observation. The PIMC parts:
 
 Costs are capped: each auction solve is value-only and limited to
 ``bot.max_nodes`` nodes (default ``AUCTION_NODES``); samples reaching the cap
-are left out.
+are left out, and when all do (usual in 40 and 56, whose whole six-hand deals
+are too big to solve quickly) the heuristic bids and chooses trumps. Card
+play is solved from ``DEFAULT_MAX_CARDS`` cards in hand down.
 """
 
 from __future__ import annotations
@@ -51,6 +53,8 @@ AUCTION_NODES = 200_000
 """Node cap of one auction solve when the bot sets no ``max_nodes``."""
 PLAY_NODES = 1_000_000
 """Node cap of one card-play solve when the bot sets no ``max_nodes``."""
+DEFAULT_MAX_CARDS = {4: 8, 6: 5}
+"""Cards in hand up to which PIMC solves card play, by number of players."""
 
 def _rank(card: str) -> int:
     return RANK[card[0]]
@@ -274,7 +278,9 @@ def heuristic(state: _core.State, rng: random.Random) -> str:
 
 def dd_ready(state: _core.State, max_cards: Optional[int]) -> bool:
     """True for a card (or ``call``) decision of ordinary trick play with at
-    most ``max_cards`` cards in hand (default: a whole hand).
+    most ``max_cards`` cards in hand (default ``DEFAULT_MAX_CARDS``: a whole
+    hand with four players, five cards with six, where a whole hand takes
+    the solver about a second or more per sample).
 
     >>> import hukm
     >>> s = hukm.TwentyEight().from_deal("J9..A. 7.KQ.. 8..T9. Q..87.", bidder=0, leader=0, trump="H")
@@ -286,7 +292,8 @@ def dd_ready(state: _core.State, max_cards: Optional[int]) -> bool:
     obs = state.observation(state.current_player)
     if obs["soloist"] is not None or obs["half_court"]:
         return False
-    return max_cards is None or len(obs["hand"]) <= max_cards
+    limit = max_cards if max_cards is not None else DEFAULT_MAX_CARDS.get(state.num_players, 5)
+    return len(obs["hand"]) <= limit
 
 
 def sample_values(det: _core.State, player: int, bot: Any) -> dict[str, float]:
@@ -393,11 +400,15 @@ def pimc_decision(state: _core.State, bot: Any) -> Optional[str]:
         else:
             return f"bid:{lo}"
         values = _bid_samples(state, bot, suits)
+        if not any(values.values()):
+            return None  # every solve reached the node cap: the heuristic decides
         best = max(suits, key=lambda s: _mean(values[s]))
         v = values[best]
         made = sum(x >= lo for x in v) / len(v) if v else 0.0
         return f"bid:{lo}" if v and made >= _break_even(lo, obs, n) else "pass"
     values = _bid_samples(state, bot, suits)
+    if not any(values.values()):
+        return None
     best = max(suits, key=lambda s: _mean(values[s]))
     if f"trump:{best}" in legal:
         return f"trump:{best}"

@@ -40,6 +40,11 @@
 //!   is an outcome for a target. Single hand, half court and `kq_negative`
 //!   are not analysed.
 //! * The optional running tally of sets (§11) is not kept.
+//! * The observation shows `led_trump_by_other` only to players who know the
+//!   trump (it would otherwise tell the others which suit is trumps).
+//! * Sampling hidden cards ([`TwentyEightState::determinize`], module
+//!   [`sample`]) records what each player can infer; the hand's public play
+//!   events are kept for it.
 
 pub mod config;
 pub mod dd;

@@ -673,7 +673,7 @@ mod tests {
                 s.phase,
                 Phase::Bid | Phase::Trump | Phase::Double | Phase::Redouble
             ) {
-                let mut full = d.full_deal();
+                let full = d.full_deal();
                 let mut real = d.hands.clone();
                 for (q, r) in real.iter_mut().enumerate() {
                     for &(_, c) in &seen.plays[q] {
@@ -682,10 +682,6 @@ mod tests {
                 }
                 if let Some(i) = d.indicator() {
                     real[d.bidder].insert(i);
-                }
-                if d.seventh && d.indicator.is_some() {
-                    // Full deal counts the seventh card in the bidder's hand.
-                    full[d.bidder] |= d.indicator.unwrap().set();
                 }
                 assert_eq!(full, real, "full_deal matches the hands");
             }
@@ -775,6 +771,67 @@ mod tests {
             heart_indicator |= d.indicator.is_some_and(|c| hearts.contains(c));
         }
         assert!(heart_indicator);
+    }
+
+    #[test]
+    fn a_side_not_offered_the_pair_does_not_hold_it() {
+        // Trumps open (hearts); side 0 wins trick 1 and nobody is asked for
+        // the pair, so neither seat 0 nor seat 2 holds both KH and QH.
+        let g = game("28", &[]);
+        let mut s = g
+            .from_deal(
+                "A.K..7 T..87. K.Q..8 Q.7.9.",
+                0,
+                0,
+                crate::games::twenty_eight::TrumpStart::Open("H"),
+                None,
+            )
+            .unwrap();
+        for a in ["AS", "TS", "KS", "QS"] {
+            s.apply(a).unwrap();
+        }
+        assert_eq!(s.phase, Phase::Play);
+        let pack = &s.cfg.pack;
+        let pair = pack.parse_card("KH").unwrap().set() | pack.parse_card("QH").unwrap().set();
+        let mut seat3_both = 0;
+        for seed in 0..300 {
+            let d = s.determinize(1, seed).unwrap();
+            assert!(!d.hands[0].contains_all(pair) && !d.hands[2].contains_all(pair));
+            seat3_both += d.hands[3].contains_all(pair) as u32;
+        }
+        assert!(seat3_both > 0, "seat 3 (not a candidate) may hold the pair");
+    }
+
+    #[test]
+    fn a_bidder_leading_a_suit_in_phase_1_holds_only_it_if_it_is_trumps() {
+        // The bidder (seat 0, indicator 8H) leads AS while keeping KD: for the
+        // others spades can be trumps only with a bidder holding nothing else.
+        let g = game("28", &[]);
+        let mut s = g
+            .from_deal(
+                "A7.8.K. J.9.A7. 9.7.Q.8 T.K.9.7",
+                0,
+                0,
+                crate::games::twenty_eight::TrumpStart::Concealed("8H"),
+                None,
+            )
+            .unwrap();
+        for a in ["AS", "JS", "9S", "TS"] {
+            s.apply(a).unwrap();
+        }
+        let spades = s.cfg.pack.suit_mask(0);
+        let mut other = 0;
+        for seed in 0..300 {
+            let d = s.determinize(1, seed).unwrap();
+            if d.trump == Some(0) {
+                assert!(spades.contains_all(d.hands[0]));
+            } else {
+                other += 1;
+            }
+            let mut c = d.clone();
+            c.apply(&c.legal_actions()[0]).unwrap();
+        }
+        assert!(other > 0);
     }
 
     #[test]
