@@ -40,8 +40,10 @@ from typing import Any, Optional
 from .. import _core
 from ._ganjifa import Table
 
-DEFAULT_MAX_CARDS = 8
-"""Cards in the mover's hand up to which PIMC solves its samples."""
+DEFAULT_MAX_CARDS = 6
+"""Cards in the mover's hand up to which PIMC solves its samples. Measured on
+random Moghul positions (one solve): median 3.5 ms at 6 cards, 19 ms at 8
+(up to 0.2 s), 141 ms at 10; a whole hand does not finish in minutes."""
 
 _NOT_CARDS = {"offer", "pass", "ask", "double"}
 
