@@ -152,7 +152,7 @@ def dd_ready(state: _core.State, max_cards: Optional[int]) -> bool:
         return False
     limit = DEFAULT_MAX_CARDS if max_cards is None else max_cards
     me = state.current_player
-    return state.observation(me)["hand_sizes"][me] <= limit
+    return bool(state.observation(me)["hand_sizes"][me] <= limit)
 
 
 def hand_key(state: _core.State) -> object:

@@ -259,7 +259,7 @@ def dd_ready(state: _core.State, max_cards: Optional[int]) -> bool:
     limit = DEFAULT_MAX_CARDS if max_cards is None else max_cards
     me = state.current_player
     size = state.observation(me)["hand_sizes"][me]
-    return size <= limit
+    return bool(size <= limit)
 
 
 def hand_key(state: _core.State) -> object:
