@@ -110,7 +110,7 @@ class _View:
 
 
 def _cards(hand: str, suits: tuple[str, ...]) -> list[str]:
-    out = []
+    out: list[str] = []
     for s, ranks in zip(suits, hand.split(".")):
         out.extend(r + s for r in ranks)
     return out

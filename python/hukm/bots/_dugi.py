@@ -40,8 +40,10 @@ from typing import Any, Optional
 from .. import _core
 from ._ganjifa import Table
 
-DEFAULT_MAX_CARDS = 8
-"""Cards in the mover's hand up to which PIMC solves its samples."""
+DEFAULT_MAX_CARDS = 6
+"""Cards in the mover's hand up to which PIMC solves its samples. Measured on
+random Moghul positions (one solve): median 3.5 ms at 6 cards, 19 ms at 8
+(up to 0.2 s), 141 ms at 10; a whole hand does not finish in minutes."""
 
 _NOT_CARDS = {"offer", "pass", "ask", "double"}
 
@@ -150,7 +152,7 @@ def dd_ready(state: _core.State, max_cards: Optional[int]) -> bool:
         return False
     limit = DEFAULT_MAX_CARDS if max_cards is None else max_cards
     me = state.current_player
-    return state.observation(me)["hand_sizes"][me] <= limit
+    return bool(state.observation(me)["hand_sizes"][me] <= limit)
 
 
 def hand_key(state: _core.State) -> object:

@@ -43,8 +43,13 @@ from typing import Any, Optional
 
 from .. import _core
 
-DEFAULT_MAX_CARDS = 8
-"""Cards in the mover's hand up to which PIMC solves its samples."""
+DEFAULT_MAX_CARDS = 5
+"""Cards in the mover's hand up to which PIMC solves its samples. Measured
+(20 samples a decision, random play elsewhere): 3 players, median 8 ms at 5
+and 6 cards but up to 0.7 s at 6 and 10 s at 8; 4 players, median 7 ms and
+at most 0.3 s at 5 cards, one decision of 46 s at 6. Compound leads and the
+free contributions make the tree much wider than a hand of that size
+suggests."""
 
 _SUITS = {
     8: ["GH", "TJ", "SM", "SF", "SR", "CH", "BA", "QM"],
@@ -254,7 +259,7 @@ def dd_ready(state: _core.State, max_cards: Optional[int]) -> bool:
     limit = DEFAULT_MAX_CARDS if max_cards is None else max_cards
     me = state.current_player
     size = state.observation(me)["hand_sizes"][me]
-    return size <= limit
+    return bool(size <= limit)
 
 
 def hand_key(state: _core.State) -> object:
