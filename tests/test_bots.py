@@ -159,3 +159,19 @@ def test_cli_play_review_values_the_humans_cards() -> None:
     review = r.stdout.split("review of your cards", 1)[1]
     # 13 cards of the human, each valued against the best.
     assert sum(1 for line in review.splitlines() if " value " in line) == 13
+
+
+@pytest.mark.parametrize("game", ["ganjifa", "dugi"])
+def test_timeout_stops_ganjifa_and_dugi_searches(game: str) -> None:
+    # A whole fresh hand is far beyond exact search: the time limit must stop it.
+    import time
+
+    g = hukm.Ganjifa() if game == "ganjifa" else hukm.Dugi()
+    state = g.new_game(seed=1)
+    h = Heuristic(0)
+    while state.phase != "play" or (game == "ganjifa" and state.observation(0).get("step") != "lead"):
+        state.apply(h.act(state))
+    t0 = time.monotonic()
+    with pytest.raises(hukm.SolverLimitError, match="time limit"):
+        hukm.solve(state, timeout=0.3)
+    assert time.monotonic() - t0 < 30

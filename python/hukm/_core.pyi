@@ -222,8 +222,16 @@ def solve_twenty_eight(
 ) -> tuple[int, list[tuple[str, int]], int]: ...
 def twenty_eight_open_position(state: State, bidder: int, trump: str) -> State: ...
 def solve_ganjifa(
-    state: State, player: Optional[int] = None, max_nodes: Optional[int] = None, actions: bool = True
+    state: State,
+    player: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    actions: bool = True,
+    timeout: Optional[float] = None,
 ) -> tuple[float, list[tuple[str, float]], int]: ...
 def solve_dugi(
-    state: State, player: Optional[int] = None, max_nodes: Optional[int] = None, actions: bool = True
+    state: State,
+    player: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    actions: bool = True,
+    timeout: Optional[float] = None,
 ) -> tuple[int, list[tuple[str, int]], int]: ...

@@ -131,9 +131,9 @@ def solve(
     if state.game == "naqsh":
         return _solve_naqsh(state, player, max_nodes, objective)
     if state.game == "ganjifa":
-        return _solve_ganjifa(state, player, max_nodes, actions, objective)
+        return _solve_ganjifa(state, player, max_nodes, actions, objective, timeout)
     if state.game == "dugi":
-        return _solve_dugi(state, player, max_nodes, actions, objective)
+        return _solve_dugi(state, player, max_nodes, actions, objective, timeout)
     if state.game == "twenty_eight":
         v, vals, n = _core.solve_twenty_eight(
             state,
@@ -184,13 +184,20 @@ def _solve_naqsh(
 
 
 def _solve_ganjifa(
-    state: _core.State, player: Optional[int], max_nodes: Optional[int], actions: bool, objective: str
+    state: _core.State,
+    player: Optional[int],
+    max_nodes: Optional[int],
+    actions: bool,
+    objective: str,
+    timeout: Optional[float] = None,
 ) -> Solution:
     """Individual Ganjifa's answer (``rules/ganjifa.md`` A.14; see :func:`solve`)."""
     if objective != "tricks":
         raise OptionError(f"unknown objective {objective!r} for Ganjifa; it has one objective (the default)")
     p = optional_whole(player, "player", 0, state.num_players - 1)
-    value, values, nodes = _core.solve_ganjifa(state, p, optional_whole(max_nodes, "max_nodes", 1), actions)
+    value, values, nodes = _core.solve_ganjifa(
+        state, p, optional_whole(max_nodes, "max_nodes", 1), actions, timeout
+    )
     who = state.current_player if p is None else p
     exact = value == int(value) and all(v == int(v) for _, v in values)
     if exact:
@@ -206,13 +213,20 @@ def _solve_ganjifa(
 
 
 def _solve_dugi(
-    state: _core.State, player: Optional[int], max_nodes: Optional[int], actions: bool, objective: str
+    state: _core.State,
+    player: Optional[int],
+    max_nodes: Optional[int],
+    actions: bool,
+    objective: str,
+    timeout: Optional[float] = None,
 ) -> Solution:
     """Dugi's answer (``rules/ganjifa.md`` B.13; see :func:`solve`)."""
     if objective != "tricks":
         raise OptionError(f"unknown objective {objective!r} for Dugi; it has one objective (the default)")
     p = optional_whole(player, "player", 0, 3)
-    value, values, nodes = _core.solve_dugi(state, p, optional_whole(max_nodes, "max_nodes", 1), actions)
+    value, values, nodes = _core.solve_dugi(
+        state, p, optional_whole(max_nodes, "max_nodes", 1), actions, timeout
+    )
     who = state.current_player if p is None else p
     return Solution(value=value, actions=dict(values), nodes=nodes, player=who)
 

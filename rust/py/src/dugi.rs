@@ -1,6 +1,8 @@
 //! The native Dugi class (wrapped by `hukm.Dugi` in Python) and its
 //! double-dummy solve.
 
+use crate::solve::timeout_of;
+use hukm_core::solve::search::Limits;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -91,13 +93,14 @@ impl PyDugi {
 /// Dugi's double-dummy answer for `player`'s side (default: the player to act):
 /// `(1 or 0, [(action, 1 or 0)], nodes)`.
 #[pyfunction]
-#[pyo3(signature = (state, player = None, max_nodes = None, actions = true))]
+#[pyo3(signature = (state, player = None, max_nodes = None, actions = true, timeout = None))]
 pub fn solve_dugi(
     py: Python<'_>,
     state: &PyState,
     player: Option<usize>,
     max_nodes: Option<u64>,
     actions: bool,
+    timeout: Option<f64>,
 ) -> PyResult<DugiSolved> {
     let AnyState::Dugi(s) = &state.inner else {
         return Err(to_py(
@@ -107,5 +110,10 @@ pub fn solve_dugi(
     };
     let s = s.as_ref().clone();
     let player = player.unwrap_or_else(|| s.current().unwrap_or(0));
-    run_detached(py, move |_| s.dd_solve(player, actions, max_nodes))?.py(py)
+    run_detached(py, move |stop| {
+        let mut limits = Limits::new(max_nodes, timeout_of(timeout));
+        limits.stop = Some(stop);
+        s.dd_solve(player, actions, limits)
+    })?
+    .py(py)
 }

@@ -1,6 +1,8 @@
 //! The native individual Ganjifa class (wrapped by `hukm.Ganjifa` in Python)
 //! and its double-dummy solve.
 
+use crate::solve::timeout_of;
+use hukm_core::solve::search::Limits;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -101,13 +103,14 @@ type GanjifaOut = (f64, Vec<(String, f64)>, u64);
 /// Ganjifa's double-dummy answer for `player` (default: the player to act):
 /// `(tricks, [(action, tricks)], nodes)`.
 #[pyfunction]
-#[pyo3(signature = (state, player = None, max_nodes = None, actions = true))]
+#[pyo3(signature = (state, player = None, max_nodes = None, actions = true, timeout = None))]
 pub fn solve_ganjifa(
     py: Python<'_>,
     state: &PyState,
     player: Option<usize>,
     max_nodes: Option<u64>,
     actions: bool,
+    timeout: Option<f64>,
 ) -> PyResult<GanjifaOut> {
     let AnyState::Ganjifa(s) = &state.inner else {
         return Err(to_py(
@@ -117,5 +120,10 @@ pub fn solve_ganjifa(
     };
     let s = s.as_ref().clone();
     let player = player.unwrap_or_else(|| s.current().unwrap_or(0));
-    run_detached(py, move |_| s.dd_solve(player, actions, max_nodes))?.py(py)
+    run_detached(py, move |stop| {
+        let mut limits = Limits::new(max_nodes, timeout_of(timeout));
+        limits.stop = Some(stop);
+        s.dd_solve(player, actions, limits)
+    })?
+    .py(py)
 }

@@ -13,13 +13,17 @@ use crate::convert::{to_py, IntoPy};
 use crate::run::run_detached;
 use crate::state::{AnyState, PyState};
 
+/// A timeout in seconds as a duration (too large, or infinite, means none).
+pub fn timeout_of(timeout: Option<f64>) -> Option<Duration> {
+    timeout.and_then(|s| Duration::try_from_secs_f64(s.max(0.0)).ok())
+}
+
 /// Solver settings from keyword arguments.
 pub fn config(max_nodes: Option<u64>, timeout: Option<f64>, tt_mib: Option<usize>) -> SolverConfig {
     let d = SolverConfig::default();
     SolverConfig {
         max_nodes,
-        // A timeout too large (or infinite) to represent means no timeout.
-        timeout: timeout.and_then(|s| Duration::try_from_secs_f64(s.max(0.0)).ok()),
+        timeout: timeout_of(timeout),
         tt_bytes: tt_mib.map_or(d.tt_bytes, |m| m.max(1) << 20),
         ..d
     }

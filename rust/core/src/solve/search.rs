@@ -23,6 +23,51 @@ pub struct Limits {
     pub stop: Option<Arc<AtomicBool>>,
 }
 
+impl Limits {
+    /// Limits from a node limit and a time budget from now.
+    pub fn new(max_nodes: Option<u64>, timeout: Option<std::time::Duration>) -> Limits {
+        Limits {
+            max_nodes,
+            deadline: timeout.map(|d| Instant::now() + d),
+            stop: None,
+        }
+    }
+
+    /// An error when a search that has visited `nodes` nodes must stop: the
+    /// node limit passed, the deadline reached, or the stop flag raised.
+    pub fn check(&self, nodes: u64) -> Result<()> {
+        if let Some(m) = self.max_nodes {
+            if nodes > m {
+                return Err(Error::SolverLimit(format!(
+                    "solver node limit reached ({} nodes)",
+                    m
+                )));
+            }
+        }
+        if let Some(d) = self.deadline {
+            if Instant::now() >= d {
+                return Err(Error::SolverLimit("solver time limit reached".into()));
+            }
+        }
+        if let Some(f) = &self.stop {
+            if f.load(Ordering::Relaxed) {
+                return Err(Error::Interrupted);
+            }
+        }
+        Ok(())
+    }
+
+    /// [`Limits::check`] every 4096 nodes, the node limit exactly.
+    #[inline]
+    pub fn check_at(&self, nodes: u64) -> Result<()> {
+        if nodes % CHECK_EVERY == 0 || self.max_nodes.is_some_and(|m| nodes > m) {
+            self.check(nodes)
+        } else {
+            Ok(())
+        }
+    }
+}
+
 const CHECK_EVERY: u64 = 4096;
 
 /// One search over a game, borrowing the solver's table.
@@ -82,23 +127,8 @@ impl<'a, G: TrickGame> Search<'a, G> {
     #[cold]
     fn check_limits(&mut self) {
         self.next_check = self.nodes + CHECK_EVERY;
-        if let Some(m) = self.limits.max_nodes {
-            if self.nodes > m {
-                self.abort = Some(Error::SolverLimit(format!(
-                    "solver node limit reached ({} nodes)",
-                    m
-                )));
-            }
-        }
-        if let Some(d) = self.limits.deadline {
-            if Instant::now() >= d {
-                self.abort = Some(Error::SolverLimit("solver time limit reached".into()));
-            }
-        }
-        if let Some(f) = &self.limits.stop {
-            if f.load(Ordering::Relaxed) {
-                self.abort = Some(Error::Interrupted);
-            }
+        if let Err(e) = self.limits.check(self.nodes) {
+            self.abort = Some(e);
         }
     }
 

@@ -11,7 +11,8 @@ use std::collections::HashMap;
 
 use super::config::DugiConfig;
 use super::play::{DAct, DStep, DugiPlay};
-use crate::error::{Error, Result};
+use crate::error::Result;
+use crate::solve::search::Limits;
 
 /// The answer for one state.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,7 +29,7 @@ struct Search<'a> {
     cfg: &'a DugiConfig,
     tt: HashMap<([u128; 4], u8), bool>,
     nodes: u64,
-    max_nodes: Option<u64>,
+    limits: Limits,
 }
 
 impl Search<'_> {
@@ -37,14 +38,7 @@ impl Search<'_> {
             return Ok(!p.defenders_won);
         }
         self.nodes += 1;
-        if let Some(m) = self.max_nodes {
-            if self.nodes > m {
-                return Err(Error::SolverLimit(format!(
-                    "the search reached its node limit ({})",
-                    m
-                )));
-            }
-        }
+        self.limits.check_at(self.nodes)?;
         let key = (p.step == DStep::Lead && p.asked.is_none())
             .then(|| (p.hands.map(|h| h.bits()), p.leader));
         if let Some(k) = key {
@@ -74,13 +68,13 @@ pub fn solve_dugi(
     cfg: &DugiConfig,
     p: &DugiPlay,
     with_actions: bool,
-    max_nodes: Option<u64>,
+    limits: Limits,
 ) -> Result<DugiAnswer> {
     let mut s = Search {
         cfg,
         tt: HashMap::new(),
         nodes: 0,
-        max_nodes,
+        limits,
     };
     let challengers_win = s.win(p)?;
     let mut actions = Vec::new();

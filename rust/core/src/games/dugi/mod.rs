@@ -43,6 +43,7 @@ pub use play::{DAct, DStep, DugiPlay};
 pub use state::{dugi_act_name, parse_dugi_action, DugiResult, DugiState};
 
 use crate::error::Result;
+use crate::solve::search::Limits;
 
 /// A solve's value for a side (1 or 0), the same after each action, and the nodes.
 pub type DugiSolved = (u32, Vec<(String, u32)>, u64);
@@ -98,7 +99,7 @@ impl DugiState {
         &self,
         player: usize,
         with_actions: bool,
-        max_nodes: Option<u64>,
+        limits: Limits,
     ) -> Result<DugiSolved> {
         if player >= 4 {
             return Err(crate::Error::State(format!(
@@ -109,7 +110,7 @@ impl DugiState {
         if self.over {
             return Err(crate::Error::State("the game is over".into()));
         }
-        let a = solve_dugi(&self.cfg, &self.play, with_actions, max_nodes)?;
+        let a = solve_dugi(&self.cfg, &self.play, with_actions, limits)?;
         let side = self.play.is_challenger(player);
         let val = |w: bool| (w == side) as u32;
         Ok((

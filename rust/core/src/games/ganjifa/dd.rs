@@ -19,7 +19,8 @@ use std::collections::HashMap;
 use super::config::GanjifaConfig;
 use super::play::{Act, Play, Step, MAX_SEATS};
 use crate::card::CardSet;
-use crate::error::{Error, Result};
+use crate::error::Result;
+use crate::solve::search::Limits;
 
 /// The answer for one state.
 #[derive(Clone, Debug, PartialEq)]
@@ -70,19 +71,19 @@ pub struct Search<'a> {
     root_played: CardSet,
     /// Nodes visited.
     pub nodes: u64,
-    max_nodes: Option<u64>,
+    limits: Limits,
 }
 
 impl<'a> Search<'a> {
-    /// A search for `focal` with an optional node limit.
-    pub fn new(cfg: &'a GanjifaConfig, focal: usize, max_nodes: Option<u64>) -> Search<'a> {
+    /// A search for `focal` within `limits` (nodes, time, interruption).
+    pub fn new(cfg: &'a GanjifaConfig, focal: usize, limits: Limits) -> Search<'a> {
         Search {
             cfg,
             focal,
             tt: HashMap::new(),
             root_played: CardSet::EMPTY,
             nodes: 0,
-            max_nodes,
+            limits,
         }
     }
 
@@ -198,14 +199,7 @@ impl<'a> Search<'a> {
             return Ok(0.0);
         }
         self.nodes += 1;
-        if let Some(m) = self.max_nodes {
-            if self.nodes > m {
-                return Err(Error::SolverLimit(format!(
-                    "the search reached its node limit ({})",
-                    m
-                )));
-            }
-        }
+        self.limits.check_at(self.nodes)?;
         let left = (p.hands.iter().fold(CardSet::EMPTY, |a, &x| a | x).len()
             + if matches!(p.step, Step::Give | Step::Double) {
                 p.trick.played.iter().map(|x| x.len()).sum::<u32>()
@@ -301,9 +295,9 @@ pub fn solve_play(
     p: &Play,
     focal: usize,
     with_actions: bool,
-    max_nodes: Option<u64>,
+    limits: Limits,
 ) -> Result<GanjifaAnswer> {
-    let mut s = Search::new(cfg, focal, max_nodes);
+    let mut s = Search::new(cfg, focal, limits);
     s.root_played = p.trick.played.iter().fold(CardSet::EMPTY, |a, &x| a | x);
     let value = s.root_value(p)?;
     let mut actions = Vec::new();

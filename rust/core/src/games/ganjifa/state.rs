@@ -9,6 +9,7 @@ use crate::card::{Card, CardSet};
 use crate::deal::shuffled;
 use crate::error::{Error, Result};
 use crate::rng::Rng;
+use crate::solve::search::Limits;
 
 /// Where the match stands.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -594,12 +595,7 @@ impl GanjifaState {
 
     /// P's double-dummy answer (A.14): his tricks at the end of the current
     /// hand, with the value after each legal action (as strings).
-    pub fn dd_solve(
-        &self,
-        player: usize,
-        with_actions: bool,
-        max_nodes: Option<u64>,
-    ) -> Result<Solved> {
+    pub fn dd_solve(&self, player: usize, with_actions: bool, limits: Limits) -> Result<Solved> {
         let n = self.cfg.players;
         if player >= n {
             return Err(Error::State(format!(
@@ -614,7 +610,7 @@ impl GanjifaState {
                 self.phase.name()
             )));
         }
-        let a = super::dd::solve_play(&self.cfg, &self.play, player, with_actions, max_nodes)?;
+        let a = super::dd::solve_play(&self.cfg, &self.play, player, with_actions, limits)?;
         let pack = &self.cfg.pack;
         let mut actions: Vec<(String, f64)> = a
             .actions

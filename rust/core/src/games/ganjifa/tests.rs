@@ -443,7 +443,7 @@ fn dd_matches_plain_minimax_on_small_endgames() {
         }
         for focal in 0..n {
             if inside.step != Step::Done {
-                let got = dd::solve_play(&cfg, &inside, focal, true, None).unwrap();
+                let got = dd::solve_play(&cfg, &inside, focal, true, Default::default()).unwrap();
                 assert!((got.value - minimax(&cfg, &inside, focal)).abs() < 1e-9);
                 for (a, v) in got.actions {
                     let mut q = inside;
@@ -456,7 +456,7 @@ fn dd_matches_plain_minimax_on_small_endgames() {
                 }
             }
             let want = minimax(&cfg, &p, focal);
-            let got = dd::solve_play(&cfg, &p, focal, true, None).unwrap();
+            let got = dd::solve_play(&cfg, &p, focal, true, Default::default()).unwrap();
             assert!(
                 (got.value - want).abs() < 1e-9,
                 "{:?} focal {} got {} want {}",
