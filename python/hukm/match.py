@@ -225,8 +225,8 @@ def play_match(
                 progress(i + 1, hands)
     else:
         with ThreadPoolExecutor(max_workers=workers) as ex:
-            for done, r in enumerate(ex.map(one, range(hands)), 1):
-                out.append(r)
+            for done, hr in enumerate(ex.map(one, range(hands)), 1):
+                out.append(hr)
                 if progress:
                     progress(done, hands)
     names = tuple(getattr(b, "name", type(b).__name__) for b in bots)

@@ -141,7 +141,7 @@ def _strength(cards: list[str]) -> tuple[float, str]:
         by.setdefault(_suit(c), []).append(c)
     best = max(by, key=lambda s: (len(by[s]), sum(_pts(c) for c in by[s]), s))
     faces = {c[0] for c in by[best]}
-    s = sum(_pts(c) for c in cards)
+    s: float = sum(_pts(c) for c in cards)
     s += 1.5 * sum(c[0] in "J3" for c in cards) + sum(c[0] == "9" for c in cards)
     s += 2.0 * (len(by[best]) - 1)
     if "J" in faces and "9" in faces:
