@@ -47,6 +47,11 @@ class Solution:
     """With ``dd_chance="expectation"``: the expected tricks after each action."""
     tricks: Optional[int] = None
     action_tricks: dict[str, int] = field(default_factory=dict)
+    defenders_first_trick: Optional[int] = None
+    """Dugi (``rules/ganjifa.md`` B.13's secondary output): when the challengers
+    cannot take every trick, the earliest trick of the hand (numbered from 1)
+    by which the defenders can force a win whatever the challengers do;
+    ``None`` when the challengers sweep (and in the other games)."""
 
     def best_actions(self) -> list[str]:
         """The actions that keep the best value for the side to move.
@@ -104,7 +109,8 @@ def solve(
 
     Dugi (``rules/ganjifa.md`` B.13): the value is 1 when ``player``'s side
     wins the hand with best play (the challengers by taking every remaining
-    trick, the defenders by taking one), else 0.
+    trick, the defenders by taking one), else 0; ``defenders_first_trick``
+    says by which trick of the hand the defenders can force their win.
 
     Naqsh (``rules/naqsh.md`` §13) is solved with the order of the whole pack
     known: the value is the net result of the current hand that ``player``
@@ -224,11 +230,13 @@ def _solve_dugi(
     if objective != "tricks":
         raise OptionError(f"unknown objective {objective!r} for Dugi; it has one objective (the default)")
     p = optional_whole(player, "player", 0, 3)
-    value, values, nodes = _core.solve_dugi(
+    value, values, nodes, first = _core.solve_dugi(
         state, p, optional_whole(max_nodes, "max_nodes", 1), actions, timeout
     )
     who = state.current_player if p is None else p
-    return Solution(value=value, actions=dict(values), nodes=nodes, player=who)
+    return Solution(
+        value=value, actions=dict(values), nodes=nodes, player=who, defenders_first_trick=first
+    )
 
 
 def solve_many(

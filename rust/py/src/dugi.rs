@@ -91,7 +91,7 @@ impl PyDugi {
 }
 
 /// Dugi's double-dummy answer for `player`'s side (default: the player to act):
-/// `(1 or 0, [(action, 1 or 0)], nodes)`.
+/// `(1 or 0, [(action, 1 or 0)], nodes, defenders' first trick or None)`.
 #[pyfunction]
 #[pyo3(signature = (state, player = None, max_nodes = None, actions = true, timeout = None))]
 pub fn solve_dugi(

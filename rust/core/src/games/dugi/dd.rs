@@ -6,6 +6,12 @@
 //! joint choice of the team; defenders choose their cards against it. The
 //! search is an exact AND/OR search with a table of the positions at trick
 //! starts (the hands and the leader).
+//!
+//! The secondary output of B.13, the first trick at which the defenders can
+//! force a win, comes from the same search with a horizon: "can the
+//! challengers take the next `k` tricks?" for `k = 1, 2, ...` until the
+//! answer is no (it is monotone in `k`); the defenders force their trick by
+//! trick number `tricks so far + k` of the hand.
 
 use std::collections::HashMap;
 
@@ -21,12 +27,19 @@ pub struct DugiAnswer {
     pub challengers_win: bool,
     /// The same after each legal act.
     pub actions: Vec<(DAct, bool)>,
-    /// Search nodes visited.
+    /// When the challengers cannot sweep: the earliest trick of the hand
+    /// (numbered from 1) by which the defenders can force a trick against
+    /// any challenger play; `None` when the challengers sweep.
+    pub defenders_first_trick: Option<u16>,
+    /// Search nodes visited (the horizon searches included).
     pub nodes: u64,
 }
 
 struct Search<'a> {
     cfg: &'a DugiConfig,
+    /// The challengers succeed once they have won this many tricks of the
+    /// hand (`u16::MAX`: every trick).
+    goal: u16,
     tt: HashMap<([u128; 4], u8), bool>,
     nodes: u64,
     limits: Limits,
@@ -36,6 +49,9 @@ impl Search<'_> {
     fn win(&mut self, p: &DugiPlay) -> Result<bool> {
         if p.step == DStep::Done {
             return Ok(!p.defenders_won);
+        }
+        if p.tricks >= self.goal {
+            return Ok(true);
         }
         self.nodes += 1;
         self.limits.check_at(self.nodes)?;
@@ -72,6 +88,7 @@ pub fn solve_dugi(
 ) -> Result<DugiAnswer> {
     let mut s = Search {
         cfg,
+        goal: u16::MAX,
         tt: HashMap::new(),
         nodes: 0,
         limits,
@@ -85,9 +102,32 @@ pub fn solve_dugi(
             actions.push((a, s.win(&q)?));
         }
     }
+    let mut defenders_first_trick = None;
+    if !challengers_win {
+        // A horizon search per k, each with its own table (the goal is part
+        // of what a table entry means).
+        let mut k = 1;
+        loop {
+            let mut h = Search {
+                cfg,
+                goal: p.tricks + k,
+                tt: HashMap::new(),
+                nodes: s.nodes,
+                limits: s.limits.clone(),
+            };
+            let ok = h.win(p)?;
+            s.nodes = h.nodes;
+            if !ok {
+                defenders_first_trick = Some(p.tricks + k);
+                break;
+            }
+            k += 1;
+        }
+    }
     Ok(DugiAnswer {
         challengers_win,
         actions,
+        defenders_first_trick,
         nodes: s.nodes,
     })
 }

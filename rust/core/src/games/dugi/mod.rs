@@ -24,8 +24,8 @@
 //!   is the challenging side and he leads (the hand so far had no defender
 //!   trick).
 //! * **Double-dummy** ([`solve_dugi`]): the value is the challengers' clean
-//!   sweep (B.13); the first trick at which the defenders can force a win is
-//!   not computed.
+//!   sweep (B.13), with its secondary output, the first trick at which the
+//!   defenders can force a win.
 
 pub mod config;
 pub mod dd;
@@ -45,8 +45,10 @@ pub use state::{dugi_act_name, parse_dugi_action, DugiResult, DugiState};
 use crate::error::Result;
 use crate::solve::search::Limits;
 
-/// A solve's value for a side (1 or 0), the same after each action, and the nodes.
-pub type DugiSolved = (u32, Vec<(String, u32)>, u64);
+/// A solve's value for a side (1 or 0), the same after each action, the
+/// nodes, and the first trick of the hand by which the defenders can force a
+/// win (`None` when the challengers sweep).
+pub type DugiSolved = (u32, Vec<(String, u32)>, u64, Option<u32>);
 
 /// A Dugi game: the options, from which states are made.
 #[derive(Clone, Debug)]
@@ -120,6 +122,7 @@ impl DugiState {
                 .map(|&(x, w)| (dugi_act_name(&self.cfg, x), val(w)))
                 .collect(),
             a.nodes,
+            a.defenders_first_trick.map(u32::from),
         ))
     }
 }
