@@ -14,7 +14,8 @@ decisions timed; otherwise ``HUKM_BENCH_BOT_HANDS`` hands (default 1000), PIMC w
 ``HUKM_BENCH_PIMC_SAMPLES`` samples (default 20), on every core, and the table is
 written to ``benches/bots_evaluation.md``. ``HUKM_BENCH_BOT_GAMES`` (default
 ``hokm4,28,dashavatara``) and ``HUKM_BENCH_BOT_PAIRS`` (default ``pimc-heuristic,heuristic-random``)
-choose what runs.
+choose what runs; ``HUKM_BENCH_THREADS`` caps the threads of the matches (default: every
+core). Progress goes to stderr.
 
 Run: ``pytest benches/bench_bots.py -s``. Timings never fail a test.
 """
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import os
 import statistics
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -42,6 +44,7 @@ SAMPLES = 5 if SHORT else int(os.environ.get("HUKM_BENCH_PIMC_SAMPLES", "20"))
 GAMES = os.environ.get("HUKM_BENCH_BOT_GAMES", "hokm4,28,dashavatara").split(",")
 PAIRS = os.environ.get("HUKM_BENCH_BOT_PAIRS", "pimc-heuristic,heuristic-random").split(",")
 DECISIONS = 6 if SHORT else 60
+THREADS = int(os.environ["HUKM_BENCH_THREADS"]) if os.environ.get("HUKM_BENCH_THREADS") else None
 
 
 def make_bot(name: str, seed: int) -> Any:
@@ -55,7 +58,15 @@ def compare(game_name: str, a_name: str, b_name: str) -> dict[str, Any]:
     a, b = make_bot(a_name, 1), make_bot(b_name, 2)
     bots = [a, b, a, b] if n == 4 else [a] + [b] * (n - 1)
     t0 = time.perf_counter()
-    r = hukm.play_match(game, bots, hands=HANDS, seed=2026, rotate=True)
+    step = max(1, HANDS // 20)
+
+    def progress(done: int, total: int) -> None:
+        if not SHORT and (done % step == 0 or done == total):
+            print(f"{game_name} {a_name}-{b_name}: {done}/{total} hands, "
+                  f"{time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
+
+    r = hukm.play_match(game, bots, hands=HANDS, seed=2026, rotate=True, threads=THREADS,
+                        progress=progress)
     secs = time.perf_counter() - t0
     diffs = [h.points[0] - h.points[1] for h in r.hands]
     m = statistics.fmean(diffs)
@@ -90,6 +101,51 @@ def decision_times(game_name: str, samples: int) -> list[float]:
     return out
 
 
+RESULTS = Path(__file__).with_name("bots_evaluation.md")
+
+
+def write_results(lines: list[str]) -> None:
+    """Merges this run's rows into ``bots_evaluation.md``: a row of the same game and
+    bots (or game and sample count) replaces the old one, the others stay, so the
+    comparisons can be run one at a time."""
+    old = RESULTS.read_text().splitlines() if RESULTS.exists() else []
+    key_of = {
+        True: lambda cells: tuple(cells[:3]),  # match rows: game, bot A, bot B
+        False: lambda cells: tuple(cells[:2]),  # timing rows: game, samples
+    }
+
+    def rows(text: list[str], matches: bool) -> dict[tuple[str, ...], str]:
+        out: dict[tuple[str, ...], str] = {}
+        for line in text:
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if not line.startswith("| ") or cells[0] == "game" or set(line) <= set("|-"):
+                continue
+            if (len(cells) == 9) == matches:
+                out[key_of[matches](cells)] = line
+        return out
+
+    match_rows = {**rows(old, True), **rows(lines, True)}
+    time_rows = {**rows(old, False), **rows(lines, False)}
+    text = [
+        "# Bot evaluation",
+        "",
+        "Written by `benches/bench_bots.py` (full mode; each run replaces its own rows). "
+        "Every comparison is `hukm.play_match` with seed 2026 and `rotate=True`: each deal is "
+        "played under every seating, so the cards' luck cancels. PIMC plays with "
+        f"{SAMPLES} samples; the seconds column is wall time on every core of the machine.",
+        "",
+        lines[0],
+        lines[1],
+        *match_rows.values(),
+        "",
+        "| game | PIMC samples | decisions timed | median ms per decision | p90 ms |",
+        "|---|---|---|---|---|",
+        *time_rows.values(),
+        "",
+    ]
+    RESULTS.write_text("\n".join(text))
+
+
 def test_bot_evaluation(benchmark: Any) -> None:
     rows = [compare(g, *p.split("-")) for g in GAMES for p in PAIRS]
     times = {(g, s): decision_times(g, s) for g in GAMES for s in ((5,) if SHORT else (20, 100))}
@@ -111,10 +167,7 @@ def test_bot_evaluation(benchmark: Any) -> None:
     table = "\n".join(lines)
     print("\n" + table)
     if not SHORT:
-        Path(__file__).with_name("bots_evaluation.md").write_text(
-            f"# Bot evaluation\n\nPIMC with {SAMPLES} samples in the matches; {HANDS} hands "
-            f"per comparison (every deal under every seating).\n\n{table}\n"
-        )
+        write_results(lines)
     # One PIMC decision of Hokm as the timed benchmark.
     state = hukm.Hokm().new_game(seed=3)
     h = Heuristic(0)

@@ -205,7 +205,24 @@ def test_pimc_plays_a_best_average_card() -> None:
     scores = PIMC(4, seed=0).evaluate(state)
     assert set(scores) == set(state.legal_actions())
     assert scores[PIMC(4, seed=0).act(state)] == max(scores.values())
-    assert all(0 <= v <= 3 for v in scores.values())
+    # Three tricks left and none won: no side can reach seven, so every sample
+    # scores the lost hand (-1) plus a small weight per trick taken.
+    assert all(-1 <= v <= -1 + 3 * _hokm._TRICK_WEIGHT for v in scores.values())
+
+
+def test_pimc_scores_samples_by_the_hand_points() -> None:
+    # Six tricks each: the last trick decides the hand.
+    state = hukm.Hokm().from_deal("A... K... Q... J...", trump="H", leader=0, tricks_won=[6, 6])
+    score = _hokm.sample_score(state, 0)
+    assert score is not None
+    assert score(1) == pytest.approx(1 + _hokm._TRICK_WEIGHT)
+    assert score(0) == pytest.approx(-1)
+    # Seven-nil against the Hakem's side is the Hakem koti (3 points).
+    state = hukm.Hokm().from_deal("A2... K3... Q4... J5...", trump="H", leader=0, tricks_won=[0, 6])
+    score = _hokm.sample_score(state, 1)
+    assert score is not None and score(2) == pytest.approx(3 + 2 * _hokm._TRICK_WEIGHT)
+    assert _hokm.sample_score(state, 0)(0) == pytest.approx(-3)  # type: ignore[misc]
+    assert _hokm.sample_score(hukm.Hokm("court_piece").new_game(seed=0), 0) is None
 
 
 HEURISTIC_CASES = [

@@ -190,12 +190,14 @@ class PIMC:
             except StateError:
                 rows = None
             if rows is not None:
+                score = _module(state).sample_score(state, player)
                 for row in rows:
                     if row is None:
                         continue
                     solved += 1
                     for a, v in row:
-                        totals[a] = totals.get(a, 0.0) + float(v)
+                        x = score(float(v)) if score is not None else float(v)
+                        totals[a] = totals.get(a, 0.0) + x
                 return {a: t / solved for a, t in totals.items()} if solved else {}
         values = getattr(_module(state), "sample_values", None)
         for seed in seeds:
