@@ -116,44 +116,11 @@ def test_dd_against_minimax() -> None:
             assert v == int(brute(c, leader)), (deal, a)
 
 
-def first_defender_trick(state: Any, challengers: int) -> int:
-    """Plain minimax of B.13's secondary output: the trick of the hand by which the
-    defenders win (99: never), challengers delaying it, defenders hastening it."""
-    if state.is_terminal():
-        if state.returns()[challengers] > 0:
-            return 99
-        return int(state.observation(0)["challenger_tricks"]) + 1
-    team = state.current_player % 2 == challengers % 2
-    values = []
-    for a in state.legal_actions():
-        c = state.clone()
-        c.apply(a)
-        values.append(first_defender_trick(c, challengers))
-    return max(values) if team else min(values)
-
-
-def test_first_defender_trick_against_minimax() -> None:
+def test_first_defender_trick_of_the_examples() -> None:
+    # B.13's secondary output (checked against the independent reference in
+    # test_dugi_reference.py): none after a sweep; Example 7's defenders win the second trick.
     assert hukm.solve(hukm.Dugi().from_deal(EX6, leader=0)).defenders_first_trick is None
-    # Example 7: the challengers take the first trick (KTJ) but not the second.
     assert hukm.solve(hukm.Dugi().from_deal(EX7, leader=0)).defenders_first_trick == 2
-    rng = random.Random(11)
-    cards = hukm.pack_cards("moghul")
-    seen = set()
-    for i in range(16):
-        k = 2
-        suits = rng.sample(["GH", "TJ", "SM", "SF", "SR", "CH", "BA", "QM"], 3)
-        pool = [c for c in cards if c[-2:] in suits]
-        hand = rng.sample(pool, 4 * k)
-        deal = " ".join(hukm.format_hand(hand[i * k : (i + 1) * k], "moghul") for i in range(4))
-        leader = rng.randrange(4)
-        s = hukm.Dugi().from_deal(deal, leader=leader)
-        if i % 2:  # also from inside the first trick
-            s.apply(rng.choice(s.legal_actions()))
-        expected = first_defender_trick(s, leader)
-        got = hukm.solve(s, player=leader).defenders_first_trick
-        assert got == (None if expected == 99 else expected), deal
-        seen.add(expected)
-    assert {1, 2, 99} <= seen  # the positions cover the cases
 
 
 def test_bad_input() -> None:
