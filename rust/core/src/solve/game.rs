@@ -155,6 +155,38 @@ impl Pattern for u128 {
     const FULL: u128 = u128::MAX;
 }
 
+/// A pattern of three 128-bit words, for games whose table key must hold
+/// more than one card set to be exact (e.g. each hand of a 120-card pack).
+///
+/// ```
+/// use hukm_core::solve::game::{Pattern, Wide3};
+/// let a = Wide3([0b1100, 1, 0]);
+/// assert_eq!(a & Wide3::FULL, a);
+/// assert_eq!(a | Wide3([0b0011, 0, 4]), Wide3([0b1111, 1, 4]));
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Wide3(pub [u128; 3]);
+
+impl BitAnd for Wide3 {
+    type Output = Wide3;
+    #[inline]
+    fn bitand(self, o: Wide3) -> Wide3 {
+        Wide3([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2]])
+    }
+}
+
+impl BitOr for Wide3 {
+    type Output = Wide3;
+    #[inline]
+    fn bitor(self, o: Wide3) -> Wide3 {
+        Wide3([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2]])
+    }
+}
+
+impl Pattern for Wide3 {
+    const FULL: Wide3 = Wide3([u128::MAX; 3]);
+}
+
 /// Which optimisations the search and the game use (all on by default); the
 /// differential tests switch each one off and compare.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

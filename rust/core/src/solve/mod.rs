@@ -31,7 +31,7 @@ use std::time::{Duration, Instant};
 
 use crate::card::{Card, CardSet};
 use crate::error::{Error, Result};
-pub use game::{LeadBounds, MoveList, Side, Switches, TrickGame, TrickWon, TtKey};
+pub use game::{LeadBounds, MoveList, Pattern, Side, Switches, TrickGame, TrickWon, TtKey, Wide3};
 use search::{Limits, Search};
 use tt::Tt;
 pub use whist::{Whist, WhistPosition, NO_TRUMP};
@@ -103,10 +103,12 @@ pub struct CardValues {
 /// won by the leader's side.
 pub type DdTable = [[u8; 4]; 5];
 
-/// An exact double-dummy solver owning its transposition table.
-pub struct Solver {
+/// An exact double-dummy solver owning its transposition table, whose
+/// entries hold patterns of type `P` (a 128-bit card set by default; games
+/// whose exact key needs more use e.g. [`game::Wide3`]).
+pub struct Solver<P: Pattern = u128> {
     config: SolverConfig,
-    tt: Tt<u128>,
+    tt: Tt<P>,
     /// The cut-off cache kept between searches (`Switches::shared_killers`).
     cutoffs: Vec<(u64, u8)>,
 }
@@ -127,6 +129,13 @@ fn sides<const N: usize>(player: usize) -> [Side; N] {
 impl Solver {
     /// A solver with the given settings (the table is allocated on first use).
     pub fn new(config: SolverConfig) -> Solver {
+        Solver::with_pattern(config)
+    }
+}
+
+impl<P: Pattern> Solver<P> {
+    /// A solver whose table keys hold patterns of type `P`.
+    pub fn with_pattern(config: SolverConfig) -> Solver<P> {
         let tt = Tt::with_bytes(config.tt_bytes);
         Solver {
             config,
@@ -163,7 +172,7 @@ impl Solver {
 
     /// Searches any [`TrickGame`] from its current state: the exact value for
     /// `max_side`, starting MTD(f) from `guess`.
-    pub fn search_game<G: TrickGame<Pattern = u128, Move = u8>>(
+    pub fn search_game<G: TrickGame<Pattern = P, Move = u8>>(
         &mut self,
         game: &mut G,
         max_side: Side,
@@ -175,7 +184,7 @@ impl Solver {
 
     /// Like [`Solver::search_game`] when the value is known to lie in
     /// `lo..=hi`.
-    pub fn search_game_within<G: TrickGame<Pattern = u128, Move = u8>>(
+    pub fn search_game_within<G: TrickGame<Pattern = P, Move = u8>>(
         &mut self,
         game: &mut G,
         max_side: Side,
@@ -203,7 +212,9 @@ impl Solver {
             nodes,
         })
     }
+}
 
+impl Solver {
     /// Tricks `player`'s side wins from `pos` to the end of the hand (for 4
     /// players the partnerships {0,2} and {1,3}; for 2 or 3, `player` alone
     /// against the others as one coalition).

@@ -23,10 +23,11 @@
 //! the remaining cards. A suit in which one hand holds both the Raja and the
 //! Mantri ("live": a ducal may still come) is therefore keyed exactly; every
 //! other suit can never hold a ducal again and is reduced to relative ranks
-//! ([`DashaDd::canonical`]). The key is the canonical set of cards still in
-//! the hands (the pattern, compared in full) and the owner of each as a
-//! base-3 number (the shape; exact up to 40 cards in play, 13 per hand, and
-//! a 64-bit hash of the split beyond that). Equivalent cards are collapsed
+//! ([`DashaDd::canonical`]). The key is exact at every size: the pattern,
+//! compared in full, is the canonical hand of each seat (three 128-bit sets,
+//! [`Wide3`]); the shape, which only spreads positions over the table's
+//! slots, is the owner of each card in play as a base-3 number (up to 40
+//! cards) or a hash of the hands beyond that. Equivalent cards are collapsed
 //! under the same rule: adjacent cards of one hand in one suit, unless that
 //! hand holds both courts of the suit.
 
@@ -34,7 +35,9 @@ use super::rules::{self, Ducal, Rules, SUITS};
 use super::state::{DashaAction, DashaState, Phase};
 use crate::card::{Card, CardSet};
 use crate::error::{Error, Result};
-use crate::solve::game::{LeadBounds, MoveList, Side, Switches, TrickGame, TrickWon, TtKey};
+use crate::solve::game::{
+    LeadBounds, MoveList, Pattern, Side, Switches, TrickGame, TrickWon, TtKey, Wide3,
+};
 use crate::solve::{Solver, SolverConfig};
 
 /// First move code of a ducal announcement (`120 + suit`).
@@ -364,7 +367,7 @@ impl DashaDd {
 impl TrickGame for DashaDd {
     type Move = u8;
     type Winners = u128;
-    type Pattern = u128;
+    type Pattern = Wide3;
 
     fn to_move(&self) -> usize {
         self.core.to_move as usize
@@ -548,7 +551,7 @@ impl TrickGame for DashaDd {
         self.core = self.stack.pop().expect("undo after play");
     }
 
-    fn tt_key(&self) -> TtKey<u128> {
+    fn tt_key(&self) -> TtKey<Wide3> {
         let c = &self.core;
         let hands = self.canonical();
         let all = hands[0] | hands[1] | hands[2];
@@ -566,6 +569,7 @@ impl TrickGame for DashaDd {
             }
             code
         } else {
+            // Only spreads positions over the slots: the owners decide.
             let h0 = hands[0].0;
             let h1 = hands[1].0;
             mix(mix(h0 as u64 ^ mix((h0 >> 64) as u64))
@@ -575,15 +579,15 @@ impl TrickGame for DashaDd {
         TtKey {
             shape,
             ctx: c.leader as u32 | (u32::from(c.opening) << 2) | ((self.focal as u32) << 3),
-            owners: all.0,
+            owners: Wide3(hands.map(|h| h.0)),
         }
     }
 
-    fn pattern_mask(&self, _winners: u128) -> u128 {
-        u128::MAX
+    fn pattern_mask(&self, _winners: u128) -> Wide3 {
+        Wide3::FULL
     }
 
-    fn mask_winners(&self, _mask: u128) -> u128 {
+    fn mask_winners(&self, _mask: Wide3) -> u128 {
         0
     }
 
@@ -661,7 +665,7 @@ pub fn solve(
 ) -> Result<DashaSolution> {
     let base = state.captured_counts()[player.min(2)];
     let mut g = DashaDd::new(state, player)?;
-    let mut solver = Solver::new(config.clone());
+    let mut solver: Solver<Wide3> = Solver::with_pattern(config.clone());
     // The search counts in units of 3 cards (every trick is a multiple of 3).
     let guess = g.remaining() / 3;
     let root = solver.search_game(&mut g, 0, guess)?;

@@ -222,3 +222,29 @@ fn opening_is_forced_and_moves_fit() {
     d.moves(&mut list, &Switches::default());
     assert_eq!(list.len(), 36);
 }
+
+#[test]
+fn table_key_is_exact_beyond_thirteen_cards_a_hand() {
+    // With more than 40 cards in play the shape is only a hash; the owners
+    // (each seat's canonical hand) must still tell apart two positions with
+    // the same cards in play split differently.
+    let g = opts(&[]);
+    let mut rng = Rng::new(17);
+    for h in [14, 15, 16] {
+        let s = random_position(&g, h, &mut rng);
+        let hands = *s.hands();
+        let leader = s.current().unwrap();
+        let swapped = [hands[1], hands[0], hands[2]];
+        let t = DashaState::from_deal(g.cfg.clone(), &swapped, Some(leader), None).unwrap();
+        let (a, b) = (
+            DashaDd::new(&s, 0).unwrap().tt_key(),
+            DashaDd::new(&t, 0).unwrap().tt_key(),
+        );
+        assert_ne!(a.owners, b.owners, "{h} cards a hand");
+        let again = DashaDd::new(&s.clone(), 0).unwrap().tt_key();
+        assert_eq!(
+            (a.shape, a.ctx, a.owners),
+            (again.shape, again.ctx, again.owners)
+        );
+    }
+}
