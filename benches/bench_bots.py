@@ -15,7 +15,7 @@ decisions timed; otherwise ``HUKM_BENCH_BOT_HANDS`` hands (default 1000), PIMC w
 written to ``benches/bots_evaluation.md``. ``HUKM_BENCH_BOT_GAMES`` (default
 ``hokm4,28,dashavatara``) and ``HUKM_BENCH_BOT_PAIRS`` (default ``pimc-heuristic,heuristic-random``)
 choose what runs; ``HUKM_BENCH_THREADS`` caps the threads of the matches (default: every
-core). Progress goes to stderr.
+core); ``HUKM_BENCH_BOT_TIMES=0`` skips the decision timings. Progress goes to stderr.
 
 Run: ``pytest benches/bench_bots.py -s``. Timings never fail a test.
 """
@@ -45,6 +45,7 @@ GAMES = os.environ.get("HUKM_BENCH_BOT_GAMES", "hokm4,28,dashavatara").split(","
 PAIRS = os.environ.get("HUKM_BENCH_BOT_PAIRS", "pimc-heuristic,heuristic-random").split(",")
 DECISIONS = 6 if SHORT else 60
 THREADS = int(os.environ["HUKM_BENCH_THREADS"]) if os.environ.get("HUKM_BENCH_THREADS") else None
+TIMES = os.environ.get("HUKM_BENCH_BOT_TIMES", "1") != "0"
 
 
 def make_bot(name: str, seed: int) -> Any:
@@ -132,7 +133,7 @@ def write_results(lines: list[str]) -> None:
         "Written by `benches/bench_bots.py` (full mode; each run replaces its own rows). "
         "Every comparison is `hukm.play_match` with seed 2026 and `rotate=True`: each deal is "
         "played under every seating, so the cards' luck cancels. PIMC plays with "
-        f"{SAMPLES} samples; the seconds column is wall time on every core of the machine.",
+        f"{SAMPLES} samples; the seconds column is the match's wall time (threads and machine load vary between runs, so it compares nothing).",
         "",
         lines[0],
         lines[1],
@@ -148,7 +149,8 @@ def write_results(lines: list[str]) -> None:
 
 def test_bot_evaluation(benchmark: Any) -> None:
     rows = [compare(g, *p.split("-")) for g in GAMES for p in PAIRS]
-    times = {(g, s): decision_times(g, s) for g in GAMES for s in ((5,) if SHORT else (20, 100))}
+    sizes = (5,) if SHORT else (20, 100)
+    times = {(g, s): decision_times(g, s) for g in GAMES for s in sizes} if TIMES else {}
     lines = [
         f"| game | bot A | bot B | hands | A wins (ties half) | 95% interval | mean points A-B per hand | 95% interval | seconds |",
         "|---|---|---|---|---|---|---|---|---|",
