@@ -234,4 +234,5 @@ def solve_dugi(
     max_nodes: Optional[int] = None,
     actions: bool = True,
     timeout: Optional[float] = None,
+    first_trick: bool = True,
 ) -> tuple[int, list[tuple[str, int]], int, Optional[int]]: ...

@@ -155,6 +155,22 @@ def dd_ready(state: _core.State, max_cards: Optional[int]) -> bool:
     return bool(state.observation(me)["hand_sizes"][me] <= limit)
 
 
+def sample_values(det: _core.State, player: int, bot: Any) -> dict[str, float]:
+    """The value (1 won, 0 lost for ``player``'s side) of each legal action in
+    one sampled deal: :func:`hukm.solve`'s answer without its secondary output
+    (the first trick the defenders can force costs extra searches PIMC does not
+    use).
+
+    >>> import hukm
+    >>> s = hukm.Dugi().from_deal(".4.....T. .8.....9. 3.K...... 5.2......", leader=0)
+    >>> class B: max_nodes = None
+    >>> sample_values(s, 0, B())
+    {'4TJ': 0.0, 'TBA': 0.0, 'ask': 0.0}
+    """
+    _, values, _, _ = _core.solve_dugi(det, player, bot.max_nodes, True, None, False)
+    return {a: float(v) for a, v in values}
+
+
 def hand_key(state: _core.State) -> object:
     """The number of hands finished (it changes when the next hand is dealt)."""
     return state.observation(0)["hand"]

@@ -91,9 +91,10 @@ impl PyDugi {
 }
 
 /// Dugi's double-dummy answer for `player`'s side (default: the player to act):
-/// `(1 or 0, [(action, 1 or 0)], nodes, defenders' first trick or None)`.
+/// `(1 or 0, [(action, 1 or 0)], nodes, defenders' first trick or None)`;
+/// `first_trick=False` skips the first-trick searches (the last item is then None).
 #[pyfunction]
-#[pyo3(signature = (state, player = None, max_nodes = None, actions = true, timeout = None))]
+#[pyo3(signature = (state, player = None, max_nodes = None, actions = true, timeout = None, first_trick = true))]
 pub fn solve_dugi(
     py: Python<'_>,
     state: &PyState,
@@ -101,6 +102,7 @@ pub fn solve_dugi(
     max_nodes: Option<u64>,
     actions: bool,
     timeout: Option<f64>,
+    first_trick: bool,
 ) -> PyResult<DugiSolved> {
     let AnyState::Dugi(s) = &state.inner else {
         return Err(to_py(
@@ -113,7 +115,7 @@ pub fn solve_dugi(
     run_detached(py, move |stop| {
         let mut limits = Limits::new(max_nodes, timeout_of(timeout));
         limits.stop = Some(stop);
-        s.dd_solve(player, actions, limits)
+        s.dd_solve(player, actions, first_trick, limits)
     })?
     .py(py)
 }

@@ -79,11 +79,14 @@ impl Search<'_> {
     }
 }
 
-/// Solves a Dugi hand in play: whether the challengers take every trick.
+/// Solves a Dugi hand in play: whether the challengers take every trick;
+/// with `first_trick`, also the secondary output (extra horizon searches
+/// when the challengers cannot sweep).
 pub fn solve_dugi(
     cfg: &DugiConfig,
     p: &DugiPlay,
     with_actions: bool,
+    first_trick: bool,
     limits: Limits,
 ) -> Result<DugiAnswer> {
     let mut s = Search {
@@ -103,7 +106,7 @@ pub fn solve_dugi(
         }
     }
     let mut defenders_first_trick = None;
-    if !challengers_win {
+    if first_trick && !challengers_win {
         // A horizon search per k, each with its own table (the goal is part
         // of what a table entry means).
         let mut k = 1;

@@ -96,11 +96,13 @@ impl Dugi {
 impl DugiState {
     /// The double-dummy answer (B.13) for `player`'s side: 1 when that side
     /// wins the hand with best play (the challengers' clean sweep, or the
-    /// defenders' trick), with the same after each legal action.
+    /// defenders' trick), with the same after each legal action and (with
+    /// `first_trick`) the first trick the defenders can force.
     pub fn dd_solve(
         &self,
         player: usize,
         with_actions: bool,
+        first_trick: bool,
         limits: Limits,
     ) -> Result<DugiSolved> {
         if player >= 4 {
@@ -112,7 +114,7 @@ impl DugiState {
         if self.over {
             return Err(crate::Error::State("the game is over".into()));
         }
-        let a = solve_dugi(&self.cfg, &self.play, with_actions, limits)?;
+        let a = solve_dugi(&self.cfg, &self.play, with_actions, first_trick, limits)?;
         let side = self.play.is_challenger(player);
         let val = |w: bool| (w == side) as u32;
         Ok((
