@@ -175,6 +175,17 @@ def test_timeout_stops_ganjifa_and_dugi_searches(game: str) -> None:
     h = Heuristic(0)
     while state.phase != "play" or (game == "ganjifa" and state.observation(0).get("step") != "lead"):
         state.apply(h.act(state))
+    if game == "ganjifa":
+        # A hand beyond the solver's move list is refused at once, naming the limit.
+        with pytest.raises(hukm.StateError, match="too large for exact search"):
+            hukm.solve(state, timeout=0.3)
+        # Sixteen random cards a hand: beyond exact search in the time given.
+        import random
+
+        cards = hukm.pack_cards("moghul")
+        random.Random(4).shuffle(cards)
+        deal = " ".join(hukm.format_hand(cards[16 * i : 16 * (i + 1)], "moghul") for i in range(3))
+        state = g.from_deal(deal, leader=0)
     t0 = time.monotonic()
     with pytest.raises(hukm.SolverLimitError, match="time limit"):
         hukm.solve(state, timeout=0.3)

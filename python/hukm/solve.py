@@ -105,7 +105,9 @@ def solve(
     of tricks ``player`` can guarantee by the end of the hand against the
     other players as one coalition, tricks already won included; a blind
     surrender is valued at its worst card for ``player`` (with the game's
-    ``dd_chance="expectation"``, at the average: see ``expected``).
+    ``dd_chance="expectation"``, at the average: see ``expected``). Hands of
+    up to 19 cards are searched (a larger one raises :class:`hukm.StateError`;
+    exact search stops being practical well before that).
 
     Dugi (``rules/ganjifa.md`` B.13): the value is 1 when ``player``'s side
     wins the hand with best play (the challengers by taking every remaining

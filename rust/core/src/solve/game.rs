@@ -155,36 +155,65 @@ impl Pattern for u128 {
     const FULL: u128 = u128::MAX;
 }
 
-/// A pattern of three 128-bit words, for games whose table key must hold
-/// more than one card set to be exact (e.g. each hand of a 120-card pack).
+/// A pattern of `N` 128-bit words, for games whose table key must hold
+/// more than one card set to be exact (e.g. each hand of a 96- or 120-card
+/// pack).
 ///
 /// ```
-/// use hukm_core::solve::game::{Pattern, Wide3};
-/// let a = Wide3([0b1100, 1, 0]);
+/// use hukm_core::solve::game::{Pattern, Wide, Wide3};
+/// let a: Wide3 = Wide([0b1100, 1, 0]);
 /// assert_eq!(a & Wide3::FULL, a);
-/// assert_eq!(a | Wide3([0b0011, 0, 4]), Wide3([0b1111, 1, 4]));
+/// assert_eq!(a | Wide([0b0011, 0, 4]), Wide([0b1111, 1, 4]));
 /// ```
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Wide3(pub [u128; 3]);
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Wide<const N: usize>(pub [u128; N]);
 
-impl BitAnd for Wide3 {
-    type Output = Wide3;
+/// Three words: one card set per seat of a three-seat game.
+pub type Wide3 = Wide<3>;
+/// Four words: one card set per seat of a four-seat game.
+pub type Wide4 = Wide<4>;
+
+impl<const N: usize> Default for Wide<N> {
     #[inline]
-    fn bitand(self, o: Wide3) -> Wide3 {
-        Wide3([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2]])
+    fn default() -> Self {
+        Wide([0; N])
     }
 }
 
-impl BitOr for Wide3 {
-    type Output = Wide3;
+impl<const N: usize> BitAnd for Wide<N> {
+    type Output = Wide<N>;
     #[inline]
-    fn bitor(self, o: Wide3) -> Wide3 {
-        Wide3([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2]])
+    fn bitand(self, o: Wide<N>) -> Wide<N> {
+        Wide(std::array::from_fn(|i| self.0[i] & o.0[i]))
     }
 }
 
-impl Pattern for Wide3 {
-    const FULL: Wide3 = Wide3([u128::MAX; 3]);
+impl<const N: usize> BitOr for Wide<N> {
+    type Output = Wide<N>;
+    #[inline]
+    fn bitor(self, o: Wide<N>) -> Wide<N> {
+        Wide(std::array::from_fn(|i| self.0[i] | o.0[i]))
+    }
+}
+
+impl<const N: usize> Pattern for Wide<N> {
+    const FULL: Wide<N> = Wide([u128::MAX; N]);
+}
+
+/// A 64-bit mixing function (SplitMix64's finaliser), for hashing card sets
+/// into table shapes and cut-off keys.
+///
+/// ```
+/// use hukm_core::solve::game::mix64;
+/// assert_ne!(mix64(1), mix64(2));
+/// ```
+#[inline]
+pub fn mix64(mut x: u64) -> u64 {
+    x ^= x >> 30;
+    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x ^= x >> 27;
+    x = x.wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
 }
 
 /// Which optimisations the search and the game use (all on by default); the
@@ -299,12 +328,30 @@ pub trait TrickGame {
     /// At a trick start: the key for the transposition table.
     fn tt_key(&self) -> TtKey<Self::Pattern>;
     /// At a trick start: the part of the pattern that `winners` rely on.
-    fn pattern_mask(&self, winners: Self::Winners) -> Self::Pattern;
+    /// The default, every card, suits games whose key is exact (no
+    /// partition search).
+    fn pattern_mask(&self, winners: Self::Winners) -> Self::Pattern {
+        let _ = winners;
+        <Self::Pattern as Pattern>::FULL
+    }
     /// At a trick start: the cards a stored mask covers (inverse of
     /// [`TrickGame::pattern_mask`], up to what matters).
-    fn mask_winners(&self, mask: Self::Pattern) -> Self::Winners;
+    /// The default, no card, goes with the default [`TrickGame::pattern_mask`].
+    fn mask_winners(&self, mask: Self::Pattern) -> Self::Winners {
+        let _ = mask;
+        Self::Winners::default()
+    }
     /// At a trick start: cheap bounds for the side on lead.
-    fn lead_bounds(&self, sw: &Switches) -> LeadBounds<Self::Winners>;
+    /// The default knows nothing: from none to everything still to win.
+    fn lead_bounds(&self, sw: &Switches) -> LeadBounds<Self::Winners> {
+        let _ = sw;
+        LeadBounds {
+            lower: 0,
+            lower_by: Self::Winners::default(),
+            upper: self.remaining(),
+            upper_by: Self::Winners::default(),
+        }
+    }
     /// Like [`TrickGame::lead_bounds`], but may stop working (leaving the
     /// other bound loose) as soon as one bound decides whether the side on
     /// lead wins `target`.
@@ -316,23 +363,37 @@ pub trait TrickGame {
     /// `winners`, does playing `other` instead certainly give the same answer?
     /// (E.g. a lower card of the same suit when the tried card's rank did not
     /// matter.) Returning `false` is always safe.
-    fn same_answer(&self, tried: Self::Move, winners: Self::Winners, other: Self::Move) -> bool;
+    fn same_answer(&self, tried: Self::Move, winners: Self::Winners, other: Self::Move) -> bool {
+        let _ = (tried, winners, other);
+        false
+    }
     /// After move `m` (standing for its class of equivalent moves) gave an
     /// answer relying on `winners`: the extra ranks that the equivalence
     /// itself relied on, for partition search (e.g. when a run of cards
     /// reaches from below the lowest relevant rank to above it).
-    fn collapse_winners(&self, m: Self::Move, winners: Self::Winners) -> Self::Winners;
+    /// The default adds nothing (right when no partition search is done).
+    fn collapse_winners(&self, m: Self::Move, winners: Self::Winners) -> Self::Winners {
+        let _ = m;
+        winners
+    }
     /// A hash of what decides the best move here (for the cut-off cache:
     /// the move that cut off last time in a similar state is tried first).
     fn cutoff_key(&self) -> u64;
     /// At a trick start: a compact code of lead `m` relative to the cards
     /// still in play (so it carries over to positions with the same pattern),
     /// or `u8::MAX` when the game keeps no such hints.
-    fn move_hint(&self, m: Self::Move) -> u8;
+    /// The default keeps no hints.
+    fn move_hint(&self, m: Self::Move) -> u8 {
+        let _ = m;
+        u8::MAX
+    }
     /// At a trick start: the legal move that a code from
     /// [`TrickGame::move_hint`] stands for here, if any. Only an ordering
     /// hint: any answer is safe.
-    fn hint_move(&self, hint: u8) -> Option<Self::Move>;
+    fn hint_move(&self, hint: u8) -> Option<Self::Move> {
+        let _ = hint;
+        None
+    }
     /// Is `m` one of the moves [`TrickGame::moves`] lists here (with the
     /// same switches)? The default generates the list and looks.
     fn has_move(&self, m: Self::Move, sw: &Switches) -> bool {

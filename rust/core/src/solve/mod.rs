@@ -31,7 +31,9 @@ use std::time::{Duration, Instant};
 
 use crate::card::{Card, CardSet};
 use crate::error::{Error, Result};
-pub use game::{LeadBounds, MoveList, Pattern, Side, Switches, TrickGame, TrickWon, TtKey, Wide3};
+pub use game::{
+    LeadBounds, MoveList, Pattern, Side, Switches, TrickGame, TrickWon, TtKey, Wide, Wide3, Wide4,
+};
 use search::{Limits, Search};
 use tt::Tt;
 pub use whist::{Whist, WhistPosition, NO_TRUMP};
@@ -74,6 +76,18 @@ impl SolverConfig {
             ..SolverConfig::default()
         }
     }
+
+    /// The settings for a search whose hands hold at most `cards` cards:
+    /// [`SolverConfig::small`] up to 6 (a bot's sampled endgames, where
+    /// setting up a large table would cost more than the search), the
+    /// default beyond.
+    pub fn for_hands(cards: u32) -> SolverConfig {
+        if cards <= 6 {
+            SolverConfig::small()
+        } else {
+            SolverConfig::default()
+        }
+    }
 }
 
 /// The value of a position and the work it took.
@@ -105,12 +119,13 @@ pub type DdTable = [[u8; 4]; 5];
 
 /// An exact double-dummy solver owning its transposition table, whose
 /// entries hold patterns of type `P` (a 128-bit card set by default; games
-/// whose exact key needs more use e.g. [`game::Wide3`]).
-pub struct Solver<P: Pattern = u128> {
+/// whose exact key needs more use e.g. [`game::Wide3`]) and whose moves are
+/// of type `M` (one byte by default; the cut-off cache keeps them).
+pub struct Solver<P: Pattern = u128, M: Copy + Default + PartialEq = u8> {
     config: SolverConfig,
     tt: Tt<P>,
     /// The cut-off cache kept between searches (`Switches::shared_killers`).
-    cutoffs: Vec<(u64, u8)>,
+    cutoffs: Vec<(u64, M)>,
 }
 
 fn sides<const N: usize>(player: usize) -> [Side; N] {
@@ -133,9 +148,10 @@ impl Solver {
     }
 }
 
-impl<P: Pattern> Solver<P> {
-    /// A solver whose table keys hold patterns of type `P`.
-    pub fn with_pattern(config: SolverConfig) -> Solver<P> {
+impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
+    /// A solver whose table keys hold patterns of type `P` (and whose moves
+    /// are of type `M`).
+    pub fn with_pattern(config: SolverConfig) -> Solver<P, M> {
         let tt = Tt::with_bytes(config.tt_bytes);
         Solver {
             config,
@@ -172,7 +188,7 @@ impl<P: Pattern> Solver<P> {
 
     /// Searches any [`TrickGame`] from its current state: the exact value for
     /// `max_side`, starting MTD(f) from `guess`.
-    pub fn search_game<G: TrickGame<Pattern = P, Move = u8>>(
+    pub fn search_game<G: TrickGame<Pattern = P, Move = M>>(
         &mut self,
         game: &mut G,
         max_side: Side,
@@ -184,7 +200,7 @@ impl<P: Pattern> Solver<P> {
 
     /// Like [`Solver::search_game`] when the value is known to lie in
     /// `lo..=hi`.
-    pub fn search_game_within<G: TrickGame<Pattern = P, Move = u8>>(
+    pub fn search_game_within<G: TrickGame<Pattern = P, Move = M>>(
         &mut self,
         game: &mut G,
         max_side: Side,
@@ -193,6 +209,20 @@ impl<P: Pattern> Solver<P> {
         guess: u32,
     ) -> Result<Solution> {
         let limits = self.limits();
+        self.search_game_limited(game, max_side, lo, hi, guess, &limits)
+    }
+
+    /// Like [`Solver::search_game_within`], under `limits` instead of the
+    /// configured ones (e.g. one deadline shared by several searches).
+    pub fn search_game_limited<G: TrickGame<Pattern = P, Move = M>>(
+        &mut self,
+        game: &mut G,
+        max_side: Side,
+        lo: u32,
+        hi: u32,
+        guess: u32,
+        limits: &Limits,
+    ) -> Result<Solution> {
         self.tt.new_generation();
         let shared = self.config.switches.shared_killers;
         let kept = if shared {
@@ -201,7 +231,7 @@ impl<P: Pattern> Solver<P> {
             Vec::new()
         };
         let mut s =
-            Search::new(&mut self.tt, self.config.switches, max_side, &limits).with_cutoffs(kept);
+            Search::new(&mut self.tt, self.config.switches, max_side, limits).with_cutoffs(kept);
         let value = s.value_within(game, lo, hi, guess);
         let nodes = s.nodes;
         if shared {

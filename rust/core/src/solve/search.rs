@@ -86,8 +86,10 @@ pub struct Search<'a, G: TrickGame> {
     cut: Option<G::Move>,
 }
 
-/// The cut-off cache holds 2^18 slots of 16 bytes (4 MiB).
+/// The cut-off cache holds at most 2^18 slots (4 MiB with one-byte moves).
 const CUTOFF_BITS: u32 = 18;
+/// The fewest slots of a cut-off cache (2^10).
+const CUTOFF_MIN_BITS: u32 = 10;
 /// Failed moves remembered per node for skipping equivalent ones.
 const TRIED: usize = 16;
 
@@ -302,10 +304,14 @@ impl<'a, G: TrickGame> Search<'a, G> {
         let mut killer = None;
         if self.sw.killers {
             if self.cutoffs.is_empty() {
-                self.cutoffs = vec![(u64::MAX, G::Move::default()); 1 << CUTOFF_BITS];
+                // Sized by the search's size: a small endgame (e.g. one
+                // sample of a bot's decision) does not fill 4 MiB first.
+                let bits = (g.remaining() + 6).clamp(CUTOFF_MIN_BITS, CUTOFF_BITS);
+                self.cutoffs = vec![(u64::MAX, G::Move::default()); 1 << bits];
             }
+            let bits = self.cutoffs.len().trailing_zeros();
             key = g.cutoff_key();
-            slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CUTOFF_BITS)) as usize;
+            slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize;
             let (k, m) = self.cutoffs[slot];
             if k == key && g.has_move(m, &self.sw) {
                 killer = Some(m);

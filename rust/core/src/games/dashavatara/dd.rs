@@ -36,7 +36,7 @@ use super::state::{DashaAction, DashaState, Phase};
 use crate::card::{Card, CardSet};
 use crate::error::{Error, Result};
 use crate::solve::game::{
-    LeadBounds, MoveList, Pattern, Side, Switches, TrickGame, TrickWon, TtKey, Wide3,
+    mix64, LeadBounds, MoveList, Side, Switches, TrickGame, TrickWon, TtKey, Wide, Wide3,
 };
 use crate::solve::{Solver, SolverConfig};
 
@@ -90,14 +90,6 @@ fn run_code(a: u8, b: u8) -> u8 {
 fn decode_run(m: u8) -> (u8, u8) {
     let x = m - DUCAL_RUN;
     (x / 10 + 1, x % 10 + 1)
-}
-
-fn mix(mut x: u64) -> u64 {
-    x ^= x >> 30;
-    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x ^= x >> 27;
-    x = x.wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
 }
 
 impl DashaDd {
@@ -572,23 +564,17 @@ impl TrickGame for DashaDd {
             // Only spreads positions over the slots: the owners decide.
             let h0 = hands[0].0;
             let h1 = hands[1].0;
-            mix(mix(h0 as u64 ^ mix((h0 >> 64) as u64))
-                ^ mix(h1 as u64)
-                ^ mix((h1 >> 64) as u64 ^ 0x5151))
+            mix64(
+                mix64(h0 as u64 ^ mix64((h0 >> 64) as u64))
+                    ^ mix64(h1 as u64)
+                    ^ mix64((h1 >> 64) as u64 ^ 0x5151),
+            )
         };
         TtKey {
             shape,
             ctx: c.leader as u32 | (u32::from(c.opening) << 2) | ((self.focal as u32) << 3),
-            owners: Wide3(hands.map(|h| h.0)),
+            owners: Wide(hands.map(|h| h.0)),
         }
-    }
-
-    fn pattern_mask(&self, _winners: u128) -> Wide3 {
-        Wide3::FULL
-    }
-
-    fn mask_winners(&self, _mask: Wide3) -> u128 {
-        0
     }
 
     fn lead_bounds(&self, sw: &Switches) -> LeadBounds<u128> {
@@ -610,26 +596,10 @@ impl TrickGame for DashaDd {
         }
     }
 
-    fn same_answer(&self, _tried: u8, _winners: u128, _other: u8) -> bool {
-        false
-    }
-
-    fn collapse_winners(&self, _m: u8, winners: u128) -> u128 {
-        winners
-    }
-
     fn cutoff_key(&self) -> u64 {
         let c = &self.core;
         let h = c.hands[c.to_move as usize].0;
-        mix(h as u64 ^ mix((h >> 64) as u64) ^ ((c.trick[0].0 as u64) << 8 | c.n_trick as u64))
-    }
-
-    fn move_hint(&self, _m: u8) -> u8 {
-        u8::MAX
-    }
-
-    fn hint_move(&self, _hint: u8) -> Option<u8> {
-        None
+        mix64(h as u64 ^ mix64((h >> 64) as u64) ^ ((c.trick[0].0 as u64) << 8 | c.n_trick as u64))
     }
 }
 

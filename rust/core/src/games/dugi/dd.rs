@@ -3,22 +3,44 @@
 //!
 //! Every challenger decision (the King pass, leads, asking, the partner's
 //! answer, the suits named for void followers, a challenger's own card) is a
-//! joint choice of the team; defenders choose their cards against it. The
-//! search is an exact AND/OR search with a table of the positions at trick
-//! starts (the hands and the leader).
+//! joint choice of the team; defenders choose their cards against it.
 //!
-//! The secondary output of B.13, the first trick at which the defenders can
-//! force a win, comes from the same search with a horizon: "can the
-//! challengers take the next `k` tricks?" for `k = 1, 2, ...` until the
-//! answer is no (it is monotone in `k`); the defenders force their trick by
-//! trick number `tricks so far + k` of the hand.
-
-use std::collections::HashMap;
+//! **As a trick game.** [`DugiDd`] implements the solver's [`TrickGame`]
+//! seam, so the shared MTD(f) zero-window search and transposition table
+//! ([`Solver`]) do the work. The hand ends at the first trick the defenders
+//! win, so the value of a position is the number of tricks the challengers
+//! win in a row from here: each challenger trick is worth 1, and the trick a
+//! defender wins is worth every trick left (the defenders take the rest), so
+//! the two sides' values always add up to the tricks remaining. Then:
+//!
+//! * the challengers sweep when the value is every trick left, one
+//!   zero-window probe at that target;
+//! * B.13's secondary output, the first trick at which the defenders can
+//!   force a win, is the trick after the challengers' run: `won so far +
+//!   value + 1` (the value itself, found by MTD(f)).
+//!
+//! Moves are `u16` codes (kind in the high byte, card or suit in the low
+//! byte). The table key is exact: every seat's hand, each suit's remaining
+//! cards reduced to relative ranks ([`Wide4`]; a pack's bit order is its
+//! strength order), with the leader and the challengers' parity.
 
 use super::config::DugiConfig;
 use super::play::{DAct, DStep, DugiPlay};
+use crate::card::{Card, CardSet};
 use crate::error::Result;
+use crate::games::ganjifa::rules::relative_ranks;
+use crate::solve::game::{
+    mix64, MoveList, Side, Switches, TrickGame, TrickWon, TtKey, Wide, Wide4,
+};
 use crate::solve::search::Limits;
+use crate::solve::{Solver, SolverConfig};
+
+const OFFER: u16 = 0x000;
+const PASS: u16 = 0x001;
+const ASK: u16 = 0x002;
+const ACCEPT: u16 = 0x100;
+const NAME: u16 = 0x200;
+const CARD: u16 = 0x300;
 
 /// The answer for one state.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,56 +53,189 @@ pub struct DugiAnswer {
     /// (numbered from 1) by which the defenders can force a trick against
     /// any challenger play; `None` when the challengers sweep.
     pub defenders_first_trick: Option<u16>,
-    /// Search nodes visited (the horizon searches included).
+    /// Search nodes visited (the first-trick search included).
     pub nodes: u64,
 }
 
-struct Search<'a> {
+/// A Dugi hand in play, seen by the solver (the challengers are side 0).
+#[derive(Clone, Debug)]
+pub struct DugiDd<'a> {
     cfg: &'a DugiConfig,
-    /// The challengers succeed once they have won this many tricks of the
-    /// hand (`u16::MAX`: every trick).
-    goal: u16,
-    tt: HashMap<([u128; 4], u8), bool>,
-    nodes: u64,
-    limits: Limits,
+    play: DugiPlay,
+    stack: Vec<DugiPlay>,
 }
 
-impl Search<'_> {
-    fn win(&mut self, p: &DugiPlay) -> Result<bool> {
-        if p.step == DStep::Done {
-            return Ok(!p.defenders_won);
+impl<'a> DugiDd<'a> {
+    /// The solver's view of `p`.
+    pub fn new(cfg: &'a DugiConfig, p: &DugiPlay) -> DugiDd<'a> {
+        DugiDd {
+            cfg,
+            play: *p,
+            stack: Vec::with_capacity(128),
         }
-        if p.tricks >= self.goal {
-            return Ok(true);
+    }
+
+    fn encode(a: DAct) -> u16 {
+        match a {
+            DAct::Offer => OFFER,
+            DAct::Pass => PASS,
+            DAct::Ask => ASK,
+            DAct::Accept(c) => ACCEPT | c.0 as u16,
+            DAct::Name(x) => NAME | x as u16,
+            DAct::Card(c) => CARD | c.0 as u16,
         }
-        self.nodes += 1;
-        self.limits.check_at(self.nodes)?;
-        let key = (p.step == DStep::Lead && p.asked.is_none())
-            .then(|| (p.hands.map(|h| h.bits()), p.leader));
-        if let Some(k) = key {
-            if let Some(&v) = self.tt.get(&k) {
-                return Ok(v);
-            }
+    }
+
+    fn decode(m: u16) -> DAct {
+        let low = (m & 0xFF) as u8;
+        match m & 0xFF00 {
+            ACCEPT => DAct::Accept(Card(low)),
+            NAME => DAct::Name(low),
+            CARD => DAct::Card(Card(low)),
+            _ => match m {
+                OFFER => DAct::Offer,
+                PASS => DAct::Pass,
+                _ => DAct::Ask,
+            },
         }
-        let team = p.is_challenger(p.current().expect("not done"));
-        let mut v = !team;
+    }
+
+    /// Plays an engine act; when it completes a trick, who won what.
+    fn apply_act(&mut self, a: DAct) -> Option<TrickWon<u128>> {
+        let (tricks, defenders_won) = (self.play.tricks, self.play.defenders_won);
+        self.play.apply_unchecked(self.cfg, a);
+        let p = &self.play;
+        if p.tricks > tricks {
+            return Some(TrickWon {
+                seat: p.leader,
+                value: 1,
+                decided: 0,
+            });
+        }
+        if p.defenders_won && !defenders_won {
+            // The defenders take this trick and, the hand being over, every
+            // trick after it.
+            let (_, winner) = p.last.expect("a finished trick");
+            return Some(TrickWon {
+                seat: winner,
+                value: p.hands[p.leader as usize].len() + 1,
+                decided: 0,
+            });
+        }
+        None
+    }
+
+    /// Plays a root act; returns `None` when the defenders won a trick with
+    /// it (the challengers can no longer sweep).
+    pub fn play_root_act(&mut self, a: DAct) -> Option<()> {
+        self.stack.push(self.play);
+        self.apply_act(a);
+        (!self.play.defenders_won).then_some(())
+    }
+}
+
+impl TrickGame for DugiDd<'_> {
+    type Move = u16;
+    type Winners = u128;
+    type Pattern = Wide4;
+
+    fn to_move(&self) -> usize {
+        self.play.current().unwrap_or(0)
+    }
+
+    fn side_of(&self, seat: usize) -> Side {
+        u8::from(!self.play.is_challenger(seat))
+    }
+
+    fn at_trick_start(&self) -> bool {
+        self.play.step == DStep::Lead && self.play.asked.is_none()
+    }
+
+    fn ply(&self) -> usize {
+        self.stack.len()
+    }
+
+    fn remaining(&self) -> u32 {
+        let p = &self.play;
+        match p.step {
+            DStep::Done => 0,
+            DStep::Follow(_) | DStep::NameFor(_) => p.hands[p.leader as usize].len() + 1,
+            _ => p.hands[p.leader as usize].len(),
+        }
+    }
+
+    fn moves(&self, out: &mut MoveList<u16>, sw: &Switches) {
+        out.clear();
+        let p = &self.play;
+        let pack = &self.cfg.pack;
+        let me = p.current().unwrap_or(0);
+        let challenger = p.is_challenger(me);
         for a in p.legal(self.cfg) {
-            let mut q = *p;
-            q.apply_unchecked(self.cfg, a);
-            if self.win(&q)? == team {
-                v = team;
-                break;
-            }
+            let w = if !sw.ordering {
+                0
+            } else {
+                match a {
+                    // Leading: challengers cash their strongest cards first.
+                    DAct::Card(c) if p.step == DStep::Lead => pack.strength(c) as i16,
+                    // Following: a defender tries to win the trick, a
+                    // challenger keeps his partner's trick safe.
+                    DAct::Card(c) => {
+                        let beats = pack.suit_of(c) == p.led_suit && c.0 > p.best.1 .0;
+                        let friend = p.is_challenger(p.best.0 as usize) == challenger;
+                        if beats && !friend {
+                            100 - pack.strength(c) as i16
+                        } else {
+                            -(pack.strength(c) as i16)
+                        }
+                    }
+                    _ => 0,
+                }
+            };
+            debug_assert!(out.len() < crate::solve::game::MAX_MOVES, "move list full");
+            out.push(Self::encode(a), w);
         }
-        if let Some(k) = key {
-            self.tt.insert(k, v);
+        if sw.ordering {
+            out.sort();
         }
-        Ok(v)
+    }
+
+    fn play(&mut self, m: u16) -> Option<TrickWon<u128>> {
+        self.stack.push(self.play);
+        self.apply_act(Self::decode(m))
+    }
+
+    fn undo(&mut self, _m: u16) {
+        self.play = self.stack.pop().expect("undo after play");
+    }
+
+    fn tt_key(&self) -> TtKey<Wide4> {
+        let hands = relative_ranks(&self.cfg.pack, &self.play.hands);
+        let mut h = 0u64;
+        for x in &hands {
+            h = mix64(h ^ x.0 as u64 ^ mix64((x.0 >> 64) as u64));
+        }
+        TtKey {
+            shape: h,
+            ctx: self.play.leader as u32 | (self.play.challengers as u32) << 2,
+            owners: Wide(hands.map(CardSet::bits)),
+        }
+    }
+
+    fn cutoff_key(&self) -> u64 {
+        let p = &self.play;
+        let h = p.hands[self.to_move()].0;
+        let step = match p.step {
+            DStep::Lead => 1,
+            DStep::Follow(_) => 2,
+            DStep::NameFor(_) => 3,
+            _ => 4,
+        };
+        mix64(h as u64 ^ mix64((h >> 64) as u64 ^ (p.best.1 .0 as u64) << 4 ^ step))
     }
 }
 
 /// Solves a Dugi hand in play: whether the challengers take every trick;
-/// with `first_trick`, also the secondary output (extra horizon searches
+/// with `first_trick`, also the secondary output (the value found exactly
 /// when the challengers cannot sweep).
 pub fn solve_dugi(
     cfg: &DugiConfig,
@@ -89,48 +244,70 @@ pub fn solve_dugi(
     first_trick: bool,
     limits: Limits,
 ) -> Result<DugiAnswer> {
-    let mut s = Search {
+    solve_dugi_with(
         cfg,
-        goal: u16::MAX,
-        tt: HashMap::new(),
-        nodes: 0,
+        p,
+        with_actions,
+        first_trick,
         limits,
+        SolverConfig::for_hands(p.hands.iter().map(|h| h.len()).max().unwrap_or(0)),
+    )
+}
+
+/// [`solve_dugi`] with the solver's settings (table size, switches); its
+/// limits are `limits`, not the settings'.
+pub fn solve_dugi_with(
+    cfg: &DugiConfig,
+    p: &DugiPlay,
+    with_actions: bool,
+    first_trick: bool,
+    limits: Limits,
+    settings: SolverConfig,
+) -> Result<DugiAnswer> {
+    let mut solver: Solver<Wide4, u16> = Solver::with_pattern(settings);
+    let mut nodes = 0u64;
+    // The node limit holds for the whole call: each search gets what is left.
+    let left = |used: u64| Limits {
+        max_nodes: limits.max_nodes.map(|m| m.saturating_sub(used)),
+        ..limits.clone()
     };
-    let challengers_win = s.win(p)?;
+    // Does the challengers' run from `g` reach every trick left?
+    let mut sweeps = |g: &mut DugiDd<'_>, nodes: &mut u64| -> Result<bool> {
+        if g.play.step == DStep::Done {
+            return Ok(!g.play.defenders_won);
+        }
+        let all = g.remaining();
+        let r = solver.search_game_limited(g, 0, all - 1, all, all, &left(*nodes))?;
+        *nodes += r.nodes;
+        Ok(r.value == all)
+    };
+    let mut g = DugiDd::new(cfg, p);
+    let challengers_win = sweeps(&mut g, &mut nodes)?;
     let mut actions = Vec::new();
     if with_actions {
         for a in p.legal(cfg) {
-            let mut q = *p;
-            q.apply_unchecked(cfg, a);
-            actions.push((a, s.win(&q)?));
+            let mut h = DugiDd::new(cfg, p);
+            let ok = match h.play_root_act(a) {
+                Some(()) => sweeps(&mut h, &mut nodes)?,
+                None => false,
+            };
+            actions.push((a, ok));
         }
     }
     let mut defenders_first_trick = None;
-    if first_trick && !challengers_win {
-        // A horizon search per k, each with its own table (the goal is part
-        // of what a table entry means).
-        let mut k = 1;
-        loop {
-            let mut h = Search {
-                cfg,
-                goal: p.tricks + k,
-                tt: HashMap::new(),
-                nodes: s.nodes,
-                limits: s.limits.clone(),
-            };
-            let ok = h.win(p)?;
-            s.nodes = h.nodes;
-            if !ok {
-                defenders_first_trick = Some(p.tricks + k);
-                break;
-            }
-            k += 1;
-        }
+    if first_trick && !challengers_win && g.play.step == DStep::Done {
+        // The defenders have won the trick after the challengers' run.
+        defenders_first_trick = Some(p.tricks + 1);
+    } else if first_trick && !challengers_win {
+        let all = g.remaining();
+        let r = solver.search_game_limited(&mut g, 0, 0, all - 1, 0, &left(nodes))?;
+        nodes += r.nodes;
+        defenders_first_trick = Some(p.tricks + r.value as u16 + 1);
     }
     Ok(DugiAnswer {
         challengers_win,
         actions,
         defenders_first_trick,
-        nodes: s.nodes,
+        nodes,
     })
 }

@@ -25,7 +25,8 @@
 //!   trick).
 //! * **Double-dummy** ([`solve_dugi`]): the value is the challengers' clean
 //!   sweep (B.13), with its secondary output, the first trick at which the
-//!   defenders can force a win.
+//!   defenders can force a win, both by the shared solver
+//!   ([`dd::DugiDd`] implements its `TrickGame` seam).
 
 pub mod config;
 pub mod dd;

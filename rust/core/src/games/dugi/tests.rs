@@ -125,3 +125,80 @@ fn king_pass_and_random_matches() {
         assert!(format!("{:?}", obs).contains("made"));
     }
 }
+
+/// The challengers' sweep by plain AND/OR search (no table, no ordering).
+fn sweeps(cfg: &DugiConfig, p: &DugiPlay, goal: u16) -> bool {
+    if p.step == DStep::Done {
+        return !p.defenders_won;
+    }
+    if p.tricks >= goal {
+        return true;
+    }
+    let team = p.is_challenger(p.current().unwrap());
+    let any = p.legal(cfg).into_iter().any(|a| {
+        let mut q = *p;
+        q.apply_unchecked(cfg, a);
+        sweeps(cfg, &q, goal) == team
+    });
+    if any {
+        team
+    } else {
+        !team
+    }
+}
+
+#[test]
+fn dd_agrees_with_plain_search_under_every_switch() {
+    use crate::solve::{SolverConfig, Switches};
+    let g = game();
+    let cfg = g.config().clone();
+    let mut r = crate::rng::Rng::new(5);
+    let mut swept = 0;
+    for round in 0..24 {
+        let k = if round % 4 == 1 { 3 } else { 2 };
+        let mut pool: Vec<crate::card::Card> = cfg.pack.cards().to_vec();
+        r.shuffle(&mut pool);
+        // Three suits only, so that following, voids and naming all occur.
+        let s0 = r.below(6) as u8;
+        let suits: Vec<u8> = (s0..s0 + 3).collect();
+        pool.retain(|&c| suits.contains(&cfg.pack.suit_of(c)));
+        let hands: [crate::card::CardSet; 4] =
+            std::array::from_fn(|i| pool[i * k..(i + 1) * k].iter().copied().collect());
+        let mut p = DugiPlay::new(&cfg, &hands, cfg.lead_suit, Some(round % 4));
+        if round % 3 == 0 {
+            // From inside the first trick.
+            let a = p.legal(&cfg)[0];
+            p.apply_unchecked(&cfg, a);
+        }
+        let want = sweeps(&cfg, &p, u16::MAX);
+        let want_first = (!want).then(|| {
+            (1..)
+                .find(|&k| !sweeps(&cfg, &p, p.tricks + k))
+                .map(|k| p.tricks + k)
+                .unwrap()
+        });
+        swept += usize::from(want);
+        // (Without a table, three-card positions take too long for a test.)
+        let variants = if k == 2 {
+            vec![Switches::default(), Switches::none()]
+        } else {
+            vec![Switches::default()]
+        };
+        for sw in variants {
+            let settings = SolverConfig {
+                switches: sw,
+                ..SolverConfig::small()
+            };
+            let a =
+                dd::solve_dugi_with(&cfg, &p, true, true, Default::default(), settings).unwrap();
+            assert_eq!(a.challengers_win, want, "round {}", round);
+            assert_eq!(a.defenders_first_trick, want_first, "round {}", round);
+            for (act, v) in a.actions {
+                let mut q = p;
+                q.apply_unchecked(&cfg, act);
+                assert_eq!(v, sweeps(&cfg, &q, u16::MAX), "round {} {:?}", round, act);
+            }
+        }
+    }
+    assert!(swept > 0 && swept < 24, "both answers occur ({})", swept);
+}

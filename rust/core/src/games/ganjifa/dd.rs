@@ -7,20 +7,64 @@
 //! A blind surrender is a chance node: its worst card for P by default, the
 //! average over the leader's cards with `dd_chance=expectation`.
 //!
-//! The search is an exact fail-soft alpha-beta over [`Play`] with a
-//! transposition table at lead boundaries keyed by the whole position (the
-//! hands, the leader, the step and the Wilkins flags): no rank abstraction,
-//! so reversed suits need no special care. A seat owing k ≥ 2 free cards to
-//! one lead gives them in decreasing card order only (A.3.5: the order inside
-//! a group changes nothing).
+//! **Search.** [`GanjifaDd`] implements the solver's [`TrickGame`] seam, so
+//! the default (adversarial) objective runs on the shared MTD(f) zero-window
+//! search and transposition table ([`Solver`]). Moves are `u16` codes (kind
+//! in the high byte, a card or suit in the low byte):
+//!
+//! * a lead's whole act is one move, except a Wilkins face-down lead, which
+//!   is two (the card, then the suit named for it), so no node has more than
+//!   `2h + 1` moves for a hand of `h` cards; the solver therefore takes hands
+//!   of at most [`MAX_HAND`] cards (exact search stops being practical far
+//!   below that);
+//! * a seat owing k ≥ 2 free cards to one lead gives them one move each in
+//!   decreasing card order (A.3.5: the order inside a group changes nothing),
+//!   so each k-subset is searched once;
+//! * a completed lead is worth the tricks it credits (its width).
+//!
+//! The table key is exact: the pattern holds every seat's hand in full
+//! ([`Wide4`]), with each suit's remaining cards reduced to relative ranks
+//! once the opening is over (a pack's bit order is its strength order, so
+//! reversed suits need no special care; only the opening's lead King is a
+//! particular card). The context holds the leader, the lead step, the
+//! opening and Wilkins flags and the focal seat.
+//!
+//! `dd_chance=expectation` asks for an average over chance outcomes, which
+//! is not a question a zero-window (win at least `t`?) search can answer;
+//! that mode runs a full-window expectimax over the same [`GanjifaDd`] moves
+//! with an exact table of its own ([`expectimax`]).
 
 use std::collections::HashMap;
 
 use super::config::GanjifaConfig;
-use super::play::{Act, Play, Step, MAX_SEATS};
-use crate::card::CardSet;
-use crate::error::Result;
+use super::play::{Act, Kind, Play, Step, MAX_SEATS};
+use super::rules::{above, relative_ranks};
+use crate::card::{Card, CardSet};
+use crate::error::{Error, Result};
+use crate::solve::game::{
+    mix64, MoveList, Side, Switches, TrickGame, TrickWon, TtKey, Wide, Wide4,
+};
 use crate::solve::search::Limits;
+use crate::solve::{Solver, SolverConfig};
+
+/// The largest hand the solver accepts (every node must fit the move list).
+pub const MAX_HAND: u32 = 19;
+
+const GIVE: u16 = 0x000;
+const LEAD: u16 = 0x100;
+const OPEN: u16 = 0x200;
+const MULTI: u16 = 0x300;
+const DENI: u16 = 0x400;
+const FD_CARD: u16 = 0x500;
+const FD_SUIT: u16 = 0x600;
+const BLIND: u16 = 0x700;
+const NAME: u16 = 0x800;
+const REVEAL: u16 = 0x900;
+const DOUBLE: u16 = 0xA00;
+const PASS: u16 = 0xB00;
+
+/// The seat index standing for chance (the blind surrender's card).
+const CHANCE: usize = MAX_SEATS;
 
 /// The answer for one state.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,74 +77,91 @@ pub struct GanjifaAnswer {
     pub nodes: u64,
 }
 
-/// Exact key of a lead boundary.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct Key {
-    hands: [u128; MAX_SEATS],
-    leader: u8,
-    step: u8,
-    flags: u8,
+/// Everything that changes during the search (restored by copy on undo).
+#[derive(Copy, Clone, Debug)]
+struct Core {
+    play: Play,
+    /// A face-down lead whose card is chosen and whose suit is not yet named.
+    facedown: Option<Card>,
 }
 
-fn key(p: &Play) -> Option<Key> {
-    let step = match p.step {
-        Step::Lead => 0,
-        Step::Name => 1,
-        Step::Blind => 2,
-        Step::NamedLead(x) => 3 + x,
-        _ => return None,
-    };
-    let mut flags = p.opening_done as u8 | (p.phase2 as u8) << 1;
-    for (i, &b) in p.held_lost.iter().enumerate() {
-        flags |= (b as u8) << (2 + i);
-    }
-    Some(Key {
-        hands: p.hands.map(CardSet::bits),
-        leader: p.leader,
-        step,
-        flags,
-    })
-}
-
-/// The solver for one focal seat.
-pub struct Search<'a> {
+/// A Ganjifa hand in play, seen by the solver for one focal seat.
+#[derive(Clone, Debug)]
+pub struct GanjifaDd<'a> {
     cfg: &'a GanjifaConfig,
-    focal: usize,
-    tt: HashMap<Key, (f64, f64)>,
+    core: Core,
+    stack: Vec<Core>,
+    /// The side of each seat, and of chance (index [`MAX_SEATS`]).
+    sides: [Side; MAX_SEATS + 1],
+    focal: u8,
     /// Cards already in the lead in progress at the root (given in any order).
     root_played: CardSet,
-    /// Nodes visited.
-    pub nodes: u64,
-    limits: Limits,
 }
 
-impl<'a> Search<'a> {
-    /// A search for `focal` within `limits` (nodes, time, interruption).
-    pub fn new(cfg: &'a GanjifaConfig, focal: usize, limits: Limits) -> Search<'a> {
-        Search {
-            cfg,
-            focal,
-            tt: HashMap::new(),
-            root_played: CardSet::EMPTY,
-            nodes: 0,
-            limits,
+fn card_of(m: u16) -> Card {
+    Card((m & 0xFF) as u8)
+}
+
+impl<'a> GanjifaDd<'a> {
+    /// The solver's view of `p` for focal seat `focal` (side 0).
+    pub fn new(cfg: &'a GanjifaConfig, p: &Play, focal: usize) -> Result<GanjifaDd<'a>> {
+        let n = p.n as usize;
+        if focal >= n {
+            return Err(Error::State(format!(
+                "player {} out of range 0..{}",
+                focal,
+                n - 1
+            )));
         }
+        let biggest = p.hands().iter().map(|h| h.len()).max().unwrap_or(0);
+        if biggest > MAX_HAND {
+            return Err(Error::State(format!(
+                "a hand of {} cards is too large for exact search (at most {})",
+                biggest, MAX_HAND
+            )));
+        }
+        let mut sides = [1; MAX_SEATS + 1];
+        sides[focal] = 0;
+        Ok(GanjifaDd {
+            cfg,
+            core: Core {
+                play: *p,
+                facedown: None,
+            },
+            stack: Vec::with_capacity(256),
+            sides,
+            focal: focal as u8,
+            root_played: p.trick.played.iter().fold(CardSet::EMPTY, |a, &x| a | x),
+        })
     }
 
-    /// The moves searched at `p`: the legal acts, a free multi-card group in
-    /// decreasing card order.
-    pub fn moves(&self, p: &Play) -> Vec<Act> {
-        let mut acts = p.legal(self.cfg);
+    /// The hand in its current state.
+    pub fn play_state(&self) -> &Play {
+        &self.core.play
+    }
+
+    /// True at a blind surrender (a chance node).
+    pub fn is_chance(&self) -> bool {
+        self.core.facedown.is_none() && self.core.play.step == Step::Blind
+    }
+
+    /// The legal acts the search considers at a decision of the engine: a
+    /// free multi-card contribution in decreasing card order only, and one
+    /// act of each class of interchangeable cards when `collapse`.
+    fn search_acts(&self, collapse: bool) -> Vec<Act> {
+        let p = &self.core.play;
+        let cfg = self.cfg;
+        let mut acts = p.legal(cfg);
         if p.step == Step::Give {
             let t = &p.trick;
             let (seat, owed) = t.queue[t.qi as usize];
             let seat = seat as usize;
-            let free = !(t.kind == super::play::Kind::Deni && seat == t.holder as usize);
+            let free = !(t.kind == Kind::Deni && seat == t.holder as usize);
             if seat != t.leader as usize && free {
                 let bound = (t.played[seat] - self.root_played)
                     .lowest()
                     .map_or(u8::MAX, |c| c.0);
-                let options = p.give_options(self.cfg);
+                let options = p.give_options(cfg);
                 acts.retain(|a| match a {
                     Act::Give(c) => {
                         c.0 < bound
@@ -110,8 +171,8 @@ impl<'a> Search<'a> {
                 });
             }
         }
-        if p.step != Step::Blind {
-            self.collapse(p, &mut acts);
+        if collapse && p.step != Step::Blind {
+            self.collapse(&mut acts);
         }
         acts
     }
@@ -121,7 +182,8 @@ impl<'a> Search<'a> {
     /// two such cards are interchangeable for every rule (hukms, denis,
     /// following, the trick winner), so the two children are the same
     /// position up to renaming them.
-    fn collapse(&self, p: &Play, acts: &mut Vec<Act>) {
+    fn collapse(&self, acts: &mut Vec<Act>) {
+        let p = &self.core.play;
         let seat = match p.current() {
             Some(s) => s,
             None => return,
@@ -134,12 +196,12 @@ impl<'a> Search<'a> {
         };
         let live = p.hands.iter().fold(trick, |a, &x| a | x);
         let hand = p.hands[seat];
-        let next_up = |c: crate::card::Card| -> Option<crate::card::Card> {
-            (live & pack.suit_mask(pack.suit_of(c)) & super::rules::above(c)).lowest()
+        let next_up = |c: Card| -> Option<Card> {
+            (live & pack.suit_mask(pack.suit_of(c)) & above(c)).lowest()
         };
         let all = acts.clone();
         acts.retain(|&a| {
-            let (c, twin): (crate::card::Card, fn(crate::card::Card, Act) -> Act) = match a {
+            let (c, twin): (Card, fn(Card, Act) -> Act) = match a {
                 Act::Give(c) => (c, |u, _| Act::Give(u)),
                 Act::Deni(c) => (c, |u, _| Act::Deni(u)),
                 Act::Facedown(c, _) => (c, |u, a| match a {
@@ -158,135 +220,361 @@ impl<'a> Search<'a> {
         });
     }
 
-    fn gain(&self, before: &Play, after: &Play) -> f64 {
-        (after.tricks[self.focal] - before.tricks[self.focal]) as f64
+    /// The move code of an engine act (`multi`: its index among the
+    /// multi-card leads of the list it comes from).
+    fn encode(&self, a: Act, multi: &mut u16) -> u16 {
+        let p = &self.core.play;
+        match a {
+            Act::Give(c) => GIVE | c.0 as u16,
+            Act::Lead(cs) if cs.len() == 1 => LEAD | cs.lowest().expect("a card").0 as u16,
+            Act::Lead(cs) if !p.opening_done => {
+                let x = (cs - self.cfg.lead_king.set())
+                    .lowest()
+                    .expect("a low card");
+                OPEN | x.0 as u16
+            }
+            Act::Lead(_) => {
+                *multi += 1;
+                MULTI | (*multi - 1)
+            }
+            Act::Deni(c) => DENI | c.0 as u16,
+            Act::Facedown(c, _) => FD_CARD | c.0 as u16,
+            Act::Blind => BLIND,
+            Act::Name(x) => NAME | x as u16,
+            Act::Reveal(c) => REVEAL | c.0 as u16,
+            Act::Double => DOUBLE,
+            Act::Pass => PASS,
+        }
     }
 
-    /// P's tricks at the end of the hand from `p` (won ones included): by
-    /// zero-window tests (MTD) when values are whole numbers, else one
-    /// full-window search.
-    pub fn root_value(&mut self, p: &Play) -> Result<f64> {
-        let base = p.tricks[self.focal] as f64;
-        if self.cfg.dd_expectation {
-            return Ok(base + self.value(p, f64::NEG_INFINITY, f64::INFINITY)?);
+    /// The engine act of a move code (not a face-down card pick).
+    fn decode(&self, m: u16) -> Act {
+        let p = &self.core.play;
+        let low = (m & 0xFF) as u8;
+        match m & 0xFF00 {
+            GIVE => Act::Give(Card(low)),
+            LEAD => Act::Lead(Card(low).set()),
+            OPEN => Act::Lead(self.cfg.lead_king.set() | Card(low).set()),
+            MULTI => p
+                .lead_options(self.cfg)
+                .into_iter()
+                .filter(|a| matches!(a, Act::Lead(cs) if cs.len() > 1))
+                .nth(low as usize)
+                .expect("a multi-card lead of the list"),
+            DENI => Act::Deni(Card(low)),
+            FD_SUIT => Act::Facedown(self.core.facedown.expect("a card picked"), low),
+            BLIND => Act::Blind,
+            NAME => Act::Name(low),
+            REVEAL => Act::Reveal(Card(low)),
+            DOUBLE => Act::Double,
+            _ => Act::Pass,
         }
-        let (mut lo, mut hi) = (0.0f64, f64::INFINITY);
-        let mut guess = 1.0f64;
-        while lo < hi {
-            let gamma = guess.max(lo + 1.0).min(if hi.is_finite() {
-                hi
-            } else {
-                guess.max(lo + 1.0)
-            });
-            let v = self.value(p, gamma - 1.0, gamma)?;
-            if v >= gamma {
-                lo = v;
-            } else {
-                hi = v;
-            }
-            guess = if hi.is_finite() {
-                ((lo + hi) / 2.0).ceil()
-            } else {
-                lo + 1.0
-            };
-        }
-        Ok(base + lo)
     }
 
-    /// P's tricks from `p` to the end of the hand (not counting those won).
-    pub fn value(&mut self, p: &Play, mut alpha: f64, mut beta: f64) -> Result<f64> {
-        if p.step == Step::Done {
-            return Ok(0.0);
-        }
-        self.nodes += 1;
-        self.limits.check_at(self.nodes)?;
-        let left = (p.hands.iter().fold(CardSet::EMPTY, |a, &x| a | x).len()
-            + if matches!(p.step, Step::Give | Step::Double) {
-                p.trick.played.iter().map(|x| x.len()).sum::<u32>()
-            } else {
-                0
-            }) as f64
-            / p.n as f64;
-        if left <= alpha {
-            return Ok(left);
-        }
-        if beta <= 0.0 {
-            return Ok(0.0);
-        }
-        let k = key(p);
-        let (a0, b0) = (alpha, beta);
-        if let Some(k) = k {
-            if let Some(&(lo, hi)) = self.tt.get(&k) {
-                if lo >= beta || lo == hi {
-                    return Ok(lo);
-                }
-                if hi <= alpha {
-                    return Ok(hi);
-                }
-                alpha = alpha.max(lo);
-                beta = beta.min(hi);
-            }
-        }
-        let moves = self.moves(p);
-        let chance = p.step == Step::Blind;
-        let maximise = !chance && p.current() == Some(self.focal);
-        let v = if chance && self.cfg.dd_expectation {
-            let mut sum = 0.0;
-            for &m in &moves {
-                let mut q = *p;
-                q.apply_unchecked(self.cfg, m);
-                sum += self.gain(p, &q) + self.value(&q, f64::NEG_INFINITY, f64::INFINITY)?;
-            }
-            sum / moves.len() as f64
-        } else if maximise {
-            let mut best = f64::NEG_INFINITY;
-            for &m in &moves {
-                let mut q = *p;
-                q.apply_unchecked(self.cfg, m);
-                let g = self.gain(p, &q);
-                let v = g + self.value(&q, alpha - g, beta - g)?;
-                if v > best {
-                    best = v;
-                }
-                if best > alpha {
-                    alpha = best;
-                }
-                if alpha >= beta {
-                    break;
+    /// Ordering weight of an engine act (higher first).
+    fn weight(&self, a: Act) -> i16 {
+        let p = &self.core.play;
+        let pack = &self.cfg.pack;
+        let rank = |c: Card| pack.strength(c) as i16;
+        match a {
+            Act::Lead(cs) if cs.len() > 1 => 200 + cs.len() as i16,
+            Act::Lead(cs) => rank(cs.lowest().expect("a card")),
+            Act::Deni(c) => 50 - rank(c),
+            Act::Give(c) => {
+                let t = &p.trick;
+                let me = p.current().unwrap_or(0);
+                let deciding =
+                    matches!(t.kind, Kind::Single | Kind::Facedown) && pack.suit_of(c) == t.suit;
+                match t.best {
+                    Some((seat, b)) if deciding => {
+                        let friend = self.sides[seat as usize] == self.sides[me];
+                        if !friend && c.0 > b.0 {
+                            100 - rank(c)
+                        } else {
+                            -rank(c)
+                        }
+                    }
+                    _ => -rank(c),
                 }
             }
-            best
+            _ => 0,
+        }
+    }
+
+    /// Plays an engine act; when it completes a lead, who won what.
+    fn apply_act(&mut self, a: Act) -> Option<TrickWon<u128>> {
+        let before = self.core.play.tricks;
+        self.core.play.apply_unchecked(self.cfg, a);
+        self.core.facedown = None;
+        let after = &self.core.play.tricks;
+        (0..MAX_SEATS).find_map(|s| {
+            (after[s] > before[s]).then(|| TrickWon {
+                seat: s as u8,
+                value: (after[s] - before[s]) as u32,
+                decided: 0,
+            })
+        })
+    }
+
+    /// Plays a root act of the engine (a face-down lead in one go) and
+    /// returns the tricks it made the focal seat win at once.
+    pub fn play_root_act(&mut self, a: Act) -> u32 {
+        self.stack.push(self.core);
+        let won = self.apply_act(a);
+        let p = &self.core.play;
+        self.root_played = if matches!(p.step, Step::Give | Step::Double) {
+            p.trick.played.iter().fold(CardSet::EMPTY, |a, &x| a | x)
         } else {
-            let mut best = f64::INFINITY;
-            for &m in &moves {
-                let mut q = *p;
-                q.apply_unchecked(self.cfg, m);
-                let g = self.gain(p, &q);
-                let v = g + self.value(&q, alpha - g, beta - g)?;
-                if v < best {
-                    best = v;
-                }
-                if best < beta {
-                    beta = best;
-                }
-                if alpha >= beta {
-                    break;
+            CardSet::EMPTY
+        };
+        match won {
+            Some(w) if self.sides[w.seat as usize] == 0 => w.value,
+            _ => 0,
+        }
+    }
+
+    /// The hands for the table key: after the opening, relative ranks.
+    fn canonical(&self) -> [CardSet; MAX_SEATS] {
+        let p = &self.core.play;
+        if p.opening_done {
+            relative_ranks(&self.cfg.pack, &p.hands)
+        } else {
+            p.hands
+        }
+    }
+}
+
+impl TrickGame for GanjifaDd<'_> {
+    type Move = u16;
+    type Winners = u128;
+    type Pattern = Wide4;
+
+    fn to_move(&self) -> usize {
+        if self.is_chance() {
+            CHANCE
+        } else {
+            self.core.play.current().unwrap_or(0)
+        }
+    }
+
+    fn side_of(&self, seat: usize) -> Side {
+        self.sides[seat]
+    }
+
+    fn at_trick_start(&self) -> bool {
+        self.core.facedown.is_none()
+            && matches!(
+                self.core.play.step,
+                Step::Lead | Step::Name | Step::Blind | Step::NamedLead(_)
+            )
+    }
+
+    fn ply(&self) -> usize {
+        self.stack.len()
+    }
+
+    fn remaining(&self) -> u32 {
+        let p = &self.core.play;
+        let mut cards: u32 = p.hands.iter().map(|h| h.len()).sum();
+        if matches!(p.step, Step::Give | Step::Double) {
+            cards += p.trick.played.iter().map(|x| x.len()).sum::<u32>();
+        }
+        cards / p.n as u32
+    }
+
+    fn moves(&self, out: &mut MoveList<u16>, sw: &Switches) {
+        out.clear();
+        if let Some(c) = self.core.facedown {
+            let p = &self.core.play;
+            let pack = &self.cfg.pack;
+            let l = p.leader as usize;
+            let outside = p.hands.iter().fold(CardSet::EMPTY, |a, &x| a | x) - p.hands[l];
+            for x in 0..pack.num_suits() as u8 {
+                if !(outside & pack.suit_mask(x)).is_empty() {
+                    // Naming the card's own suit keeps the lead face-up in effect.
+                    let w = i16::from(pack.suit_of(c) == x);
+                    out.push(FD_SUIT | x as u16, w);
                 }
             }
-            best
-        };
-        if let Some(k) = k {
-            let e = self.tt.entry(k).or_insert((0.0, f64::INFINITY));
-            if v <= a0 {
-                e.1 = e.1.min(v);
-            } else if v >= b0 {
-                e.0 = e.0.max(v);
-            } else {
-                *e = (v, v);
+        } else {
+            let mut multi = 0;
+            let mut last_fd = None;
+            for a in self.search_acts(sw.collapse) {
+                if let Act::Facedown(c, _) = a {
+                    if last_fd == Some(c) {
+                        continue;
+                    }
+                    last_fd = Some(c);
+                }
+                let w = if sw.ordering { self.weight(a) } else { 0 };
+                debug_assert!(out.len() < crate::solve::game::MAX_MOVES, "move list full");
+                out.push(self.encode(a, &mut multi), w);
             }
         }
-        Ok(v)
+        if sw.ordering {
+            out.sort();
+        }
     }
+
+    fn play(&mut self, m: u16) -> Option<TrickWon<u128>> {
+        self.stack.push(self.core);
+        if m & 0xFF00 == FD_CARD {
+            self.core.facedown = Some(card_of(m));
+            return None;
+        }
+        let a = self.decode(m);
+        self.apply_act(a)
+    }
+
+    fn undo(&mut self, _m: u16) {
+        self.core = self.stack.pop().expect("undo after play");
+    }
+
+    fn tt_key(&self) -> TtKey<Wide4> {
+        let p = &self.core.play;
+        let hands = self.canonical();
+        let step = match p.step {
+            Step::Lead => 0,
+            Step::Name => 1,
+            Step::Blind => 2,
+            Step::NamedLead(x) => 3 + x as u32,
+            _ => 15,
+        };
+        let mut flags = u32::from(p.opening_done) | u32::from(p.phase2) << 1;
+        for (i, &b) in p.held_lost.iter().enumerate() {
+            flags |= u32::from(b) << (2 + i);
+        }
+        let mut h = 0u64;
+        for x in &hands {
+            h = mix64(h ^ x.0 as u64 ^ mix64((x.0 >> 64) as u64));
+        }
+        TtKey {
+            shape: h,
+            ctx: p.leader as u32 | step << 2 | flags << 8 | (self.focal as u32) << 16,
+            owners: Wide(hands.map(CardSet::bits)),
+        }
+    }
+
+    fn cutoff_key(&self) -> u64 {
+        let p = &self.core.play;
+        let seat = self.to_move();
+        let h = if seat < MAX_SEATS { p.hands[seat].0 } else { 0 };
+        let best = p
+            .trick
+            .best
+            .map_or(0, |(s, c)| (s as u64) << 8 | c.0 as u64);
+        let step = match p.step {
+            Step::Give => 1,
+            Step::Double => 2,
+            _ => 3,
+        } | u64::from(self.core.facedown.is_some()) << 2;
+        mix64(h as u64 ^ mix64((h >> 64) as u64 ^ best << 3 ^ step))
+    }
+}
+
+/// The `dd_chance=expectation` search: a full-window expectimax over the
+/// moves of [`GanjifaDd`] (chance nodes average their outcomes), with an
+/// exact table of values at lead boundaries. Returns the focal seat's
+/// tricks from here to the end.
+pub fn expectimax(g: &mut GanjifaDd<'_>, nodes: &mut u64, limits: &Limits) -> Result<f64> {
+    let mut memo = HashMap::new();
+    expect_value(g, nodes, limits, &mut memo)
+}
+
+type Memo = HashMap<(u64, u32, [u128; MAX_SEATS]), f64>;
+
+fn expect_value(
+    g: &mut GanjifaDd<'_>,
+    nodes: &mut u64,
+    limits: &Limits,
+    memo: &mut Memo,
+) -> Result<f64> {
+    if g.remaining() == 0 {
+        return Ok(0.0);
+    }
+    *nodes += 1;
+    limits.check_at(*nodes)?;
+    let key = g.at_trick_start().then(|| {
+        let k = g.tt_key();
+        (k.shape, k.ctx, k.owners.0)
+    });
+    if let Some(k) = &key {
+        if let Some(&v) = memo.get(k) {
+            return Ok(v);
+        }
+    }
+    let sw = Switches {
+        ordering: false,
+        ..Switches::default()
+    };
+    let mut list = MoveList::new();
+    g.moves(&mut list, &sw);
+    let chance = g.is_chance();
+    let maximise = g.side_of(g.to_move()) == 0;
+    let mut sum = 0.0;
+    let mut best = if maximise {
+        f64::NEG_INFINITY
+    } else {
+        f64::INFINITY
+    };
+    for &m in list.as_slice() {
+        let won = g.play(m);
+        let gain = match won {
+            Some(w) if g.side_of(w.seat as usize) == 0 => w.value as f64,
+            _ => 0.0,
+        };
+        let v = expect_value(g, nodes, limits, memo);
+        g.undo(m);
+        let v = gain + v?;
+        sum += v;
+        best = if maximise { best.max(v) } else { best.min(v) };
+    }
+    let v = if chance {
+        sum / list.len() as f64
+    } else {
+        best
+    };
+    if let Some(k) = key {
+        memo.insert(k, v);
+    }
+    Ok(v)
+}
+
+/// The focal side's value of `g` from here (not counting tricks won),
+/// known to lie in `lo..=hi`, probing `first` first.
+fn search_value(
+    solver: &mut Solver<Wide4, u16>,
+    g: &mut GanjifaDd<'_>,
+    (mut lo, hi, first): (u32, u32, u32),
+    nodes: &mut u64,
+    limits: &Limits,
+) -> Result<f64> {
+    if g.cfg.dd_expectation {
+        return expectimax(g, nodes, limits);
+    }
+    // Bisection over zero-window probes: one lead can be worth many tricks
+    // (a run of hukms), so the value is often far from any cheap guess, and
+    // stepping one trick at a time would cost a probe per trick.
+    let mut hi = hi.min(g.remaining());
+    lo = lo.min(hi);
+    let mut t = first;
+    while lo < hi {
+        t = t.clamp(lo + 1, hi);
+        // The node limit holds for the whole call.
+        let left = Limits {
+            max_nodes: limits.max_nodes.map(|m| m.saturating_sub(*nodes)),
+            ..limits.clone()
+        };
+        let r = solver.search_game_limited(g, 0, t - 1, t, t, &left)?;
+        *nodes += r.nodes;
+        if r.value >= t {
+            lo = t;
+        } else {
+            hi = t - 1;
+        }
+        t = (lo + hi).div_ceil(2);
+    }
+    Ok(lo as f64)
 }
 
 /// P's double-dummy value at `p`, with the value after each legal act.
@@ -297,22 +585,58 @@ pub fn solve_play(
     with_actions: bool,
     limits: Limits,
 ) -> Result<GanjifaAnswer> {
-    let mut s = Search::new(cfg, focal, limits);
-    s.root_played = p.trick.played.iter().fold(CardSet::EMPTY, |a, &x| a | x);
-    let value = s.root_value(p)?;
+    solve_play_with(
+        cfg,
+        p,
+        focal,
+        with_actions,
+        limits,
+        SolverConfig::for_hands(p.hands.iter().map(|h| h.len()).max().unwrap_or(0)),
+    )
+}
+
+/// [`solve_play`] with the solver's settings (table size, switches); its
+/// limits are `limits`, not the settings'.
+pub fn solve_play_with(
+    cfg: &GanjifaConfig,
+    p: &Play,
+    focal: usize,
+    with_actions: bool,
+    limits: Limits,
+    settings: SolverConfig,
+) -> Result<GanjifaAnswer> {
+    let base = p.tricks[focal] as f64;
+    let mut g = GanjifaDd::new(cfg, p, focal)?;
+    let mut solver: Solver<Wide4, u16> = Solver::with_pattern(settings);
+    let mut nodes = 0u64;
+    let rem = g.remaining();
+    let root = search_value(
+        &mut solver,
+        &mut g,
+        (0, rem, rem.div_ceil(2)),
+        &mut nodes,
+        &limits,
+    )?;
     let mut actions = Vec::new();
     if with_actions && p.step != Step::Blind {
+        let focal_moves = p.current() == Some(focal);
         for a in p.legal(cfg) {
-            let mut q = *p;
-            q.apply_unchecked(cfg, a);
-            // The cards already in the lead were given in any order.
-            s.root_played = q.trick.played.iter().fold(CardSet::EMPTY, |a, &x| a | x);
-            actions.push((a, s.root_value(&q)?));
+            let mut h = GanjifaDd::new(cfg, p, focal)?;
+            let won = h.play_root_act(a) as f64;
+            // No act is better than the best for its mover's side.
+            let par = (root - won).max(0.0) as u32;
+            let window = if focal_moves {
+                (0, par, par)
+            } else {
+                (par, u32::MAX, par + 1)
+            };
+            let v = search_value(&mut solver, &mut h, window, &mut nodes, &limits)?;
+            actions.push((a, base + won + v));
         }
     }
     Ok(GanjifaAnswer {
-        value,
+        value: base + root,
         actions,
-        nodes: s.nodes,
+        nodes,
     })
 }

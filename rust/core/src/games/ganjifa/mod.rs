@@ -45,13 +45,15 @@
 //! * **Ser-k'hel.** Every duel after the first is automatic (the winner
 //!   challenges his right-hand neighbour); the duels are listed in the state's
 //!   text. The only action is the first `challenge:s`.
-//! * **Double-dummy** ([`dd`]): an exact search of its own over [`Play`]
-//!   (A.14), not the shared whist-family solver: its leads may be several
-//!   cards, a lead's followers give several cards each, the deni and the end
-//!   phase add decisions of seats other than the one on lead, and the blind
-//!   surrender is a chance node. Its table keys are exact, so reversed suits
-//!   need no care. `pick:i` under `blind_pick=neighbour_index` is valued as
-//!   the chance node (every index has the same value).
+//! * **Double-dummy** ([`dd`]): the focal seat's tricks (A.14) by the shared
+//!   solver ([`crate::solve::Solver`]): [`dd::GanjifaDd`] implements its
+//!   `TrickGame` seam with multi-card leads, follower groups given card by
+//!   card, the deni and the end phase's naming as moves, and the blind
+//!   surrender as a move of the coalition (its worst card). Table keys are
+//!   exact, so reversed suits need no care. `dd_chance=expectation` averages
+//!   the blind surrender by a full-window expectimax over the same moves.
+//!   `pick:i` under `blind_pick=neighbour_index` is valued as the chance node
+//!   (every index has the same value).
 //! * **Observation.** A seat sees its own hand, the public cards of the others
 //!   (face-up batches, won-card hands) and the cards it alone knows
 //!   (exchanges); the lead in progress with a face-down card shown as `?` to

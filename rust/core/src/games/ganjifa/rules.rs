@@ -93,6 +93,26 @@ pub fn step1_groups(pack: &Pack, hands: &[CardSet], p: usize) -> Vec<CardSet> {
     out
 }
 
+/// The hands with each suit's unplayed cards moved to the lowest positions
+/// of the suit, in order. Positions with the same result are the same game
+/// up to renaming cards, wherever only suits and the order of the unplayed
+/// cards matter (after the opening, whose lead King is one particular card).
+pub fn relative_ranks(pack: &Pack, hands: &[CardSet; 4]) -> [CardSet; 4] {
+    let all = unplayed(hands);
+    let mut out = [CardSet::EMPTY; 4];
+    for s in 0..pack.num_suits() as Suit {
+        let m = pack.suit_mask(s);
+        let mut slots = m.iter();
+        for c in (all & m).iter() {
+            let slot = slots.next().expect("a slot per card");
+            if let Some(o) = holder(hands, c) {
+                out[o].insert(slot);
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -107,5 +127,32 @@ mod tests {
         assert_eq!(p.format_cards(h), "9SM+5QM");
         // Seat 2's 6TJ is above seat 1's 3TJ.
         assert_eq!(p.format_cards(hukms(&p, &hands, 2)), "6TJ+1BA");
+    }
+
+    #[test]
+    fn relative_ranks_keep_the_order_in_each_suit() {
+        let p = Pack::moghul(ReversedSet::India);
+        let hands = p.parse_deal("..74.....8 .3.9.....5 .6.2....1.", 3).unwrap();
+        let h: [CardSet; 4] = [hands[0], hands[1], hands[2], CardSet::EMPTY];
+        let r = relative_ranks(&p, &h);
+        for (a, b) in h.iter().zip(&r) {
+            assert_eq!(a.len(), b.len());
+        }
+        // Each suit's cards now sit at its lowest positions, owners in order.
+        for s in 0..p.num_suits() as Suit {
+            let m = p.suit_mask(s);
+            let all = (r[0] | r[1] | r[2] | r[3]) & m;
+            assert_eq!(all.len(), ((h[0] | h[1] | h[2]) & m).len());
+            assert_eq!(
+                all,
+                CardSet(m.0 & (m.0.wrapping_shl(0)) & low_bits(m, all.len()))
+            );
+        }
+        assert_eq!(relative_ranks(&p, &r), r);
+    }
+
+    /// The lowest `k` cards of `m`.
+    fn low_bits(m: CardSet, k: u32) -> u128 {
+        m.iter().take(k as usize).fold(0, |a, c| a | 1u128 << c.0)
     }
 }

@@ -475,3 +475,122 @@ fn dd_matches_plain_minimax_on_small_endgames() {
     }
     assert!(checked > 300);
 }
+
+/// Random positions of `k` cards a hand from a shuffled pack (every suit).
+fn random_play(cfg: &GanjifaConfig, r: &mut crate::rng::Rng, n: usize, k: usize) -> Play {
+    let mut pool: Vec<Card> = cfg.pack.cards().to_vec();
+    r.shuffle(&mut pool);
+    let hands: Vec<CardSet> = (0..n)
+        .map(|i| pool[i * k..(i + 1) * k].iter().copied().collect())
+        .collect();
+    Play::new(cfg, &hands, Some(r.below(n as u64) as usize))
+}
+
+#[test]
+fn dd_switches_give_the_same_answers() {
+    use crate::solve::{SolverConfig, Switches};
+    let mut r = crate::rng::Rng::new(7);
+    let option_sets: Vec<Vec<(&str, &str)>> = vec![
+        vec![],
+        vec![("end_phase_threshold", "0")],
+        vec![("lead_rules", "wilkins")],
+        vec![("pack", "dashavatara"), ("end_phase_threshold", "2")],
+    ];
+    let mut variants = vec![Switches::none(), Switches::default()];
+    for off in 0..4 {
+        let mut sw = Switches::default();
+        match off {
+            0 => sw.tt = false,
+            1 => sw.collapse = false,
+            2 => sw.ordering = false,
+            _ => sw.killers = false,
+        }
+        variants.push(sw);
+    }
+    for round in 0..24 {
+        let mut o = option_sets[round % option_sets.len()].clone();
+        let n = if round % 2 == 0 { 3 } else { 4 };
+        let ns = n.to_string();
+        o.push(("players", &ns));
+        let cfg = cfg(&o);
+        let mut p = random_play(&cfg, &mut r, n, 4);
+        if cfg.lead_rules == LeadRules::Wilkins && round % 3 == 0 {
+            p.held_lost = [true; 4];
+            p.reenter(&cfg);
+        }
+        let focal = round % n;
+        let answers: Vec<(f64, Vec<(Act, f64)>)> = variants
+            .iter()
+            .map(|&sw| {
+                let settings = SolverConfig {
+                    switches: sw,
+                    ..SolverConfig::small()
+                };
+                let a = dd::solve_play_with(&cfg, &p, focal, true, Default::default(), settings)
+                    .unwrap();
+                (a.value, a.actions)
+            })
+            .collect();
+        for a in &answers[1..] {
+            assert_eq!(a, &answers[0], "round {}", round);
+        }
+    }
+}
+
+#[test]
+fn dd_refuses_hands_beyond_its_move_list() {
+    let cfg = cfg(&[]);
+    let mut r = crate::rng::Rng::new(3);
+    let p = random_play(&cfg, &mut r, 3, 20);
+    let e = dd::solve_play(&cfg, &p, 0, false, Default::default()).unwrap_err();
+    assert!(e.to_string().contains("too large"), "{}", e);
+    let p = random_play(&cfg, &mut r, 3, 19);
+    assert!(dd::GanjifaDd::new(&cfg, &p, 0).is_ok());
+}
+
+#[test]
+fn dd_move_lists_fit_at_the_largest_hands() {
+    use crate::solve::{MoveList, Switches, TrickGame};
+    let mut r = crate::rng::Rng::new(11);
+    let mut most = 0;
+    for round in 0..40 {
+        let rules = if round % 2 == 0 { "wilkins" } else { "mcleod" };
+        let pack = if round % 4 < 2 {
+            "moghul"
+        } else {
+            "dashavatara"
+        };
+        let n = 3 + round % 2;
+        let ns = n.to_string();
+        let cfg = cfg(&[("lead_rules", rules), ("pack", pack), ("players", &ns)]);
+        let mut p = random_play(&cfg, &mut r, n, dd::MAX_HAND as usize);
+        if round % 3 == 0 {
+            p.held_lost = [true; 4];
+            p.reenter(&cfg);
+        }
+        // Walk a random line of play, checking every node's move list with
+        // and without collapsing (a full list would mean moves were lost).
+        while p.step != Step::Done {
+            let mut g = dd::GanjifaDd::new(&cfg, &p, 0).unwrap();
+            for sw in [Switches::default(), Switches::none()] {
+                let mut list = MoveList::new();
+                g.moves(&mut list, &sw);
+                assert!(list.len() < crate::solve::game::MAX_MOVES);
+                most = most.max(list.len());
+                if let Some(&m) = list.as_slice().first() {
+                    // A face-down card pick: its suit list too.
+                    g.play(m);
+                    g.moves(&mut list, &sw);
+                    assert!(list.len() < crate::solve::game::MAX_MOVES);
+                    g.undo(m);
+                }
+            }
+            let legal = p.legal(&cfg);
+            let a = legal[r.below(legal.len() as u64) as usize];
+            p.apply_unchecked(&cfg, a);
+        }
+    }
+    // (The bound is 2h + 1 moves for a hand of h cards: a deni and a single
+    // lead of every card, and one compound lead.)
+    assert!(most >= 19, "the walk reached large lists ({})", most);
+}
