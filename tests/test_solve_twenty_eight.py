@@ -85,3 +85,74 @@ def test_solver_refuses_other_phases() -> None:
     s = hukm.TwentyEight().new_game(1)
     with pytest.raises(hukm.StateError, match="trick play"):
         hukm.solve(s)
+
+
+def _declarer_sweeps(s: hukm.State, declarer_side: list[int], hand_no: int) -> bool:
+    """Plain AND/OR search over the engine's states: does the declarer's side
+    win every remaining trick of the single hand / half court?"""
+    o = s.observation(0)
+    if o["hand_no"] != hand_no or s.is_terminal():
+        return str(o["last_result"]["kind"]).endswith("won")
+    mine = s.current_player in declarer_side
+    for a in s.legal_actions():
+        t = s.clone()
+        t.apply(a)
+        if _declarer_sweeps(t, declarer_side, hand_no) == mine:
+            return mine
+    return not mine
+
+
+def _all_tricks_position(option: str, seed: int, left: int) -> hukm.State | None:
+    s = hukm.TwentyEight(**{option: True}).new_game(seed)
+    want = "single" if option == "single_hand" else "half_court"
+    while s.phase != want:
+        s.apply(s.legal_actions()[0])
+    s.apply(want)
+    if s.phase == "show":
+        s.apply("pass")
+    rng = random.Random(seed)
+    total = 8 if option == "single_hand" else 4
+    hand_no = s.observation(0)["hand_no"]
+    while s.observation(0)["tricks_played"] < total - left or (seed % 2 and not s.observation(0)["trick"]):
+        s.apply(rng.choice(s.legal_actions()))
+        if s.observation(0)["hand_no"] != hand_no:
+            return None
+    return s
+
+
+@pytest.mark.parametrize("option,left", [("single_hand", 3), ("half_court", 1)])
+def test_single_hand_and_half_court_sweeps(option: str, left: int) -> None:
+    both = set()
+    for seed in range(40):
+        s = _all_tricks_position(option, seed, left)
+        if s is None:
+            continue
+        o = s.observation(0)
+        declarer = o["soloist"] if option == "single_hand" else o["bidder"]
+        side = [p for p in range(4) if p % 2 == declarer % 2]
+        want = _declarer_sweeps(s, side, o["hand_no"])
+        both.add(want)
+        for player in (declarer, (declarer + 1) % 4):
+            sol = hukm.solve(s, player)
+            assert sol.value == int(want == (player in side))
+            for a, v in sol.actions.items():
+                t = s.clone()
+                t.apply(a)
+                assert v == int(_declarer_sweeps(t, side, o["hand_no"]) == (player in side)), a
+    assert both == {True, False}
+
+
+def test_single_hand_from_the_deal() -> None:
+    # Example 7's flow: the soloist's best card keeps his value, and the
+    # opponents' value is the other side of it.
+    s = hukm.TwentyEight(single_hand=True).new_game(3)
+    while s.phase != "single":
+        s.apply(s.legal_actions()[0])
+    s.apply("single")
+    solo = s.current_player
+    sol = hukm.solve(s, solo)
+    assert sol.value in (0, 1) and set(sol.actions) == set(s.legal_actions())
+    assert max(sol.actions.values()) == sol.value
+    assert hukm.solve(s, (solo + 1) % 4).value == 1 - sol.value
+    with pytest.raises(hukm.StateError, match="target"):
+        hukm.solve(s, solo, target=20)

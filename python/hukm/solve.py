@@ -126,7 +126,10 @@ def solve(
     points need ``unrevealed_trump="forced_last"``). With ``target=t`` the
     value is the bidding side's outcome against the whole-hand target ``t``
     under the default void rule: 2 made, 1 void, 0 failed
-    (``hukm.twenty_eight.OUTCOMES``).
+    (``hukm.twenty_eight.OUTCOMES``). In a single hand (§16.4) or half court
+    (§9.5) card points do not count: the value is 1 when ``player``'s side
+    wins the contract with best play (the declarer by taking every trick of
+    it, the others by taking one), else 0, and ``target`` does not apply.
 
     >>> import hukm
     >>> g = hukm.Hokm("double_sar")

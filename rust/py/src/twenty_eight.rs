@@ -148,8 +148,10 @@ impl PyTwentyEight {
 type DdOut = (u32, Vec<(String, u32)>, u64);
 
 /// Double-dummy answer of a Twenty-eight state: `(value, [(action, value)],
-/// nodes)`. Without `target`: card points of `player`'s side from here;
-/// with `target`: the bidding side's outcome (0 failed, 1 void, 2 made).
+/// nodes)`. Without `target`: card points of `player`'s side from here
+/// (single hand and half court: 1 when `player`'s side wins the contract,
+/// else 0); with `target`: the bidding side's outcome (0 failed, 1 void,
+/// 2 made).
 #[pyfunction]
 #[pyo3(signature = (state, player = None, target = None, max_nodes = None, timeout = None, tt_mib = None, actions = true))]
 #[allow(clippy::too_many_arguments)]
@@ -175,6 +177,11 @@ pub fn solve_twenty_eight(
     let r = crate::run::run_detached(py, move |stop| {
         cfg.stop = Some(stop);
         match target {
+            Some(_) if s.all_tricks_contract() => Err(hukm_core::Error::State(
+                "target= does not apply to single hand or half court (they need every trick)"
+                    .into(),
+            )),
+            None if s.all_tricks_contract() => dd::solve_sweep(&s, player, cfg, actions),
             Some(t) => dd::solve_outcome(&s, t, cfg, actions),
             None => dd::solve_points(&s, player, cfg, actions),
         }

@@ -30,8 +30,11 @@ mod order;
 mod partition;
 #[path = "dd_solver.rs"]
 mod solver;
+#[path = "dd_sweep.rs"]
+mod sweep;
 
 pub use solver::{dd_table, solve_outcome, solve_points, DdAnswer, DdSolver, FAILED, MADE, VOIDED};
+pub use sweep::{solve_sweep, SweepGame};
 
 use super::config::{Game, TwentyEightConfig};
 use super::rules::{self, PlayView};
@@ -112,7 +115,7 @@ impl PointsGame {
         }
         if s.soloist.is_some() || s.half_court {
             return Err(Error::State(
-                "double-dummy analysis of single hand and half court is not offered".into(),
+                "single hand and half court are all-tricks contracts: their analysis is solve_sweep (card points do not count)".into(),
             ));
         }
         if cfg.kq_negative {

@@ -288,6 +288,12 @@ impl TwentyEightState {
         &self.cfg
     }
 
+    /// The hand is an all-tricks contract (single hand or half court): its
+    /// declarer's side must win every trick of it.
+    pub fn all_tricks_contract(&self) -> bool {
+        self.soloist.is_some() || self.half_court
+    }
+
     /// The phase.
     pub fn phase(&self) -> Phase {
         self.phase
