@@ -596,18 +596,24 @@ impl TrickGame for PointsGame {
             }
             shape = sh;
         } else {
-            // Six hands do not fit exactly: 192 bits of hashes of every hand.
-            let mut h1: u64 = 0xcbf2_9ce4_8422_2325;
-            let mut h2: u128 = 0x6c62_272e_07bb_0142_62b8_2175_6295_c58d;
-            for s in 0..self.n {
-                let x = c.hands[s].0 ^ ((s as u128) << 120);
-                h1 = (h1 ^ (x as u64) ^ ((x >> 64) as u64).rotate_left(17))
-                    .wrapping_mul(0x1000_0000_01b3);
-                h2 = (h2 ^ x).wrapping_mul(0x0000_0000_0100_0000_0000_0000_0000_013B);
+            // Six hands (40 and 56, every card id below 64): the cards in
+            // play as the shape, and the owner of each, in card order, as
+            // one base-6 number (6^48 < 2^128): exact.
+            let all = c.hands[..self.n].iter().fold(0u128, |a, h| a | h.0);
+            debug_assert!(all >> 64 == 0, "card ids below 64");
+            let mut code: u128 = 0;
+            let mut rest = all as u64;
+            while rest != 0 {
+                let top = 63 - rest.leading_zeros();
+                rest &= !(1u64 << top);
+                let owner = c.hands[..self.n]
+                    .iter()
+                    .position(|h| h.0 >> top & 1 == 1)
+                    .expect("a card in play is in a hand");
+                code = code * self.n as u128 + owner as u128;
             }
-            let ind = c.indicator.map_or(255u128, |i| i.0 as u128);
-            owners = h2 ^ ind;
-            shape = h1 ^ (ind as u64).rotate_left(40);
+            owners = code;
+            shape = all as u64;
         }
         TtKey { shape, ctx, owners }
     }

@@ -31,8 +31,9 @@ fn random_position(g: &TwentyEight, rng: &mut Rng, k: usize, open: bool) -> Twen
         .map(|h| h.iter().take(k).collect::<CardSet>())
         .collect();
     let deal = g.config().pack.format_deal(&hands);
-    let bidder = rng.below(4) as usize;
-    let leader = rng.below(4) as usize;
+    let n = g.config().players as u64;
+    let bidder = rng.below(n) as usize;
+    let leader = rng.below(n) as usize;
     let ind = g.config().pack.format_card(
         hands[bidder]
             .iter()
@@ -57,6 +58,9 @@ fn points_match_plain_minimax_with_and_without_optimisations() {
             "28",
             vec![("unrevealed_trump".to_string(), "forced_last".to_string())],
         ),
+        // Six hands: the table key holds every card's owner in base 6.
+        ("40", vec![]),
+        ("56", vec![]),
     ] {
         let g = TwentyEight::new(preset, &opts).unwrap();
         for i in 0..12 {
