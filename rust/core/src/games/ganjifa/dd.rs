@@ -610,10 +610,12 @@ pub fn solve_play_with(
     let mut solver: Solver<Wide4, u16> = Solver::with_pattern(settings);
     let mut nodes = 0u64;
     let rem = g.remaining();
+    // A seat's fair share first: the value is often near it.
+    let share = rem.div_ceil(p.n as u32);
     let root = search_value(
         &mut solver,
         &mut g,
-        (0, rem, rem.div_ceil(2)),
+        (0, rem, share),
         &mut nodes,
         &limits,
     )?;
