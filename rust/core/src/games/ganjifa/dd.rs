@@ -612,13 +612,7 @@ pub fn solve_play_with(
     let rem = g.remaining();
     // A seat's fair share first: the value is often near it.
     let share = rem.div_ceil(p.n as u32);
-    let root = search_value(
-        &mut solver,
-        &mut g,
-        (0, rem, share),
-        &mut nodes,
-        &limits,
-    )?;
+    let root = search_value(&mut solver, &mut g, (0, rem, share), &mut nodes, &limits)?;
     let mut actions = Vec::new();
     if with_actions && p.step != Step::Blind {
         let focal_moves = p.current() == Some(focal);
