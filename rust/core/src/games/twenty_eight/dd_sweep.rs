@@ -175,14 +175,15 @@ impl TrickGame for SweepGame {
         out.clear();
         let pack = &self.cfg.pack;
         let rank = &self.cfg.rank;
-        let mut seen: Vec<(u8, u8)> = Vec::with_capacity(16);
         for c in self.legal().iter() {
-            // Copies of one card (double pack) are the same move.
-            let class = (pack.suit_of(c), rank[c.0 as usize]);
-            if seen.contains(&class) {
+            // Copies of one card (double pack) are the same move: skip a
+            // card whose suit and rank class a listed move already has.
+            let copy = out.as_slice().iter().any(|&m| {
+                pack.suit_of(Card(m)) == pack.suit_of(c) && rank[m as usize] == rank[c.0 as usize]
+            });
+            if copy {
                 continue;
             }
-            seen.push(class);
             let w = if sw.ordering {
                 i16::from(rank[c.0 as usize])
             } else {
