@@ -26,12 +26,14 @@ def cases(n: int, k: int, seed: int) -> list[tuple[str, int, int, str]]:
     return out
 
 
+@pytest.mark.parametrize("kq_negative", [False, True])
 @pytest.mark.parametrize("game", ["28", "29"])
 @pytest.mark.parametrize("deal,bidder,leader,ind", cases(6, 3, 1) + cases(3, 4, 2))
-def test_open_trump_points(game: str, deal: str, bidder: int, leader: int, ind: str) -> None:
+def test_open_trump_points(game: str, kq_negative: bool, deal: str, bidder: int, leader: int, ind: str) -> None:
+    # With kq_negative kings and queens taken count -1: values may be negative.
     trump = ind[1]
-    state = hukm.TwentyEight(game).from_deal(deal, bidder, leader, trump=trump)
-    ref = position(deal, bidder, leader, trump=trump, game=game)
+    state = hukm.TwentyEight(game, kq_negative=kq_negative).from_deal(deal, bidder, leader, trump=trump)
+    ref = position(deal, bidder, leader, trump=trump, game=game, kq_negative=kq_negative)
     for player in (0, 1):
         sol = hukm.solve(state, player)
         assert sol.value == dd_points(ref, player % 2)
@@ -59,6 +61,43 @@ def test_concealed_void_rule_outcome(deal: str, bidder: int, leader: int, ind: s
         assert sol.value == dd_outcome(ref, target), target
         for action, value in sol.actions.items():
             assert value == dd_outcome(ref.play(action), target), (target, action)
+
+
+@pytest.mark.parametrize("deal,bidder,leader,ind", cases(6, 3, 9) + cases(3, 4, 10))
+def test_kq_negative_concealed(deal: str, bidder: int, leader: int, ind: str) -> None:
+    forced = hukm.TwentyEight(kq_negative=True, unrevealed_trump="forced_last")
+    state = forced.from_deal(deal, bidder, leader, indicator=ind)
+    ref = position(deal, bidder, leader, indicator=ind, forced_last=True, kq_negative=True)
+    sol = hukm.solve(state, bidder)
+    assert sol.value == dd_points(ref, bidder % 2)
+    for action, value in sol.actions.items():
+        assert value == dd_points(ref.play(action), bidder % 2), action
+    state = hukm.TwentyEight(kq_negative=True).from_deal(deal, bidder, leader, indicator=ind)
+    ref = position(deal, bidder, leader, indicator=ind, kq_negative=True)
+    for target in (-2, 0, 2, 5):
+        sol = hukm.solve(state, target=target)
+        assert sol.value == dd_outcome(ref, target), target
+        for action, value in sol.actions.items():
+            assert value == dd_outcome(ref.play(action), target), (target, action)
+
+
+def test_kq_negative_values_below_zero_and_table() -> None:
+    # Taking kings and queens can leave a side below zero; the solver says so.
+    g = hukm.TwentyEight(kq_negative=True)
+    seen = []
+    for deal, bidder, leader, ind in cases(30, 3, 11):
+        state = g.from_deal(deal, bidder, leader, trump=ind[1])
+        ref = position(deal, bidder, leader, trump=ind[1], kq_negative=True)
+        value = hukm.solve(state, 0, actions=False).value
+        assert value == dd_points(ref, 0)
+        seen.append(value)
+    assert min(seen) < 0
+    # The two sides share 28 - 8 = 20 points of a full deal.
+    deal = g.deal(3)
+    table = g.dd_table(deal, leader=1)
+    for t, row in enumerate(table):
+        assert row[0] + row[1] == 20
+        assert hukm.solve(g.from_deal(deal, 1, 1, trump=SUITS[t]), 1, actions=False).value == row[1]
 
 
 def test_points_of_a_concealed_void_rule_position_need_a_target() -> None:

@@ -121,7 +121,8 @@ def solve(
     stake) of the player to act.
 
     For :class:`hukm.TwentyEight` states the value is in card points (29: with
-    the last-trick point) that ``player``'s side takes from here to the end,
+    the last-trick point; with ``kq_negative`` kings and queens taken count -1,
+    so it can be negative) that ``player``'s side takes from here to the end,
     for open trumps and for a concealed indicator (``call`` is then a move;
     points need ``unrevealed_trump="forced_last"``). With ``target=t`` the
     value is the bidding side's outcome against the whole-hand target ``t``

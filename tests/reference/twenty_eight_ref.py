@@ -32,8 +32,10 @@ def strength(card: str) -> int:
     return 7 - RANKS.index(card[0])
 
 
-def points(card: str) -> int:
-    """Card points of one card."""
+def points(card: str, kq_negative: bool = False) -> int:
+    """Card points of one card (kings and queens -1 with ``kq_negative``)."""
+    if kq_negative and card[0] in "KQ":
+        return -1
     return POINTS.get(card[0], 0)
 
 
@@ -74,6 +76,7 @@ class Position:
     forced_last: bool = False
     bidder_plays_revealed: bool = False
     bonus: bool = False
+    kq_negative: bool = False
 
     # ---- what may be done ----
     def legal(self) -> list[str]:
@@ -152,7 +155,7 @@ class Position:
             if suit(c) == wanted and strength(c) > best:
                 win_seat, best = seat, strength(c)
         side = win_seat % 2
-        gain = sum(points(c) for c in cards)
+        gain = sum(points(c, self.kq_negative) for c in cards)
         left = self.tricks_left - 1
         if self.bonus and left == 0:
             gain += 1
@@ -203,6 +206,7 @@ def position(
     game: str = "28",
     forced_last: bool = False,
     bidder_plays_revealed: bool = False,
+    kq_negative: bool = False,
 ) -> Position:
     """A position like ``TwentyEight(game).from_deal``: trumps open, or concealed under ``indicator``."""
     hands = [parse_hand(h) for h in deal.split()]
@@ -225,6 +229,7 @@ def position(
         forced_last=forced_last,
         bidder_plays_revealed=bidder_plays_revealed,
         bonus=game == "29",
+        kq_negative=kq_negative,
     )
 
 

@@ -36,7 +36,7 @@ fn main() {
         let t = Instant::now();
         let (v, k) = if table {
             let (tab, k) = dd::dd_table(&cfg, &full, 1, SolverConfig::default()).expect("table");
-            (tab.iter().map(|r| r[0]).sum::<u32>(), k)
+            (tab.iter().map(|r| r[0]).sum::<i32>(), k)
         } else {
             let best = (0..cfg.pack.num_suits())
                 .max_by_key(|&i| {

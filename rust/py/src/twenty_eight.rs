@@ -121,7 +121,7 @@ impl PyTwentyEight {
         max_nodes: Option<u64>,
         timeout: Option<f64>,
         tt_mib: Option<usize>,
-    ) -> PyResult<Vec<Vec<u32>>> {
+    ) -> PyResult<Vec<Vec<i32>>> {
         let cfg = self.game.config_arc();
         let hands = cfg.pack.parse_deal(deal, cfg.players).py(py)?;
         if leader >= cfg.players {
@@ -145,7 +145,7 @@ impl PyTwentyEight {
 }
 
 /// What `solve_twenty_eight` returns: value, (action, value) pairs, nodes.
-type DdOut = (u32, Vec<(String, u32)>, u64);
+type DdOut = (i32, Vec<(String, i32)>, u64);
 
 /// Double-dummy answer of a Twenty-eight state: `(value, [(action, value)],
 /// nodes)`. Without `target`: card points of `player`'s side from here

@@ -113,11 +113,28 @@ impl<M: Copy + Default + PartialEq> Default for MoveList<M> {
 pub struct TrickWon<W> {
     /// The seat that won the trick.
     pub seat: u8,
-    /// Its value (1 for plain tricks; card points in point games).
+    /// Its value to the winner's side (1 for plain tricks; card points in
+    /// point games).
     pub value: u32,
+    /// Its value to the other side (0 except where a trick also credits its
+    /// loser, as Twenty-eight's `kq_negative` does; the two values together
+    /// keep the sides' total constant).
+    pub rest: u32,
     /// The cards whose rank decided the trick (for partition search): empty
     /// when the winner won without beating a card of its own suit.
     pub decided: W,
+}
+
+impl<W> TrickWon<W> {
+    /// What the trick gives `side` when `winner_side` is the winner's side.
+    #[inline]
+    pub fn credit(&self, winner_side: Side, side: Side) -> u32 {
+        if winner_side == side {
+            self.value
+        } else {
+            self.rest
+        }
+    }
 }
 
 /// Cheap bounds, at a trick start, on the value the side on lead still wins.

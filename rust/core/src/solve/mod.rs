@@ -311,10 +311,7 @@ impl Solver {
                 v
             } else {
                 let won = g.play(rep);
-                let base = match won {
-                    Some(w) if g.side_of(w.seat as usize) == 0 => w.value,
-                    _ => 0,
-                };
+                let base = won.map_or(0, |w| w.credit(g.side_of(w.seat as usize), 0));
                 let guess = root.value.saturating_sub(base);
                 let (lo, hi) = match (bounded, mover_max) {
                     (false, _) => (0, g.remaining()),

@@ -279,10 +279,10 @@ impl<'a, G: TrickGame> Search<'a, G> {
     fn child(&mut self, g: &mut G, m: G::Move, target: i32) -> (bool, G::Winners) {
         let won = g.play(m);
         let (t2, decided) = match won {
-            Some(w) if g.side_of(w.seat as usize) == self.max_side => {
-                (target - w.value as i32, w.decided)
-            }
-            Some(w) => (target, w.decided),
+            Some(w) => (
+                target - w.credit(g.side_of(w.seat as usize), self.max_side) as i32,
+                w.decided,
+            ),
             None => (target, G::Winners::default()),
         };
         let (ok, w) = self.reaches(g, t2);

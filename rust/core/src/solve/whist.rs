@@ -410,6 +410,7 @@ impl<const N: usize> TrickGame for Whist<N> {
         Some(TrickWon {
             seat: winner as u8,
             value: 1,
+            rest: 0,
             decided,
         })
     }

@@ -351,6 +351,7 @@ impl DashaDd {
         Some(TrickWon {
             seat: winner,
             value,
+            rest: 0,
             decided: 0,
         })
     }

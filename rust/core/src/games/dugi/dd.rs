@@ -109,6 +109,7 @@ impl<'a> DugiDd<'a> {
             return Some(TrickWon {
                 seat: p.leader,
                 value: 1,
+                rest: 0,
                 decided: 0,
             });
         }
@@ -119,6 +120,7 @@ impl<'a> DugiDd<'a> {
             return Some(TrickWon {
                 seat: winner,
                 value: p.hands[p.leader as usize].len() + 1,
+                rest: 0,
                 decided: 0,
             });
         }

@@ -311,6 +311,7 @@ impl<'a> GanjifaDd<'a> {
             (after[s] > before[s]).then(|| TrickWon {
                 seat: s as u8,
                 value: (after[s] - before[s]) as u32,
+                rest: 0,
                 decided: 0,
             })
         })

@@ -598,6 +598,7 @@ impl RangGame {
         TrickWon {
             seat: w as u8,
             value,
+            rest: 0,
             decided,
         }
     }

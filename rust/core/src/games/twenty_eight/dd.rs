@@ -16,6 +16,12 @@
 //!   `Made`, and avoids failing iff it reaches `t` under `NotFailed`; the
 //!   total handed out stays constant, as the zero-window search needs.
 //!
+//! With `kq_negative` a king or queen costs the side that takes it a point.
+//! The search instead credits each trick's kings and queens to the side that
+//! loses it (`TrickWon::rest`): a side's credited total is then its points
+//! plus the number `R` of kings and queens still out, the two sides' totals
+//! add up to a constant again, and the answers subtract `R`.
+//!
 //! Table keys are exact (cards' owners, not relative ranks: points make
 //! relative ranks unsafe); equivalent cards are collapsed only when they have
 //! equal points and nothing lies between them.
@@ -50,6 +56,26 @@ pub const VOID: u8 = 254;
 const MAX_SEATS: usize = 6;
 /// Points of the first guess for each open trump one side holds more.
 const TRUMP_WEIGHT: i32 = 4;
+
+/// What a trick holding `c` gives its winner: the card's points, or 0 for
+/// a card worth less (a king or queen with `kq_negative`).
+#[inline]
+pub(crate) fn gain_of(cfg: &TwentyEightConfig, c: Card) -> u32 {
+    cfg.pts(c).max(0) as u32
+}
+
+/// What a trick holding `c` credits the side that loses it: 1 for a card of
+/// negative points (a king or queen with `kq_negative`), else 0.
+#[inline]
+pub(crate) fn loss_of(cfg: &TwentyEightConfig, c: Card) -> u32 {
+    u32::from(cfg.pts(c) < 0)
+}
+
+/// A card's share of the credited total: [`gain_of`] plus [`loss_of`].
+#[inline]
+fn credit_of(cfg: &TwentyEightConfig, c: Card) -> u32 {
+    gain_of(cfg, c) + loss_of(cfg, c)
+}
 
 /// What the search counts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -118,11 +144,6 @@ impl PointsGame {
                 "single hand and half court are all-tricks contracts: their analysis is solve_sweep (card points do not count)".into(),
             ));
         }
-        if cfg.kq_negative {
-            return Err(Error::State(
-                "double-dummy analysis counts card points; kq_negative gives negative points (not offered)".into(),
-            ));
-        }
         let n = cfg.players;
         if player >= n {
             return Err(Error::State(format!(
@@ -152,9 +173,9 @@ impl PointsGame {
         let mut left_pts: u32 = hands[..n]
             .iter()
             .chain(std::iter::once(&s.trick.iter().map(|&(_, c)| c).collect()))
-            .map(|&h| h.iter().map(|c| cfg.pts(c) as u32).sum::<u32>())
+            .map(|&h| h.iter().map(|c| credit_of(&cfg, c)).sum::<u32>())
             .sum();
-        left_pts += indicator.map_or(0, |c| cfg.pts(c) as u32);
+        left_pts += indicator.map_or(0, |c| credit_of(&cfg, c));
         if cfg.last_trick_bonus {
             left_pts += 1;
         }
@@ -180,7 +201,14 @@ impl PointsGame {
             spare: s.spare,
             no_trump: s.no_trump,
             objective,
-            v: cfg.total as u32 + 1,
+            v: cfg
+                .pack
+                .deck
+                .iter()
+                .map(|c| credit_of(&cfg, c))
+                .sum::<u32>()
+                + u32::from(cfg.last_trick_bonus)
+                + 1,
             exact_key,
             core: Core {
                 hands,
@@ -230,6 +258,13 @@ impl PointsGame {
         let rem = self.remaining() as i32;
         let lean = (held[0] - held[1]) / 2 + TRUMP_WEIGHT * (trumps[0] - trumps[1]) / 2;
         (rem / 2 + lean).clamp(0, rem) as u32
+    }
+
+    /// The kings and queens still out that credit a side (`R` in the module
+    /// comment; 0 without `kq_negative`): a side's points from here are its
+    /// searched value minus this.
+    pub fn negative_cards(&self) -> u32 {
+        self.live().iter().map(|x| loss_of(&self.cfg, x)).sum()
     }
 
     /// The bonus `V` of the outcome objectives.
@@ -334,12 +369,13 @@ impl PointsGame {
         };
         let c = &mut self.core;
         let winner = c.seats[w];
-        let mut pts: u32 = cards.iter().map(|&x| cfg.pts(x) as u32).sum();
+        let mut pts: u32 = cards.iter().map(|&x| gain_of(&cfg, x)).sum();
+        let rest: u32 = cards.iter().map(|&x| loss_of(&cfg, x)).sum();
         c.tricks_left -= 1;
         if cfg.last_trick_bonus && c.tricks_left == 0 {
             pts += 1;
         }
-        c.left_pts -= pts;
+        c.left_pts -= pts + rest;
         c.tlen = 0;
         c.caller = None;
         c.reveal_now = false;
@@ -356,6 +392,7 @@ impl PointsGame {
         TrickWon {
             seat: winner,
             value: pts,
+            rest,
             decided,
         }
     }
@@ -492,6 +529,7 @@ impl TrickGame for PointsGame {
             return Some(TrickWon {
                 seat: self.seat_of_side(side),
                 value,
+                rest: 0,
                 decided: CardSet::EMPTY,
             });
         }
@@ -511,6 +549,7 @@ impl TrickGame for PointsGame {
                 return Some(TrickWon {
                     seat: self.seat_of_side(side),
                     value: self.v,
+                    rest: 0,
                     decided: CardSet::EMPTY,
                 });
             }
@@ -553,7 +592,7 @@ impl TrickGame for PointsGame {
             | (c.indicator.map_or(0, |i| i.0 as u32 + 1) << 21);
         let mut owners: u128 = 0;
         let shape: u64;
-        if self.exact_key && c.revealed {
+        if self.exact_key && c.revealed && !self.cfg.kq_negative {
             // Trumps open: only relative ranks and points matter. Per suit,
             // the remaining cards from the highest down as (owner, points),
             // 4 bits each: 32 cards fill the 128 bits exactly.
@@ -578,6 +617,8 @@ impl TrickGame for PointsGame {
             }
             shape = sh;
         } else if self.exact_key {
+            // (Also with kq_negative: a nibble's two bits of points cannot
+            // tell a king or queen from an eight or seven.)
             // Each hand compressed to 32 bits (8 per suit): 4 x 32 = 128 bits, exact.
             for seat in 0..4 {
                 let h = c.hands[seat].0;

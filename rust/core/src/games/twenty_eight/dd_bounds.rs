@@ -53,11 +53,11 @@ impl PointsGame {
             if owner_side[card.0 as usize] != run_side {
                 break;
             }
-            let p = self.cfg.points[card.0 as usize];
+            let p = super::gain_of(&self.cfg, card);
             if p == 0 {
                 break;
             }
-            pts += p as u32;
+            pts += p;
             by.insert(card);
         }
         let lead_side = self.side[c.to_move as usize];
@@ -94,7 +94,13 @@ impl PointsGame {
         let w = rules::trick_winner(&cfg.pack, &cfg.rank, cards, self.trump, true, self.no_trump);
         let seat = (c.leader as usize + w) % self.n;
         let lead_side = self.side[c.leader as usize];
-        let v = if self.side[seat] == lead_side { rem } else { 0 };
+        // The loser's credit (kings and queens with kq_negative).
+        let rest: u32 = cards.iter().map(|&x| super::loss_of(cfg, x)).sum();
+        let v = if self.side[seat] == lead_side {
+            rem - rest
+        } else {
+            rest
+        };
         let by = if self.exact_key {
             self.decided(cards, w)
         } else {

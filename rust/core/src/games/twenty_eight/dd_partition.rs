@@ -15,9 +15,10 @@ use crate::card::{Card, CardSet};
 
 impl PointsGame {
     /// True when table entries may abstract low cards away (open trumps,
-    /// four hands, the rank order not reversed).
+    /// four hands, the rank order not reversed, no negative kings and
+    /// queens).
     pub(super) fn partition_on(&self) -> bool {
-        self.exact_key && self.core.revealed && !self.no_trump
+        self.exact_key && self.core.revealed && !self.no_trump && !self.cfg.kq_negative
     }
 
     /// The cards of a finished trick whose ranks decided its winner or the

@@ -17,20 +17,20 @@ use crate::solve::{SolverConfig, Switches, TrickGame};
 /// A double-dummy answer: the value and the value after each legal action.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DdAnswer {
-    /// The value of the position.
-    pub value: u32,
+    /// The value of the position (negative only with `kq_negative`).
+    pub value: i32,
     /// Each legal action (the state's strings, in its order) with its value.
-    pub actions: Vec<(String, u32)>,
+    pub actions: Vec<(String, i32)>,
     /// Search nodes visited.
     pub nodes: u64,
 }
 
 /// Outcome values of [`solve_outcome`].
-pub const FAILED: u32 = 0;
+pub const FAILED: i32 = 0;
 /// The hand is void.
-pub const VOIDED: u32 = 1;
+pub const VOIDED: i32 = 1;
 /// The contract is made.
-pub const MADE: u32 = 2;
+pub const MADE: i32 = 2;
 
 /// Zero-window queries and bisection over a [`PointsGame`], with the
 /// solver's search and table.
@@ -134,10 +134,8 @@ impl DdSolver {
     }
 
     fn play(&self, g: &mut PointsGame, m: u8) -> u32 {
-        match g.play(m) {
-            Some(w) if g.side_of(w.seat as usize) == 0 => w.value,
-            _ => 0,
-        }
+        g.play(m)
+            .map_or(0, |w| w.credit(g.side_of(w.seat as usize), 0))
     }
 }
 
@@ -156,8 +154,9 @@ fn action_moves(s: &TwentyEightState) -> Vec<(String, Option<u8>)> {
 }
 
 /// Card points `player`'s side takes from here to the end (29: with the
-/// last-trick point), and the same after each legal action (§16.1, §16.2
-/// with `unrevealed_trump=forced_last`).
+/// last-trick point; `kq_negative`: kings and queens taken count -1), and
+/// the same after each legal action (§16.1, §16.2 with
+/// `unrevealed_trump=forced_last`).
 pub fn solve_points(
     s: &TwentyEightState,
     player: usize,
@@ -165,6 +164,9 @@ pub fn solve_points(
     actions: bool,
 ) -> Result<DdAnswer> {
     let mut g = PointsGame::new(s, player, Objective::Points)?;
+    // The searched value credits kings and queens to the side that loses
+    // them (kq_negative): take their number back off.
+    let r = g.negative_cards() as i32;
     let mut solver = DdSolver::new(config);
     let value = solver.value(&mut g)?;
     let mut out = Vec::new();
@@ -174,11 +176,11 @@ pub fn solve_points(
                 Some(m) => solver.value_after(&mut g, m)?,
                 None => value,
             };
-            out.push((name, v));
+            out.push((name, v as i32 - r));
         }
     }
     Ok(DdAnswer {
-        value,
+        value: value as i32 - r,
         actions: out,
         nodes: solver.nodes,
     })
@@ -197,12 +199,15 @@ pub fn solve_outcome(
     actions: bool,
 ) -> Result<DdAnswer> {
     let bs = s.side(s.bidder) as usize;
-    let need = (target - s.points[bs]).max(0) as u32;
     let mut solver = DdSolver::new(config);
     let mut made = PointsGame::new(s, s.bidder, Objective::Made)?;
     let mut nf = PointsGame::new(s, s.bidder, Objective::NotFailed)?;
+    // In the searched units (kings and queens credited to the side that
+    // loses them) the bidding side's points from here are its value minus R.
+    let r = made.negative_cards() as i32;
+    let need = (target - s.points[bs] + r).max(0) as u32;
     let vb = made.bonus();
-    let mut one = |solver: &mut DdSolver, m: Option<u8>| -> Result<u32> {
+    let mut one = |solver: &mut DdSolver, m: Option<u8>| -> Result<i32> {
         let ask = |solver: &mut DdSolver, g: &mut PointsGame, t: u32| match m {
             Some(m) => solver.reaches_after(g, m, t),
             None => solver.reaches(g, t),
@@ -250,18 +255,24 @@ pub fn dd_table(
     hands: &[CardSet],
     leader: usize,
     config: SolverConfig,
-) -> Result<(Vec<Vec<u32>>, u64)> {
+) -> Result<(Vec<Vec<i32>>, u64)> {
     let n = cfg.players;
     let mut solver = DdSolver::new(config);
     let mut table = Vec::new();
+    // Kings and queens out (kq_negative): searched values less this are points.
+    let r: i32 = hands
+        .iter()
+        .flat_map(|h| h.iter())
+        .map(|c| super::loss_of(cfg, c) as i32)
+        .sum();
     for t in 0..cfg.pack.num_suits() as u8 {
         let code = cfg.pack.suits[t as usize].code.clone();
-        let mut row = vec![0u32; n];
+        let mut row = vec![0i32; n];
         let mut by_side: Vec<Option<u32>> = vec![None; cfg.sides];
         for (bidder, cell) in row.iter_mut().enumerate() {
             let side = cfg.side[bidder] as usize;
             if let Some(v) = by_side[side] {
-                *cell = v;
+                *cell = v as i32 - r;
                 continue;
             }
             let s = TwentyEightState::from_deal(
@@ -280,7 +291,7 @@ pub fn dd_table(
                 None => solver.value(&mut g)?,
             };
             by_side[side] = Some(v);
-            *cell = v;
+            *cell = v as i32 - r;
         }
         table.push(row);
     }

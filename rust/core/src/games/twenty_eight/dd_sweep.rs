@@ -233,6 +233,7 @@ impl TrickGame for SweepGame {
         Some(TrickWon {
             seat: seat as u8,
             value,
+            rest: 0,
             decided: 0,
         })
     }
@@ -337,7 +338,7 @@ pub fn solve_sweep(
     let mine = s.side(player) == s.side(declarer);
     let mut solver: Solver<Wide4> = Solver::with_pattern(config);
     let mut nodes = 0;
-    let val = |sweep: bool| u32::from(sweep == mine);
+    let val = |sweep: bool| i32::from(sweep == mine);
     let hands = s.results.len();
     let value = val(declarer_sweeps(s, hands, &mut solver, &mut nodes)?);
     let mut out = Vec::new();
@@ -471,7 +472,7 @@ mod tests {
                     let mine = s.side(player) == ds;
                     assert_eq!(
                         a.value,
-                        u32::from(want == mine),
+                        i32::from(want == mine),
                         "seed {} player {}",
                         seed,
                         player
@@ -479,7 +480,7 @@ mod tests {
                     assert_eq!(a.actions.len(), after.len());
                     for ((act, v), (name, sweep)) in a.actions.iter().zip(&after) {
                         assert_eq!(act, name);
-                        assert_eq!(*v, u32::from(*sweep == mine), "seed {} {}", seed, act);
+                        assert_eq!(*v, i32::from(*sweep == mine), "seed {} {}", seed, act);
                     }
                 }
             }

@@ -61,13 +61,34 @@ fn points_match_plain_minimax_with_and_without_optimisations() {
         // Six hands: the table key holds every card's owner in base 6.
         ("40", vec![]),
         ("56", vec![]),
+        // Kings and queens at -1: values may be negative.
+        ("28", vec![("kq_negative".to_string(), "on".to_string())]),
+        ("29", vec![("kq_negative".to_string(), "on".to_string())]),
+        ("56", vec![("kq_negative".to_string(), "on".to_string())]),
+        (
+            "28",
+            vec![
+                ("kq_negative".to_string(), "on".to_string()),
+                ("unrevealed_trump".to_string(), "forced_last".to_string()),
+            ],
+        ),
     ] {
         let g = TwentyEight::new(preset, &opts).unwrap();
         for i in 0..12 {
-            let open = opts.is_empty() || i % 2 == 0;
+            // Concealed positions count points only with forced_last.
+            let forced = opts.iter().any(|(k, _)| k == "unrevealed_trump");
+            let open = !forced || i % 2 == 0;
             let s = random_position(&g, &mut rng, 3, open);
             let p = s.current().unwrap();
-            let want = brute(&s, s.side(p)) as u32;
+            let want = brute(&s, s.side(p));
+            let after: Vec<i32> = crate::game::GameState::legal_actions(&s)
+                .into_iter()
+                .map(|a| {
+                    let mut t = s.clone();
+                    crate::game::GameState::apply(&mut t, &a).unwrap();
+                    brute(&t, s.side(p))
+                })
+                .collect();
             let def = Switches::default();
             for sw in [
                 def,
@@ -96,6 +117,8 @@ fn points_match_plain_minimax_with_and_without_optimisations() {
                 };
                 let got = solve_points(&s, p, cfg, true).unwrap();
                 assert_eq!(got.value, want, "{}", crate::game::GameState::render(&s));
+                let vals: Vec<i32> = got.actions.iter().map(|a| a.1).collect();
+                assert_eq!(vals, after, "{}", crate::game::GameState::render(&s));
             }
         }
     }

@@ -37,8 +37,11 @@
 //!   recorded. Pairs never change points and are not searched; an outcome
 //!   uses the target as it stands (a pair already shown included). Points of
 //!   a concealed position under the default void rule are refused: its answer
-//!   is an outcome for a target. Single hand, half court and `kq_negative`
-//!   are not analysed.
+//!   is an outcome for a target. Single hand and half court are analysed as
+//!   sweeps (`dd::solve_sweep`: card points do not count there). With
+//!   `kq_negative` the values are points with kings and queens at -1, so a
+//!   value may be negative; the search credits each trick's kings and queens
+//!   to the side that loses it and takes their number off the answer.
 //! * The optional running tally of sets (§11) is not kept.
 //! * The observation shows `led_trump_by_other` only to players who know the
 //!   trump (it would otherwise tell the others which suit is trumps).
