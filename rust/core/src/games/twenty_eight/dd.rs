@@ -668,7 +668,11 @@ impl TrickGame for PointsGame {
     }
 
     fn lead_bounds(&self, sw: &Switches) -> LeadBounds<CardSet> {
-        self.trump_run_bounds(sw)
+        self.trump_run_bounds(sw, None)
+    }
+
+    fn lead_bounds_for(&self, sw: &Switches, target: u32) -> LeadBounds<CardSet> {
+        self.trump_run_bounds(sw, Some(target))
     }
 
     fn same_answer(&self, tried: u8, winners: CardSet, other: u8) -> bool {

@@ -13,8 +13,13 @@ use crate::card::{Card, CardSet};
 use crate::solve::{LeadBounds, Switches, TrickGame};
 
 impl PointsGame {
-    /// Bounds for the side on lead from the top run of trumps.
-    pub(super) fn trump_run_bounds(&self, sw: &Switches) -> LeadBounds<CardSet> {
+    /// Bounds for the side on lead from the top run of trumps; with a
+    /// `target`, the last two tricks are decided exactly against it.
+    pub(super) fn trump_run_bounds(
+        &self,
+        sw: &Switches,
+        target: Option<u32>,
+    ) -> LeadBounds<CardSet> {
         let rem = self.remaining();
         let mut b = LeadBounds {
             lower: 0,
@@ -26,6 +31,13 @@ impl PointsGame {
         if sw.quick_tricks && c.tricks_left == 1 && c.revealed && c.bonus_paid {
             if let Some(exact) = self.last_trick(rem) {
                 return exact;
+            }
+        }
+        if let (true, true, 2, Some(t)) = (sw.quick_tricks, sw.sure_tricks, c.tricks_left, target) {
+            if t >= 1 && t <= rem {
+                if let Some(b) = self.last_two_tricks(t) {
+                    return b;
+                }
             }
         }
         let Some(t) = self.trump else {
@@ -112,5 +124,107 @@ impl PointsGame {
             upper: v,
             upper_by: by,
         })
+    }
+
+    /// The last two tricks, every hand holding two cards, trumps open and no
+    /// call pending: whether the side on lead wins at least `target` of them,
+    /// as a bound, relying on the ranks that decided any trick it looked at.
+    fn last_two_tricks(&self, target: u32) -> Option<LeadBounds<CardSet>> {
+        let c = &self.core;
+        if c.tlen != 0
+            || c.void_pending
+            || c.over
+            || !c.revealed
+            || !c.bonus_paid
+            || c.caller.is_some()
+            || c.reveal_now
+        {
+            return None;
+        }
+        let n = self.n;
+        if c.hands[..n].iter().any(|h| h.len() != 2) {
+            return None;
+        }
+        let rem = self.remaining();
+        let mut hands = [CardSet::EMPTY; 6];
+        hands[..n].copy_from_slice(&c.hands[..n]);
+        let mut trick = [Card(0); 6];
+        let mut by = CardSet::EMPTY;
+        let lead0 = self.side[c.leader as usize] == 0;
+        // The question for side 0: reaching `need`.
+        let need = if lead0 { target } else { rem + 1 - target };
+        let view = self.view();
+        let yes0 = self.two_tricks_reach(&view, &mut hands, &mut trick, 0, need, &mut by);
+        let by = if self.exact_key { by } else { CardSet::EMPTY };
+        let mut b = LeadBounds {
+            lower: 0,
+            lower_by: by,
+            upper: rem,
+            upper_by: by,
+        };
+        if yes0 == lead0 {
+            b.lower = target;
+        } else {
+            b.upper = target - 1;
+        }
+        Some(b)
+    }
+
+    /// Does side 0 take at least `need` of the last two tricks from the
+    /// `i`-th card of the first on (the second is then forced), both sides
+    /// playing their best? `by` collects the cards whose ranks decided a
+    /// trick.
+    fn two_tricks_reach(
+        &self,
+        view: &rules::PlayView,
+        hands: &mut [CardSet; 6],
+        trick: &mut [Card; 6],
+        i: usize,
+        need: u32,
+        by: &mut CardSet,
+    ) -> bool {
+        let n = self.n;
+        let cfg = &self.cfg;
+        let leader = self.core.leader as usize;
+        if i == n {
+            let (v1, second_leader) = self.settle(&trick[..n], leader, false, by);
+            let mut last = [Card(0); 6];
+            for (k, slot) in last[..n].iter_mut().enumerate() {
+                let seat = (second_leader + k) % n;
+                *slot = hands[seat].lowest().expect("one card left");
+            }
+            return v1 + self.settle(&last[..n], second_leader, true, by).0 >= need;
+        }
+        let seat = (leader + i) % n;
+        let (legal, _) = rules::legal(&cfg.pack, &cfg.rank, view, seat, hands[seat], &trick[..i]);
+        let maximise = self.side[seat] == 0;
+        for card in legal.iter() {
+            hands[seat].remove(card);
+            trick[i] = card;
+            let yes = self.two_tricks_reach(view, hands, trick, i + 1, need, by);
+            hands[seat].insert(card);
+            if yes == maximise {
+                return yes;
+            }
+        }
+        !maximise
+    }
+
+    /// Side 0's take from one trick led by `leader` (`last`: the hand's last
+    /// trick, with its bonus point), and the winning seat.
+    fn settle(&self, cards: &[Card], leader: usize, last: bool, by: &mut CardSet) -> (u32, usize) {
+        let cfg = &self.cfg;
+        let w = rules::trick_winner(&cfg.pack, &cfg.rank, cards, self.trump, true, self.no_trump);
+        let seat = (leader + w) % self.n;
+        if self.exact_key {
+            *by |= self.decided(cards, w);
+        }
+        let mut gain: u32 = cards.iter().map(|&x| super::gain_of(cfg, x)).sum();
+        if last && cfg.last_trick_bonus {
+            gain += 1;
+        }
+        let rest: u32 = cards.iter().map(|&x| super::loss_of(cfg, x)).sum();
+        let v = if self.side[seat] == 0 { gain } else { rest };
+        (v, seat)
     }
 }
