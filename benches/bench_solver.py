@@ -1,8 +1,8 @@
 """The double-dummy solver against DDS (through ``endplay``), side by side on
 the same random deals in one run, one thread each.
 
-Sizes: ``HUKM_BENCH_SHORT=1`` (CI) uses 20 deals; otherwise
-``HUKM_BENCH_DEALS`` (default 200). Every comparison also checks that the two
+Sizes: ``HUKM_BENCH_SHORT=1`` (CI) uses 20 deals (60 for batch throughput);
+otherwise ``HUKM_BENCH_DEALS`` (default 200; 400 for batch throughput). Every comparison also checks that the two
 solvers agree. Each test prints its table; timings never fail a test.
 """
 
@@ -27,6 +27,9 @@ from endplay.dds.solve import SolveMode  # noqa: E402
 
 SHORT = os.environ.get("HUKM_BENCH_SHORT") == "1"
 N = 20 if SHORT else int(os.environ.get("HUKM_BENCH_DEALS", "200"))
+# Batch throughput needs many deals: their costs differ by orders of magnitude,
+# and with few of them the last long deal leaves one thread idle.
+N_BATCH = 60 if SHORT else 400
 GAME = hukm.Hokm("hokm4")
 TRUMPS = ["S", "H", "D", "C", None]
 STRAINS = [
@@ -111,10 +114,10 @@ def test_full_table_vs_dds(benchmark, capsys: pytest.CaptureFixture[str]) -> Non
     emit(capsys, report("Full table: 5 trumps x 4 leaders", ours, dds, []))
 
 
-def _positions(seed: int) -> list[tuple[hukm.State, "endplay_types.Deal"]]:
+def _positions(seed: int, n: int = N) -> list[tuple[hukm.State, "endplay_types.Deal"]]:
     rng = random.Random(seed)
     out = []
-    for deal in random_deals(N, seed):
+    for deal in random_deals(n, seed):
         t, leader = rng.randrange(5), rng.randrange(4)
         s = GAME.from_deal(deal, trump=TRUMPS[t], leader=leader)
         d = endplay_types.Deal("N:" + deal)
@@ -168,12 +171,16 @@ def test_hokm3_full_deals(benchmark, capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_batch_threads(benchmark, capsys: pytest.CaptureFixture[str]) -> None:
-    states = [s for s, _ in _positions(seed=4)] * (1 if SHORT else 1)
+    states = [s for s, _ in _positions(seed=4, n=N_BATCH)]
 
     def run() -> tuple[float, float]:
-        t1, a = timed(lambda: hukm.solve_many(states, threads=1))
-        t2, b = timed(lambda: hukm.solve_many(states, threads=2))
-        assert a.tolist() == b.tolist()
+        # Two alternating rounds, the faster of each (a noisy machine only slows runs down).
+        t1 = t2 = float("inf")
+        for _ in range(2):
+            d1, a = timed(lambda: hukm.solve_many(states, threads=1))
+            d2, b = timed(lambda: hukm.solve_many(states, threads=2))
+            assert a.tolist() == b.tolist()
+            t1, t2 = min(t1, d1), min(t2, d2)
         return t1, t2
 
     t1, t2 = benchmark.pedantic(run, rounds=1, iterations=1)
