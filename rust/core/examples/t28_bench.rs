@@ -6,7 +6,7 @@
 //!
 //! Prints one line per deal (milliseconds and nodes) unless `--quiet`, then
 //! the median and p90 of times and nodes. `--check` compares each value with
-//! a search without partitions, skipping and bounds.
+//! a search without partitions, skipping and bounds (lead and mid-trick).
 
 use std::time::Instant;
 
@@ -56,6 +56,7 @@ fn main() {
                     rank_skip: false,
                     quick_tricks: false,
                     sure_tricks: false,
+                    trick_bounds: false,
                     ..Switches::default()
                 };
                 let cfg = SolverConfig {

@@ -675,6 +675,10 @@ impl TrickGame for PointsGame {
         self.trump_run_bounds(sw, Some(target))
     }
 
+    fn sure_trick(&self, side: Side, need: u32) -> Option<CardSet> {
+        self.sure_points(side, need)
+    }
+
     fn same_answer(&self, tried: u8, winners: CardSet, other: u8) -> bool {
         self.same_answer_cards(tried, winners, other)
     }

@@ -126,6 +126,47 @@ impl PointsGame {
         })
     }
 
+    /// In the middle of a trick, trumps open: does `side` surely take at
+    /// least `need` from here because it holds the trick's best card, which
+    /// no opponent still to play can beat, and the points already in the
+    /// trick (with the last trick's point) reach `need`? Relies on that
+    /// card's rank.
+    pub(super) fn sure_points(&self, side: u8, need: u32) -> Option<CardSet> {
+        let c = &self.core;
+        if c.tlen == 0 || !c.revealed || !c.bonus_paid || c.void_pending || c.over {
+            return None;
+        }
+        let cfg = &self.cfg;
+        let mut have: u32 = c.trick[..c.tlen as usize]
+            .iter()
+            .map(|&x| super::gain_of(cfg, x))
+            .sum();
+        if cfg.last_trick_bonus && c.tricks_left == 1 {
+            have += 1;
+        }
+        if have < need {
+            return None;
+        }
+        let (best, seat, led) = self.current_best()?;
+        if self.side[seat as usize] != side {
+            return None;
+        }
+        if self.can_beat(
+            best,
+            led,
+            side,
+            c.to_move as usize,
+            self.n - c.tlen as usize,
+        ) {
+            return None;
+        }
+        Some(if self.exact_key {
+            best.set()
+        } else {
+            CardSet::EMPTY
+        })
+    }
+
     /// The last two tricks, every hand holding two cards, trumps open and no
     /// call pending: whether the side on lead wins at least `target` of them,
     /// as a bound, relying on the ranks that decided any trick it looked at.

@@ -11,22 +11,24 @@ impl PointsGame {
     fn opponents_can_beat(&self, c: Card, led: Suit) -> bool {
         let core = &self.core;
         let me = self.side[core.to_move as usize];
-        let led_mask = self.cfg.pack.suit_mask(led);
         let later = self.n - core.tlen as usize - 1;
-        let mut seat = core.to_move as usize;
-        for _ in 0..later {
-            seat = (seat + 1) % self.n;
+        self.can_beat(c, led, me, core.to_move as usize + 1, later)
+    }
+
+    /// Can a seat not of side `me` among the `count` seats from `first` on
+    /// (in playing order) beat `c`, following suit when able?
+    pub(super) fn can_beat(&self, c: Card, led: Suit, me: u8, first: usize, count: usize) -> bool {
+        let led_mask = self.cfg.pack.suit_mask(led);
+        (0..count).any(|k| {
+            let seat = (first + k) % self.n;
             if self.side[seat] == me {
-                continue;
+                return false;
             }
-            let h = core.hands[seat];
+            let h = self.core.hands[seat];
             let follow = h & led_mask;
             let cand = if follow.is_empty() { h } else { follow };
-            if cand.iter().any(|x| self.beats(x, c, led)) {
-                return true;
-            }
-        }
-        false
+            cand.iter().any(|x| self.beats(x, c, led))
+        })
     }
 
     /// Can an opponent of the mover, void in `c`'s suit, trump a lead of `c`?

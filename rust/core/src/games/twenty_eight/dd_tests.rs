@@ -110,6 +110,10 @@ fn points_match_plain_minimax_with_and_without_optimisations() {
                     collapse: false,
                     ..def
                 },
+                Switches {
+                    trick_bounds: false,
+                    ..def
+                },
             ] {
                 let cfg = SolverConfig {
                     switches: sw,
@@ -138,6 +142,7 @@ fn partitions_skips_and_bounds_keep_larger_values() {
                 rank_skip: false,
                 quick_tricks: false,
                 sure_tricks: false,
+                trick_bounds: false,
                 ..Switches::default()
             };
             let run = |sw: Switches| {
