@@ -36,3 +36,15 @@ def test_bad_input_is_an_error_not_a_crash(capsys: pytest.CaptureFixture[str]) -
     assert main(["solve", "28", DEAL, "--indicator", "9H"]) == 2
     assert "not in the hand" in capsys.readouterr().err
     assert main(["deal", "29", "--seed", "1"]) == 0
+
+
+def test_options_reach_the_game(capsys: pytest.CaptureFixture[str]) -> None:
+    # kq_negative: the two sides share 28 - 8 = 20 points; a bad value is named.
+    assert main(["solve", "28", "--seed", "7", "--option", "kq_negative=on"]) == 0
+    rows = [line.split()[2:] for line in capsys.readouterr().out.splitlines() if line.startswith("trump ")]
+    assert all(int(r[0]) + int(r[1]) == 20 for r in rows)
+    args = ["solve", "28", DEAL, "--indicator", "AD", "--option", "unrevealed_trump=forced_last"]
+    assert main(args) == 0
+    assert "card points" in capsys.readouterr().out
+    assert main(["solve", "28", DEAL, "--trump", "H", "--option", "kq_negative=maybe"]) == 2
+    assert "kq_negative" in capsys.readouterr().err

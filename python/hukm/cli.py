@@ -40,8 +40,13 @@ _TWENTY_EIGHT = ("28", "29", "28_wb", "40", "56")
 _CHOICES = sorted(_GAMES) + list(_TWENTY_EIGHT)
 
 
+def _game_28(args: argparse.Namespace) -> TwentyEight:
+    """The Twenty-eight preset of the command, with its ``--option key=value`` options."""
+    return TwentyEight(args.preset or args.game, **dict(_option(o) for o in (args.option or [])))
+
+
 def _cmd_deal_28(args: argparse.Namespace) -> int:
-    game = TwentyEight(args.preset or args.game)
+    game = _game_28(args)
     state = game.new_game(args.seed)
     dealer = state.observation(0)["dealer"]
     deal = game.deal(args.seed)
@@ -51,7 +56,7 @@ def _cmd_deal_28(args: argparse.Namespace) -> int:
 
 
 def _cmd_solve_28(args: argparse.Namespace) -> int:
-    game = TwentyEight(args.preset or args.game)
+    game = _game_28(args)
     n = game.num_players
     if args.deal is None:
         dealer = game.new_game(args.seed).observation(0)["dealer"]
@@ -285,7 +290,9 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--pack", default=None, help="ganjifa/dugi: moghul (default), dashavatara, french52")
     d.add_argument("--players", type=int, default=None, help="ganjifa: 3 (default) or 4")
     d.add_argument("--preset", default=None, help="preset (default: the game's main one)")
-    d.add_argument("--option", action="append", help="dashavatara: an option key=value (repeatable)")
+    d.add_argument(
+        "--option", action="append", help="dashavatara, Twenty-eight: an option key=value (repeatable)"
+    )
     d.set_defaults(func=_cmd_deal)
     s = sub.add_parser("solve", help="exact double-dummy analysis of a deal")
     s.add_argument("game", choices=_CHOICES, help="the game")
@@ -304,7 +311,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=0, help="seed of the deal when none is given")
     s.add_argument("--preset", default=None, help="preset (default: the game's main one)")
     s.add_argument("--threads", type=int, default=None, help="threads (default: every core)")
-    s.add_argument("--option", action="append", help="dashavatara: an option key=value (repeatable)")
+    s.add_argument(
+        "--option",
+        action="append",
+        help="dashavatara, Twenty-eight: an option key=value (repeatable), e.g. kq_negative=on",
+    )
     s.add_argument("--force", action="store_true", help="dashavatara: solve hands of any size")
     s.set_defaults(func=_cmd_solve)
     for name, helptext, func in (
