@@ -75,7 +75,6 @@ fn main() {
         times.push(ms);
         nodes.push(k);
     }
-    hukm_core::solve::tt::TS.with(|t| println!("tt probes/hits/near: {:?}", t.borrow()));
     println!(
         "{} deals: median {:.3} ms, p90 {:.3} ms; nodes median {}, p90 {}, total {}",
         n,

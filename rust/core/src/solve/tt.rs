@@ -15,10 +15,6 @@
 use super::game::{Pattern, TtKey};
 
 const BLOCK: usize = 8;
-thread_local! {
-    /// temp stats: probes, hits, near-misses
-    pub static TS: std::cell::RefCell<[u64; 4]> = const { std::cell::RefCell::new([0; 4]) };
-}
 /// Most blocks chained for one shape (older ones are recycled).
 const MAX_CHAIN: usize = 32;
 
@@ -164,8 +160,6 @@ impl<P: Pattern> Tt<P> {
             return None;
         }
         self.probes += 1;
-        TS.with(|t| t.borrow_mut()[0] += 1);
-        let mut near = false;
         let slot = self.find(key.shape, key.ctx)?;
         let mut b = self.slots[slot].head;
         while b != 0 {
@@ -176,7 +170,6 @@ impl<P: Pattern> Tt<P> {
                 let (lower, upper) = block.bounds[i];
                 let at_least = lower as u32 >= target;
                 if !at_least && upper as u32 >= target {
-                    if !near && key.owners & block.masks[i] == block.owners[i] { near = true; TS.with(|t| t.borrow_mut()[2] += 1); }
                     if want_hint
                         && block.hints[i] != u8::MAX
                         && key.owners & block.masks[i] == block.owners[i]
@@ -190,7 +183,6 @@ impl<P: Pattern> Tt<P> {
                     continue;
                 }
                 self.hits += 1;
-                TS.with(|t| t.borrow_mut()[1] += 1);
                 return Some(Hit {
                     at_least,
                     mask: block.masks[i],
