@@ -80,8 +80,17 @@ def test_concealed_full_deals(benchmark, capsys: pytest.CaptureFixture[str]) -> 
 def test_dd_table_per_deal(benchmark, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
     ds = [d for d, _, _ in deals()][: max(5, N // 4)]
 
-    def run() -> list[float]:
-        return [timed(lambda: GAME.dd_table(d, leader=1)) for d in ds]
+    cores = os.cpu_count() or 1
 
-    times = benchmark.pedantic(run, rounds=1, iterations=1)
-    emit(capsys, line("28 dd_table (4 trumps x 2 sides, open trump)", times))
+    def run() -> tuple[list[float], list[float]]:
+        one = [timed(lambda: GAME.dd_table(d, leader=1, threads=1)) for d in ds]
+        every = [timed(lambda: GAME.dd_table(d, leader=1, threads=cores)) for d in ds]
+        return one, every
+
+    one, every = benchmark.pedantic(run, rounds=1, iterations=1)
+    emit(capsys, line("28 dd_table (4 trumps x 2 sides, open trump)", one))
+    emit(
+        capsys,
+        line(f"28 dd_table on {cores} threads", every).replace(", one thread", "")
+        + f"; total {sum(one) / sum(every):.2f}x the speed of one thread",
+    )

@@ -116,8 +116,11 @@ def test_dd_table_of_makeable_bids() -> None:
         assert row[0] == row[2] and row[1] == row[3]
         s = g.from_deal(deal, 0, 1, trump=SUITS[t])
         assert hukm.solve(s, 0, actions=False).value == row[0]
+    assert g.dd_table(deal, leader=1, threads=1) == table == g.dd_table(deal, leader=1, threads=3)
     with pytest.raises(ValueError):
         g.dd_table(deal, leader=4)
+    with pytest.raises(ValueError, match="threads"):
+        g.dd_table(deal, leader=1, threads=0)
 
 
 def test_solver_refuses_other_phases() -> None:

@@ -141,6 +141,7 @@ class TwentyEight:
         self,
         deal: str,
         leader: int,
+        threads: Optional[int] = None,
         max_nodes: Optional[int] = None,
         timeout: Optional[float] = None,
         tt_mib: Optional[int] = None,

@@ -65,7 +65,7 @@ def _cmd_solve_28(args: argparse.Namespace) -> int:
         print(f"{game.preset}, seed {args.seed}: dealer seat {dealer}, seat {leader} leads")
         print(f"deal: {deal}")
         print()
-        table = game.dd_table(deal, leader=leader)
+        table = game.dd_table(deal, leader=leader, threads=args.threads)
         lo, _ = game.bid_range
         head = f"{'bidder:':<10}" + "".join(f"{'seat ' + str(i):>8}" for i in range(n))
         print(head)

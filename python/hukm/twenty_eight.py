@@ -118,6 +118,7 @@ class TwentyEight:
         deal: str,
         leader: int,
         *,
+        threads: Optional[int] = None,
         max_nodes: Optional[int] = None,
         timeout: Optional[float] = None,
         tt_mib: Optional[int] = None,
@@ -126,7 +127,9 @@ class TwentyEight:
 
         Rows: trump suits S, H, D, C; columns: the bidder's seat; each cell the
         card points the bidder's side can guarantee with ``leader`` on lead,
-        i.e. the highest makeable contract.
+        i.e. the highest makeable contract. The trump suits are spread over
+        ``threads`` threads (default: every core; the answer does not depend
+        on it); ``max_nodes`` and ``timeout`` apply to each thread's solver.
 
         >>> t = TwentyEight().dd_table("J9AT... .J9AT.. ..J9AT. ...J9AT", leader=0)
         >>> t[0][0], t[1][1]
@@ -135,6 +138,7 @@ class TwentyEight:
         return self._game.dd_table(
             deal,
             whole(leader, "leader", 0, self.num_players - 1),
+            optional_whole(threads, "threads", 1, 1024),
             optional_whole(max_nodes, "max_nodes", 1),
             timeout,
             optional_whole(tt_mib, "tt_mib", 1, 1 << 20),

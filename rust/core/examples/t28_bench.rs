@@ -35,7 +35,7 @@ fn main() {
         let deal = cfg.pack.format_deal(&full);
         let t = Instant::now();
         let (v, k) = if table {
-            let (tab, k) = dd::dd_table(&cfg, &full, 1, SolverConfig::default()).expect("table");
+            let (tab, k) = dd::dd_table(&cfg, &full, 1, SolverConfig::default(), 1).expect("table");
             (tab.iter().map(|r| r[0]).sum::<i32>(), k)
         } else {
             let best = (0..cfg.pack.num_suits())

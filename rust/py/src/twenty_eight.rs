@@ -111,13 +111,16 @@ impl PyTwentyEight {
 
     /// Open-trump double-dummy values of a full deal: rows trump suits in pack
     /// order, columns the bidder's seat; each cell the card points the
-    /// bidder's side guarantees with `leader` on lead.
-    #[pyo3(signature = (deal, leader, max_nodes = None, timeout = None, tt_mib = None))]
+    /// bidder's side guarantees with `leader` on lead. The trump suits are
+    /// spread over `threads` threads (default: every core).
+    #[pyo3(signature = (deal, leader, threads = None, max_nodes = None, timeout = None, tt_mib = None))]
+    #[allow(clippy::too_many_arguments)]
     fn dd_table(
         &self,
         py: Python<'_>,
         deal: &str,
         leader: usize,
+        threads: Option<usize>,
         max_nodes: Option<u64>,
         timeout: Option<f64>,
         tt_mib: Option<usize>,
@@ -137,7 +140,13 @@ impl PyTwentyEight {
         let mut sc = crate::solve::config(max_nodes, timeout, tt_mib);
         let r = crate::run::run_detached(py, move |stop| {
             sc.stop = Some(stop);
-            dd::dd_table(&cfg, &hands, leader, sc)
+            dd::dd_table(
+                &cfg,
+                &hands,
+                leader,
+                sc,
+                threads.unwrap_or_else(crate::solve::default_threads),
+            )
         })?
         .py(py)?;
         Ok(r.0)

@@ -462,14 +462,15 @@ pub fn solve_many(
 /// returns the values in order. Indices are handed out one at a time, so a
 /// thread that drew easy items takes more of them (deals differ in cost by
 /// orders of magnitude). The first error wins; a panicking job is an error.
-pub fn parallel_map<W, I, F>(n: usize, threads: usize, init: I, job: F) -> Result<Vec<u32>>
+pub fn parallel_map<W, T, I, F>(n: usize, threads: usize, init: I, job: F) -> Result<Vec<T>>
 where
+    T: Clone + Default + Send,
     I: Fn() -> W + Sync,
-    F: Fn(&mut W, usize) -> Result<u32> + Sync,
+    F: Fn(&mut W, usize) -> Result<T> + Sync,
 {
     let threads = threads.clamp(1, n.max(1));
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let results: Vec<Result<Vec<(usize, u32)>>> = std::thread::scope(|sc| {
+    let results: Vec<Result<Vec<(usize, T)>>> = std::thread::scope(|sc| {
         let handles: Vec<_> = (0..threads)
             .map(|_| {
                 let (init, job, next) = (&init, &job, &next);
@@ -494,7 +495,7 @@ where
             })
             .collect()
     });
-    let mut out = vec![0u32; n];
+    let mut out = vec![T::default(); n];
     for r in results {
         for (i, v) in r? {
             out[i] = v;

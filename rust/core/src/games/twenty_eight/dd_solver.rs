@@ -249,51 +249,69 @@ pub fn solve_outcome(
 /// The open-trump values of a full deal (§16.1): for each trump suit (pack
 /// order) and each seat as bidder, the card points the bidder's side can
 /// guarantee with `leader` on lead. A contract `v` is makeable iff `v` is at
-/// most the value.
+/// most the value. The trump suits are spread over `threads` threads (one
+/// solver each, `config`'s limits applying to each); the answer does not
+/// depend on their number. Also returns the nodes searched.
 pub fn dd_table(
     cfg: &Arc<TwentyEightConfig>,
     hands: &[CardSet],
     leader: usize,
     config: SolverConfig,
+    threads: usize,
 ) -> Result<(Vec<Vec<i32>>, u64)> {
+    let rows = crate::solve::parallel_map(
+        cfg.pack.num_suits(),
+        threads.max(1),
+        || DdSolver::new(config.clone()),
+        |solver, t| table_row(solver, cfg, hands, leader, t as u8),
+    )?;
+    let nodes = rows.iter().map(|r| r.1).sum();
+    Ok((rows.into_iter().map(|r| r.0).collect(), nodes))
+}
+
+/// One row of [`dd_table`]: trump suit `t`, each seat as bidder, and the
+/// nodes this row searched.
+fn table_row(
+    solver: &mut DdSolver,
+    cfg: &Arc<TwentyEightConfig>,
+    hands: &[CardSet],
+    leader: usize,
+    t: u8,
+) -> Result<(Vec<i32>, u64)> {
     let n = cfg.players;
-    let mut solver = DdSolver::new(config);
-    let mut table = Vec::new();
+    let before = solver.nodes;
     // Kings and queens out (kq_negative): searched values less this are points.
     let r: i32 = hands
         .iter()
         .flat_map(|h| h.iter())
         .map(|c| super::loss_of(cfg, c) as i32)
         .sum();
-    for t in 0..cfg.pack.num_suits() as u8 {
-        let code = cfg.pack.suits[t as usize].code.clone();
-        let mut row = vec![0i32; n];
-        let mut by_side: Vec<Option<u32>> = vec![None; cfg.sides];
-        for (bidder, cell) in row.iter_mut().enumerate() {
-            let side = cfg.side[bidder] as usize;
-            if let Some(v) = by_side[side] {
-                *cell = v as i32 - r;
-                continue;
-            }
-            let s = TwentyEightState::from_deal(
-                cfg.clone(),
-                hands,
-                bidder,
-                leader,
-                super::super::position::TrumpStart::Open(&code),
-                None,
-            )?;
-            let mut g = PointsGame::new(&s, bidder, Objective::Points)?;
-            // Two sides share every point: the other side's value is the rest.
-            let other = (cfg.sides == 2).then(|| by_side[1 - side]).flatten();
-            let v = match other {
-                Some(o) => g.remaining() - o,
-                None => solver.value(&mut g)?,
-            };
-            by_side[side] = Some(v);
+    let code = cfg.pack.suits[t as usize].code.clone();
+    let mut row = vec![0i32; n];
+    let mut by_side: Vec<Option<u32>> = vec![None; cfg.sides];
+    for (bidder, cell) in row.iter_mut().enumerate() {
+        let side = cfg.side[bidder] as usize;
+        if let Some(v) = by_side[side] {
             *cell = v as i32 - r;
+            continue;
         }
-        table.push(row);
+        let s = TwentyEightState::from_deal(
+            cfg.clone(),
+            hands,
+            bidder,
+            leader,
+            super::super::position::TrumpStart::Open(&code),
+            None,
+        )?;
+        let mut g = PointsGame::new(&s, bidder, Objective::Points)?;
+        // Two sides share every point: the other side's value is the rest.
+        let other = (cfg.sides == 2).then(|| by_side[1 - side]).flatten();
+        let v = match other {
+            Some(o) => g.remaining() - o,
+            None => solver.value(&mut g)?,
+        };
+        by_side[side] = Some(v);
+        *cell = v as i32 - r;
     }
-    Ok((table, solver.nodes))
+    Ok((row, solver.nodes - before))
 }

@@ -165,7 +165,12 @@ fn table_cells_match_single_solves() {
     for seed in 0..3 {
         let full = g.new_game(seed).full_deal();
         let hands: Vec<CardSet> = full.iter().map(|h| h.iter().take(5).collect()).collect();
-        let (table, _) = dd_table(&cfg, &hands, 2, SolverConfig::small()).unwrap();
+        let (table, _) = dd_table(&cfg, &hands, 2, SolverConfig::small(), 1).unwrap();
+        // The same table whatever the number of threads.
+        for threads in [2, 3, 4] {
+            let (other, _) = dd_table(&cfg, &hands, 2, SolverConfig::small(), threads).unwrap();
+            assert_eq!(other, table, "{} threads", threads);
+        }
         for (t, row) in table.iter().enumerate() {
             let code = cfg.pack.suits[t].code.clone();
             for (bidder, &cell) in row.iter().enumerate() {
