@@ -71,6 +71,16 @@ pub(crate) fn loss_of(cfg: &TwentyEightConfig, c: Card) -> u32 {
     u32::from(cfg.pts(c) < 0)
 }
 
+/// What a finished trick of `cards` credits the side that loses it: its
+/// kings and queens with `kq_negative` (0 at once without it).
+#[inline]
+pub(crate) fn loser_credit(cfg: &TwentyEightConfig, cards: &[Card]) -> u32 {
+    if !cfg.kq_negative {
+        return 0;
+    }
+    cards.iter().map(|&x| loss_of(cfg, x)).sum()
+}
+
 /// A card's share of the credited total: [`gain_of`] plus [`loss_of`].
 #[inline]
 fn credit_of(cfg: &TwentyEightConfig, c: Card) -> u32 {
@@ -370,7 +380,7 @@ impl PointsGame {
         let c = &mut self.core;
         let winner = c.seats[w];
         let mut pts: u32 = cards.iter().map(|&x| gain_of(&cfg, x)).sum();
-        let rest: u32 = cards.iter().map(|&x| loss_of(&cfg, x)).sum();
+        let rest = loser_credit(&cfg, cards);
         c.tricks_left -= 1;
         if cfg.last_trick_bonus && c.tricks_left == 0 {
             pts += 1;

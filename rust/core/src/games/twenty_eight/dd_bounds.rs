@@ -107,7 +107,7 @@ impl PointsGame {
         let seat = (c.leader as usize + w) % self.n;
         let lead_side = self.side[c.leader as usize];
         // The loser's credit (kings and queens with kq_negative).
-        let rest: u32 = cards.iter().map(|&x| super::loss_of(cfg, x)).sum();
+        let rest = super::loser_credit(cfg, cards);
         let v = if self.side[seat] == lead_side {
             rem - rest
         } else {
@@ -264,7 +264,7 @@ impl PointsGame {
         if last && cfg.last_trick_bonus {
             gain += 1;
         }
-        let rest: u32 = cards.iter().map(|&x| super::loss_of(cfg, x)).sum();
+        let rest = super::loser_credit(cfg, cards);
         let v = if self.side[seat] == 0 { gain } else { rest };
         (v, seat)
     }
