@@ -69,6 +69,28 @@ pub fn pdep_soft(x: u64, mut mask: u64) -> u64 {
     out
 }
 
+/// Number of cards in a set.
+#[inline]
+pub(crate) fn len(x: u64) -> u32 {
+    x.count_ones()
+}
+
+/// The highest card of a set (0 for none).
+#[inline]
+pub(crate) fn top_bit(x: u64) -> u64 {
+    if x == 0 {
+        0
+    } else {
+        1u64 << (63 - x.leading_zeros())
+    }
+}
+
+/// The lowest card of a set (0 for none).
+#[inline]
+pub(crate) fn bottom_bit(x: u64) -> u64 {
+    x & x.wrapping_neg()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

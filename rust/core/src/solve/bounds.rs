@@ -9,27 +9,9 @@
 //! Chen's bridge-solver (fast tricks with a partner entry), rewritten here for
 //! 2, 3 and 4 players.
 
+use super::bits::{bottom_bit, len, top_bit};
 use super::game::{LeadBounds, Side, Switches, TrickGame};
 use super::whist::{suit_bits, Whist, NO_TRUMP};
-
-#[inline]
-fn len(x: u64) -> u32 {
-    x.count_ones()
-}
-
-#[inline]
-fn top_bit(x: u64) -> u64 {
-    if x == 0 {
-        0
-    } else {
-        1u64 << (63 - x.leading_zeros())
-    }
-}
-
-#[inline]
-fn bottom_bit(x: u64) -> u64 {
-    x & x.wrapping_neg()
-}
 
 /// The `n` highest cards of a one-suit set.
 #[inline]
@@ -44,6 +26,15 @@ fn keep_top(mut x: u64, n: u32) -> u64 {
         x ^= t;
     }
     out
+}
+
+/// Who surely wins the current trick: the cards whose ranks that relies
+/// on, the winning seat if the side can make sure which seat it is, and
+/// the card that seat still has to play to win (0 when it has played).
+struct SureWin {
+    by: u64,
+    seat: Option<usize>,
+    card: u64,
 }
 
 /// The hands of one side seen from the leader.
@@ -138,6 +129,13 @@ impl<const N: usize> Whist<N> {
                 }
             }
         }
+        if sw.quick_tricks && b.lower < target {
+            let (q, by) = self.cashing_tricks(us.me, us.pd, us.opp, target);
+            if q > b.lower {
+                b.lower = q.min(rem);
+                b.lower_by = by;
+            }
+        }
         if b.lower >= target {
             return b;
         }
@@ -165,6 +163,42 @@ impl<const N: usize> Whist<N> {
                 if b.upper < target {
                     return b;
                 }
+            }
+        }
+        if !with_trumps && sw.sure_tricks && target >= rem && b.upper >= rem {
+            // Without trumps a side takes every trick only by leading every
+            // one of them, and a suit whose top card an opponent holds can
+            // only be led once he has let that card go, which he never has to
+            // do: the tricks are at most the side's longest holdings in the
+            // suits where it holds the top card. (Fewer such suits only lower
+            // the count, so only the opponents' top cards matter.)
+            let ours = us.me | us.pd;
+            let mut sum = 0;
+            let mut by = 0u64;
+            for s in 0..4u8 {
+                let sm = suit_bits(s);
+                let rest = self.remaining & sm;
+                if rest == 0 {
+                    continue;
+                }
+                let top = top_bit(rest);
+                if top & ours != 0 {
+                    sum += len(us.me & sm).max(len(us.pd & sm));
+                } else {
+                    let holder = if us.opp[0] & top != 0 {
+                        us.opp[0]
+                    } else {
+                        us.opp[1]
+                    };
+                    if rest & !holder != 0 {
+                        by |= top;
+                    }
+                }
+            }
+            if sum < rem {
+                b.upper = rem - 1;
+                b.upper_by = by;
+                return b;
             }
         }
         if !with_trumps && sw.sure_tricks {
@@ -200,7 +234,10 @@ impl<const N: usize> Whist<N> {
     /// or a hand of the side still to play holds a card (of the suit led,
     /// or a trump when void) that beats the trick so far and every card the
     /// opponents still to play could beat it with.
-    pub(crate) fn sure_trick_for(&self, side: Side) -> Option<u64> {
+    ///
+    /// Also says which seat wins the trick (when the side can make sure it
+    /// is that seat) and with which card of its hand.
+    fn sure_winner(&self, side: Side) -> Option<SureWin> {
         let played = self.played as usize;
         if played == 0 {
             return None;
@@ -245,6 +282,30 @@ impl<const N: usize> Whist<N> {
                 0
             }
         };
+        // The seat of the side still to play that holds card `c`.
+        let owner = |c: u64| {
+            (0..N - played)
+                .map(|k| (seat + k) % N)
+                .find(|&s| self.hands[s] & c != 0)
+                .unwrap_or(seat)
+        };
+        // Can every other hand of the side still to play keep below `win`
+        // (so that the trick's winner is the seat the side chose)? Only a
+        // hand holding nothing but higher cards of the suit led, or nothing
+        // but trumps when void, is forced to overtake.
+        let others_keep_below = |winner: usize, win: u64| {
+            (0..N - played).map(|k| (seat + k) % N).all(|s| {
+                if s == winner || self.side[s] != side {
+                    return true;
+                }
+                let h = self.hands[s];
+                if h & lm != 0 {
+                    win & tm != 0 || h & lm & (win - 1) != 0
+                } else {
+                    h & !tm != 0 || (win & tm != 0 && h & tm & !(win - 1) == 0)
+                }
+            })
+        };
         if self.side[best_seat] == side {
             let safe = if best_trump {
                 above(opp_ruff, best_bit) == 0
@@ -252,27 +313,95 @@ impl<const N: usize> Whist<N> {
                 opp_ruff == 0 && above(opp_led, best_bit) == 0
             };
             if safe {
-                return Some(rank_used(
-                    best_bit,
-                    if best_trump { opp_ruff } else { opp_led },
-                ));
+                let by = rank_used(best_bit, if best_trump { opp_ruff } else { opp_led });
+                return Some(SureWin {
+                    by,
+                    seat: others_keep_below(best_seat, best_bit).then_some(best_seat),
+                    card: 0,
+                });
             }
         }
         if opp_ruff == 0 && !best_trump && my_led != 0 {
             let top = top_bit(my_led);
             if top > best_bit && above(opp_led, top) == 0 {
-                return Some(rank_used(top, opp_led));
+                let s = owner(top);
+                return Some(SureWin {
+                    by: rank_used(top, opp_led),
+                    seat: others_keep_below(s, top).then_some(s),
+                    card: top,
+                });
             }
         }
         if my_ruff != 0 {
             let top = top_bit(my_ruff);
             if (!best_trump || top > best_bit) && above(opp_ruff, top) == 0 {
-                return Some(rank_used(top, opp_ruff));
+                let s = owner(top);
+                return Some(SureWin {
+                    by: rank_used(top, opp_ruff),
+                    seat: others_keep_below(s, top).then_some(s),
+                    card: top,
+                });
             }
         }
         None
     }
 
+    /// In the middle of a trick: does `side` surely win at least `need`
+    /// tricks from here (the current one included)? The side surely wins
+    /// the current trick ([`Whist::sure_winner`]) and its winner then leads
+    /// its top cards: every card above all the other hands' cards of its
+    /// suit wins a trick (in no trump, or once the opponents hold no trump;
+    /// otherwise only its top trumps count). Returns the cards whose ranks
+    /// that relies on.
+    pub(crate) fn sure_tricks_from_here(&self, side: Side, need: u32) -> Option<u64> {
+        if need == 0 {
+            return Some(0);
+        }
+        if need > 1 && self.played != 1 {
+            return None;
+        }
+        let w = self.sure_winner(side)?;
+        if need == 1 {
+            return Some(w.by);
+        }
+        let seat = w.seat?;
+        let hand = self.hands[seat] & !w.card;
+        let mut opp_trumps = 0u64;
+        if self.trump != NO_TRUMP {
+            let tm = suit_bits(self.trump);
+            for (s, &h) in self.hands.iter().enumerate() {
+                if self.side[s] != side {
+                    opp_trumps |= h & tm;
+                }
+            }
+        }
+        let mut count = 1u32;
+        let mut by = w.by;
+        for s in 0..4u8 {
+            if opp_trumps != 0 && s != self.trump {
+                continue;
+            }
+            let sm = suit_bits(s);
+            let mine = hand & sm;
+            if mine == 0 {
+                continue;
+            }
+            let others = self.remaining & sm & !self.hands[seat];
+            let run = if others == 0 {
+                mine
+            } else {
+                let t = top_bit(others);
+                let r = mine & !(t | (t - 1));
+                by |= r;
+                r
+            };
+            count += len(run);
+            if count >= need {
+                return Some(by);
+            }
+        }
+        None
+    }
     /// Top trumps of a pair of hands (held in sequence from the top, no
     /// more than the longer hand's trumps, so two of them never crash).
     fn top_trumps(&self, a: u64, b: u64) -> (u32, u64) {

@@ -418,9 +418,10 @@ pub trait TrickGame {
         self.moves(&mut list, sw);
         list.as_slice().contains(&m)
     }
-    /// In the middle of a trick: does `side` surely win at least `need` in
-    /// the current trick, whatever anyone plays? If so, the cards whose ranks
-    /// that relies on. Only a bound: `None` (the default) is always safe.
+    /// In the middle of a trick: does `side` surely win at least `need` of
+    /// the value still to be won (the current trick included), whatever
+    /// anyone plays? If so, the cards whose ranks that relies on. Only a
+    /// bound: `None` (the default) is always safe.
     fn sure_trick(&self, side: Side, need: u32) -> Option<Self::Winners> {
         let _ = (side, need);
         None

@@ -18,6 +18,7 @@
 
 pub(crate) mod bits;
 mod bounds;
+mod cashing;
 pub mod game;
 mod ordering;
 pub mod reference;

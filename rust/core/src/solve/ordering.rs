@@ -6,6 +6,7 @@
 //! Higher weights are tried first. The facts every card's weight needs are
 //! computed once per node in [`Ctx`].
 
+use super::bits::{bottom_bit, top_bit};
 use super::game::TrickGame;
 use super::whist::{suit_bits, Whist, NO_TRUMP};
 
@@ -27,20 +28,6 @@ pub(crate) struct Ctx {
     next_opp: u64,
     /// Leading: each suit's lead category once computed (-1 before).
     cats: [i16; 4],
-}
-
-#[inline]
-fn top_bit(x: u64) -> u64 {
-    if x == 0 {
-        0
-    } else {
-        1u64 << (63 - x.leading_zeros())
-    }
-}
-
-#[inline]
-fn bottom_bit(x: u64) -> u64 {
-    x & x.wrapping_neg()
 }
 
 impl<const N: usize> Whist<N> {

@@ -167,3 +167,134 @@ fn node_limit_is_an_error() {
     let mut s = Solver::new(cfg);
     assert!(matches!(s.solve(&pos, 0), Err(Error::Interrupted)));
 }
+
+/// Exact tricks for `player`'s side by a search that uses none of the
+/// bounds under test (table and partition only; those are checked against
+/// the brute force above).
+fn exact_without_bounds(pos: &WhistPosition, player: usize) -> u32 {
+    let sw = Switches {
+        quick_tricks: false,
+        sure_tricks: false,
+        trick_bounds: false,
+        ..Switches::default()
+    };
+    let cfg = SolverConfig {
+        switches: sw,
+        ..SolverConfig::small()
+    };
+    Solver::new(cfg).solve(pos, player).unwrap().value
+}
+
+/// The leader's side's tricks from a trick start.
+fn leader_value(pos: &WhistPosition) -> u32 {
+    exact_without_bounds(pos, pos.leader)
+}
+
+#[test]
+fn lead_bounds_hold_on_random_endgames() {
+    // Every bound must contain the exact value, for every target (the
+    // bounds may stop early once one decides the target).
+    let sw = Switches::default();
+    let mut seed = 1000u64;
+    for (players, max_cards) in [(2usize, 9usize), (3, 8), (4, 7)] {
+        for cards in 1..=max_cards {
+            for k in 0..30 {
+                seed += 1;
+                let trump = if k % 5 == 4 {
+                    None
+                } else {
+                    Some((k % 4) as u8)
+                };
+                let pos = random_endgame(seed, players, cards, 4, trump, 0);
+                let v = leader_value(&pos);
+                let side = |s: usize| {
+                    u8::from(s % 2 != pos.leader % 2 || (players != 4 && s != pos.leader))
+                };
+                let n = pos.hands.len();
+                for target in 0..=cards as u32 + 1 {
+                    let b = match n {
+                        2 => Whist::<2>::new(&pos, std::array::from_fn(side))
+                            .unwrap()
+                            .lead_bounds_for(&sw, target),
+                        3 => Whist::<3>::new(&pos, std::array::from_fn(side))
+                            .unwrap()
+                            .lead_bounds_for(&sw, target),
+                        _ => Whist::<4>::new(&pos, std::array::from_fn(side))
+                            .unwrap()
+                            .lead_bounds_for(&sw, target),
+                    };
+                    assert!(
+                        b.lower <= v && v <= b.upper,
+                        "bounds {}..{} but value {} (target {}) in {:?}",
+                        b.lower,
+                        b.upper,
+                        v,
+                        target,
+                        pos
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn mid_trick_sure_tricks_hold_on_random_endgames() {
+    let mut seed = 5000u64;
+    for (players, max_cards) in [(2usize, 9usize), (3, 8), (4, 7)] {
+        for cards in 1..=max_cards {
+            for k in 0..30 {
+                seed += 1;
+                let trump = if k % 5 == 4 {
+                    None
+                } else {
+                    Some((k % 4) as u8)
+                };
+                let in_trick = 1 + (k as usize) % (players - 1);
+                let pos = random_endgame(seed, players, cards, 4, trump, in_trick);
+                let mover = pos.to_move();
+                let n = pos.hands.len();
+                let side = |s: usize| {
+                    u8::from(if n == 4 {
+                        s % 2 != mover % 2
+                    } else {
+                        s != mover
+                    })
+                };
+                // Tricks from here for the mover's side and for the others.
+                let mine = exact_without_bounds(&pos, mover);
+                let rest = pos.hands[pos.leader].len() + 1 - mine;
+                for need in 1..=cards as u32 + 1 {
+                    let (a, b) = match n {
+                        2 => {
+                            let g = Whist::<2>::new(&pos, std::array::from_fn(side)).unwrap();
+                            (g.sure_trick(0, need), g.sure_trick(1, need))
+                        }
+                        3 => {
+                            let g = Whist::<3>::new(&pos, std::array::from_fn(side)).unwrap();
+                            (g.sure_trick(0, need), g.sure_trick(1, need))
+                        }
+                        _ => {
+                            let g = Whist::<4>::new(&pos, std::array::from_fn(side)).unwrap();
+                            (g.sure_trick(0, need), g.sure_trick(1, need))
+                        }
+                    };
+                    assert!(
+                        a.is_none() || mine >= need,
+                        "side 0 sure of {} but takes {} in {:?}",
+                        need,
+                        mine,
+                        pos
+                    );
+                    assert!(
+                        b.is_none() || rest >= need,
+                        "side 1 sure of {} but takes {} in {:?}",
+                        need,
+                        rest,
+                        pos
+                    );
+                }
+            }
+        }
+    }
+}

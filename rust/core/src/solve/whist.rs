@@ -442,9 +442,14 @@ impl<const N: usize> TrickGame for Whist<N> {
                 shape |= len << (4 * (h * 4 + s as usize));
             }
         }
+        // Bounds are stored for the side on lead, so only the partition of
+        // the seats into sides matters, not which side maximises: the
+        // labels are normalised (seat 0 on side 0) and the solves for
+        // either side (e.g. the four leaders of a table) share entries.
+        let flip = self.side[0] as u32;
         let mut sides = 0u32;
         for (s, &sd) in self.side.iter().enumerate() {
-            sides |= (sd as u32) << s;
+            sides |= (sd as u32 ^ flip) << s;
         }
         let ctx = self.leader as u32 | (self.trump as u32) << 2 | sides << 5 | (N as u32) << 9;
         // Two bit planes of the owner's seat number, over the remaining
@@ -572,11 +577,7 @@ impl<const N: usize> TrickGame for Whist<N> {
 
     #[inline]
     fn sure_trick(&self, side: Side, need: u32) -> Option<u64> {
-        // A trick is worth one: only a side needing one trick can be done.
-        if need != 1 {
-            return None;
-        }
-        self.sure_trick_for(side)
+        self.sure_tricks_from_here(side, need)
     }
 
     #[inline]

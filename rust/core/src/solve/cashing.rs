@@ -1,0 +1,208 @@
+//! Tricks the side on lead can cash from the top, by playing the hand out:
+//! a lower bound for the trick-start bounds of [`super::bounds`].
+//!
+//! The leader leads his suits one after the other, each as long as he keeps
+//! winning it; his partner follows low (or throws a card he will not need);
+//! the opponents follow low and keep their best cards, and in a trump
+//! contract any round one of them could ruff ends the suit. When the leader
+//! runs out of tricks he crosses to his partner with a small card of a suit
+//! the partner then wins, and the partner cashes the same way, and so on.
+//! Every round counted is won whatever the opponents play, so the count is
+//! a lower bound on the side's tricks; the cards whose ranks the count
+//! relies on are returned with it for partition search.
+
+use super::bits::{bottom_bit, len, top_bit};
+use super::whist::{suit_bits, Whist, NO_TRUMP};
+
+/// The hands while the cashing is played out.
+struct Play {
+    /// The side's two hands (the partner's may be empty).
+    side: [u64; 2],
+    /// The opponents' hands (one may be empty).
+    opp: [u64; 2],
+    /// The trump suit's cards (0 in no trump).
+    tm: u64,
+    tricks: u32,
+    by: u64,
+}
+
+impl Play {
+    /// Does an opponent void in the suit of `sm` hold a trump?
+    #[inline]
+    fn ruffable(&self, sm: u64) -> bool {
+        self.tm != 0
+            && sm & self.tm == 0
+            && self.opp.iter().any(|&o| o & sm == 0 && o & self.tm != 0)
+    }
+
+    /// Hand `h`, void in the suit led (`sm`), throws a card: the lowest of
+    /// its longest other suit, trumps last. Returns false when it holds
+    /// only trumps and must ruff (then it wins the round).
+    #[inline]
+    fn throw(&mut self, h: usize, sm: u64) -> bool {
+        let hand = self.side[h];
+        if hand == 0 {
+            return true;
+        }
+        let mut best = 0u64;
+        let mut best_len = 0;
+        for s in 0..4u8 {
+            let x = hand & suit_bits(s) & !self.tm;
+            let l = len(x);
+            if l > best_len && suit_bits(s) != sm {
+                best_len = l;
+                best = x;
+            }
+        }
+        if best == 0 {
+            if self.tm != 0 && hand & self.tm != 0 && sm & self.tm == 0 {
+                return false;
+            }
+            // Only cards of the suit led left cannot be: follow is handled
+            // by the caller. Throw the lowest card.
+            self.side[h] &= !bottom_bit(hand);
+            return true;
+        }
+        self.side[h] &= !bottom_bit(best);
+        true
+    }
+
+    /// Hand `x` leads suit `sm` while it keeps winning it; its partner
+    /// follows low. Returns whether the lead passed to the partner (who won
+    /// the last round counted).
+    fn cash_suit(&mut self, x: usize, sm: u64, need: u32) -> bool {
+        let y = 1 - x;
+        loop {
+            if self.tricks >= need {
+                return false;
+            }
+            let xs = self.side[x] & sm;
+            if xs == 0 {
+                return false;
+            }
+            let os = (self.opp[0] | self.opp[1]) & sm;
+            if self.ruffable(sm) {
+                return false;
+            }
+            let xc = top_bit(xs);
+            let ys = self.side[y] & sm;
+            let yc = bottom_bit(ys);
+            let high = xc.max(yc);
+            if os != 0 && high < top_bit(os) {
+                return false;
+            }
+            // The round is won (and by the partner when his card is the
+            // higher: both relations count).
+            if os != 0 || ys != 0 {
+                self.by |= high;
+            }
+            self.side[x] &= !xc;
+            if ys != 0 {
+                self.side[y] &= !yc;
+            } else if !self.throw(y, sm) {
+                // The partner had to ruff: he wins the round.
+                self.side[y] &= !bottom_bit(self.side[y] & self.tm);
+                self.tricks += 1;
+                return true;
+            }
+            for o in self.opp.iter_mut() {
+                let f = *o & sm;
+                if f != 0 {
+                    *o &= !bottom_bit(f);
+                }
+            }
+            self.tricks += 1;
+            if yc > xc {
+                return true;
+            }
+        }
+    }
+
+    /// Hand `x` cashes every suit it can (trumps first). Returns whether the
+    /// lead passed to the partner.
+    fn cash_all(&mut self, x: usize, trump: u8, need: u32) -> bool {
+        if trump != NO_TRUMP && self.cash_suit(x, suit_bits(trump), need) {
+            return true;
+        }
+        for s in 0..4u8 {
+            if s == trump {
+                continue;
+            }
+            if self.cash_suit(x, suit_bits(s), need) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Hand `x` crosses to its partner: it leads its lowest card of a suit
+    /// in which the partner's top card beats every other card still out.
+    /// Returns whether it could.
+    fn cross(&mut self, x: usize) -> bool {
+        let y = 1 - x;
+        for s in 0..4u8 {
+            let sm = suit_bits(s);
+            let (xs, ys) = (self.side[x] & sm, self.side[y] & sm);
+            if xs == 0 || ys == 0 {
+                continue;
+            }
+            let os = (self.opp[0] | self.opp[1]) & sm;
+            let yc = top_bit(ys);
+            let xc = bottom_bit(xs);
+            if yc < xc || (os != 0 && yc < top_bit(os)) || self.ruffable(sm) {
+                continue;
+            }
+            self.by |= yc;
+            self.side[x] &= !xc;
+            self.side[y] &= !yc;
+            for o in self.opp.iter_mut() {
+                let f = *o & sm;
+                if f != 0 {
+                    *o &= !bottom_bit(f);
+                }
+            }
+            self.tricks += 1;
+            return true;
+        }
+        false
+    }
+}
+
+impl<const N: usize> Whist<N> {
+    /// Tricks the side on lead surely cashes from the top (see the module
+    /// notes), stopping once it reaches `need`; with the cards whose ranks
+    /// the count relies on. `me` and `pd` are the leader's and his
+    /// partner's hands, `opp` the opponents'.
+    pub(crate) fn cashing_tricks(&self, me: u64, pd: u64, opp: [u64; 2], need: u32) -> (u32, u64) {
+        let tm = if self.trump != NO_TRUMP {
+            suit_bits(self.trump) & self.remaining
+        } else {
+            0
+        };
+        let trump = if tm != 0 { self.trump } else { NO_TRUMP };
+        let mut p = Play {
+            side: [me, pd],
+            opp,
+            tm,
+            tricks: 0,
+            by: 0,
+        };
+        let mut x = 0;
+        // At most three changes of hand: leader, partner, leader again.
+        for _ in 0..3 {
+            let passed = p.cash_all(x, trump, need);
+            if p.tricks >= need {
+                break;
+            }
+            if passed {
+                x = 1 - x;
+                continue;
+            }
+            if p.side[1 - x] == 0 || !p.cross(x) {
+                break;
+            }
+            x = 1 - x;
+        }
+        (p.tricks, p.by)
+    }
+}
