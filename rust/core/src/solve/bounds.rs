@@ -28,6 +28,25 @@ fn keep_top(mut x: u64, n: u32) -> u64 {
     out
 }
 
+/// The card a hand throws when it does not follow: the lowest of its
+/// longest non-trump suit (its lowest trump when it holds nothing else).
+fn throw_card(hand: u64, tm: u64) -> u64 {
+    let mut best = 0u64;
+    let mut best_len = 0;
+    for s in 0..4u8 {
+        let x = hand & suit_bits(s) & !tm;
+        if len(x) > best_len {
+            best_len = len(x);
+            best = x;
+        }
+    }
+    if best == 0 {
+        bottom_bit(hand)
+    } else {
+        bottom_bit(best)
+    }
+}
+
 /// Who surely wins the current trick: the cards whose ranks that relies
 /// on, the winning seat if the side can make sure which seat it is, and
 /// the card that seat still has to play to win (0 when it has played).
@@ -162,6 +181,17 @@ impl<const N: usize> Whist<N> {
                 b.upper_by = oby;
                 if b.upper < target {
                     return b;
+                }
+            }
+            let need = (rem + 1).saturating_sub(target);
+            if rem - b.upper < need && need > 0 {
+                let (d, dby) = self.defence_tricks(us.me, us.pd, us.opp, need);
+                if d > rem - b.upper {
+                    b.upper = rem - d.min(rem);
+                    b.upper_by = dby;
+                    if b.upper < target {
+                        return b;
+                    }
                 }
             }
         }
@@ -357,7 +387,7 @@ impl<const N: usize> Whist<N> {
         if need == 0 {
             return Some(0);
         }
-        if need > 1 && self.played != 1 {
+        if need > 1 && self.played > 1 {
             return None;
         }
         let w = self.sure_winner(side)?;
@@ -365,43 +395,74 @@ impl<const N: usize> Whist<N> {
             return Some(w.by);
         }
         let seat = w.seat?;
-        let hand = self.hands[seat] & !w.card;
-        let mut opp_trumps = 0u64;
-        if self.trump != NO_TRUMP {
-            let tm = suit_bits(self.trump);
-            for (s, &h) in self.hands.iter().enumerate() {
-                if self.side[s] != side {
-                    opp_trumps |= h & tm;
+        // The hands once the trick is over: the winner has played his card,
+        // his side's other hands still to play their lowest card of the
+        // suit led (or a throw), the opponents still to play their lowest
+        // card of the suit led. An opponent still to play who is void and
+        // holds a trump might throw anything and ruff later: no count then.
+        let played = self.played as usize;
+        let led = self.trick()[0] >> 4;
+        let lm = suit_bits(led);
+        let tm = if self.trump != NO_TRUMP {
+            suit_bits(self.trump) & self.remaining
+        } else {
+            0
+        };
+        let mut hands = self.hands;
+        hands[seat] &= !w.card;
+        let first = self.to_move();
+        for k in 0..N - played {
+            let s = (first + k) % N;
+            if s == seat {
+                continue;
+            }
+            let h = hands[s];
+            if h & lm != 0 {
+                hands[s] = h & !bottom_bit(h & lm);
+            } else if self.side[s] != side {
+                if h & tm != 0 {
+                    return None;
                 }
+            } else if h != 0 {
+                hands[s] = h & !throw_card(h, tm);
             }
         }
-        let mut count = 1u32;
-        let mut by = w.by;
+        let mut mate = 0u64;
+        let mut opp = [0u64; 2];
+        let mut n_opp = 0;
+        for (s, &h) in hands.iter().enumerate() {
+            if s == seat {
+                continue;
+            }
+            if self.side[s] == side {
+                mate |= h;
+            } else if n_opp < 2 {
+                opp[n_opp] = h;
+                n_opp += 1;
+            }
+        }
+        // Cashing wins only in suits whose top card the side holds, at most
+        // as many rounds as its longer holding there.
+        let ours = hands[seat] | mate;
+        let theirs = opp[0] | opp[1];
+        let mut most = 1;
         for s in 0..4u8 {
-            if opp_trumps != 0 && s != self.trump {
-                continue;
-            }
             let sm = suit_bits(s);
-            let mine = hand & sm;
-            if mine == 0 {
-                continue;
-            }
-            let others = self.remaining & sm & !self.hands[seat];
-            let run = if others == 0 {
-                mine
-            } else {
-                let t = top_bit(others);
-                let r = mine & !(t | (t - 1));
-                by |= r;
-                r
-            };
-            count += len(run);
-            if count >= need {
-                return Some(by);
+            if top_bit((ours | theirs) & sm) & ours != 0 {
+                most += len(hands[seat] & sm).max(len(mate & sm));
             }
         }
-        None
+        if most < need {
+            return None;
+        }
+        let (t, by) = self.cashing_after(hands[seat], mate, opp, need - 1);
+        if 1 + t >= need {
+            Some(w.by | by)
+        } else {
+            None
+        }
     }
+
     /// Top trumps of a pair of hands (held in sequence from the top, no
     /// more than the longer hand's trumps, so two of them never crash).
     fn top_trumps(&self, a: u64, b: u64) -> (u32, u64) {

@@ -135,6 +135,32 @@ impl Play {
         false
     }
 
+    /// Hand `x` of the side on lead cashes, crosses to its partner, and so
+    /// on (at most three changes of hand: leader, partner, leader again),
+    /// until the side has `need` tricks. Returns the tricks counted.
+    fn run(&mut self, mut x: usize, need: u32) -> u32 {
+        let trump = if self.tm != 0 {
+            (self.tm.trailing_zeros() / 16) as u8
+        } else {
+            NO_TRUMP
+        };
+        for _ in 0..3 {
+            let passed = self.cash_all(x, trump, need);
+            if self.tricks >= need {
+                break;
+            }
+            if passed {
+                x = 1 - x;
+                continue;
+            }
+            if self.side[1 - x] == 0 || !self.cross(x) {
+                break;
+            }
+            x = 1 - x;
+        }
+        self.tricks
+    }
+
     /// Hand `x` crosses to its partner: it leads its lowest card of a suit
     /// in which the partner's top card beats every other card still out.
     /// Returns whether it could.
@@ -169,6 +195,105 @@ impl Play {
 }
 
 impl<const N: usize> Whist<N> {
+    /// Tricks the side not on lead surely takes from a trick start: whatever
+    /// suit the leader leads, an opponent holds its top card (and, in a
+    /// trump contract, the leader's partner cannot ruff), wins the trick and
+    /// then cashes as in [`Whist::cashing_tricks`]; the least over the
+    /// leader's suits. The hands left for the cashing keep the leader's side
+    /// its best cards of the suit led (its lowest ones played) and do not
+    /// shorten a void partner. Only counts of at least `need` are worked
+    /// out (0 otherwise); with the cards whose ranks they rely on.
+    pub(crate) fn defence_tricks(&self, me: u64, pd: u64, opp: [u64; 2], need: u32) -> (u32, u64) {
+        let tm = if self.trump != NO_TRUMP {
+            suit_bits(self.trump) & self.remaining
+        } else {
+            0
+        };
+        let mut least = u32::MAX;
+        let mut by = 0u64;
+        // Cheap test first: every suit the leader can lead is won.
+        for s in 0..4u8 {
+            let sm = suit_bits(s);
+            if me & sm == 0 {
+                continue;
+            }
+            let top = top_bit(self.remaining & sm);
+            if (opp[0] | opp[1]) & top == 0 {
+                return (0, 0);
+            }
+            if tm != 0 && sm & tm == 0 && pd & sm == 0 && pd & tm != 0 {
+                return (0, 0);
+            }
+        }
+        for s in 0..4u8 {
+            let sm = suit_bits(s);
+            if me & sm == 0 {
+                continue;
+            }
+            let top = top_bit(self.remaining & sm);
+            let w = usize::from(opp[0] & top == 0);
+            if (me | pd | opp[1 - w]) & sm != 0 {
+                by |= top;
+            }
+            // The trick: the leader plays his lowest card of the suit, the
+            // partner his lowest if he follows, the winner his top card,
+            // the winner's partner his lowest or a throw.
+            let me2 = me & !bottom_bit(me & sm);
+            let pd2 = if pd & sm != 0 {
+                pd & !bottom_bit(pd & sm)
+            } else {
+                pd
+            };
+            let mut p = Play {
+                side: [opp[w] & !top, opp[1 - w]],
+                opp: [me2, pd2],
+                tm,
+                tricks: 1,
+                by: 0,
+            };
+            let mate = p.side[1] & sm;
+            let count = if mate != 0 {
+                p.side[1] &= !bottom_bit(mate);
+                p.run(0, need)
+            } else if p.throw(1, sm) {
+                p.run(0, need)
+            } else {
+                // The winner's partner holds only trumps and must ruff.
+                1
+            };
+            if count < need {
+                // This lead escapes: the bound cannot reach `need`.
+                return (0, 0);
+            }
+            by |= p.by;
+            least = least.min(count);
+        }
+        if least == u32::MAX {
+            return (0, 0);
+        }
+        (least, by)
+    }
+
+    /// Like [`Whist::cashing_tricks`] for hands given after a trick still in
+    /// progress (the remaining cards are the union of the hands).
+    pub(crate) fn cashing_after(&self, me: u64, pd: u64, opp: [u64; 2], need: u32) -> (u32, u64) {
+        let all = me | pd | opp[0] | opp[1];
+        let tm = if self.trump != NO_TRUMP {
+            suit_bits(self.trump) & all
+        } else {
+            0
+        };
+        let mut p = Play {
+            side: [me, pd],
+            opp,
+            tm,
+            tricks: 0,
+            by: 0,
+        };
+        let t = p.run(0, need);
+        (t, p.by)
+    }
+
     /// Tricks the side on lead surely cashes from the top (see the module
     /// notes), stopping once it reaches `need`; with the cards whose ranks
     /// the count relies on. `me` and `pd` are the leader's and his
@@ -187,22 +312,8 @@ impl<const N: usize> Whist<N> {
             tricks: 0,
             by: 0,
         };
-        let mut x = 0;
-        // At most three changes of hand: leader, partner, leader again.
-        for _ in 0..3 {
-            let passed = p.cash_all(x, trump, need);
-            if p.tricks >= need {
-                break;
-            }
-            if passed {
-                x = 1 - x;
-                continue;
-            }
-            if p.side[1 - x] == 0 || !p.cross(x) {
-                break;
-            }
-            x = 1 - x;
-        }
-        (p.tricks, p.by)
+        let _ = trump;
+        let t = p.run(0, need);
+        (t, p.by)
     }
 }
