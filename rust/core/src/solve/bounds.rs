@@ -1,32 +1,19 @@
-//! Cheap bounds at a trick start for whist: fast tricks for the side on lead
-//! (top winners of the leader and of a partner reached by an entry, top and
-//! long trumps) and sure tricks for the other side (top and long trumps; in
-//! no trump the tops of every suit the leader must lead).
+//! Cheap bounds at a trick start for whist, for the side on lead: the
+//! tricks it cashes from the top (played out in [`super::cashing`]), top and
+//! long trumps and the trump patterns that make a trick in time (Kx behind
+//! the ace...); and against it, the defence's sure tricks (top and long
+//! trumps, tops of every suit the leader can lead, cashing after winning
+//! whatever is led) and, in no trump, the suits it can run when it needs
+//! every trick. In the middle of a trick: the tricks a side surely wins
+//! from here.
 //!
 //! Every bound comes with the cards whose ranks it relies on, so the
 //! transposition table stays exact under partition search; lengths are part of
-//! the table key and need no ranks. The counting rules follow the ideas of
-//! Chen's bridge-solver (fast tricks with a partner entry), rewritten here for
-//! 2, 3 and 4 players.
+//! the table key and need no ranks. Written for 2, 3 and 4 players.
 
 use super::bits::{bottom_bit, len, top_bit};
 use super::game::{LeadBounds, Side, Switches, TrickGame};
 use super::whist::{suit_bits, Whist, NO_TRUMP};
-
-/// The `n` highest cards of a one-suit set.
-#[inline]
-fn keep_top(mut x: u64, n: u32) -> u64 {
-    let mut out = 0;
-    for _ in 0..n {
-        let t = top_bit(x);
-        if t == 0 {
-            break;
-        }
-        out |= t;
-        x ^= t;
-    }
-    out
-}
 
 /// The card a hand throws when it does not follow: the lowest of its
 /// longest non-trump suit (its lowest trump when it holds nothing else).
@@ -129,23 +116,18 @@ impl<const N: usize> Whist<N> {
             opp,
         };
         let with_trumps = self.trump != NO_TRUMP && self.remaining & suit_bits(self.trump) != 0;
-        if sw.quick_tricks {
-            let (q, by) = self.fast_tricks(&us);
-            b.lower = q.min(rem);
-            b.lower_by = by;
-            if with_trumps {
-                let (t, tby) = self.top_trumps(us.me, us.pd);
-                let l = self.trump_length_tricks(us.me, us.pd, us.opp);
-                let (t, tby) = if l > t { (l, 0) } else { (t, tby) };
-                if t > b.lower {
-                    b.lower = t.min(rem);
-                    b.lower_by = tby;
-                }
-                if b.lower == 0 && N == 4 {
-                    let (t, tby) = self.slow_trumps(us.me, us.pd, us.opp[0], us.opp[1], true);
-                    b.lower = t.min(rem);
-                    b.lower_by = tby;
-                }
+        if sw.quick_tricks && with_trumps {
+            let (t, tby) = self.top_trumps(us.me, us.pd);
+            let l = self.trump_length_tricks(us.me, us.pd, us.opp);
+            let (t, tby) = if l > t { (l, 0) } else { (t, tby) };
+            if t > b.lower {
+                b.lower = t.min(rem);
+                b.lower_by = tby;
+            }
+            if b.lower == 0 && N == 4 {
+                let (t, tby) = self.slow_trumps(us.me, us.pd, us.opp[0], us.opp[1], true);
+                b.lower = t.min(rem);
+                b.lower_by = tby;
             }
         }
         if sw.quick_tricks && b.lower < target {
@@ -229,25 +211,6 @@ impl<const N: usize> Whist<N> {
                 b.upper = rem - 1;
                 b.upper_by = by;
                 return b;
-            }
-        }
-        if !with_trumps && sw.sure_tricks {
-            // Without trumps a side wins only with cards of the suit led.
-            let mut longest = [0u32; 4];
-            for (s, l) in longest.iter_mut().enumerate() {
-                let sm = suit_bits(s as u8);
-                *l = self.hands.iter().map(|&h| len(h & sm)).max().unwrap_or(0);
-            }
-            let (u, uby) = self.nt_ceiling(us.me, us.pd, us.opp, &longest);
-            if u < b.upper {
-                b.upper = u;
-                b.upper_by = uby;
-            }
-            let (u, uby) = self.nt_ceiling(us.opp[0], us.opp[1], [us.me, us.pd], &longest);
-            let l = rem.saturating_sub(u);
-            if l > b.lower {
-                b.lower = l;
-                b.lower_by = uby;
             }
         }
         if b.lower > b.upper {
@@ -455,7 +418,7 @@ impl<const N: usize> Whist<N> {
         if most < need {
             return None;
         }
-        let (t, by) = self.cashing_after(hands[seat], mate, opp, need - 1);
+        let (t, by) = self.cashing_tricks(hands[seat], mate, opp, need - 1);
         if 1 + t >= need {
             Some(w.by | by)
         } else {
@@ -555,41 +518,6 @@ impl<const N: usize> Whist<N> {
         mine.saturating_sub(theirs)
     }
 
-    /// No trump (or no trumps left): the most tricks the pair `a`/`b` can
-    /// win. In each suit they win at most as many tricks as the suit is led
-    /// (no more than its longest holding) while one of them still holds it,
-    /// less the top cards one opponent holds in sequence.
-    fn nt_ceiling(&self, a: u64, b: u64, against: [u64; 2], longest: &[u32; 4]) -> (u32, u64) {
-        let mut total = 0;
-        let mut by = 0u64;
-        for s in 0..4u8 {
-            let sm = suit_bits(s);
-            let ours = len(a & sm).max(len(b & sm));
-            if ours == 0 {
-                continue;
-            }
-            let rem = self.remaining & sm;
-            let longest = longest[s as usize];
-            let top = top_bit(rem);
-            let mut k = 0;
-            for &o in against.iter() {
-                if o & top != 0 {
-                    // The top cards of `o` in sequence.
-                    let others = rem & !o;
-                    let run = if others == 0 {
-                        o & rem
-                    } else {
-                        o & rem & !((top_bit(others) << 1) - 1)
-                    };
-                    k = len(run);
-                    by |= run;
-                }
-            }
-            total += ours.min(longest.saturating_sub(k));
-        }
-        (total.min(self.tricks_left as u32), by)
-    }
-
     /// No trump, the other side: if the opponents hold the top card of every
     /// suit the leader can lead, they win a trick; if one opponent holds them
     /// all, one trick for each.
@@ -616,144 +544,4 @@ impl<const N: usize> Whist<N> {
             (1, tops)
         }
     }
-
-    /// Fast tricks of the leader, cashing from the top, possibly continuing
-    /// in the partner's hand through an entry.
-    fn fast_tricks(&self, us: &Sides) -> (u32, u64) {
-        let with_trumps = self.trump != NO_TRUMP;
-        let tm = if with_trumps {
-            suit_bits(self.trump)
-        } else {
-            0
-        };
-        let opp_trump = [us.opp[0] & tm != 0, us.opp[1] & tm != 0];
-        let mut by = 0u64;
-        let mut pd_by = 0u64;
-        let (mut my_tricks, mut pd_tricks) = (0u32, 0u32);
-        let (mut my_entry, mut pd_entry) = (false, false);
-        for s in 0..4u8 {
-            if with_trumps && s == self.trump {
-                continue;
-            }
-            let sm = suit_bits(s);
-            let mut my = us.me & sm;
-            let mut pd = us.pd & sm;
-            if my | pd == 0 {
-                continue;
-            }
-            let ol = [len(us.opp[0] & sm), len(us.opp[1] & sm)];
-            let opp_max = ol[0].max(ol[1]);
-            let my_max_rw = len(pd).max(opp_max);
-            let pd_max_rw = len(my).max(opp_max);
-            if with_trumps {
-                let mut cap = u32::MAX;
-                for k in 0..2 {
-                    if opp_trump[k] {
-                        cap = cap.min(ol[k]);
-                    }
-                }
-                if cap != u32::MAX {
-                    my = keep_top(my, cap);
-                    pd = keep_top(pd, cap);
-                }
-            }
-            let (mut mw, mut pw) = (0u32, 0u32);
-            let mut rest = self.remaining & sm;
-            loop {
-                let c = top_bit(rest);
-                if c == 0 {
-                    break;
-                }
-                rest ^= c;
-                if my & c != 0 {
-                    mw += 1;
-                    if mw <= my_max_rw {
-                        by |= c;
-                    }
-                } else if pd & c != 0 {
-                    pw += 1;
-                    if pw <= pd_max_rw {
-                        pd_by |= c;
-                    }
-                } else {
-                    break;
-                }
-            }
-            my_tricks += suit_fast_tricks(my, mw, my_max_rw, &mut my_entry, pd, pw, &mut by);
-            pd_tricks += suit_fast_tricks(pd, pw, pd_max_rw, &mut pd_entry, my, mw, &mut pd_by);
-        }
-        let mut fast = my_tricks;
-        if pd_entry && pd_tricks > my_tricks {
-            fast = pd_tricks;
-        }
-        if pd_entry {
-            by |= pd_by;
-        }
-        if with_trumps {
-            let (tt, tby) = self.top_trumps(us.me, us.pd);
-            let mine = len(us.me & tm);
-            let pds = len(us.pd & tm);
-            let maxt = mine.max(pds);
-            let length = self.trump_length_tricks(us.me, us.pd, us.opp);
-            let my_keeps = mine == maxt && len(us.me) - mine >= fast;
-            let pd_keeps = pds == maxt && len(us.pd) - pds >= fast;
-            let (tt, tby) = if length > 0 && length >= tt && (my_keeps || pd_keeps) {
-                (length, 0)
-            } else {
-                (tt, tby)
-            };
-            let total = (tt + fast).min(len(us.me));
-            return (total, if tby != 0 || tt > 0 { by | tby } else { by });
-        }
-        (fast.min(len(us.me)), by)
-    }
-}
-
-/// Fast tricks in one suit for the hand holding `my` (with `mw` top winners)
-/// whose partner holds `pd` (with `pw` winners right below or among them).
-#[inline]
-fn suit_fast_tricks(
-    my: u64,
-    mw: u32,
-    max_rw: u32,
-    entry: &mut bool,
-    pd: u64,
-    pw: u32,
-    by: &mut u64,
-) -> u32 {
-    // Partner can reach me when my top winner covers partner's lowest card.
-    if pd != 0 && mw > 0 && top_bit(my) > bottom_bit(pd) {
-        *entry = true;
-    }
-    if pw == 0 {
-        if mw > 0 && mw >= max_rw {
-            // My winners outlast every other hand: my small cards win too.
-            // Their ranks matter only against partner's cards.
-            if pd != 0 {
-                *by |= bottom_bit(my);
-            }
-            return len(my);
-        }
-        return mw;
-    }
-    if mw == 0 {
-        // Reach partner's winners with a small card.
-        return if my != 0 {
-            *by |= bottom_bit(my);
-            pw
-        } else {
-            0
-        };
-    }
-    *by |= bottom_bit(my) | bottom_bit(pd) | top_bit(pd);
-    if top_bit(my) < bottom_bit(pd) {
-        // Blocked by partner.
-        return pw;
-    }
-    if bottom_bit(my) > top_bit(pd) {
-        // Blocked by me.
-        return mw;
-    }
-    let pw = if pw == len(pd) { pw - 1 } else { pw };
-    len(my).min(mw + pw)
 }

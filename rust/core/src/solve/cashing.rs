@@ -274,9 +274,13 @@ impl<const N: usize> Whist<N> {
         (least, by)
     }
 
-    /// Like [`Whist::cashing_tricks`] for hands given after a trick still in
-    /// progress (the remaining cards are the union of the hands).
-    pub(crate) fn cashing_after(&self, me: u64, pd: u64, opp: [u64; 2], need: u32) -> (u32, u64) {
+    /// Tricks the side on lead surely cashes from the top (see the module
+    /// notes), stopping once it reaches `need`; with the cards whose ranks
+    /// the count relies on. `me` and `pd` are the leader's and his
+    /// partner's hands, `opp` the opponents'; the cards still out are the
+    /// union of the four (hands as they will be after a trick in progress
+    /// work too).
+    pub(crate) fn cashing_tricks(&self, me: u64, pd: u64, opp: [u64; 2], need: u32) -> (u32, u64) {
         let all = me | pd | opp[0] | opp[1];
         let tm = if self.trump != NO_TRUMP {
             suit_bits(self.trump) & all
@@ -290,29 +294,6 @@ impl<const N: usize> Whist<N> {
             tricks: 0,
             by: 0,
         };
-        let t = p.run(0, need);
-        (t, p.by)
-    }
-
-    /// Tricks the side on lead surely cashes from the top (see the module
-    /// notes), stopping once it reaches `need`; with the cards whose ranks
-    /// the count relies on. `me` and `pd` are the leader's and his
-    /// partner's hands, `opp` the opponents'.
-    pub(crate) fn cashing_tricks(&self, me: u64, pd: u64, opp: [u64; 2], need: u32) -> (u32, u64) {
-        let tm = if self.trump != NO_TRUMP {
-            suit_bits(self.trump) & self.remaining
-        } else {
-            0
-        };
-        let trump = if tm != 0 { self.trump } else { NO_TRUMP };
-        let mut p = Play {
-            side: [me, pd],
-            opp,
-            tm,
-            tricks: 0,
-            by: 0,
-        };
-        let _ = trump;
         let t = p.run(0, need);
         (t, p.by)
     }
