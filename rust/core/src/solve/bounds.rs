@@ -34,6 +34,16 @@ fn throw_card(hand: u64, tm: u64) -> u64 {
     }
 }
 
+/// The cards still to be played to the current trick: by side, of the suit
+/// led (`led`) and, for the hands void in it, trumps (`ruff`); the masks
+/// of the suit led and of the trumps that could ruff it.
+struct Rest {
+    led: [u64; 2],
+    ruff: [u64; 2],
+    lm: u64,
+    tm: u64,
+}
+
 /// Who surely wins the current trick: the cards whose ranks that relies
 /// on, the winning seat if the side can make sure which seat it is, and
 /// the card that seat still has to play to win (0 when it has played).
@@ -230,11 +240,10 @@ impl<const N: usize> Whist<N> {
     ///
     /// Also says which seat wins the trick (when the side can make sure it
     /// is that seat) and with which card of its hand.
-    fn sure_winner(&self, side: Side) -> Option<SureWin> {
+    /// The cards of the hands still to play to the current trick, by side:
+    /// of the suit led for those who follow, trumps for those who are void.
+    fn still_to_play(&self) -> Rest {
         let played = self.played as usize;
-        if played == 0 {
-            return None;
-        }
         let seat = self.to_move();
         let led = self.trick()[0] >> 4;
         let lm = suit_bits(led);
@@ -243,25 +252,61 @@ impl<const N: usize> Whist<N> {
         } else {
             0
         };
-        // Cards of the hands still to play: led suit for those who follow,
-        // trumps for those who are void.
-        let (mut my_led, mut my_ruff, mut opp_led, mut opp_ruff) = (0u64, 0u64, 0u64, 0u64);
+        let mut r = Rest {
+            led: [0; 2],
+            ruff: [0; 2],
+            lm,
+            tm,
+        };
         for k in 0..N - played {
             let s = (seat + k) % N;
             let h = self.hands[s];
-            let (f, r) = if h & lm != 0 {
-                (h & lm, 0)
+            let side = self.side[s] as usize;
+            if h & lm != 0 {
+                r.led[side] |= h & lm;
             } else {
-                (0, h & tm)
-            };
-            if self.side[s] == side {
-                my_led |= f;
-                my_ruff |= r;
-            } else {
-                opp_led |= f;
-                opp_ruff |= r;
+                r.ruff[side] |= h & tm;
             }
         }
+        r
+    }
+
+    /// In the middle of a trick: does the side to move surely win `need` of
+    /// the tricks from here, or else the other side `other_need`? (One
+    /// pass over the hands for both questions.)
+    pub(crate) fn sure_either(
+        &self,
+        side: Side,
+        need: u32,
+        other_need: u32,
+    ) -> Option<(bool, u64)> {
+        if self.played == 0 {
+            return None;
+        }
+        if need == 0 {
+            return Some((true, 0));
+        }
+        if other_need == 0 {
+            return Some((false, 0));
+        }
+        if self.played > 1 && need > 1 && other_need > 1 {
+            // Past the second hand only the current trick is looked at.
+            return None;
+        }
+        let rest = self.still_to_play();
+        if let Some(w) = self.sure_from(&rest, side, need) {
+            return Some((true, w));
+        }
+        self.sure_from(&rest, 1 - side, other_need)
+            .map(|w| (false, w))
+    }
+
+    fn sure_winner_with(&self, rest: &Rest, side: Side) -> Option<SureWin> {
+        let played = self.played as usize;
+        let seat = self.to_move();
+        let (lm, tm) = (rest.lm, rest.tm);
+        let (my_led, my_ruff) = (rest.led[side as usize], rest.ruff[side as usize]);
+        let (opp_led, opp_ruff) = (rest.led[1 - side as usize], rest.ruff[1 - side as usize]);
         let (bi, best) = self.winner_so_far();
         let best_bit = 1u64 << best;
         let best_seat = (self.leader as usize + bi) % N;
@@ -347,13 +392,20 @@ impl<const N: usize> Whist<N> {
     /// otherwise only its top trumps count). Returns the cards whose ranks
     /// that relies on.
     pub(crate) fn sure_tricks_from_here(&self, side: Side, need: u32) -> Option<u64> {
+        if self.played == 0 {
+            return None;
+        }
+        self.sure_from(&self.still_to_play(), side, need)
+    }
+
+    fn sure_from(&self, rest: &Rest, side: Side, need: u32) -> Option<u64> {
         if need == 0 {
             return Some(0);
         }
         if need > 1 && self.played > 1 {
             return None;
         }
-        let w = self.sure_winner(side)?;
+        let w = self.sure_winner_with(rest, side)?;
         if need == 1 {
             return Some(w.by);
         }
@@ -403,20 +455,6 @@ impl<const N: usize> Whist<N> {
                 opp[n_opp] = h;
                 n_opp += 1;
             }
-        }
-        // Cashing wins only in suits whose top card the side holds, at most
-        // as many rounds as its longer holding there.
-        let ours = hands[seat] | mate;
-        let theirs = opp[0] | opp[1];
-        let mut most = 1;
-        for s in 0..4u8 {
-            let sm = suit_bits(s);
-            if top_bit((ours | theirs) & sm) & ours != 0 {
-                most += len(hands[seat] & sm).max(len(mate & sm));
-            }
-        }
-        if most < need {
-            return None;
         }
         let (t, by) = self.cashing_tricks(hands[seat], mate, opp, need - 1);
         if 1 + t >= need {

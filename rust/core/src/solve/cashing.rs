@@ -72,64 +72,77 @@ impl Play {
     /// the last round counted).
     fn cash_suit(&mut self, x: usize, sm: u64, need: u32) -> bool {
         let y = 1 - x;
-        loop {
-            if self.tricks >= need {
-                return false;
-            }
-            let xs = self.side[x] & sm;
-            if xs == 0 {
-                return false;
-            }
-            let os = (self.opp[0] | self.opp[1]) & sm;
-            if self.ruffable(sm) {
-                return false;
-            }
+        let mut xs = self.side[x] & sm;
+        let mut ys = self.side[y] & sm;
+        let [mut o0, mut o1] = [self.opp[0] & sm, self.opp[1] & sm];
+        // Opponents who could ruff once void in the suit.
+        let side_suit = self.tm != 0 && sm & self.tm == 0;
+        let r0 = side_suit && self.opp[0] & self.tm != 0;
+        let r1 = side_suit && self.opp[1] & self.tm != 0;
+        let mut passed = false;
+        while xs != 0 && self.tricks < need && !(r0 && o0 == 0) && !(r1 && o1 == 0) {
+            let os = o0 | o1;
             let xc = top_bit(xs);
-            let ys = self.side[y] & sm;
             let yc = bottom_bit(ys);
             let high = xc.max(yc);
-            if os != 0 && high < top_bit(os) {
-                return false;
+            if high < top_bit(os) {
+                break;
             }
             // The round is won (and by the partner when his card is the
             // higher: both relations count).
-            if os != 0 || ys != 0 {
+            if os | ys != 0 {
                 self.by |= high;
             }
-            self.side[x] &= !xc;
-            if ys != 0 {
-                self.side[y] &= !yc;
-            } else if !self.throw(y, sm) {
-                // The partner had to ruff: he wins the round.
-                self.side[y] &= !bottom_bit(self.side[y] & self.tm);
-                self.tricks += 1;
-                return true;
-            }
-            for o in self.opp.iter_mut() {
-                let f = *o & sm;
-                if f != 0 {
-                    *o &= !bottom_bit(f);
-                }
-            }
+            xs &= !xc;
+            o0 &= o0.wrapping_sub(1);
+            o1 &= o1.wrapping_sub(1);
             self.tricks += 1;
-            if yc > xc {
-                return true;
+            if ys != 0 {
+                ys &= !yc;
+                if yc > xc {
+                    passed = true;
+                    break;
+                }
+            } else {
+                // The partner does not follow: he throws a card of another
+                // suit, or ruffs (and wins) when he holds only trumps.
+                self.side[y] = (self.side[y] & !sm) | ys;
+                if !self.throw(y, sm) {
+                    self.side[y] &= !bottom_bit(self.side[y] & self.tm);
+                    ys = self.side[y] & sm;
+                    passed = true;
+                    break;
+                }
+                ys = self.side[y] & sm;
             }
         }
+        self.side[x] = (self.side[x] & !sm) | xs;
+        self.side[y] = (self.side[y] & !sm) | ys;
+        self.opp[0] = (self.opp[0] & !sm) | o0;
+        self.opp[1] = (self.opp[1] & !sm) | o1;
+        passed
     }
 
     /// Hand `x` cashes every suit it can (trumps first). Returns whether the
     /// lead passed to the partner.
     fn cash_all(&mut self, x: usize, trump: u8, need: u32) -> bool {
-        if trump != NO_TRUMP && self.cash_suit(x, suit_bits(trump), need) {
-            return true;
+        // Only suits whose top card the side holds can give a round.
+        let ours = self.side[0] | self.side[1];
+        let all = ours | self.opp[0] | self.opp[1];
+        let mut order = [0u8, 1, 2, 3];
+        if trump != NO_TRUMP {
+            order.swap(0, trump as usize);
         }
-        for s in 0..4u8 {
-            if s == trump {
+        for s in order {
+            let sm = suit_bits(s);
+            if self.side[x] & sm == 0 || top_bit(all & sm) & ours == 0 {
                 continue;
             }
-            if self.cash_suit(x, suit_bits(s), need) {
+            if self.cash_suit(x, sm, need) {
                 return true;
+            }
+            if self.tricks >= need {
+                return false;
             }
         }
         false
@@ -282,6 +295,20 @@ impl<const N: usize> Whist<N> {
     /// work too).
     pub(crate) fn cashing_tricks(&self, me: u64, pd: u64, opp: [u64; 2], need: u32) -> (u32, u64) {
         let all = me | pd | opp[0] | opp[1];
+        // Rounds are won only in suits whose top card the side holds, at
+        // most as many as its longer holding there: give up at once when
+        // that cannot reach `need`.
+        let ours = me | pd;
+        let mut most = 0;
+        for s in 0..4u8 {
+            let sm = suit_bits(s);
+            if top_bit(all & sm) & ours != 0 {
+                most += len(me & sm).max(len(pd & sm));
+            }
+        }
+        if most < need {
+            return (0, 0);
+        }
         let tm = if self.trump != NO_TRUMP {
             suit_bits(self.trump) & all
         } else {

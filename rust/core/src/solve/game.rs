@@ -426,4 +426,14 @@ pub trait TrickGame {
         let _ = (side, need);
         None
     }
+    /// In the middle of a trick: [`TrickGame::sure_trick`] for `side` and
+    /// `need`, or else for the other side and `other_need`: `(true, _)` when
+    /// `side` surely wins `need`, `(false, _)` when the other side surely
+    /// wins `other_need`. Games may answer both in one pass.
+    fn sure_either(&self, side: Side, need: u32, other_need: u32) -> Option<(bool, Self::Winners)> {
+        if let Some(w) = self.sure_trick(side, need) {
+            return Some((true, w));
+        }
+        self.sure_trick(1 - side, other_need).map(|w| (false, w))
+    }
 }

@@ -195,11 +195,8 @@ impl<'a, G: TrickGame> Search<'a, G> {
             // to stop it.
             let need = if maximising { target } else { rem - target + 1 };
             let side = g.side_of(mover);
-            if let Some(w) = g.sure_trick(side, need as u32) {
-                return (maximising, w);
-            }
-            if let Some(w) = g.sure_trick(1 - side, (rem - need + 1) as u32) {
-                return (!maximising, w);
+            if let Some((mine, w)) = g.sure_either(side, need as u32, (rem - need + 1) as u32) {
+                return (mine == maximising, w);
             }
         }
         self.expand(g, target, maximising, None)

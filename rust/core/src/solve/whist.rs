@@ -581,6 +581,11 @@ impl<const N: usize> TrickGame for Whist<N> {
     }
 
     #[inline]
+    fn sure_either(&self, side: Side, need: u32, other_need: u32) -> Option<(bool, u64)> {
+        Whist::sure_either(self, side, need, other_need)
+    }
+
+    #[inline]
     fn hint_move(&self, hint: u8) -> Option<u8> {
         if hint as u32 >= self.remaining.count_ones() {
             return None;
