@@ -11,46 +11,17 @@
 //! transposition table stays exact under partition search; lengths are part of
 //! the table key and need no ranks. Written for 2, 3 and 4 players.
 
-use super::bits::{bottom_bit, len, top_bit};
+use super::bits::{len, top_bit};
 use super::game::{LeadBounds, Side, Switches, TrickGame};
 use super::whist::{suit_bits, Whist, NO_TRUMP};
 
-/// The card a hand throws when it does not follow: the lowest of its
-/// longest non-trump suit (its lowest trump when it holds nothing else).
-fn throw_card(hand: u64, tm: u64) -> u64 {
-    let mut best = 0u64;
-    let mut best_len = 0;
-    for s in 0..4u8 {
-        let x = hand & suit_bits(s) & !tm;
-        if len(x) > best_len {
-            best_len = len(x);
-            best = x;
-        }
-    }
-    if best == 0 {
-        bottom_bit(hand)
-    } else {
-        bottom_bit(best)
-    }
-}
-
 /// The cards still to be played to the current trick: by side, of the suit
-/// led (`led`) and, for the hands void in it, trumps (`ruff`); the masks
-/// of the suit led and of the trumps that could ruff it.
+/// led (`led`) and, for the hands void in it, trumps (`ruff`); the trumps
+/// that could ruff the suit led (`tm`).
 struct Rest {
     led: [u64; 2],
     ruff: [u64; 2],
-    lm: u64,
     tm: u64,
-}
-
-/// Who surely wins the current trick: the cards whose ranks that relies
-/// on, the winning seat if the side can make sure which seat it is, and
-/// the card that seat still has to play to win (0 when it has played).
-struct SureWin {
-    by: u64,
-    seat: Option<usize>,
-    card: u64,
 }
 
 /// The hands of one side seen from the leader.
@@ -255,7 +226,6 @@ impl<const N: usize> Whist<N> {
         let mut r = Rest {
             led: [0; 2],
             ruff: [0; 2],
-            lm,
             tm,
         };
         for k in 0..N - played {
@@ -272,8 +242,10 @@ impl<const N: usize> Whist<N> {
     }
 
     /// In the middle of a trick: does the side to move surely win `need` of
-    /// the tricks from here, or else the other side `other_need`? (One
-    /// pass over the hands for both questions.)
+    /// the tricks from here, or else the other side `other_need`? Only the
+    /// current trick is looked at (the bounds at the next trick start do
+    /// the rest), so only a need of one trick can be met. One pass over the
+    /// hands still to play answers for both sides.
     pub(crate) fn sure_either(
         &self,
         side: Side,
@@ -289,22 +261,29 @@ impl<const N: usize> Whist<N> {
         if other_need == 0 {
             return Some((false, 0));
         }
-        if self.played > 1 && need > 1 && other_need > 1 {
-            // Past the second hand only the current trick is looked at.
+        if need > 1 && other_need > 1 {
             return None;
         }
         let rest = self.still_to_play();
-        if let Some(w) = self.sure_from(&rest, side, need) {
-            return Some((true, w));
+        if need == 1 {
+            if let Some(w) = self.sure_winner(&rest, side) {
+                return Some((true, w));
+            }
         }
-        self.sure_from(&rest, 1 - side, other_need)
-            .map(|w| (false, w))
+        if other_need == 1 {
+            return self.sure_winner(&rest, 1 - side).map(|w| (false, w));
+        }
+        None
     }
 
-    fn sure_winner_with(&self, rest: &Rest, side: Side) -> Option<SureWin> {
-        let played = self.played as usize;
-        let seat = self.to_move();
-        let (lm, tm) = (rest.lm, rest.tm);
+    /// In the middle of a trick: does `side` surely win it, whatever anyone
+    /// plays? Returns the cards whose ranks that relies on. Either the card
+    /// winning so far is the side's and nobody still to play can beat it,
+    /// or a hand of the side still to play holds a card (of the suit led,
+    /// or a trump when void) that beats the trick so far and every card the
+    /// opponents still to play could beat it with.
+    fn sure_winner(&self, rest: &Rest, side: Side) -> Option<u64> {
+        let tm = rest.tm;
         let (my_led, my_ruff) = (rest.led[side as usize], rest.ruff[side as usize]);
         let (opp_led, opp_ruff) = (rest.led[1 - side as usize], rest.ruff[1 - side as usize]);
         let (bi, best) = self.winner_so_far();
@@ -320,30 +299,6 @@ impl<const N: usize> Whist<N> {
                 0
             }
         };
-        // The seat of the side still to play that holds card `c`.
-        let owner = |c: u64| {
-            (0..N - played)
-                .map(|k| (seat + k) % N)
-                .find(|&s| self.hands[s] & c != 0)
-                .unwrap_or(seat)
-        };
-        // Can every other hand of the side still to play keep below `win`
-        // (so that the trick's winner is the seat the side chose)? Only a
-        // hand holding nothing but higher cards of the suit led, or nothing
-        // but trumps when void, is forced to overtake.
-        let others_keep_below = |winner: usize, win: u64| {
-            (0..N - played).map(|k| (seat + k) % N).all(|s| {
-                if s == winner || self.side[s] != side {
-                    return true;
-                }
-                let h = self.hands[s];
-                if h & lm != 0 {
-                    win & tm != 0 || h & lm & (win - 1) != 0
-                } else {
-                    h & !tm != 0 || (win & tm != 0 && h & tm & !(win - 1) == 0)
-                }
-            })
-        };
         if self.side[best_seat] == side {
             let safe = if best_trump {
                 above(opp_ruff, best_bit) == 0
@@ -351,117 +306,25 @@ impl<const N: usize> Whist<N> {
                 opp_ruff == 0 && above(opp_led, best_bit) == 0
             };
             if safe {
-                let by = rank_used(best_bit, if best_trump { opp_ruff } else { opp_led });
-                return Some(SureWin {
-                    by,
-                    seat: others_keep_below(best_seat, best_bit).then_some(best_seat),
-                    card: 0,
-                });
+                return Some(rank_used(
+                    best_bit,
+                    if best_trump { opp_ruff } else { opp_led },
+                ));
             }
         }
         if opp_ruff == 0 && !best_trump && my_led != 0 {
             let top = top_bit(my_led);
             if top > best_bit && above(opp_led, top) == 0 {
-                let s = owner(top);
-                return Some(SureWin {
-                    by: rank_used(top, opp_led),
-                    seat: others_keep_below(s, top).then_some(s),
-                    card: top,
-                });
+                return Some(rank_used(top, opp_led));
             }
         }
         if my_ruff != 0 {
             let top = top_bit(my_ruff);
             if (!best_trump || top > best_bit) && above(opp_ruff, top) == 0 {
-                let s = owner(top);
-                return Some(SureWin {
-                    by: rank_used(top, opp_ruff),
-                    seat: others_keep_below(s, top).then_some(s),
-                    card: top,
-                });
+                return Some(rank_used(top, opp_ruff));
             }
         }
         None
-    }
-
-    /// In the middle of a trick: does `side` surely win at least `need`
-    /// tricks from here (the current one included)? The side surely wins
-    /// the current trick ([`Whist::sure_winner`]) and its winner then leads
-    /// its top cards: every card above all the other hands' cards of its
-    /// suit wins a trick (in no trump, or once the opponents hold no trump;
-    /// otherwise only its top trumps count). Returns the cards whose ranks
-    /// that relies on.
-    pub(crate) fn sure_tricks_from_here(&self, side: Side, need: u32) -> Option<u64> {
-        if self.played == 0 {
-            return None;
-        }
-        self.sure_from(&self.still_to_play(), side, need)
-    }
-
-    fn sure_from(&self, rest: &Rest, side: Side, need: u32) -> Option<u64> {
-        if need == 0 {
-            return Some(0);
-        }
-        if need > 1 && self.played > 1 {
-            return None;
-        }
-        let w = self.sure_winner_with(rest, side)?;
-        if need == 1 {
-            return Some(w.by);
-        }
-        let seat = w.seat?;
-        // The hands once the trick is over: the winner has played his card,
-        // his side's other hands still to play their lowest card of the
-        // suit led (or a throw), the opponents still to play their lowest
-        // card of the suit led. An opponent still to play who is void and
-        // holds a trump might throw anything and ruff later: no count then.
-        let played = self.played as usize;
-        let led = self.trick()[0] >> 4;
-        let lm = suit_bits(led);
-        let tm = if self.trump != NO_TRUMP {
-            suit_bits(self.trump) & self.remaining
-        } else {
-            0
-        };
-        let mut hands = self.hands;
-        hands[seat] &= !w.card;
-        let first = self.to_move();
-        for k in 0..N - played {
-            let s = (first + k) % N;
-            if s == seat {
-                continue;
-            }
-            let h = hands[s];
-            if h & lm != 0 {
-                hands[s] = h & !bottom_bit(h & lm);
-            } else if self.side[s] != side {
-                if h & tm != 0 {
-                    return None;
-                }
-            } else if h != 0 {
-                hands[s] = h & !throw_card(h, tm);
-            }
-        }
-        let mut mate = 0u64;
-        let mut opp = [0u64; 2];
-        let mut n_opp = 0;
-        for (s, &h) in hands.iter().enumerate() {
-            if s == seat {
-                continue;
-            }
-            if self.side[s] == side {
-                mate |= h;
-            } else if n_opp < 2 {
-                opp[n_opp] = h;
-                n_opp += 1;
-            }
-        }
-        let (t, by) = self.cashing_tricks(hands[seat], mate, opp, need - 1);
-        if 1 + t >= need {
-            Some(w.by | by)
-        } else {
-            None
-        }
     }
 
     /// Top trumps of a pair of hands (held in sequence from the top, no

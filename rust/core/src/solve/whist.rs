@@ -577,7 +577,10 @@ impl<const N: usize> TrickGame for Whist<N> {
 
     #[inline]
     fn sure_trick(&self, side: Side, need: u32) -> Option<u64> {
-        self.sure_tricks_from_here(side, need)
+        match Whist::sure_either(self, side, need, u32::MAX) {
+            Some((true, w)) => Some(w),
+            _ => None,
+        }
     }
 
     #[inline]
