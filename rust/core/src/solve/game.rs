@@ -5,6 +5,7 @@
 //! points, collected heaps and multi-card leads are all different
 //! implementations of the same trait.
 
+use std::mem::MaybeUninit;
 use std::ops::{BitAnd, BitOr};
 
 /// Capacity of a [`MoveList`]: enough for the largest hand of every game here.
@@ -14,10 +15,14 @@ pub const MAX_MOVES: usize = 40;
 pub type Side = u8;
 
 /// A fixed-capacity, stack-allocated list of moves with ordering weights.
+///
+/// The slots past the length are left uninitialised: a list is made at
+/// every search node, and most nodes use a handful of its slots.
 #[derive(Clone)]
 pub struct MoveList<M: Copy + Default> {
-    moves: [M; MAX_MOVES],
-    weights: [i16; MAX_MOVES],
+    moves: [MaybeUninit<M>; MAX_MOVES],
+    weights: [MaybeUninit<i16>; MAX_MOVES],
+    /// Invariant: slots `..len` of both arrays are initialised.
     len: usize,
 }
 
@@ -26,8 +31,8 @@ impl<M: Copy + Default + PartialEq> MoveList<M> {
     #[inline]
     pub fn new() -> Self {
         MoveList {
-            moves: [M::default(); MAX_MOVES],
-            weights: [0; MAX_MOVES],
+            moves: [MaybeUninit::uninit(); MAX_MOVES],
+            weights: [MaybeUninit::uninit(); MAX_MOVES],
             len: 0,
         }
     }
@@ -44,8 +49,8 @@ impl<M: Copy + Default + PartialEq> MoveList<M> {
     #[inline]
     pub fn push(&mut self, m: M, weight: i16) {
         if self.len < MAX_MOVES {
-            self.moves[self.len] = m;
-            self.weights[self.len] = weight;
+            self.moves[self.len] = MaybeUninit::new(m);
+            self.weights[self.len] = MaybeUninit::new(weight);
             self.len += 1;
         }
     }
@@ -65,22 +70,36 @@ impl<M: Copy + Default + PartialEq> MoveList<M> {
     /// The moves in their current order.
     #[inline]
     pub fn as_slice(&self) -> &[M] {
-        &self.moves[..self.len]
+        // SAFETY: slots `..len` are initialised (the type's invariant), and
+        // `MaybeUninit<M>` has the layout of `M`.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr() as *const M, self.len) }
+    }
+
+    #[inline]
+    fn at(&self, i: usize) -> (M, i16) {
+        debug_assert!(i < self.len);
+        // SAFETY: `i < len`, so both slots are initialised.
+        unsafe { (self.moves[i].assume_init(), self.weights[i].assume_init()) }
+    }
+
+    #[inline]
+    fn set(&mut self, i: usize, (m, w): (M, i16)) {
+        self.moves[i] = MaybeUninit::new(m);
+        self.weights[i] = MaybeUninit::new(w);
     }
 
     /// Sorts by descending weight (stable insertion sort: lists are short).
     #[inline]
     pub fn sort(&mut self) {
         for i in 1..self.len {
-            let (m, w) = (self.moves[i], self.weights[i]);
+            let (m, w) = self.at(i);
             let mut j = i;
-            while j > 0 && self.weights[j - 1] < w {
-                self.moves[j] = self.moves[j - 1];
-                self.weights[j] = self.weights[j - 1];
+            while j > 0 && self.at(j - 1).1 < w {
+                let prev = self.at(j - 1);
+                self.set(j, prev);
                 j -= 1;
             }
-            self.moves[j] = m;
-            self.weights[j] = w;
+            self.set(j, (m, w));
         }
     }
 
@@ -88,13 +107,12 @@ impl<M: Copy + Default + PartialEq> MoveList<M> {
     #[inline]
     pub fn bring_to_front(&mut self, m: M) -> bool {
         if let Some(i) = self.as_slice().iter().position(|&x| x == m) {
-            let w = self.weights[i];
+            let first = self.at(i);
             for j in (0..i).rev() {
-                self.moves[j + 1] = self.moves[j];
-                self.weights[j + 1] = self.weights[j];
+                let x = self.at(j);
+                self.set(j + 1, x);
             }
-            self.moves[0] = m;
-            self.weights[0] = w;
+            self.set(0, first);
             true
         } else {
             false

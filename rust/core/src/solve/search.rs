@@ -4,6 +4,7 @@
 //! `target`?" and returns the cards whose ranks the answer relied on, so the
 //! table can store the answer for every position that agrees on those ranks.
 
+use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -316,8 +317,8 @@ impl<'a, G: TrickGame> Search<'a, G> {
         }
 
         let mut acc = G::Winners::default();
-        let mut tried: [(G::Move, G::Winners); TRIED] =
-            [(G::Move::default(), G::Winners::default()); TRIED];
+        // Slots `..n_tried` are filled before they are read.
+        let mut tried: [MaybeUninit<(G::Move, G::Winners)>; TRIED] = [MaybeUninit::uninit(); TRIED];
         let mut n_tried = 0;
         let mut list = MoveList::new();
         let mut generated = false;
@@ -342,7 +343,9 @@ impl<'a, G: TrickGame> Search<'a, G> {
                         continue;
                     }
                     if self.sw.rank_skip {
-                        for &(t, tw) in &tried[..n_tried] {
+                        for slot in &tried[..n_tried] {
+                            // SAFETY: the first `n_tried` slots are filled.
+                            let (t, tw) = unsafe { slot.assume_init() };
                             if g.same_answer(t, tw, m) {
                                 continue 'moves;
                             }
@@ -365,7 +368,7 @@ impl<'a, G: TrickGame> Search<'a, G> {
                 return (ok, w);
             }
             if n_tried < TRIED {
-                tried[n_tried] = (m, w);
+                tried[n_tried] = MaybeUninit::new((m, w));
                 n_tried += 1;
             }
             // The other moves of m's class were skipped: keep what that
