@@ -218,15 +218,6 @@ impl<'a, G: TrickGame> Search<'a, G> {
         };
         // `lead reaches lead_target` is equivalent to the answer when the
         // leader maximises, and to its negation otherwise.
-        if self.sw.quick_tricks || self.sw.sure_tricks {
-            let b = g.lead_bounds_for(&self.sw, lead_target as u32);
-            if b.lower as i32 >= lead_target {
-                return (lead_is_max, b.lower_by);
-            }
-            if (b.upper as i32) < lead_target {
-                return (!lead_is_max, b.upper_by);
-            }
-        }
         let mut hint = u8::MAX;
         let key = if self.sw.tt {
             let key = g.tt_key();
@@ -240,6 +231,15 @@ impl<'a, G: TrickGame> Search<'a, G> {
         } else {
             None
         };
+        if self.sw.quick_tricks || self.sw.sure_tricks {
+            let b = g.lead_bounds_for(&self.sw, lead_target as u32);
+            if b.lower as i32 >= lead_target {
+                return (lead_is_max, b.lower_by);
+            }
+            if (b.upper as i32) < lead_target {
+                return (!lead_is_max, b.upper_by);
+            }
+        }
         let Some(key) = key else {
             return self.expand(g, target, lead_is_max, None);
         };
