@@ -91,9 +91,58 @@ pub(crate) fn bottom_bit(x: u64) -> u64 {
     x & x.wrapping_neg()
 }
 
+/// Tricks the trumps `mine` of one hand surely win against the trumps
+/// `theirs` of the two opponents: every card of `mine` falls in a trick of
+/// its own, and such a trick is lost only to a higher trump of theirs, each
+/// of which wins one trick at most. So the hand wins its count less the
+/// largest matching of their trumps to lower ones of its own. Returns the
+/// count and whether it relied on ranks (more than the lengths alone give).
+#[inline]
+pub(crate) fn trump_tricks(mine: u64, theirs: u64) -> (u32, bool) {
+    let n = len(mine);
+    if n == 0 {
+        return (0, false);
+    }
+    let by_length = n.saturating_sub(len(theirs));
+    // Their trumps below our lowest never beat one of ours.
+    let low = bottom_bit(mine);
+    let above = theirs & !(low - 1);
+    if above == theirs && top_bit(mine) < bottom_bit(above) {
+        // All of theirs above all of ours: lengths only.
+        return (by_length, false);
+    }
+    let mut bits = mine | above;
+    let mut open = 0u32;
+    let mut pairs = 0u32;
+    while bits != 0 {
+        let b = bottom_bit(bits);
+        bits ^= b;
+        if b & mine != 0 {
+            open += 1;
+        } else if open > 0 {
+            open -= 1;
+            pairs += 1;
+        }
+    }
+    let t = n - pairs;
+    (t, t > by_length)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn trump_tricks_match_lower_trumps_only() {
+        // J654 against K9 and 2 (ranks as bit positions): the 2 beats none.
+        let mine = 1 << 9 | 1 << 4 | 1 << 3 | 1 << 2;
+        let theirs = 1 << 11 | 1 << 7 | 1;
+        assert_eq!(trump_tricks(mine, theirs), (2, true));
+        // Every one of theirs above: lengths only.
+        assert_eq!(trump_tricks(1 << 2 | 1 << 3, 1 << 9), (1, false));
+        assert_eq!(trump_tricks(0, 1), (0, false));
+        assert_eq!(trump_tricks(1 << 5, 1 << 9 | 1 << 10), (0, false));
+    }
 
     #[test]
     fn hardware_and_portable_agree() {

@@ -6,13 +6,19 @@
 //! the opponents follow low and keep their best cards, and in a trump
 //! contract any round one of them could ruff ends the suit. When the leader
 //! runs out of tricks he crosses to his partner with a small card of a suit
-//! the partner then wins, and the partner cashes the same way, and so on.
+//! the partner then wins (or that the partner, void there, ruffs while no
+//! opponent can), and the partner cashes the same way, and so
+//! on. Trumps are led only while the opponents hold some; the rest are kept
+//! as entries and cashed last.
 //! Every round counted is won whatever the opponents play, so the count is
 //! a lower bound on the side's tricks; the cards whose ranks the count
 //! relies on are returned with it for partition search.
 
-use super::bits::{bottom_bit, len, top_bit};
+use super::bits::{bottom_bit, len, top_bit, trump_tricks};
 use super::whist::{suit_bits, Whist, NO_TRUMP};
+
+/// Most changes of the hand on lead in one cashing run.
+const RUNS: usize = 6;
 
 /// The hands while the cashing is played out.
 struct Play {
@@ -70,7 +76,7 @@ impl Play {
     /// Hand `x` leads suit `sm` while it keeps winning it; its partner
     /// follows low. Returns whether the lead passed to the partner (who won
     /// the last round counted).
-    fn cash_suit(&mut self, x: usize, sm: u64, need: u32) -> bool {
+    fn cash_suit(&mut self, x: usize, sm: u64, need: u32, draw: bool) -> bool {
         let y = 1 - x;
         let mut xs = self.side[x] & sm;
         let mut ys = self.side[y] & sm;
@@ -82,6 +88,9 @@ impl Play {
         let mut passed = false;
         while xs != 0 && self.tricks < need && !(r0 && o0 == 0) && !(r1 && o1 == 0) {
             let os = o0 | o1;
+            if draw && os == 0 {
+                break;
+            }
             let xc = top_bit(xs);
             let yc = bottom_bit(ys);
             let high = xc.max(yc);
@@ -123,8 +132,10 @@ impl Play {
         passed
     }
 
-    /// Hand `x` cashes every suit it can (trumps first). Returns whether the
-    /// lead passed to the partner.
+    /// Hand `x` cashes every suit it can: trumps first while the opponents
+    /// still hold some (drawing them), then the side suits, then the
+    /// trumps left (kept until then: they are entries for ruffs). Returns
+    /// whether the lead passed to the partner.
     fn cash_all(&mut self, x: usize, trump: u8, need: u32) -> bool {
         // Only suits whose top card the side holds can give a round.
         let ours = self.side[0] | self.side[1];
@@ -133,31 +144,38 @@ impl Play {
         if trump != NO_TRUMP {
             order.swap(0, trump as usize);
         }
-        for s in order {
+        for (k, s) in order.into_iter().enumerate() {
             let sm = suit_bits(s);
             if self.side[x] & sm == 0 || top_bit(all & sm) & ours == 0 {
                 continue;
             }
-            if self.cash_suit(x, sm, need) {
+            if self.cash_suit(x, sm, need, k == 0 && trump != NO_TRUMP) {
                 return true;
             }
             if self.tricks >= need {
                 return false;
             }
         }
+        if trump != NO_TRUMP && self.side[x] & self.tm != 0 {
+            // The trumps kept back: winners once the opponents have none.
+            let sm = suit_bits(trump);
+            let all = self.side[0] | self.side[1] | self.opp[0] | self.opp[1];
+            if top_bit(all & sm) & (self.side[0] | self.side[1]) != 0 {
+                return self.cash_suit(x, sm, need, false);
+            }
+        }
         false
     }
 
     /// Hand `x` of the side on lead cashes, crosses to its partner, and so
-    /// on (at most three changes of hand: leader, partner, leader again),
-    /// until the side has `need` tricks. Returns the tricks counted.
+    /// on (at most [`RUNS`] changes of hand), until the side has `need` tricks. Returns the tricks counted.
     fn run(&mut self, mut x: usize, need: u32) -> u32 {
         let trump = if self.tm != 0 {
             (self.tm.trailing_zeros() / 16) as u8
         } else {
             NO_TRUMP
         };
-        for _ in 0..3 {
+        for _ in 0..RUNS {
             let passed = self.cash_all(x, trump, need);
             if self.tricks >= need {
                 break;
@@ -166,12 +184,68 @@ impl Play {
                 x = 1 - x;
                 continue;
             }
-            if self.side[1 - x] == 0 || !self.cross(x) {
+            if self.side[1 - x] == 0 || !(self.cross(x) || self.ruff_cross(x)) {
                 break;
             }
             x = 1 - x;
         }
+        if self.tm != 0
+            && self.tricks < need
+            && self.tricks + len(self.side[0] & self.tm).max(len(self.side[1] & self.tm)) >= need
+        {
+            // Whatever is played afterwards, each trump of a hand of the side
+            // falls in a trick of its own, lost only to a higher trump of the
+            // opponents.
+            let theirs = (self.opp[0] | self.opp[1]) & self.tm;
+            let (a, ra) = trump_tricks(self.side[0] & self.tm, theirs);
+            let (b, rb) = trump_tricks(self.side[1] & self.tm, theirs);
+            let (t, h, r) = if a >= b { (a, 0, ra) } else { (b, 1, rb) };
+            if r {
+                self.by |= bottom_bit(self.side[h] & self.tm);
+            }
+            self.tricks += t;
+        }
         self.tricks
+    }
+
+    /// Hand `x` crosses to its partner by a ruff: it leads its lowest card
+    /// of a side suit the partner is void in and no opponent can ruff (an
+    /// opponent void there holds no trump), and the partner ruffs with his
+    /// lowest trump. (An opponent void with a trump could keep it and throw
+    /// a card instead, making a void the cashing does not see.) Returns
+    /// whether it could.
+    fn ruff_cross(&mut self, x: usize) -> bool {
+        let y = 1 - x;
+        let tm = self.tm;
+        let yt = self.side[y] & tm;
+        if yt == 0 {
+            return false;
+        }
+        for s in 0..4u8 {
+            let sm = suit_bits(s);
+            let xs = self.side[x] & sm;
+            if sm & tm != 0 || xs == 0 || self.side[y] & sm != 0 || self.ruffable(sm) {
+                continue;
+            }
+            self.cross_with(x, bottom_bit(xs), bottom_bit(yt), sm);
+            return true;
+        }
+        false
+    }
+
+    /// The crossing trick: hand `x` leads `xc` of suit `sm`, its partner wins
+    /// with `yc`, the opponents follow low.
+    #[inline]
+    fn cross_with(&mut self, x: usize, xc: u64, yc: u64, sm: u64) {
+        self.side[x] &= !xc;
+        self.side[1 - x] &= !yc;
+        for o in self.opp.iter_mut() {
+            let f = *o & sm;
+            if f != 0 {
+                *o &= !bottom_bit(f);
+            }
+        }
+        self.tricks += 1;
     }
 
     /// Hand `x` crosses to its partner: it leads its lowest card of a suit
@@ -192,15 +266,7 @@ impl Play {
                 continue;
             }
             self.by |= yc;
-            self.side[x] &= !xc;
-            self.side[y] &= !yc;
-            for o in self.opp.iter_mut() {
-                let f = *o & sm;
-                if f != 0 {
-                    *o &= !bottom_bit(f);
-                }
-            }
-            self.tricks += 1;
+            self.cross_with(x, xc, yc, sm);
             return true;
         }
         false
@@ -306,14 +372,16 @@ impl<const N: usize> Whist<N> {
                 most += len(me & sm).max(len(pd & sm));
             }
         }
-        if most < need {
-            return (0, 0);
-        }
         let tm = if self.trump != NO_TRUMP {
             suit_bits(self.trump) & all
         } else {
             0
         };
+        // (The trump length counted after the cashing.)
+        most += len(me & tm).max(len(pd & tm));
+        if most < need {
+            return (0, 0);
+        }
         let mut p = Play {
             side: [me, pd],
             opp,

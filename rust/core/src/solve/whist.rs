@@ -451,7 +451,14 @@ impl<const N: usize> TrickGame for Whist<N> {
         for (s, &sd) in self.side.iter().enumerate() {
             sides |= (sd as u32 ^ flip) << s;
         }
-        let ctx = self.leader as u32 | (self.trump as u32) << 2 | sides << 5 | (N as u32) << 9;
+        // Once the trumps are gone the position is a no-trump one: entries
+        // are shared with the no-trump solves of the same deal.
+        let trump = if self.trump != NO_TRUMP && self.remaining & suit_bits(self.trump) == 0 {
+            NO_TRUMP
+        } else {
+            self.trump
+        };
+        let ctx = self.leader as u32 | (trump as u32) << 2 | sides << 5 | (N as u32) << 9;
         // Two bit planes of the owner's seat number, over the remaining
         // cards in rank order (suit by suit; the shape fixes the offsets).
         let (mut p0, mut p1) = (0u64, 0u64);
