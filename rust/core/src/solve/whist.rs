@@ -138,6 +138,12 @@ impl WhistPosition {
     }
 }
 
+/// Offset of the 4-bit length of suit `s` in seat `h`'s hand in a shape.
+#[inline]
+fn shape_shift(h: usize, s: u8) -> u32 {
+    4 * (h as u32 * 4 + s as u32)
+}
+
 /// Whist trick play with `N` players, ready for the search.
 #[derive(Clone, Debug)]
 pub struct Whist<const N: usize> {
@@ -162,6 +168,9 @@ pub struct Whist<const N: usize> {
     pub(crate) tricks_left: u8,
     /// Bits of the cards in the current trick.
     pub(crate) trick_bits: u64,
+    /// Suit lengths of the hands, 4 bits each (seat-major), kept up to date
+    /// by play and undo for the table key.
+    shape: u64,
 }
 
 impl<const N: usize> Whist<N> {
@@ -195,7 +204,14 @@ impl<const N: usize> Whist<N> {
             tricks_left: (hands[pos.leader].count_ones() as usize
                 + usize::from(!pos.trick.is_empty())) as u8,
             trick_bits: 0,
+            shape: 0,
         };
+        for (h, &hand) in hands.iter().enumerate() {
+            for s in 0..4u8 {
+                let len = (hand & suit_bits(s)).count_ones() as u64;
+                g.shape |= len << shape_shift(h, s);
+            }
+        }
         for (i, c) in pos.trick.iter().enumerate() {
             g.seq[i] = c.0;
             g.trick_bits |= 1u64 << c.0;
@@ -381,6 +397,7 @@ impl<const N: usize> TrickGame for Whist<N> {
         self.hands[seat] &= !bit;
         self.remaining &= !bit;
         self.trick_bits |= bit;
+        self.shape -= 1 << shape_shift(seat, c >> 4);
         let i = self.seq_len as usize;
         self.seq[i] = c;
         self.best[i] = if self.played == 0 || self.beats(c, self.best[i - 1].0) {
@@ -432,16 +449,19 @@ impl<const N: usize> TrickGame for Whist<N> {
         self.hands[seat] |= bit;
         self.remaining |= bit;
         self.trick_bits &= !bit;
+        self.shape += 1 << shape_shift(seat, c >> 4);
     }
 
     fn tt_key(&self) -> TtKey<u128> {
-        let mut shape = 0u64;
-        for (h, &hand) in self.hands.iter().enumerate() {
-            for s in 0..4u8 {
-                let len = (hand & suit_bits(s)).count_ones() as u64;
-                shape |= len << (4 * (h * 4 + s as usize));
-            }
-        }
+        let shape = self.shape;
+        debug_assert_eq!(
+            shape,
+            self.hands.iter().enumerate().fold(0, |a, (h, &hand)| {
+                (0..4u8).fold(a, |a, s| {
+                    a | ((hand & suit_bits(s)).count_ones() as u64) << shape_shift(h, s)
+                })
+            })
+        );
         // Bounds are stored for the side on lead, so only the partition of
         // the seats into sides matters, not which side maximises: the
         // labels are normalised (seat 0 on side 0) and the solves for
