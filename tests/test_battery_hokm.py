@@ -446,9 +446,100 @@ FAMILY: list[tuple[str, dict[str, Any]]] = [
     ("satat", {"target_kots": 1, "satat_signals": True, "satat_pass": False}),
     ("court_piece", {"target_kots": 1, "thaap": True, "kot_choice_partners_view": True}),
     ("dab_rang", {"target_points": 2, "dab_min_bid": 9}),
+    ("dehla_pakad", {"target_kots": 1, "trump_mode": "first_void_5"}),
+    ("dehla_pakad", {"target_kots": 1, "trump_mode": "first_void_13"}),
+    ("double_sar", {"target_kots": 1, "trump_mode": "hidden_call"}),
+    ("single_sar", {"target_kots": 1, "streak_length": 3}),
 ]
 """The other presets of the rules file, run through the generic battery only (their own
 scoring, hidden trumps and special cards are not modelled by the Hokm checks above)."""
+
+
+class TrumpWatch:
+    """The trump rules of presets whose trump is hidden or fixed late, checked at every step
+    through the observations alone (rules/hokm.md §5.4–§5.6, §6.4–§6.6, §7.6):
+
+    * while the trump is hidden, no observation but the hider's (the Hakem's indicator in
+      ``trump_mode=hidden_card``, the boss's in ``hidden_call``) shows it, and the hider's is the
+      indicator's suit from the moment it is laid until the end of the hand;
+    * a called trump is the suit named; a first-void trump is fixed only by a card played by a
+      player holding no card of the suit led (its suit), or, in ``first_void_5`` after five tricks
+      without a void, by the drawn card; once fixed it never changes within the hand;
+    * a heap is collected before the last trick only at a trick ``t`` with
+      ``t >= first_collect_min`` and the trump gate of §7.6 open (``first_void_5``: ``t >= k``;
+      ``first_void_13``: ``t >= k + 1``; ``hidden_call``: ``t >= r``, the trick of the cut).
+    """
+
+    def __init__(self, game: Any) -> None:
+        opts = dict(game.options)
+        preset_mode = {"dab_rang": "hidden_call", "trup_kasiet": "hidden_card", "be_ranga": "first_void_13"}
+        self.mode = str(opts.get("trump_mode", preset_mode.get(game.preset, "caller")))
+        self.first_min = int(opts.get("first_collect_min", 2 if self.mode != "caller" and
+                                      game.preset in ("dab_rang", "be_ranga") else 3))
+        self.players = game.num_players
+        self.hand_no: Optional[int] = None
+        self.trump: Optional[str] = None  # the trump as fixed by the rule (known to the watcher)
+        self.fixed_at: Optional[int] = None  # k (first void) or r (the cut) of §7.6
+        self.hider: Optional[int] = None
+
+    def _new_hand(self, hand_no: int) -> None:
+        self.hand_no, self.trump, self.fixed_at, self.hider = hand_no, None, None, None
+
+    def on_step(self, before: Any, action: str, after: Any) -> None:
+        b = observations(before, self.players)
+        a = observations(after, self.players)
+        if self.hand_no != b[0]["hand_number"]:
+            self._new_hand(b[0]["hand_number"])
+        same_hand = a[0]["hand_number"] == b[0]["hand_number"]
+        mover = before.current_player
+        trick_no = int(b[0].get("trick_number") or 0)
+        if action == "trump:blind":
+            card = a[0]["trump_card"]  # turned for everyone (§5.2)
+            assert card is not None and card in cards_of(a[mover]["hand"]), (card, a[mover]["hand"])
+            self.trump = card[-1]
+        elif action.startswith("trump:"):
+            self.trump = action[-1]
+        elif action.startswith("indicator:"):
+            self.trump, self.hider = action[-1], mover
+        elif action == "call":
+            self.fixed_at = trick_no
+        elif self.mode.startswith("first_void") and self.trump is None and b[0]["trick"] and b[0]["phase"] == "play":
+            led = b[0]["trick"][0][-1]
+            if action[-1] != led and not any(c[-1] == led for c in cards_of(b[mover]["hand"])):
+                self.trump, self.fixed_at = action[-1], trick_no
+        if not same_hand or after.is_terminal():
+            return
+        views = [o.get("trump") for o in a]
+        if self.trump is None and self.mode.startswith("first_void") and views[0] is not None:
+            # first_void_5: five tricks without a void, the drawn card fixes trumps (§5.6).
+            assert self.mode == "first_void_5" and int(a[0]["trick_number"]) == 6, (a[0], action)
+            assert a[0]["trump_card"] is not None and a[0]["trump_card"][-1] == views[0]
+            self.trump, self.fixed_at = views[0], 6
+        if a[0].get("trump_hidden") or any(o.get("trump_hidden") for o in a):
+            hider = self.hider if self.hider is not None else a[0]["hakem"]
+            for p, v in enumerate(views):
+                if p == hider:
+                    assert v == self.trump, f"the hider sees {v}, the indicator is {self.trump}"
+                else:
+                    assert v is None, f"seat {p} sees the hidden trump {v} after {action}"
+        else:
+            for p, v in enumerate(views):
+                assert v == self.trump, f"seat {p} sees trump {v}, fixed by the rule: {self.trump} (after {action})"
+        if self.mode == "hidden_call" and self.fixed_at is None and a[0].get("trump_hidden") is False:
+            self.fixed_at = int(a[0]["trick_number"])  # the indicator played in the last trick
+        # collections (a trick just completed: trick t = before's trick number)
+        if int(a[0].get("trick_number") or 0) == trick_no + 1 and "collected" in a[0]:
+            gained = sum(a[0]["collected"]) - sum(b[0]["collected"])
+            t = trick_no
+            if gained > 0 and t < 13:
+                assert t >= self.first_min, f"collected at trick {t} < first_collect_min {self.first_min}"
+                k = self.fixed_at
+                if self.mode == "first_void_5":
+                    assert k is not None and t >= k, (t, k)
+                elif self.mode == "first_void_13":
+                    assert k is not None and t >= k + 1, (t, k)
+                elif self.mode == "hidden_call":
+                    assert k is not None and t >= k, f"collected at trick {t} before the cut ({k})"
 
 
 def make_family_spec(preset: str, options: dict[str, Any]) -> GameSpec:
@@ -472,6 +563,7 @@ def make_family_spec(preset: str, options: dict[str, Any]) -> GameSpec:
         account=account,
         vocabulary=VOCABULARY,
         illegal_extra=hokm_illegal(players),
+        on_step=TrumpWatch(game).on_step,
     )
 
 

@@ -556,6 +556,23 @@ impl HokmConfig {
             .map(|&(k, v)| (k.to_string(), v.to_string()))
             .collect();
         all.extend(opts.iter().cloned());
+        let mut opts = opts;
+        // A trump gate (§7.6: `first_void_*`, `hidden_call`) goes with
+        // `first_collect_min=2` ("the presets using a trump gate set
+        // first_collect_min=2"); the user's own value wins, and the implied
+        // one is shown among the options.
+        let gated = options::get(&all, "collection") == Some("double_sar")
+            && matches!(
+                options::get(&all, "trump_mode"),
+                Some("first_void_5" | "first_void_13" | "hidden_call")
+            );
+        if gated && options::get(&opts, "first_collect_min").is_none() {
+            let implied = ("first_collect_min".to_string(), "2".to_string());
+            if options::get(&all, "first_collect_min") != Some("2") {
+                opts.push(implied.clone());
+            }
+            all.push(implied);
+        }
         let get = |k: &str| options::get(&all, k);
         let num = |k: &str, d: u32| get(k).map_or(d, |v| v.parse().expect("checked number"));
         let bad = |k: &str, why: &str| -> Result<HokmConfig> {

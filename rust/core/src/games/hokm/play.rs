@@ -42,7 +42,10 @@ impl HokmState {
         if self.trump_hidden {
             self.check_reveal(p, c);
         }
-        if self.trump_fixed_at.is_none() && self.trick_len > 0 {
+        if self.cfg.first_void.is_some() && self.trump_fixed_at.is_none() && self.trick_len > 0 {
+            // Only the first-void modes fix trumps by a void (§5.6); under
+            // Dab Rang's hidden call the trump is the boss's indicator and
+            // takes effect at the cut (§6.5).
             let pack = &self.cfg.pack;
             if (self.hands[p] & pack.suit_mask(pack.suit_of(self.trick[0]))).is_empty() {
                 // The first player out of the suit led fixes trumps (§5.6).

@@ -733,6 +733,50 @@ fn be_ranga_fixes_trumps_on_the_first_void_and_plays_matches() {
 }
 
 #[test]
+fn dab_rang_void_discard_before_the_cut_neither_fixes_trumps_nor_collects() {
+    // §5.5, §6.5, §7.6, §13.4: seat 1 (an opponent of the boss, seat 3) has
+    // no spade and discards TD without calling; trumps stay the indicator's
+    // hearts, hidden, and nothing is collected before the cut.
+    let g = game("dab_rang", &[]);
+    let mut s = g.new_game(0);
+    play_all(
+        &mut s,
+        &[
+            "bid:7",
+            "pass",
+            "pass",
+            "pass",
+            "indicator:3H",
+            "KS",
+            "AS",
+            "JS",
+            "QS",
+            "TS",
+            "2S",
+            "8S",
+            "5S",
+            "9S",
+            "TD",
+            "7S",
+            "TH",
+        ],
+    );
+    assert!(s.trump_hidden);
+    assert_eq!(s.trump(), Some(1), "hearts, the indicator's suit");
+    assert_eq!(s.trump_fixed_at, None);
+    assert_eq!((s.heap.collected, s.heap.tricks), ([0, 0], 3));
+    play_all(&mut s, &["6S", "KH", "3S", "5H", "4S", "8H"]);
+    assert_eq!(s.current(), Some(2));
+    s.apply("call").unwrap();
+    let p = &s.cfg.pack;
+    let want: CardSet = ["JH", "9H"]
+        .iter()
+        .map(|c| p.parse_card(c).unwrap())
+        .collect();
+    assert_eq!(s.legal_cards(), want, "the caller must trump in hearts");
+}
+
+#[test]
 fn dab_rang_auction_cut_call_and_matches() {
     let g = game("dab_rang", &[]);
     let mut s = g.new_game(4);
