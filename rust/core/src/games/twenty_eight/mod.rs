@@ -49,11 +49,14 @@
 //!   [`sample`]) records what each player can infer; the hand's public play
 //!   events are kept for it.
 
+mod auction;
 pub mod config;
 pub mod dd;
+mod play;
 pub mod position;
 pub mod rules;
 pub mod sample;
+mod scoring;
 pub mod state;
 #[cfg(test)]
 mod tests;
