@@ -11,9 +11,9 @@ use super::state::{HokmAction, HokmState, Phase};
 impl HokmState {
     /// The legal bids now.
     pub(crate) fn auction_actions(&self) -> Vec<HokmAction> {
-        let low = self.bid.map_or(self.cfg.dab_min_bid, |(_, b)| b + 1);
+        let low = self.dab.bid.map_or(self.cfg.dab_min_bid, |(_, b)| b + 1);
         let mut v = Vec::new();
-        if !self.auction.is_empty() {
+        if !self.dab.auction.is_empty() {
             v.push(HokmAction::Pass);
         }
         v.extend((low..=13).map(HokmAction::Bid));
@@ -25,18 +25,19 @@ impl HokmState {
     /// boss) then lays his indicator.
     pub(crate) fn auction_step(&mut self, bid: Option<u8>) {
         let p = self.current;
-        self.auction.push((p, bid));
+        self.dab.auction.push((p, bid));
         if let Some(b) = bid {
-            self.bid = Some((p, b));
+            self.dab.bid = Some((p, b));
         }
         let passes = self
+            .dab
             .auction
             .iter()
             .rev()
             .take_while(|(_, b)| b.is_none())
             .count();
         if bid == Some(13) || passes == 3 {
-            let (boss, _) = self.bid.expect("the first speaker bids");
+            let (boss, _) = self.dab.bid.expect("the first speaker bids");
             self.hakem = boss;
             self.first5 = self.first_batch[boss];
             self.phase = Phase::TrumpCall;
@@ -49,7 +50,7 @@ impl HokmState {
     /// Dab Rang: an opponent of the boss, void in the suit led, may call cut
     /// before playing while the trump is hidden.
     pub(crate) fn may_call_cut(&self) -> bool {
-        if !(self.cfg.hidden_call && self.trump_hidden && self.trick_len > 0) {
+        if !(self.cfg.hidden_call && self.hidden.trump_hidden && self.trick_len > 0) {
             return false;
         }
         let p = self.current;

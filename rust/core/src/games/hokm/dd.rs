@@ -221,7 +221,7 @@ impl RangGame {
                 Objective::WinNext(_) => 2,
             },
         };
-        let hidden = s.trump_hidden;
+        let hidden = s.hidden.trump_hidden;
         let gate_from = if cfg.hidden_call {
             s.trump_fixed_at.unwrap_or(NEVER)
         } else {
@@ -251,8 +251,8 @@ impl RangGame {
             gate_from,
             trick_no: s.tricks_played + 1,
             hidden,
-            reveal_pending: s.reveal_pending,
-            must_trump: s.must_trump,
+            reveal_pending: s.hidden.reveal_pending,
+            must_trump: s.dab.must_trump,
             heap_tricks: heap.tricks,
             heap_tens: heap.tens,
             prev: heap.prev.unwrap_or(NONE),
@@ -263,7 +263,7 @@ impl RangGame {
         if !r.heap {
             // Tricks left: the leader's cards (his indicator aside included),
             // plus the current trick when he has played to it.
-            let aside = u8::from(hidden && s.leader == s.hakem && s.indicator.is_some());
+            let aside = u8::from(hidden && s.leader == s.hakem && s.hidden.indicator.is_some());
             let left = s.hands[s.leader].len() as u8 + aside + u8::from(s.trick_len > 0);
             d.trick_no = 14 - left;
         }
@@ -294,7 +294,7 @@ impl RangGame {
             d,
             side,
             boss: s.hakem as u8,
-            indicator: s.indicator.map_or(NO_CARD, |c| c.0),
+            indicator: s.hidden.indicator.map_or(NO_CARD, |c| c.0),
             stack: Vec::with_capacity(64),
         })
     }

@@ -266,7 +266,7 @@ fn check_position(s: &HokmState, seed: u64, cov: &mut Coverage) {
             seed
         );
         cov[0] += 1;
-        cov[1] += u32::from(s.trump_hidden);
+        cov[1] += u32::from(s.hidden.trump_hidden);
         cov[2] += u32::from(s.trump().is_none());
         cov[3] += u32::from(legal.contains(&HokmAction::Call));
     }

@@ -21,17 +21,23 @@ impl HokmState {
         }
         let led = (self.trick_len > 0).then(|| self.trick[0]);
         let mut hand = self.hands[self.current];
-        if self.trump_hidden && self.current == self.hakem && hand.is_empty() {
+        if self.hidden.trump_hidden && self.current == self.hakem && hand.is_empty() {
             // The indicator is the Hakem's last card (§6.4).
-            hand = self.indicator.map_or(hand, Card::set);
+            hand = self.hidden.indicator.map_or(hand, Card::set);
         }
-        if self.must_trump {
+        if self.dab.must_trump {
             // The caller of a cut must trump if he can (§6.5).
             let trumps = hand & self.cfg.pack.suit_mask(self.trump.expect("revealed"));
             return if trumps.is_empty() { hand } else { trumps };
         }
         if self.cfg.satat {
-            super::satat::legal_plays(&self.cfg.pack, hand, led, self.trump, self.trump_hidden)
+            super::satat::legal_plays(
+                &self.cfg.pack,
+                hand,
+                led,
+                self.trump,
+                self.hidden.trump_hidden,
+            )
         } else {
             legal_plays(&self.cfg.pack, hand, led)
         }
@@ -39,7 +45,7 @@ impl HokmState {
 
     pub(crate) fn play_card(&mut self, c: Card) {
         let p = self.current;
-        if self.trump_hidden {
+        if self.hidden.trump_hidden {
             self.check_reveal(p, c);
         }
         if self.cfg.first_void.is_some() && self.trump_fixed_at.is_none() && self.trick_len > 0 {
@@ -54,7 +60,7 @@ impl HokmState {
             }
         }
         self.hands[p].remove(c);
-        self.must_trump = false;
+        self.dab.must_trump = false;
         self.trick[self.trick_len] = c;
         self.trick_len += 1;
         if self.trick_len < self.n() {
@@ -62,7 +68,7 @@ impl HokmState {
             return;
         }
         // Dab Rang: trump-suit cards have no power until the indicator is up (§7.3).
-        let trump = if self.cfg.hidden_call && self.trump_hidden {
+        let trump = if self.cfg.hidden_call && self.hidden.trump_hidden {
             None
         } else {
             self.trump
@@ -92,7 +98,7 @@ impl HokmState {
         let led_side = self.cfg.side(self.leader);
         self.leader = w;
         self.current = w;
-        if std::mem::take(&mut self.reveal_pending) {
+        if std::mem::take(&mut self.hidden.reveal_pending) {
             self.reveal();
         }
         if self.undealt.iter().any(|u| !u.is_empty())
@@ -177,7 +183,7 @@ impl HokmState {
     /// when the Hakem plays the indicator itself.
     pub(crate) fn check_reveal(&mut self, p: usize, c: Card) {
         let pack = &self.cfg.pack;
-        if Some(c) == self.indicator {
+        if Some(c) == self.hidden.indicator {
             self.hands[p].insert(c);
             self.reveal();
             if self.trump_fixed_at.is_none() {
@@ -200,21 +206,21 @@ impl HokmState {
         };
         let void = (self.hands[p] & led_cards).is_empty();
         if void && Some(pack.suit_of(c)) == self.trump {
-            self.reveal_pending = true;
+            self.hidden.reveal_pending = true;
         }
     }
 
     /// Turns the indicator face up: it returns to the Hakem's hand.
     pub(crate) fn reveal(&mut self) {
-        if let Some(i) = self.indicator {
-            if self.trump_hidden
+        if let Some(i) = self.hidden.indicator {
+            if self.hidden.trump_hidden
                 && !self.played.contains(i)
                 && self.trick[..self.trick_len].iter().all(|&x| x != i)
             {
                 self.hands[self.hakem].insert(i);
             }
         }
-        self.trump_hidden = false;
+        self.hidden.trump_hidden = false;
     }
 
     /// The truthful signals that may go with card `c` (§13.6).

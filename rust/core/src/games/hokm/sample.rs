@@ -111,7 +111,8 @@ impl HokmState {
         let pack = &cfg.pack;
         let known = self.known_cards(me);
         let excl = self.exclusions(me);
-        let ind_hidden = self.trump_hidden && me != self.hakem && self.indicator.is_some();
+        let ind_hidden =
+            self.hidden.trump_hidden && me != self.hakem && self.hidden.indicator.is_some();
 
         // The places and what is hidden in each.
         let mut places: Vec<(Place, CardSet)> = Vec::new();
@@ -129,17 +130,20 @@ impl HokmState {
         let mut drawn_known = None;
         if n == 2 {
             let opp = 1 - me;
-            places.push((Place::Discards(opp), self.own_discards[opp]));
-            let from = (2 * self.draw_turn).min(self.stock.len());
-            let mut rest: CardSet = self.stock[from..].iter().copied().collect();
-            if self.phase == Phase::Draw && self.current == me && from < self.stock.len() {
-                drawn_known = Some(self.stock[from]);
-                rest.remove(self.stock[from]);
+            places.push((Place::Discards(opp), self.two.own_discards[opp]));
+            let from = (2 * self.two.draw_turn).min(self.two.stock.len());
+            let mut rest: CardSet = self.two.stock[from..].iter().copied().collect();
+            if self.phase == Phase::Draw && self.current == me && from < self.two.stock.len() {
+                drawn_known = Some(self.two.stock[from]);
+                rest.remove(self.two.stock[from]);
             }
             places.push((Place::Stock, rest));
         }
         if ind_hidden {
-            places.push((Place::Indicator, self.indicator.expect("indicator").set()));
+            places.push((
+                Place::Indicator,
+                self.hidden.indicator.expect("indicator").set(),
+            ));
         }
         places.retain(|(_, c)| !c.is_empty());
         let hidden = places.iter().fold(CardSet::EMPTY, |a, (_, c)| a | *c);
@@ -188,18 +192,18 @@ impl HokmState {
                     }
                 }
                 Place::Undealt(q) => d.undealt[q] = new,
-                Place::Discards(q) => d.own_discards[q] = new,
+                Place::Discards(q) => d.two.own_discards[q] = new,
                 Place::Stock => {
                     let mut cards: Vec<Card> = new.iter().collect();
                     rng.shuffle(&mut cards);
-                    let from = (2 * self.draw_turn).min(self.stock.len());
+                    let from = (2 * self.two.draw_turn).min(self.two.stock.len());
                     let skip = usize::from(drawn_known.is_some());
-                    d.stock.truncate(from + skip);
-                    d.stock.extend(cards);
+                    d.two.stock.truncate(from + skip);
+                    d.two.stock.extend(cards);
                 }
                 Place::Indicator => {
                     let c = new.lowest().expect("one indicator card");
-                    d.indicator = Some(c);
+                    d.hidden.indicator = Some(c);
                     d.trump = Some(pack.suit_of(c));
                 }
             }
@@ -216,29 +220,29 @@ impl HokmState {
             d.trump_pool = rest.iter().take(k).copied().collect();
         }
         if ind_hidden && cfg.hidden_card {
-            d.reveal_pending = d.pending_reveal();
+            d.hidden.reveal_pending = d.pending_reveal();
         }
         if self.phase == Phase::Give {
             for q in 0..4 {
-                if q != me && self.gives[q].is_some() {
-                    let loser = q % 2 == self.pass_losers;
+                if q != me && self.satat.gives[q].is_some() {
+                    let loser = q % 2 == self.satat.pass_losers;
                     let options = super::satat::legal_gives(
                         pack,
                         d.hands[q],
-                        self.pass_k as u32,
+                        self.satat.pass_k as u32,
                         d.trump.expect("trumps are known when passing"),
                         loser,
                     );
                     if options.is_empty() {
                         return Err(Error::State("no give fits the sampled hand".into()));
                     }
-                    d.gives[q] = Some(options[rng.below(options.len() as u64) as usize]);
+                    d.satat.gives[q] = Some(options[rng.below(options.len() as u64) as usize]);
                 }
             }
         }
         for q in 0..4 {
             if q != me {
-                d.passed[q] = CardSet::EMPTY;
+                d.satat.passed[q] = CardSet::EMPTY;
             }
         }
         Ok(d)
@@ -281,14 +285,14 @@ impl HokmState {
                 known[self.hakem].insert(c);
             }
         }
-        if let Some(i) = self.indicator {
-            if !self.trump_hidden && self.hands[self.hakem].contains(i) {
+        if let Some(i) = self.hidden.indicator {
+            if !self.hidden.trump_hidden && self.hands[self.hakem].contains(i) {
                 known[self.hakem].insert(i);
             }
         }
-        if n == 4 && !self.passed[me].is_empty() {
+        if n == 4 && !self.satat.passed[me].is_empty() {
             let to = self.pass_receiver(me);
-            known[to] |= self.passed[me] & self.hands[to];
+            known[to] |= self.satat.passed[me] & self.hands[to];
         }
         known
     }
@@ -296,7 +300,7 @@ impl HokmState {
     /// Satat: the seat that receives `r`'s cards (a loser gives to
     /// `prev(r)`, a winner to `next(r)`).
     fn pass_receiver(&self, r: usize) -> usize {
-        if r % 2 == self.pass_losers {
+        if r % 2 == self.satat.pass_losers {
             (r + 3) % 4
         } else {
             (r + 1) % 4
@@ -359,9 +363,9 @@ impl HokmState {
                     if pack.suit_of(c) != ls {
                         excl[q] |= pack.suit_mask(ls);
                     }
-                    if self.cut_caller == Some(q)
+                    if self.dab.cut_caller == Some(q)
                         && self.trump_fixed_at == Some(number as u8)
-                        && !self.trump_hidden
+                        && !self.hidden.trump_hidden
                     {
                         let t = self.trump.expect("the cut reveals trumps");
                         if pack.suit_of(c) != t {
@@ -398,12 +402,14 @@ impl HokmState {
             return None;
         }
         let loser = (0..4).find(|&l| {
-            l % 2 == self.pass_losers && !self.passed[l].is_empty() && self.pass_receiver(l) == me
+            l % 2 == self.satat.pass_losers
+                && !self.satat.passed[l].is_empty()
+                && self.pass_receiver(l) == me
         })?;
         let pack = &self.cfg.pack;
         let trump = self.trump?;
         let trumps = super::satat::effective_suit(pack, trump, Some(trump));
-        let extra = self.passed[loser] - trumps;
+        let extra = self.satat.passed[loser] - trumps;
         let low = extra.iter().map(|c| pack.strength(c)).min()?;
         let two = super::satat::two_hearts(pack).set();
         let above: CardSet = pack
@@ -418,10 +424,10 @@ impl HokmState {
     /// Trup kasiet: the number of the trick at whose end (or in which, when
     /// the indicator was played) the trump was turned up, if it was.
     fn reveal_trick(&self) -> Option<usize> {
-        if !self.cfg.hidden_card || self.indicator.is_none() {
+        if !self.cfg.hidden_card || self.hidden.indicator.is_none() {
             return Some(0);
         }
-        if self.trump_hidden {
+        if self.hidden.trump_hidden {
             return None;
         }
         let pack = &self.cfg.pack;
@@ -438,7 +444,7 @@ impl HokmState {
                         && pack.suit_of(c) == trump
                         && pack.suit_of(c) != pack.suit_of(cards[0])
                 });
-            if trigger || self.indicator.is_some_and(|x| cards.contains(&x)) {
+            if trigger || self.hidden.indicator.is_some_and(|x| cards.contains(&x)) {
                 return Some(offset + i + 1);
             }
         }
@@ -547,13 +553,13 @@ mod tests {
         v.extend(s.played.iter());
         v.extend(s.trick[..s.trick_len].iter().copied());
         if n == 2 {
-            v.extend(s.own_discards[0].iter());
-            v.extend(s.own_discards[1].iter());
-            let from = (2 * s.draw_turn).min(s.stock.len());
-            v.extend(s.stock[from..].iter().copied());
+            v.extend(s.two.own_discards[0].iter());
+            v.extend(s.two.own_discards[1].iter());
+            let from = (2 * s.two.draw_turn).min(s.two.stock.len());
+            v.extend(s.two.stock[from..].iter().copied());
         }
-        if let Some(i) = s.indicator {
-            if s.trump_hidden {
+        if let Some(i) = s.hidden.indicator {
+            if s.hidden.trump_hidden {
                 v.push(i);
             }
         }

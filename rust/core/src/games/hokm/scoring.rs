@@ -80,7 +80,7 @@ impl HokmState {
             // The boss's side makes its bid or the opponents win (§9.9).
             // A position set up by `from_deal` has no auction: its Hakem is
             // the boss, with the minimum bid.
-            let (boss, bid) = self.bid.unwrap_or((self.hakem, self.cfg.dab_min_bid));
+            let (boss, bid) = self.dab.bid.unwrap_or((self.hakem, self.cfg.dab_min_bid));
             let side = self.cfg.side(boss);
             let w = if c[side] >= bid { side } else { 1 - side };
             return Some((Some(w), ResultKind::Ordinary));
@@ -259,12 +259,12 @@ impl HokmState {
         if cfg.satat_pass {
             // The side that lost a kot (1 card) or a bavney (2 cards) passes
             // in the next hand (§9.10).
-            self.pass_k = match kind {
+            self.satat.pass_k = match kind {
                 ResultKind::Kot => 1,
                 ResultKind::Bavney => 2,
                 _ => 0,
             };
-            self.pass_losers = 1 - w;
+            self.satat.pass_losers = 1 - w;
         }
         self.rotate(w, kind);
         self.hand_no += 1;

@@ -170,63 +170,148 @@ pub struct TrickRecord {
     pub winner: usize,
 }
 
+/// Satat's card passing after a kot or bavney (§9.10) and its truthful
+/// signals (§13.6).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SatatPart {
+    /// Cards each player of the losing side passes in this hand (1 after a
+    /// kot, 2 after a bavney; 0: no passing). Set when a hand is scored.
+    pub(crate) pass_k: u8,
+    /// The side that lost that kot or bavney.
+    pub(crate) pass_losers: usize,
+    /// The cards each seat chose to give, until all four have chosen.
+    pub(crate) gives: [Option<CardSet>; 4],
+    /// The cards each seat passed in this hand, once exchanged (what the
+    /// giver knows the receiver holds; see `sample.rs`).
+    pub(crate) passed: [CardSet; 4],
+    /// The signals of this hand: seat, card and the signal's text.
+    pub(crate) signals: Vec<(usize, Card, String)>,
+}
+
+/// A trump known only to the Hakem (or the boss) until it is revealed: the
+/// hidden card of Trup kasiet (§5.4, §6.4) and Dab Rang's hidden call
+/// (§5.5, §6.5).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct HiddenTrump {
+    /// The face-down trump indicator, while it is not in a hand.
+    pub(crate) indicator: Option<Card>,
+    /// The trump suit is not public yet.
+    pub(crate) trump_hidden: bool,
+    /// The trump is revealed at the end of the current trick (§6.4).
+    pub(crate) reveal_pending: bool,
+}
+
+/// Dab Rang's auction for sars and its cut call (§5.5, §6.5).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct DabCall {
+    /// The auction so far: seat and bid (`None`: a pass).
+    pub(crate) auction: Vec<(usize, Option<u8>)>,
+    /// The highest bid: the boss and his sars.
+    pub(crate) bid: Option<(usize, u8)>,
+    /// The seat that called the cut in this hand.
+    pub(crate) cut_caller: Option<usize>,
+    /// The caller of the cut must trump if he can in this trick.
+    pub(crate) must_trump: bool,
+}
+
+/// Two-player Hokm's keep-or-discard drawing (§4.4).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct TwoPlayer {
+    /// The face-down stock, drawn two cards a turn from the top.
+    pub(crate) stock: Vec<Card>,
+    /// Drawing turns taken so far.
+    pub(crate) draw_turn: usize,
+    /// The cards each player put away (what he knows of the discard pile).
+    pub(crate) own_discards: [CardSet; 2],
+    /// Each player has made his opening discard.
+    pub(crate) discarded: [bool; 2],
+}
+
 /// A Hokm game state.
 #[derive(Clone, Debug)]
 pub struct HokmState {
+    /// The rules.
     pub(crate) cfg: Arc<HokmConfig>,
+    /// A position or a single dealt hand: the state ends with the hand.
     pub(crate) single_hand: bool,
+    /// Chance: the ace draw, deals, redeals and blind trumps, in order.
     pub(crate) rng: Rng,
+    /// Points (or kots) of each side; Dummy Rang: of the three real players.
     pub(crate) scores: [i32; 4],
+    /// Consecutive hands won by each side (streak rules, §9.5, §9.7).
     pub(crate) streaks: [u32; 4],
+    /// The dealer of the current hand.
     pub(crate) dealer: usize,
+    /// The Hakem (trump-caller) of the current hand.
     pub(crate) hakem: usize,
+    /// Hands finished so far.
     pub(crate) hand_no: u32,
+    /// The results of the finished hands.
     pub(crate) results: Vec<HandResult>,
+    /// The cards turned in the ace draw (§2.1): seat and card.
     pub(crate) ace_draw: Vec<(usize, Card)>,
+    /// The seating after the ace draw (`partnership_by_draw`, §2.1).
     pub(crate) seating: [usize; 4],
+    /// The heap and the collections (heap presets, §7.6).
     pub(crate) heap: super::heap::Heap,
+    /// Tricks completed in this hand.
     pub(crate) tricks_played: u8,
-    pub(crate) indicator: Option<Card>,
-    pub(crate) trump_hidden: bool,
-    pub(crate) reveal_pending: bool,
-    pub(crate) pass_k: u8,
-    pub(crate) pass_losers: usize,
-    pub(crate) gives: [Option<CardSet>; 4],
-    /// Satat: the cards each seat passed in this hand, once exchanged (what
-    /// the giver knows the receiver holds; see `sample.rs`).
-    pub(crate) passed: [CardSet; 4],
-    /// Dab Rang: the seat that called the cut in this hand.
-    pub(crate) cut_caller: Option<usize>,
-    pub(crate) signals: Vec<(usize, Card, String)>,
+    /// The trick from which trumps count: `Some(0)` when they are named
+    /// before play; `None` until the first void play fixes them (§5.6) or
+    /// Dab Rang's cut is called (§6.5).
     pub(crate) trump_fixed_at: Option<u8>,
+    /// `first_void_5`: each seat's cards still to be dealt once trumps are
+    /// fixed (§5.6).
     pub(crate) undealt: [CardSet; 4],
+    /// Each seat's first batch of five (four players).
     pub(crate) first_batch: [CardSet; 4],
-    pub(crate) auction: Vec<(usize, Option<u8>)>,
-    pub(crate) bid: Option<(usize, u8)>,
-    pub(crate) must_trump: bool,
+    /// Satat's passing and signals.
+    pub(crate) satat: SatatPart,
+    /// The hidden trump of Trup kasiet and Dab Rang.
+    pub(crate) hidden: HiddenTrump,
+    /// Dab Rang's auction and cut.
+    pub(crate) dab: DabCall,
+    /// Two-player drawing.
+    pub(crate) two: TwoPlayer,
+    /// `thaap`: the tricks played at each table tap (§13.9).
     pub(crate) taps: Vec<u8>,
+    /// Dummy Rang: the real player at each seat of this hand's table (§13.3).
     pub(crate) table: [usize; 4],
+    /// Where the hand stands.
     pub(crate) phase: Phase,
+    /// The seat to act.
     pub(crate) current: usize,
+    /// Every seat's cards in hand.
     pub(crate) hands: [CardSet; 4],
+    /// The Hakem's first five cards (what he names trumps from).
     pub(crate) first5: CardSet,
+    /// The cards a blind trump is drawn from (§5.2).
     pub(crate) trump_pool: CardSet,
+    /// The trump suit once chosen (known to the engine even while hidden).
     pub(crate) trump: Option<Suit>,
+    /// The card turned for a blind trump (§5.2).
     pub(crate) trump_card: Option<Card>,
+    /// Consecutive `first5` redeals (§5.3).
     pub(crate) redeals_first5: u32,
-    pub(crate) stock: Vec<Card>,
-    pub(crate) draw_turn: usize,
-    pub(crate) own_discards: [CardSet; 2],
-    pub(crate) discarded: [bool; 2],
+    /// The seat that leads (or led) the current trick.
     pub(crate) leader: usize,
+    /// The cards of the current trick in play order (`trick_len` of them).
     pub(crate) trick: [Card; 4],
+    /// Cards played to the current trick.
     pub(crate) trick_len: usize,
+    /// Tricks won by each side in this hand.
     pub(crate) tricks_won: [u8; 4],
+    /// The side that won the first seven tricks (a kot), if any.
     pub(crate) kot_side: Option<usize>,
+    /// The kot's side plays on for a bavney (`stop_rule=kot_choice`).
     pub(crate) continuing: bool,
+    /// Cards played in this hand.
     pub(crate) played: CardSet,
+    /// The completed tricks of this hand.
     pub(crate) tricks: Vec<TrickRecord>,
+    /// The actions applied, as text.
     pub(crate) history: Vec<String>,
+    /// History is recorded (off for fast play-outs).
     pub(crate) record: bool,
 }
 
@@ -246,21 +331,13 @@ impl HokmState {
             seating: [0, 1, 2, 3],
             heap: super::heap::Heap::default(),
             tricks_played: 0,
-            indicator: None,
-            trump_hidden: false,
-            reveal_pending: false,
-            pass_k: 0,
-            pass_losers: 0,
-            gives: [None; 4],
-            passed: [CardSet::EMPTY; 4],
-            cut_caller: None,
-            signals: Vec::new(),
             trump_fixed_at: Some(0),
             undealt: [CardSet::EMPTY; 4],
             first_batch: [CardSet::EMPTY; 4],
-            auction: Vec::new(),
-            bid: None,
-            must_trump: false,
+            satat: SatatPart::default(),
+            hidden: HiddenTrump::default(),
+            dab: DabCall::default(),
+            two: TwoPlayer::default(),
             taps: Vec::new(),
             table: [0, 1, 2, 3],
             phase: Phase::Over,
@@ -271,10 +348,6 @@ impl HokmState {
             trump: None,
             trump_card: None,
             redeals_first5: 0,
-            stock: Vec::new(),
-            draw_turn: 0,
-            own_discards: [CardSet::EMPTY; 2],
-            discarded: [false; 2],
             leader: 0,
             trick: [crate::card::Card(0); 4],
             trick_len: 0,
@@ -449,32 +522,32 @@ impl HokmState {
         self.continuing = false;
         self.heap = super::heap::Heap::default();
         self.tricks_played = 0;
-        self.indicator = None;
-        self.trump_hidden = false;
-        self.reveal_pending = false;
-        self.gives = [None; 4];
-        self.passed = [CardSet::EMPTY; 4];
-        self.cut_caller = None;
-        self.signals.clear();
+        self.hidden.indicator = None;
+        self.hidden.trump_hidden = false;
+        self.hidden.reveal_pending = false;
+        self.satat.gives = [None; 4];
+        self.satat.passed = [CardSet::EMPTY; 4];
+        self.dab.cut_caller = None;
+        self.satat.signals.clear();
         self.trump_fixed_at = Some(0);
         self.undealt = [CardSet::EMPTY; 4];
-        self.auction.clear();
-        self.bid = None;
-        self.must_trump = false;
+        self.dab.auction.clear();
+        self.dab.bid = None;
+        self.dab.must_trump = false;
         self.taps.clear();
         self.played = CardSet::EMPTY;
         self.tricks.clear();
         self.trick_len = 0;
-        self.own_discards = [CardSet::EMPTY; 2];
-        self.discarded = [false; 2];
-        self.draw_turn = 0;
-        self.stock.clear();
+        self.two.own_discards = [CardSet::EMPTY; 2];
+        self.two.discarded = [false; 2];
+        self.two.draw_turn = 0;
+        self.two.stock.clear();
         let cards = shuffled(self.cfg.pack.cards(), &mut self.rng);
         if n == 2 {
             let dealer = self.dealer;
             self.hands[self.hakem] = cards[0..5].iter().copied().collect();
             self.hands[dealer] = cards[5..10].iter().copied().collect();
-            self.stock = cards[10..].to_vec();
+            self.two.stock = cards[10..].to_vec();
             self.first5 = self.hands[self.hakem];
         } else {
             let (hands, _) = deal_batches(&cards, n, self.hakem, &self.cfg.batches);
@@ -527,7 +600,7 @@ impl HokmState {
     }
 
     pub(crate) fn start_play(&mut self) {
-        self.phase = if self.pass_k > 0 {
+        self.phase = if self.satat.pass_k > 0 {
             Phase::Give
         } else {
             Phase::Play
@@ -619,11 +692,11 @@ impl HokmState {
             Phase::Auction => self.auction_actions(),
             Phase::Thaap => vec![HokmAction::Thaap, HokmAction::Pass],
             Phase::Give => {
-                let loser = self.current % 2 == self.pass_losers;
+                let loser = self.current % 2 == self.satat.pass_losers;
                 super::satat::legal_gives(
                     p,
                     self.hands[self.current],
-                    self.pass_k as u32,
+                    self.satat.pass_k as u32,
                     self.trump.expect("trumps are known"),
                     loser,
                 )
@@ -723,23 +796,23 @@ impl HokmState {
                         self.cfg.pack.suits[m as usize].code
                     ));
                 }
-                self.signals.push((self.current, c, text));
+                self.satat.signals.push((self.current, c, text));
                 self.play_card(c);
             }
             HokmAction::Indicator(c) => {
-                self.indicator = Some(c);
+                self.hidden.indicator = Some(c);
                 self.hands[self.hakem].remove(c);
                 self.trump = Some(self.cfg.pack.suit_of(c));
-                self.trump_hidden = true;
+                self.hidden.trump_hidden = true;
                 self.after_trump();
             }
             HokmAction::Give(cs) => self.give(cs),
             HokmAction::Bid(b) => self.auction_step(Some(b)),
             HokmAction::Call => {
-                self.cut_caller = Some(self.current);
+                self.dab.cut_caller = Some(self.current);
                 self.reveal();
                 self.trump_fixed_at = Some(self.tricks_played + 1);
-                self.must_trump = true;
+                self.dab.must_trump = true;
             }
             HokmAction::Trump(s) => {
                 self.trump = Some(s);
@@ -782,8 +855,8 @@ impl HokmState {
             HokmAction::Discard(cs) => {
                 let p = self.current;
                 self.hands[p] -= cs;
-                self.own_discards[p] |= cs;
-                self.discarded[p] = true;
+                self.two.own_discards[p] |= cs;
+                self.two.discarded[p] = true;
                 if p == self.hakem {
                     self.current = self.dealer;
                 } else {
@@ -794,8 +867,8 @@ impl HokmState {
             HokmAction::Keep | HokmAction::Reject => {
                 let p = self.current;
                 let (x, y) = (
-                    self.stock[2 * self.draw_turn],
-                    self.stock[2 * self.draw_turn + 1],
+                    self.two.stock[2 * self.two.draw_turn],
+                    self.two.stock[2 * self.two.draw_turn + 1],
                 );
                 let (keep, away) = if a == HokmAction::Keep {
                     (x, y)
@@ -803,9 +876,9 @@ impl HokmState {
                     (y, x)
                 };
                 self.hands[p].insert(keep);
-                self.own_discards[p].insert(away);
-                self.draw_turn += 1;
-                if 2 * self.draw_turn >= self.stock.len() {
+                self.two.own_discards[p].insert(away);
+                self.two.draw_turn += 1;
+                if 2 * self.two.draw_turn >= self.two.stock.len() {
                     self.start_play();
                 } else {
                     self.current = (p + 1) % n;

@@ -307,8 +307,11 @@ fn two_player_discard_and_drawing() {
     assert_eq!(s.phase(), Phase::Play);
     assert_eq!(s.hands()[0].len(), 13);
     assert_eq!(s.hands()[1].len(), 13);
-    assert_eq!(s.own_discards[0].len() + s.own_discards[1].len(), 26);
-    let all = s.hands()[0] | s.hands()[1] | s.own_discards[0] | s.own_discards[1];
+    assert_eq!(
+        s.two.own_discards[0].len() + s.two.own_discards[1].len(),
+        26
+    );
+    let all = s.hands()[0] | s.hands()[1] | s.two.own_discards[0] | s.two.own_discards[1];
     assert_eq!(all, s.cfg.pack.deck, "cards are conserved");
     assert_eq!(s.current(), Some(hakem));
 }
@@ -549,8 +552,8 @@ fn satat_and_trup_kasiet_play_whole_matches() {
                         for &c in s.trick() {
                             all.insert(c);
                         }
-                        if s.trump_hidden {
-                            all.insert(s.indicator.unwrap());
+                        if s.hidden.trump_hidden {
+                            all.insert(s.hidden.indicator.unwrap());
                         }
                         assert_eq!(all, s.cfg.pack.deck, "{} seed {}", preset, seed);
                     }
@@ -578,13 +581,13 @@ fn satat_passing_after_a_kot() {
             continue;
         }
         found += 1;
-        let k = s.pass_k as u32;
+        let k = s.satat.pass_k as u32;
         let trump = s.trump.unwrap();
         let before: Vec<CardSet> = s.hands().to_vec();
         let mut given = [CardSet::EMPTY; 4];
         for _ in 0..4 {
             let p = s.current().unwrap();
-            let loser = p % 2 == s.pass_losers;
+            let loser = p % 2 == s.satat.pass_losers;
             let plain_trumps = s.hands[p]
                 & (s.cfg.pack.suit_mask(trump) - super::satat::two_hearts(&s.cfg.pack).set());
             for a in s.legal() {
@@ -612,7 +615,7 @@ fn satat_passing_after_a_kot() {
         }
         assert_eq!(s.phase(), Phase::Play);
         for p in 0..4 {
-            let from = if p % 2 == s.pass_losers {
+            let from = if p % 2 == s.satat.pass_losers {
                 (p + 3) % 4
             } else {
                 (p + 1) % 4
@@ -653,13 +656,13 @@ fn trup_kasiet_hides_the_trump_until_a_void_player_trumps() {
         assert!(m
             .iter()
             .any(|(k, v)| k == "trump" && *v == crate::game::Value::Null));
-        while s.trump_hidden && s.results().is_empty() {
+        while s.hidden.trump_hidden && s.results().is_empty() {
             random_step(&mut s, &mut r);
         }
         if s.results().is_empty() {
             revealed += 1;
             // The indicator went back to the Hakem's hand (or was just played).
-            let i = s.indicator.unwrap();
+            let i = s.hidden.indicator.unwrap();
             assert!(s.hands()[hakem].contains(i) || s.played.contains(i) || s.trick().contains(&i));
         }
     }
@@ -761,7 +764,7 @@ fn dab_rang_void_discard_before_the_cut_neither_fixes_trumps_nor_collects() {
             "TH",
         ],
     );
-    assert!(s.trump_hidden);
+    assert!(s.hidden.trump_hidden);
     assert_eq!(s.trump(), Some(1), "hearts, the indicator's suit");
     assert_eq!(s.trump_fixed_at, None);
     assert_eq!((s.heap.collected, s.heap.tricks), ([0, 0], 3));
@@ -826,7 +829,7 @@ fn dab_rang_auction_cut_call_and_matches() {
             );
             s.apply("call").unwrap();
             called = true;
-            assert!(!s.trump_hidden);
+            assert!(!s.hidden.trump_hidden);
             let p = s.current().unwrap();
             let trumps = s.hands()[p] & s.cfg.pack.suit_mask(s.trump().unwrap());
             if !trumps.is_empty() {
@@ -840,7 +843,7 @@ fn dab_rang_auction_cut_call_and_matches() {
     assert_eq!(res.tricks.iter().map(|&t| t as u32).sum::<u32>(), 13);
     let boss_side = boss % 2;
     assert_eq!(res.winner == Some(boss_side), res.tricks[boss_side] >= 9);
-    assert!(called || s.played.contains(s.indicator.unwrap()));
+    assert!(called || s.played.contains(s.hidden.indicator.unwrap()));
     // Whole matches end at 7 game points.
     for seed in 0..3 {
         let mut s = g.new_game(seed);

@@ -107,7 +107,7 @@ impl HokmState {
         let p = &cfg.pack;
         let trump_public = self.trump.is_some()
             && self.phase != Phase::TrumpCall
-            && (!self.trump_hidden || player == self.hakem);
+            && (!self.hidden.trump_hidden || player == self.hakem);
         let mut v = vec![
             ("player", Value::from(player)),
             ("phase", Value::from(self.phase.name())),
@@ -202,7 +202,8 @@ impl HokmState {
             v.push((
                 "auction",
                 Value::List(
-                    self.auction
+                    self.dab
+                        .auction
                         .iter()
                         .map(|&(seat, b)| {
                             map(vec![
@@ -213,21 +214,23 @@ impl HokmState {
                         .collect(),
                 ),
             ));
-            v.push(("bid", self.bid.map(|(_, b)| b as usize).into()));
-            v.push(("boss", self.bid.map(|(p, _)| p).into()));
+            v.push(("bid", self.dab.bid.map(|(_, b)| b as usize).into()));
+            v.push(("boss", self.dab.bid.map(|(p, _)| p).into()));
         }
         if cfg.hidden_card || cfg.hidden_call {
-            v.push(("trump_hidden", Value::from(self.trump_hidden)));
+            v.push(("trump_hidden", Value::from(self.hidden.trump_hidden)));
             let ind = self
+                .hidden
                 .indicator
-                .filter(|_| player == self.hakem || !self.trump_hidden);
+                .filter(|_| player == self.hakem || !self.hidden.trump_hidden);
             v.push(("indicator", ind.map(|c| p.format_card(c)).into()));
         }
         if cfg.satat_signals {
             v.push((
                 "signals",
                 Value::List(
-                    self.signals
+                    self.satat
+                        .signals
                         .iter()
                         .map(|(seat, c, t)| {
                             map(vec![
@@ -241,8 +244,8 @@ impl HokmState {
             ));
         }
         if self.phase == Phase::Give {
-            v.push(("pass_cards", Value::from(self.pass_k as usize)));
-            v.push(("gave", Value::from(self.gives[player].is_some())));
+            v.push(("pass_cards", Value::from(self.satat.pass_k as usize)));
+            v.push(("gave", Value::from(self.satat.gives[player].is_some())));
         }
         if cfg.heap {
             let h = &self.heap;
@@ -256,14 +259,14 @@ impl HokmState {
         if cfg.players == 2 {
             v.push((
                 "discarded",
-                Value::from(p.format_cards(self.own_discards[player])),
+                Value::from(p.format_cards(self.two.own_discards[player])),
             ));
             v.push((
                 "stock",
-                Value::from(self.stock.len().saturating_sub(2 * self.draw_turn)),
+                Value::from(self.two.stock.len().saturating_sub(2 * self.two.draw_turn)),
             ));
             let drawn = (self.phase == Phase::Draw && self.current == player)
-                .then(|| p.format_card(self.stock[2 * self.draw_turn]));
+                .then(|| p.format_card(self.two.stock[2 * self.two.draw_turn]));
             v.push(("drawn", drawn.into()));
         }
         if self.phase == Phase::KotChoice
@@ -320,7 +323,7 @@ impl HokmState {
             self.dealer,
             self.hakem,
             match (self.trump, self.phase) {
-                (Some(t), ph) if ph != Phase::TrumpCall && self.trump_hidden =>
+                (Some(t), ph) if ph != Phase::TrumpCall && self.hidden.trump_hidden =>
                     format!("{} (hidden)", p.suits[t as usize].name),
                 (Some(t), ph) if ph != Phase::TrumpCall => p.suits[t as usize].name.clone(),
                 _ => "not chosen".to_string(),
