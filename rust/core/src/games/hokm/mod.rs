@@ -7,6 +7,7 @@ pub mod dd;
 #[cfg(test)]
 mod dd_tests;
 pub mod fast;
+mod hand;
 pub mod heap;
 pub mod kot;
 mod play;
