@@ -23,6 +23,13 @@ pub struct Spec {
     pub name: &'static str,
     /// What it accepts.
     pub accepts: Accepts,
+    /// The option's default value as written in the rules file's "Named
+    /// options" table (the first value listed), or `None` when the default
+    /// depends on other options or on the preset (e.g. Hokm's
+    /// `target_points`, 21 with `scoring=netherlands`). Where the engine's
+    /// default differs from the table, this is the engine's (the game's
+    /// configuration module says so).
+    pub default: Option<&'static str>,
 }
 
 /// Normalises the value of a switch: `on`/`true`/`1` → `on`, `off`/`false`/`0` → `off`.
@@ -32,6 +39,44 @@ fn switch_word(v: &str) -> Option<&'static str> {
         "off" | "false" | "0" | "no" => Some("off"),
         _ => None,
     }
+}
+
+/// Checks one value `v` of the option `spec` and returns it normalised
+/// (switches as `on`/`off`, words in lower case, numbers without padding).
+pub fn normalise(spec: &Spec, v: &str) -> Result<String> {
+    let k = spec.name;
+    Ok(match spec.accepts {
+        Accepts::Words(words) => {
+            let lv = v.to_ascii_lowercase();
+            if !words.contains(&lv.as_str()) {
+                return Err(Error::Option(format!(
+                    "bad value {:?} for option {}; valid values: {}",
+                    v,
+                    k,
+                    words.join(", ")
+                )));
+            }
+            lv
+        }
+        Accepts::Switch => switch_word(v)
+            .ok_or_else(|| {
+                Error::Option(format!(
+                    "bad value {:?} for option {}; valid values: on, off (or true, false)",
+                    v, k
+                ))
+            })?
+            .to_string(),
+        Accepts::Number(lo, hi) => match v.trim().parse::<i64>() {
+            Ok(n) if (lo..=hi).contains(&n) => n.to_string(),
+            _ => {
+                return Err(Error::Option(format!(
+                    "bad value {:?} for option {}; valid values: whole numbers {} to {}",
+                    v, k, lo, hi
+                )))
+            }
+        },
+        Accepts::Text(_) => v.trim().to_string(),
+    })
 }
 
 /// Checks `pairs` against `specs` and returns them normalised (switches as
@@ -61,41 +106,91 @@ pub fn check(
                 names.join(", ")
             )));
         };
-        let value = match spec.accepts {
-            Accepts::Words(words) => {
-                let lv = v.to_ascii_lowercase();
-                if !words.contains(&lv.as_str()) {
-                    return Err(Error::Option(format!(
-                        "bad value {:?} for option {}; valid values: {}",
-                        v,
-                        k,
-                        words.join(", ")
-                    )));
-                }
-                lv
-            }
-            Accepts::Switch => switch_word(v)
-                .ok_or_else(|| {
-                    Error::Option(format!(
-                        "bad value {:?} for option {}; valid values: on, off (or true, false)",
-                        v, k
-                    ))
-                })?
-                .to_string(),
-            Accepts::Number(lo, hi) => match v.trim().parse::<i64>() {
-                Ok(n) if (lo..=hi).contains(&n) => n.to_string(),
-                _ => {
-                    return Err(Error::Option(format!(
-                        "bad value {:?} for option {}; valid values: whole numbers {} to {}",
-                        v, k, lo, hi
-                    )))
-                }
-            },
-            Accepts::Text(_) => v.trim().to_string(),
-        };
+        let value = normalise(spec, v)?;
         out.push((k.clone(), value));
     }
     Ok(out)
+}
+
+/// The words of a table of (word, value) pairs, in the table's order: the
+/// [`Accepts::Words`] of an option whose words are parsed by [`word`], so
+/// that each word is written once.
+pub const fn words<T: Copy, const N: usize>(table: &[(&'static str, T); N]) -> [&'static str; N] {
+    let mut out = [""; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = table[i].0;
+        i += 1;
+    }
+    out
+}
+
+/// The value of option `key`: the last one in `pairs` (normalised values,
+/// as [`check`] returns them), else its spec's default, normalised. An
+/// error when `key` has no spec, or has no default and is not in `pairs`.
+pub fn value(pairs: &[(String, String)], specs: &[Spec], key: &str) -> Result<String> {
+    if let Some(v) = get(pairs, key) {
+        return Ok(v.to_string());
+    }
+    let spec = specs
+        .iter()
+        .find(|s| s.name == key)
+        .ok_or_else(|| Error::Option(format!("unknown option {:?}", key)))?;
+    let default = spec.default.ok_or_else(|| {
+        Error::Option(format!("option {} has no fixed default; give a value", key))
+    })?;
+    normalise(spec, default)
+}
+
+/// The typed value of word option `key` ([`value`]) by `table`: a word
+/// missing from the table is an error, never a default.
+pub fn word<T: Copy>(
+    pairs: &[(String, String)],
+    specs: &[Spec],
+    key: &str,
+    table: &[(&str, T)],
+) -> Result<T> {
+    let v = value(pairs, specs, key)?;
+    table
+        .iter()
+        .find(|(w, _)| *w == v)
+        .map(|&(_, t)| t)
+        .ok_or_else(|| {
+            let valid: Vec<&str> = table.iter().map(|&(w, _)| w).collect();
+            Error::Option(format!(
+                "bad value {:?} for option {}; valid values: {}",
+                v,
+                key,
+                valid.join(", ")
+            ))
+        })
+}
+
+/// The value of switch option `key` ([`value`]): `on` is true, `off` false.
+pub fn switch(pairs: &[(String, String)], specs: &[Spec], key: &str) -> Result<bool> {
+    match value(pairs, specs, key)?.as_str() {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        other => Err(Error::Option(format!(
+            "bad value {:?} for option {}; valid values: on, off (or true, false)",
+            other, key
+        ))),
+    }
+}
+
+/// The value of number option `key` ([`value`]) as a `T`.
+pub fn number<T: std::str::FromStr>(
+    pairs: &[(String, String)],
+    specs: &[Spec],
+    key: &str,
+) -> Result<T> {
+    let v = value(pairs, specs, key)?;
+    v.parse().map_err(|_| {
+        Error::Option(format!(
+            "bad value {:?} for option {}; a whole number is needed",
+            v, key
+        ))
+    })
 }
 
 /// Looks up a normalised option value.
@@ -115,14 +210,17 @@ mod tests {
         Spec {
             name: "stop_rule",
             accepts: Accepts::Words(&["first_to_7", "kot_choice", "play_all"]),
+            default: Some("first_to_7"),
         },
         Spec {
             name: "random_trump",
             accepts: Accepts::Switch,
+            default: Some("false"),
         },
         Spec {
             name: "target_points",
             accepts: Accepts::Number(1, 1000),
+            default: None,
         },
     ];
 
@@ -161,5 +259,58 @@ mod tests {
             .to_string();
         assert!(e.contains("not offered"), "{}", e);
         assert!(check("g", SPECS, &[], &p("target_points", "0")).is_err());
+    }
+
+    #[test]
+    fn values_fall_back_to_the_default_and_words_map_exactly() {
+        const RULES: [(&str, u8); 3] = [("first_to_7", 7), ("kot_choice", 1), ("play_all", 13)];
+        assert_eq!(words(&RULES), ["first_to_7", "kot_choice", "play_all"]);
+        let given = check("g", SPECS, &[], &p("stop_rule", "play_all")).unwrap();
+        assert_eq!(word(&given, SPECS, "stop_rule", &RULES).unwrap(), 13);
+        assert_eq!(word(&[], SPECS, "stop_rule", &RULES).unwrap(), 7);
+        // The default is normalised like a given value.
+        assert!(!switch(&[], SPECS, "random_trump").unwrap());
+        // No fixed default: an error, not a guess.
+        assert!(number::<u32>(&[], SPECS, "target_points").is_err());
+        assert_eq!(
+            number::<u32>(&p("target_points", "9"), SPECS, "target_points").unwrap(),
+            9
+        );
+        // A word missing from the table is an error, never a default.
+        let e = word(&given, SPECS, "stop_rule", &RULES[..2])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("bad value"), "{}", e);
+    }
+
+    /// Every game's options, as its configuration module describes them.
+    fn games() -> Vec<(&'static str, &'static [Spec])> {
+        use crate::games::*;
+        vec![
+            ("hokm", hokm::config::specs()),
+            ("twenty_eight", twenty_eight::config::specs()),
+            ("ganjifa", ganjifa::config::specs()),
+            ("dugi", dugi::config::specs()),
+            ("dashavatara", dashavatara::config::specs()),
+            ("naqsh", naqsh::config::specs()),
+        ]
+    }
+
+    #[test]
+    fn every_default_is_accepted_by_its_spec() {
+        for (game, specs) in games() {
+            for s in specs {
+                if let Some(d) = s.default {
+                    let pairs = vec![(s.name.to_string(), d.to_string())];
+                    if let Err(e) = check(game, specs, &[], &pairs) {
+                        panic!("{} {}={}: {}", game, s.name, d, e);
+                    }
+                }
+            }
+            let mut names: Vec<&str> = specs.iter().map(|s| s.name).collect();
+            names.sort_unstable();
+            names.dedup();
+            assert_eq!(names.len(), specs.len(), "{}: an option twice", game);
+        }
     }
 }

@@ -36,36 +36,49 @@ const SPECS: &[Spec] = &[
     Spec {
         name: "period",
         accepts: Accepts::Words(&["day", "night"]),
+        default: Some("day"),
     },
     Spec {
         name: "avatar_list",
         accepts: Accepts::Words(&["sawantwadi", "balarama_krishna"]),
+        default: Some("sawantwadi"),
     },
     Spec {
         name: "ninth_name",
         accepts: Accepts::Words(&["buddha", "jagannath"]),
+        default: Some("buddha"),
     },
     Spec {
         name: "void_scan",
         accepts: Accepts::Words(&["include_trump", "skip_trump"]),
+        default: Some("include_trump"),
     },
     Spec {
         name: "ducal",
         accepts: Accepts::Switch,
+        default: Some("true"),
     },
     Spec {
         name: "ducal_run",
         accepts: Accepts::Words(&["any_run", "top_run"]),
+        default: Some("any_run"),
     },
     Spec {
         name: "ducal_length",
         accepts: Accepts::Words(&["any_subrun", "maximal"]),
+        default: Some("any_subrun"),
     },
     Spec {
         name: "deals",
         accepts: Accepts::Number(1, 1_000_000),
+        default: Some("1"),
     },
 ];
+
+/// The options of Dashavatara Ganjifa (`rules/dashavatara.md` §10): what each accepts and its default.
+pub fn specs() -> &'static [Spec] {
+    SPECS
+}
 
 /// The rules in force for one Dashavatara game.
 #[derive(Clone, Debug)]
@@ -149,6 +162,29 @@ impl DashaConfig {
             ducal: self.ducal,
             top_run: self.ducal_run == DucalRun::TopRun,
             maximal: self.ducal_length == DucalLength::Maximal,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The engine's defaults are the specs': giving an option its default
+    /// changes nothing.
+    #[test]
+    fn given_defaults_change_nothing() {
+        let rules = |mut c: DashaConfig| {
+            c.options.clear();
+            format!("{:?}", c)
+        };
+        let base = rules(DashaConfig::new(&[]).unwrap());
+        for s in specs() {
+            let Some(d) = s.default else { continue };
+            match DashaConfig::new(&[(s.name.to_string(), d.to_string())]) {
+                Ok(c) => assert_eq!(rules(c), base, "{}={}", s.name, d),
+                Err(e) => panic!("{}={}: {}", s.name, d, e),
+            }
         }
     }
 }

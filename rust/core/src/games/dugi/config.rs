@@ -9,36 +9,51 @@ const SPECS: &[Spec] = &[
     Spec {
         name: "pack",
         accepts: Accepts::Words(&["moghul", "dashavatara"]),
+        default: Some("moghul"),
     },
     Spec {
         name: "players",
         accepts: Accepts::Number(4, 4),
+        default: Some("4"),
     },
     Spec {
         name: "reversed_set",
         accepts: Accepts::Words(&["india", "iran"]),
+        default: Some("india"),
     },
     Spec {
         name: "period",
         accepts: Accepts::Words(&["day", "night"]),
+        default: Some("day"),
     },
     Spec {
         name: "lead_suit_by",
         accepts: Accepts::Words(&["day_night", "cut"]),
+        default: Some("day_night"),
     },
     Spec {
         name: "king_pass",
         accepts: Accepts::Switch,
+        default: Some("true"),
     },
     Spec {
         name: "hand_stake",
         accepts: Accepts::Number(1, 1_000_000),
+        default: Some("1"),
     },
     Spec {
         name: "hands",
         accepts: Accepts::Number(1, 10_000),
+        default: Some("4"),
     },
 ];
+
+/// The options of Dugi (`rules/ganjifa.md` B.10, with `pack`, `period` and
+/// `reversed_set` of A.11): what each accepts and its default.
+/// `players` is not in the table: 4 is the only value.
+pub fn specs() -> &'static [Spec] {
+    SPECS
+}
 
 /// A checked Dugi configuration.
 #[derive(Clone, Debug)]
@@ -122,5 +137,28 @@ impl DugiConfig {
             out.push(left / 4);
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The engine's defaults are the specs': giving an option its default
+    /// changes nothing.
+    #[test]
+    fn given_defaults_change_nothing() {
+        let rules = |mut c: DugiConfig| {
+            c.options.clear();
+            format!("{:?}", c)
+        };
+        let base = rules(DugiConfig::new(&[]).unwrap());
+        for s in specs() {
+            let Some(d) = s.default else { continue };
+            match DugiConfig::new(&[(s.name.to_string(), d.to_string())]) {
+                Ok(c) => assert_eq!(rules(c), base, "{}={}", s.name, d),
+                Err(e) => panic!("{}={}: {}", s.name, d, e),
+            }
+        }
     }
 }

@@ -40,112 +40,146 @@ const SPECS: &[Spec] = &[
     Spec {
         name: "pack",
         accepts: Accepts::Words(&["moghul", "dashavatara", "french52"]),
+        default: Some("moghul"),
     },
     Spec {
         name: "players",
         accepts: Accepts::Number(3, 4),
+        default: Some("3"),
     },
     Spec {
         name: "reversed_set",
         accepts: Accepts::Words(&["india", "iran"]),
+        default: Some("india"),
     },
     Spec {
         name: "period",
         accepts: Accepts::Words(&["day", "night"]),
+        default: Some("day"),
     },
     Spec {
         name: "face_up_batches",
         accepts: Accepts::Switch,
+        default: Some("false"),
     },
     Spec {
         name: "lead_rules",
         accepts: Accepts::Words(&["mcleod", "wilkins"]),
+        default: Some("mcleod"),
     },
     Spec {
         name: "step1_grouping",
         accepts: Accepts::Words(&["all_suits", "one_suit"]),
+        default: Some("all_suits"),
     },
     Spec {
         name: "deni_mandatory",
         accepts: Accepts::Switch,
+        default: Some("true"),
     },
     Spec {
         name: "deni_doubling",
         accepts: Accepts::Switch,
+        default: Some("true"),
     },
     Spec {
         name: "end_phase",
         accepts: Accepts::Switch,
+        default: None,
     },
     Spec {
         name: "end_phase_threshold",
         accepts: Accepts::Number(0, 40),
+        default: Some("12"),
     },
     Spec {
         name: "end_phase_count",
         accepts: Accepts::Words(&["per_player", "total"]),
+        default: Some("per_player"),
     },
     Spec {
         name: "follow_rule",
         accepts: Accepts::Words(&["free", "must_beat_if_able"]),
+        default: Some("free"),
     },
     Spec {
         name: "blind_pick",
         accepts: Accepts::Words(&["random", "neighbour_index"]),
+        default: Some("random"),
     },
     Spec {
         name: "stake",
         accepts: Accepts::Number(1, 1_000_000),
+        default: Some("1"),
     },
     Spec {
         name: "settlement",
         accepts: Accepts::Words(&["loser_pays_winner", "all_pay_winner", "pairwise"]),
+        default: Some("loser_pays_winner"),
     },
     Spec {
         name: "match_end",
         accepts: Accepts::Words(&["fixed_rounds", "akheri"]),
+        default: Some("fixed_rounds"),
     },
     Spec {
         name: "rounds",
         accepts: Accepts::Number(1, 10_000),
+        default: Some("4"),
     },
     Spec {
         name: "max_rounds",
         accepts: Accepts::Number(2, 10_000),
+        default: Some("50"),
     },
     Spec {
         name: "akheri_exemption",
         accepts: Accepts::Switch,
+        default: Some("false"),
     },
     Spec {
         name: "handicap",
         accepts: Accepts::Words(&["none", "won_cards", "exchange"]),
+        default: Some("none"),
     },
     Spec {
         name: "buy_price",
         accepts: Accepts::Number(0, 1_000_000),
+        default: Some("1"),
     },
     Spec {
         name: "serkhel",
         accepts: Accepts::Switch,
+        default: Some("false"),
     },
     Spec {
         name: "serkhel_stake",
         accepts: Accepts::Number(0, 1_000_000),
+        default: Some("1"),
     },
     Spec {
         name: "ace",
         accepts: Accepts::Words(&["low", "high"]),
+        default: Some("low"),
     },
     Spec {
         name: "reverse_red",
         accepts: Accepts::Switch,
+        default: Some("false"),
     },
     Spec {
         name: "dd_chance",
         accepts: Accepts::Words(&["adversarial", "expectation"]),
+        default: Some("adversarial"),
     },
 ];
+
+/// The options of Ganjifa (`rules/ganjifa.md` A.11): what each accepts and its default.
+/// `end_phase` has no fixed default: it is on with
+/// `lead_rules=mcleod` and off with `wilkins`.
+pub fn specs() -> &'static [Spec] {
+    SPECS
+}
 
 /// A checked configuration of the individual game.
 #[derive(Clone, Debug)]
@@ -334,5 +368,35 @@ impl GanjifaConfig {
             out.push(left / n);
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The engine's defaults are the specs': giving an option its default
+    /// changes nothing.
+    #[test]
+    fn given_defaults_change_nothing() {
+        let rules = |mut c: GanjifaConfig| {
+            c.options.clear();
+            format!("{:?}", c)
+        };
+        let base = rules(GanjifaConfig::new(&[]).unwrap());
+        for s in specs() {
+            let Some(d) = s.default else { continue };
+            match GanjifaConfig::new(&[(s.name.to_string(), d.to_string())]) {
+                Ok(c) => assert_eq!(rules(c), base, "{}={}", s.name, d),
+                // ace and reverse_red apply to pack=french52 only.
+                Err(e) => assert!(
+                    e.to_string().contains("pack=french52 only"),
+                    "{}={}: {}",
+                    s.name,
+                    d,
+                    e
+                ),
+            }
+        }
     }
 }

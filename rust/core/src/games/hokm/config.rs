@@ -293,58 +293,72 @@ const SPECS: &[Spec] = &[
     Spec {
         name: "players",
         accepts: Accepts::Words(&["4", "3", "2"]),
+        default: None,
     },
     Spec {
         name: "direction",
         accepts: Accepts::Words(&["anticlockwise", "clockwise"]),
+        default: Some("anticlockwise"),
     },
     Spec {
         name: "first_hakem",
         accepts: Accepts::Words(&["ace_draw", "random"]),
+        default: Some("ace_draw"),
     },
     Spec {
         name: "removed_two",
         accepts: Accepts::Text("one of 2C, 2D, 2H, 2S"),
+        default: Some("2C"),
     },
     Spec {
         name: "deal_batches",
         accepts: Accepts::Text("5-first batch pattern summing to 13, e.g. 5-4-4"),
+        default: Some("5-4-4"),
     },
     Spec {
         name: "partnership_by_draw",
         accepts: Accepts::Switch,
+        default: Some("false"),
     },
     Spec {
         name: "random_trump",
         accepts: Accepts::Switch,
+        default: Some("off"),
     },
     Spec {
         name: "random_trump_pool",
         accepts: Accepts::Words(&["rest", "last4"]),
+        default: Some("rest"),
     },
     Spec {
         name: "redeal_no_court",
         accepts: Accepts::Words(&["off", "all13", "first5"]),
+        default: Some("off"),
     },
     Spec {
         name: "court_def",
         accepts: Accepts::Words(&["above_ten", "pictures"]),
+        default: Some("above_ten"),
     },
     Spec {
         name: "redeal_limit",
         accepts: Accepts::Number(0, 100),
+        default: Some("2"),
     },
     Spec {
         name: "partner_no_trump_redeal",
         accepts: Accepts::Switch,
+        default: Some("off"),
     },
     Spec {
         name: "stop_rule",
         accepts: Accepts::Words(&["first_to_7", "kot_choice", "play_all"]),
+        default: Some("first_to_7"),
     },
     Spec {
         name: "kot_choice_partners_view",
         accepts: Accepts::Switch,
+        default: Some("off"),
     },
     Spec {
         name: "scoring",
@@ -357,42 +371,52 @@ const SPECS: &[Spec] = &[
             "dab",
             "dummy",
         ]),
+        default: Some("hokm"),
     },
     Spec {
         name: "points_win",
         accepts: Accepts::Number(0, 1000),
+        default: Some("1"),
     },
     Spec {
         name: "points_kot",
         accepts: Accepts::Number(0, 1000),
+        default: Some("2"),
     },
     Spec {
         name: "points_hakem_koti",
         accepts: Accepts::Number(0, 1000),
+        default: Some("3"),
     },
     Spec {
         name: "points_bavney",
         accepts: Accepts::Number(0, 1000),
+        default: None,
     },
     Spec {
         name: "target_points",
         accepts: Accepts::Number(1, 10000),
+        default: None,
     },
     Spec {
         name: "target_kots",
         accepts: Accepts::Number(1, 10000),
+        default: Some("5"),
     },
     Spec {
         name: "streak_length",
         accepts: Accepts::Number(1, 1000),
+        default: Some("7"),
     },
     Spec {
         name: "bavney_kots",
         accepts: Accepts::Number(0, 10000),
+        default: Some("52"),
     },
     Spec {
         name: "goon_kot_value",
         accepts: Accepts::Number(0, 1000),
+        default: Some("1"),
     },
     Spec {
         name: "trump_mode",
@@ -403,62 +427,77 @@ const SPECS: &[Spec] = &[
             "first_void_5",
             "first_void_13",
         ]),
+        default: Some("caller"),
     },
     Spec {
         name: "thaap",
         accepts: Accepts::Switch,
+        default: Some("off"),
     },
     Spec {
         name: "dab_min_bid",
         accepts: Accepts::Number(7, 13),
+        default: Some("7"),
     },
     Spec {
         name: "satat_two_hearts",
         accepts: Accepts::Switch,
+        default: Some("off"),
     },
     Spec {
         name: "satat_pass",
         accepts: Accepts::Switch,
+        default: Some("off"),
     },
     Spec {
         name: "satat_signals",
         accepts: Accepts::Switch,
+        default: Some("off"),
     },
     Spec {
         name: "collection",
         accepts: Accepts::Words(&["single", "double_sar"]),
+        default: Some("single"),
     },
     Spec {
         name: "first_collect_min",
         accepts: Accepts::Words(&["3", "2", "5"]),
+        default: Some("3"),
     },
     Spec {
         name: "double_sar_chain",
         accepts: Accepts::Words(&["reset", "continue"]),
+        default: Some("reset"),
     },
     Spec {
         name: "ace_rule",
         accepts: Accepts::Switch,
+        default: Some("off"),
     },
     Spec {
         name: "no_collect_11_12",
         accepts: Accepts::Switch,
+        default: Some("off"),
     },
     Spec {
         name: "streak_kot",
         accepts: Accepts::Switch,
+        default: Some("on"),
     },
     Spec {
         name: "dehla_dealer_four_tens",
         accepts: Accepts::Words(&["cancel_opponent_kot", "score_kot"]),
+        default: Some("cancel_opponent_kot"),
     },
     Spec {
         name: "dehla_streak_counts_2_2",
         accepts: Accepts::Switch,
+        default: Some("off"),
     },
     Spec {
         name: "early_termination",
         accepts: Accepts::Words(&["off", "when_decided"]),
+        default: Some("off"),
     },
     Spec {
         name: "rotation",
@@ -470,8 +509,15 @@ const SPECS: &[Spec] = &[
             "plain",
             "dummy",
         ]),
+        default: Some("hokm"),
     },
 ];
+
+/// The named options of Hokm and its family (§12): what each accepts and
+/// its default.
+pub fn specs() -> &'static [Spec] {
+    SPECS
+}
 
 /// The presets this engine offers.
 const PRESETS: &str =

@@ -27,68 +27,90 @@ const SPECS: &[Spec] = &[
     Spec {
         name: "pack",
         accepts: Accepts::Words(&["moghul96", "dashavatara120", "euro48"]),
+        default: Some("moghul96"),
     },
     Spec {
         name: "players",
         accepts: Accepts::Number(2, 8),
+        default: Some("6"),
     },
     Spec {
         name: "mode",
         accepts: Accepts::Words(&["bank", "pool"]),
+        default: Some("bank"),
     },
     Spec {
         name: "stake",
         accepts: Accepts::Number(1, 1_000_000),
+        default: Some("1"),
     },
     Spec {
         name: "stake_mode",
         accepts: Accepts::Words(&["fixed", "after_first_card"]),
+        default: Some("fixed"),
     },
     Spec {
         name: "stake_max",
         accepts: Accepts::Number(1, 1_000_000),
+        default: Some("4"),
     },
     Spec {
         name: "special21",
         accepts: Accepts::Switch,
+        default: Some("false"),
     },
     Spec {
         name: "special21_mode",
         accepts: Accepts::Words(&["bonus_hand", "target_21"]),
+        default: Some("bonus_hand"),
     },
     Spec {
         name: "combos",
         accepts: Accepts::Switch,
+        default: Some("false"),
     },
     Spec {
         name: "bonus_payouts",
         accepts: Accepts::Switch,
+        default: Some("false"),
     },
     Spec {
         name: "ties",
         accepts: Accepts::Words(&["banker", "push"]),
+        default: Some("banker"),
     },
     Spec {
         name: "fewer_cards_wins_ties",
         accepts: Accepts::Switch,
+        default: Some("false"),
     },
     Spec {
         name: "max_cards",
         accepts: Accepts::Number(0, 24),
+        default: Some("0"),
     },
     Spec {
         name: "banker_rule",
         accepts: Accepts::Words(&["free", "stand_at_n"]),
+        default: Some("free"),
     },
     Spec {
         name: "banker_n",
         accepts: Accepts::Number(1, 40),
+        default: Some("14"),
     },
     Spec {
         name: "hands",
         accepts: Accepts::Number(1, 10_000),
+        default: None,
     },
 ];
+
+/// The options of Naqsh (`rules/naqsh.md` §10): what each accepts and its default.
+/// `hands` has no fixed default: it is the number of players.
+pub fn specs() -> &'static [Spec] {
+    SPECS
+}
 
 /// A checked Naqsh configuration.
 #[derive(Clone, Debug)]
@@ -197,6 +219,29 @@ impl NaqshConfig {
             20
         } else {
             17
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The engine's defaults are the specs': giving an option its default
+    /// changes nothing.
+    #[test]
+    fn given_defaults_change_nothing() {
+        let rules = |mut c: NaqshConfig| {
+            c.options.clear();
+            format!("{:?}", c)
+        };
+        let base = rules(NaqshConfig::new(&[]).unwrap());
+        for s in specs() {
+            let Some(d) = s.default else { continue };
+            match NaqshConfig::new(&[(s.name.to_string(), d.to_string())]) {
+                Ok(c) => assert_eq!(rules(c), base, "{}={}", s.name, d),
+                Err(e) => panic!("{}={}: {}", s.name, d, e),
+            }
         }
     }
 }

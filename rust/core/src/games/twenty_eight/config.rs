@@ -50,7 +50,8 @@ impl Preset {
         })
     }
 
-    fn defaults(self) -> &'static [(&'static str, &'static str)] {
+    /// The option values the preset sets before the user's.
+    pub fn defaults(self) -> &'static [(&'static str, &'static str)] {
         match self {
             Preset::T28 => &[],
             Preset::T29 => &[("game", "29")],
@@ -151,6 +152,19 @@ pub struct TwentyEightConfig {
     pub options: Vec<(String, String)>,
 }
 
+/// The words of option `game` and the game each names.
+const GAMES: [(&str, Game); 4] = [
+    ("28", Game::G28),
+    ("29", Game::G29),
+    ("40", Game::G40),
+    ("56", Game::G56),
+];
+/// The words of option `game`, in the rules file's order.
+const GAME_WORDS: [&str; 4] = options::words(&GAMES);
+
+/// The named options (§12): what each accepts and its default as the table
+/// gives it. `min_bid`, `max_bid`, `last_trick_bonus` and `target_score`
+/// have none: they follow `game` (and `west_bengal`, `kq_negative`).
 const SPECS: &[Spec] = &[
     sw("pass_is_final"),
     sw("seventh_card"),
@@ -165,63 +179,100 @@ const SPECS: &[Spec] = &[
     sw("half_bid_double"),
     sw("half_court"),
     sw("kq_negative"),
-    sw("last_trick_bonus"),
+    Spec {
+        name: "last_trick_bonus",
+        accepts: Accepts::Switch,
+        default: None,
+    },
     sw("nt_reverse"),
     sw("annul_no_points"),
     Spec {
         name: "game",
-        accepts: Accepts::Words(&["28", "29", "40", "56"]),
+        accepts: Accepts::Words(&GAME_WORDS),
+        default: Some("28"),
     },
     Spec {
         name: "min_bid",
         accepts: Accepts::Number(0, 56),
+        default: None,
     },
     Spec {
         name: "max_bid",
         accepts: Accepts::Number(1, 57),
+        default: None,
     },
     Spec {
         name: "partner_overbid_min",
         accepts: Accepts::Text("off or a bid such as 20"),
+        default: Some("off"),
     },
     Spec {
         name: "indicator",
         accepts: Accepts::Words(&["own_card", "spare"]),
+        default: Some("own_card"),
     },
     Spec {
         name: "auto_double_from",
         accepts: Accepts::Text("off or a bid such as 20"),
+        default: Some("off"),
     },
     Spec {
         name: "pair_timing",
         accepts: Accepts::Words(&["strict", "relaxed"]),
+        default: Some("strict"),
     },
     Spec {
         name: "pair_mode",
         accepts: Accepts::Words(&["bid_adjust", "scale"]),
+        default: Some("bid_adjust"),
     },
     Spec {
         name: "unrevealed_trump",
         accepts: Accepts::Words(&["void", "forced_last"]),
+        default: Some("void"),
     },
     Spec {
         name: "target_score",
         accepts: Accepts::Number(1, 1000),
+        default: None,
     },
     Spec {
         name: "forty_teams",
         accepts: Accepts::Words(&["2x3", "3x2"]),
+        default: Some("2x3"),
     },
     Spec {
         name: "dd_mode",
         accepts: Accepts::Words(&["open_trump", "hidden"]),
+        default: Some("open_trump"),
     },
 ];
 
+/// The options of the family (§12): what each accepts and its default.
+pub fn specs() -> &'static [Spec] {
+    SPECS
+}
+
+/// The option values preset `name` sets (§12, §13) before the user's:
+/// `29`, `40` and `56` set `game`, `28_wb` sets `west_bengal=on`; the bid
+/// range, the last-trick point and the target follow from them. Empty for
+/// `28` (all defaults) and for an unknown name.
+///
+/// ```
+/// use hukm_core::games::twenty_eight::config::preset_defaults;
+/// assert_eq!(preset_defaults("40"), vec![("game", "40")]);
+/// assert!(preset_defaults("28").is_empty());
+/// ```
+pub fn preset_defaults(name: &str) -> Vec<(&'static str, &'static str)> {
+    Preset::parse(name).map_or_else(|_| Vec::new(), |p| p.defaults().to_vec())
+}
+
+/// A switch that is off by default.
 const fn sw(name: &'static str) -> Spec {
     Spec {
         name,
         accepts: Accepts::Switch,
+        default: Some("off"),
     }
 }
 
@@ -251,12 +302,7 @@ impl TwentyEightConfig {
         all.extend(user.iter().cloned());
         let get = |k: &str| options::get(&all, k);
         let on = |k: &str| get(k) == Some("on");
-        let game = match get("game").unwrap_or("28") {
-            "29" => Game::G29,
-            "40" => Game::G40,
-            "56" => Game::G56,
-            _ => Game::G28,
-        };
+        let game = options::word(&all, SPECS, "game", &GAMES)?;
         if get("pair_mode") == Some("scale") {
             return Err(Error::Option(
                 "pair_mode=scale is recognised but not defined by the rules (§6.6); valid values: bid_adjust"
@@ -485,5 +531,29 @@ mod tests {
         assert!(
             TwentyEightConfig::new("28", &opts(&[("min_bid", "20"), ("max_bid", "18")])).is_err()
         );
+    }
+
+    /// The engine's defaults are the specs': giving an option its default
+    /// changes nothing, in every preset that does not set it.
+    #[test]
+    fn given_defaults_change_nothing() {
+        for p in ["28", "29", "28_wb", "40", "56"] {
+            let rules = |mut c: TwentyEightConfig| {
+                c.options.clear();
+                format!("{:?}", c)
+            };
+            let base = rules(TwentyEightConfig::new(p, &[]).unwrap());
+            let set = preset_defaults(p);
+            for s in specs() {
+                let Some(d) = s.default else { continue };
+                if set.iter().any(|&(k, _)| k == s.name) {
+                    continue;
+                }
+                let c = TwentyEightConfig::new(p, &opts(&[(s.name, d)])).unwrap();
+                assert_eq!(rules(c), base, "{} {}={}", p, s.name, d);
+            }
+        }
+        assert_eq!(preset_defaults("twenty_nine"), vec![("game", "29")]);
+        assert!(preset_defaults("27").is_empty());
     }
 }
