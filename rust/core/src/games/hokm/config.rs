@@ -1,5 +1,11 @@
 //! Presets and named options of Hokm (`rules/hokm.md` §12).
 //!
+//! Each option is described once, in [`specs`]: its name, what it accepts
+//! and its default. A word option's words come from the table that maps
+//! each word to its typed value, and a value is read through that table
+//! (never with a fallback to a default), so a word cannot be accepted and
+//! then ignored.
+//!
 //! Decisions where the rules file leaves room (also listed in the closing
 //! notes of the project):
 //! * `random_trump_pool=last4` is the last four cards the Hakem receives in
@@ -7,120 +13,55 @@
 //! * Options of §12 that belong to the Court Piece presets and are not offered
 //!   yet by this engine are refused with a message saying so, never ignored.
 //! * `scoring=netherlands` requires `stop_rule=kot_choice` (§9.4).
+//!
+//! Defaults (§12): the first value of the table, except where the table's
+//! default depends on the preset, which then sets its own value
+//! ([`preset_defaults`]): `first_hakem` and `rotation` default to `ace_draw`
+//! and `hokm`; `satat_pass` to `off` (the `satat` preset sets `on`);
+//! `goon_kot_value` to 1 (the `double_sar` and `be_ranga` presets set 3);
+//! `first_collect_min` to 3 (a trump gate implies 2, shown among the
+//! options). `players`, `points_bavney` and `target_points` (7, 21 with
+//! `scoring=netherlands`, 104 with `scoring=dummy`) have no fixed default.
 
+pub use super::presets::{applies, preset_defaults, Preset};
+use super::presets::{FOUR_ONLY, NOT_THREE, NOT_TWO, THREE_ONLY};
 use crate::card::{Card, CardSet};
 use crate::error::{Error, Result};
 use crate::options::{self, Accepts, Spec};
 use crate::pack::Pack;
 
-/// The presets this engine plays.
+/// How trumps are made (`trump_mode`, §5).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Preset {
-    /// Iranian Hokm for four (default).
-    Hokm4,
-    /// Three players, 17 cards each.
-    Hokm3,
-    /// Two players with keep-or-discard drawing.
-    Hokm2,
-    /// Court Piece (Rang): kot choice, kot counting (§8.1, §9.5, §10).
-    CourtPiece,
-    /// Beginners' Rang: all 13 tricks, kot counting (§13.1).
-    SingleSar,
-    /// Double Sar: tricks collected from a heap (§7.6, §9.6, §13.2).
-    DoubleSar,
-    /// Dehla Pakad (Mindi): the tens collected decide (§9.7, §13.8).
-    DehlaPakad,
-    /// Double Sar without a trump call: the first void play fixes trumps (§5.6).
-    BeRanga,
-    /// Dab Rang: auction for sars, hidden trump with a cut call (§5.5, §6.5, §13.4).
-    DabRang,
-    /// Dummy Rang: three players and an exposed dummy, Double Sar collection (§13.3).
-    DummyRang,
-    /// Satat: the 2H is the highest trump; cards passed after a kot (§13.5).
-    Satat,
-    /// Trup kasiet: Satat with a secret trump (§13.7).
-    TrupKasiet,
+enum TrumpMode {
+    /// The Hakem names trumps (§5.1).
+    Caller,
+    /// The Hakem lays a secret indicator (§5.4).
+    HiddenCard,
+    /// Auction, hidden indicator and cut call (§5.5).
+    HiddenCall,
+    /// The first void play fixes trumps after the first five cards (§5.6).
+    FirstVoid5,
+    /// The first void play fixes trumps after the full deal (§5.6).
+    FirstVoid13,
 }
 
-impl Preset {
-    /// The preset's name.
-    pub fn name(self) -> &'static str {
+impl TrumpMode {
+    /// Trumps are made after play starts: with `collection=double_sar`
+    /// this is a trump gate (§7.6).
+    fn late(self) -> bool {
         match self {
-            Preset::Hokm4 => "hokm4",
-            Preset::Hokm3 => "hokm3",
-            Preset::Hokm2 => "hokm2",
-            Preset::CourtPiece => "court_piece",
-            Preset::SingleSar => "single_sar",
-            Preset::DoubleSar => "double_sar",
-            Preset::DehlaPakad => "dehla_pakad",
-            Preset::BeRanga => "be_ranga",
-            Preset::DabRang => "dab_rang",
-            Preset::DummyRang => "dummy_rang",
-            Preset::Satat => "satat",
-            Preset::TrupKasiet => "trup_kasiet",
+            TrumpMode::Caller | TrumpMode::HiddenCard => false,
+            TrumpMode::HiddenCall | TrumpMode::FirstVoid5 | TrumpMode::FirstVoid13 => true,
         }
     }
 
-    /// The option values the preset sets (§12.1), before the user's.
-    fn defaults(self) -> Vec<(&'static str, &'static str)> {
-        const KOTS: &[(&str, &str)] = &[("scoring", "kots"), ("rotation", "court_piece")];
-        const HEAP: &[(&str, &str)] = &[("collection", "double_sar"), ("stop_rule", "play_all")];
-        const DOUBLE_SAR: &[(&str, &str)] = &[
-            ("scoring", "double_sar"),
-            ("rotation", "double_sar"),
-            ("goon_kot_value", "3"),
-        ];
-        const SATAT: &[(&str, &str)] = &[
-            ("direction", "clockwise"),
-            ("satat_two_hearts", "on"),
-            ("redeal_no_court", "first5"),
-            ("court_def", "pictures"),
-            ("stop_rule", "kot_choice"),
-        ];
-        let parts: &[&[(&str, &str)]] = match self {
-            Preset::Hokm4 | Preset::Hokm3 | Preset::Hokm2 => &[],
-            Preset::CourtPiece => &[KOTS, &[("stop_rule", "kot_choice")]],
-            Preset::SingleSar => &[KOTS, &[("stop_rule", "play_all")]],
-            Preset::DoubleSar => &[HEAP, DOUBLE_SAR],
-            Preset::DehlaPakad => &[HEAP, &[("scoring", "dehla"), ("rotation", "dehla")]],
-            Preset::BeRanga => &[
-                HEAP,
-                DOUBLE_SAR,
-                &[("trump_mode", "first_void_13"), ("first_collect_min", "2")],
-            ],
-            Preset::DummyRang => &[HEAP, &[("scoring", "dummy"), ("rotation", "dummy")]],
-            Preset::DabRang => &[
-                HEAP,
-                &[
-                    ("trump_mode", "hidden_call"),
-                    ("first_collect_min", "2"),
-                    ("scoring", "dab"),
-                    ("rotation", "plain"),
-                ],
-            ],
-            Preset::Satat => &[
-                SATAT,
-                KOTS,
-                &[
-                    ("random_trump", "on"),
-                    ("random_trump_pool", "last4"),
-                    ("satat_pass", "on"),
-                ],
-            ],
-            Preset::TrupKasiet => &[SATAT, KOTS, &[("trump_mode", "hidden_card")]],
-        };
-        let mut v = Vec::new();
-        if !matches!(
-            self,
-            Preset::Hokm4 | Preset::Hokm3 | Preset::Hokm2 | Preset::DummyRang
-        ) {
-            // Every Court Piece preset picks its first trump-caller at random (§2.1).
-            v.push(("first_hakem", "random"));
+    /// The first-void batch size (§5.6).
+    fn first_void(self) -> Option<u8> {
+        match self {
+            TrumpMode::FirstVoid5 => Some(5),
+            TrumpMode::FirstVoid13 => Some(13),
+            TrumpMode::Caller | TrumpMode::HiddenCard | TrumpMode::HiddenCall => None,
         }
-        for p in parts {
-            v.extend_from_slice(p);
-        }
-        v
     }
 }
 
@@ -289,22 +230,124 @@ pub struct HokmConfig {
     pub options: Vec<(String, String)>,
 }
 
+// The words of each word option, in the rules file's order (the default
+// first), with the typed value each stands for.
+
+/// `players`.
+const PLAYERS: [(&str, usize); 3] = [("4", 4), ("3", 3), ("2", 2)];
+/// `direction`: play is clockwise.
+const DIRECTION: [(&str, bool); 2] = [("anticlockwise", false), ("clockwise", true)];
+/// `first_hakem`.
+const FIRST_HAKEM: [(&str, FirstHakem); 2] = [
+    ("ace_draw", FirstHakem::AceDraw),
+    ("random", FirstHakem::Random),
+];
+/// `trump_mode`.
+const TRUMP_MODE: [(&str, TrumpMode); 5] = [
+    ("caller", TrumpMode::Caller),
+    ("hidden_card", TrumpMode::HiddenCard),
+    ("hidden_call", TrumpMode::HiddenCall),
+    ("first_void_5", TrumpMode::FirstVoid5),
+    ("first_void_13", TrumpMode::FirstVoid13),
+];
+/// `random_trump_pool`: the last four cards only.
+const RANDOM_TRUMP_POOL: [(&str, bool); 2] = [("rest", false), ("last4", true)];
+/// `redeal_no_court`.
+const REDEAL_NO_COURT: [(&str, RedealNoCourt); 3] = [
+    ("off", RedealNoCourt::Off),
+    ("all13", RedealNoCourt::All13),
+    ("first5", RedealNoCourt::First5),
+];
+/// `court_def`: court cards are pictures only.
+const COURT_DEF: [(&str, bool); 2] = [("above_ten", false), ("pictures", true)];
+/// `collection`: tricks go to a heap.
+const COLLECTION: [(&str, bool); 2] = [("single", false), ("double_sar", true)];
+/// `first_collect_min`.
+const FIRST_COLLECT_MIN: [(&str, u8); 3] = [("3", 3), ("2", 2), ("5", 5)];
+/// `double_sar_chain`: the collecting trick may start the next pair.
+const DOUBLE_SAR_CHAIN: [(&str, bool); 2] = [("reset", false), ("continue", true)];
+/// `stop_rule` (`hokm3` has none: it stops by §8.2).
+const STOP_RULE: [(&str, StopRule); 3] = [
+    ("first_to_7", StopRule::FirstTo7),
+    ("kot_choice", StopRule::KotChoice),
+    ("play_all", StopRule::PlayAll),
+];
+/// `scoring`.
+const SCORING: [(&str, Scoring); 7] = [
+    ("hokm", Scoring::Hokm),
+    ("netherlands", Scoring::Netherlands),
+    ("kots", Scoring::Kots),
+    ("double_sar", Scoring::DoubleSar),
+    ("dehla", Scoring::Dehla),
+    ("dab", Scoring::Dab),
+    ("dummy", Scoring::Dummy),
+];
+/// `rotation`.
+const ROTATION: [(&str, Rotation); 6] = [
+    ("hokm", Rotation::Hokm),
+    ("court_piece", Rotation::CourtPiece),
+    ("double_sar", Rotation::DoubleSar),
+    ("dehla", Rotation::Dehla),
+    ("plain", Rotation::Plain),
+    ("dummy", Rotation::Dummy),
+];
+/// `dehla_dealer_four_tens`: four tens of the dealer's side cancel a kot.
+const DEHLA_FOUR_TENS: [(&str, bool); 2] = [("cancel_opponent_kot", true), ("score_kot", false)];
+/// `early_termination`: heap hands stop once decided.
+const EARLY_TERMINATION: [(&str, bool); 2] = [("off", false), ("when_decided", true)];
+
+const PLAYERS_W: [&str; 3] = options::words(&PLAYERS);
+const DIRECTION_W: [&str; 2] = options::words(&DIRECTION);
+const FIRST_HAKEM_W: [&str; 2] = options::words(&FIRST_HAKEM);
+const TRUMP_MODE_W: [&str; 5] = options::words(&TRUMP_MODE);
+const RANDOM_TRUMP_POOL_W: [&str; 2] = options::words(&RANDOM_TRUMP_POOL);
+const REDEAL_NO_COURT_W: [&str; 3] = options::words(&REDEAL_NO_COURT);
+const COURT_DEF_W: [&str; 2] = options::words(&COURT_DEF);
+const COLLECTION_W: [&str; 2] = options::words(&COLLECTION);
+const FIRST_COLLECT_MIN_W: [&str; 3] = options::words(&FIRST_COLLECT_MIN);
+const DOUBLE_SAR_CHAIN_W: [&str; 2] = options::words(&DOUBLE_SAR_CHAIN);
+const STOP_RULE_W: [&str; 3] = options::words(&STOP_RULE);
+const SCORING_W: [&str; 7] = options::words(&SCORING);
+const ROTATION_W: [&str; 6] = options::words(&ROTATION);
+const DEHLA_FOUR_TENS_W: [&str; 2] = options::words(&DEHLA_FOUR_TENS);
+const EARLY_TERMINATION_W: [&str; 2] = options::words(&EARLY_TERMINATION);
+
+/// A word option.
+const fn word(name: &'static str, words: &'static [&'static str], default: &'static str) -> Spec {
+    Spec {
+        name,
+        accepts: Accepts::Words(words),
+        default: Some(default),
+    }
+}
+
+/// A switch.
+const fn switch(name: &'static str, default: &'static str) -> Spec {
+    Spec {
+        name,
+        accepts: Accepts::Switch,
+        default: Some(default),
+    }
+}
+
+/// A whole number in `lo..=hi`.
+const fn number(name: &'static str, lo: i64, hi: i64, default: Option<&'static str>) -> Spec {
+    Spec {
+        name,
+        accepts: Accepts::Number(lo, hi),
+        default,
+    }
+}
+
+/// The named options (§12) with their defaults (see the module notes).
 const SPECS: &[Spec] = &[
     Spec {
         name: "players",
-        accepts: Accepts::Words(&["4", "3", "2"]),
+        accepts: Accepts::Words(&PLAYERS_W),
         default: None,
     },
-    Spec {
-        name: "direction",
-        accepts: Accepts::Words(&["anticlockwise", "clockwise"]),
-        default: Some("anticlockwise"),
-    },
-    Spec {
-        name: "first_hakem",
-        accepts: Accepts::Words(&["ace_draw", "random"]),
-        default: Some("ace_draw"),
-    },
+    word("direction", &DIRECTION_W, "anticlockwise"),
+    word("first_hakem", &FIRST_HAKEM_W, "ace_draw"),
     Spec {
         name: "removed_two",
         accepts: Accepts::Text("one of 2C, 2D, 2H, 2S"),
@@ -315,245 +358,59 @@ const SPECS: &[Spec] = &[
         accepts: Accepts::Text("5-first batch pattern summing to 13, e.g. 5-4-4"),
         default: Some("5-4-4"),
     },
-    Spec {
-        name: "partnership_by_draw",
-        accepts: Accepts::Switch,
-        default: Some("false"),
-    },
-    Spec {
-        name: "random_trump",
-        accepts: Accepts::Switch,
-        default: Some("off"),
-    },
-    Spec {
-        name: "random_trump_pool",
-        accepts: Accepts::Words(&["rest", "last4"]),
-        default: Some("rest"),
-    },
-    Spec {
-        name: "redeal_no_court",
-        accepts: Accepts::Words(&["off", "all13", "first5"]),
-        default: Some("off"),
-    },
-    Spec {
-        name: "court_def",
-        accepts: Accepts::Words(&["above_ten", "pictures"]),
-        default: Some("above_ten"),
-    },
-    Spec {
-        name: "redeal_limit",
-        accepts: Accepts::Number(0, 100),
-        default: Some("2"),
-    },
-    Spec {
-        name: "partner_no_trump_redeal",
-        accepts: Accepts::Switch,
-        default: Some("off"),
-    },
-    Spec {
-        name: "stop_rule",
-        accepts: Accepts::Words(&["first_to_7", "kot_choice", "play_all"]),
-        default: Some("first_to_7"),
-    },
-    Spec {
-        name: "kot_choice_partners_view",
-        accepts: Accepts::Switch,
-        default: Some("off"),
-    },
-    Spec {
-        name: "scoring",
-        accepts: Accepts::Words(&[
-            "hokm",
-            "netherlands",
-            "kots",
-            "double_sar",
-            "dehla",
-            "dab",
-            "dummy",
-        ]),
-        default: Some("hokm"),
-    },
-    Spec {
-        name: "points_win",
-        accepts: Accepts::Number(0, 1000),
-        default: Some("1"),
-    },
-    Spec {
-        name: "points_kot",
-        accepts: Accepts::Number(0, 1000),
-        default: Some("2"),
-    },
-    Spec {
-        name: "points_hakem_koti",
-        accepts: Accepts::Number(0, 1000),
-        default: Some("3"),
-    },
-    Spec {
-        name: "points_bavney",
-        accepts: Accepts::Number(0, 1000),
-        default: None,
-    },
-    Spec {
-        name: "target_points",
-        accepts: Accepts::Number(1, 10000),
-        default: None,
-    },
-    Spec {
-        name: "target_kots",
-        accepts: Accepts::Number(1, 10000),
-        default: Some("5"),
-    },
-    Spec {
-        name: "streak_length",
-        accepts: Accepts::Number(1, 1000),
-        default: Some("7"),
-    },
-    Spec {
-        name: "bavney_kots",
-        accepts: Accepts::Number(0, 10000),
-        default: Some("52"),
-    },
-    Spec {
-        name: "goon_kot_value",
-        accepts: Accepts::Number(0, 1000),
-        default: Some("1"),
-    },
-    Spec {
-        name: "trump_mode",
-        accepts: Accepts::Words(&[
-            "caller",
-            "hidden_card",
-            "hidden_call",
-            "first_void_5",
-            "first_void_13",
-        ]),
-        default: Some("caller"),
-    },
-    Spec {
-        name: "thaap",
-        accepts: Accepts::Switch,
-        default: Some("off"),
-    },
-    Spec {
-        name: "dab_min_bid",
-        accepts: Accepts::Number(7, 13),
-        default: Some("7"),
-    },
-    Spec {
-        name: "satat_two_hearts",
-        accepts: Accepts::Switch,
-        default: Some("off"),
-    },
-    Spec {
-        name: "satat_pass",
-        accepts: Accepts::Switch,
-        default: Some("off"),
-    },
-    Spec {
-        name: "satat_signals",
-        accepts: Accepts::Switch,
-        default: Some("off"),
-    },
-    Spec {
-        name: "collection",
-        accepts: Accepts::Words(&["single", "double_sar"]),
-        default: Some("single"),
-    },
-    Spec {
-        name: "first_collect_min",
-        accepts: Accepts::Words(&["3", "2", "5"]),
-        default: Some("3"),
-    },
-    Spec {
-        name: "double_sar_chain",
-        accepts: Accepts::Words(&["reset", "continue"]),
-        default: Some("reset"),
-    },
-    Spec {
-        name: "ace_rule",
-        accepts: Accepts::Switch,
-        default: Some("off"),
-    },
-    Spec {
-        name: "no_collect_11_12",
-        accepts: Accepts::Switch,
-        default: Some("off"),
-    },
-    Spec {
-        name: "streak_kot",
-        accepts: Accepts::Switch,
-        default: Some("on"),
-    },
-    Spec {
-        name: "dehla_dealer_four_tens",
-        accepts: Accepts::Words(&["cancel_opponent_kot", "score_kot"]),
-        default: Some("cancel_opponent_kot"),
-    },
-    Spec {
-        name: "dehla_streak_counts_2_2",
-        accepts: Accepts::Switch,
-        default: Some("off"),
-    },
-    Spec {
-        name: "early_termination",
-        accepts: Accepts::Words(&["off", "when_decided"]),
-        default: Some("off"),
-    },
-    Spec {
-        name: "rotation",
-        accepts: Accepts::Words(&[
-            "hokm",
-            "court_piece",
-            "double_sar",
-            "dehla",
-            "plain",
-            "dummy",
-        ]),
-        default: Some("hokm"),
-    },
+    switch("partnership_by_draw", "false"),
+    switch("random_trump", "off"),
+    word("random_trump_pool", &RANDOM_TRUMP_POOL_W, "rest"),
+    word("redeal_no_court", &REDEAL_NO_COURT_W, "off"),
+    word("court_def", &COURT_DEF_W, "above_ten"),
+    number("redeal_limit", 0, 100, Some("2")),
+    switch("partner_no_trump_redeal", "off"),
+    word("stop_rule", &STOP_RULE_W, "first_to_7"),
+    switch("kot_choice_partners_view", "off"),
+    word("scoring", &SCORING_W, "hokm"),
+    number("points_win", 0, 1000, Some("1")),
+    number("points_kot", 0, 1000, Some("2")),
+    number("points_hakem_koti", 0, 1000, Some("3")),
+    number("points_bavney", 0, 1000, None),
+    number("target_points", 1, 10000, None),
+    number("target_kots", 1, 10000, Some("5")),
+    number("streak_length", 1, 1000, Some("7")),
+    number("bavney_kots", 0, 10000, Some("52")),
+    number("goon_kot_value", 0, 1000, Some("1")),
+    word("trump_mode", &TRUMP_MODE_W, "caller"),
+    switch("thaap", "off"),
+    number("dab_min_bid", 7, 13, Some("7")),
+    switch("satat_two_hearts", "off"),
+    switch("satat_pass", "off"),
+    switch("satat_signals", "off"),
+    word("collection", &COLLECTION_W, "single"),
+    word("first_collect_min", &FIRST_COLLECT_MIN_W, "3"),
+    word("double_sar_chain", &DOUBLE_SAR_CHAIN_W, "reset"),
+    switch("ace_rule", "off"),
+    switch("no_collect_11_12", "off"),
+    switch("streak_kot", "on"),
+    word(
+        "dehla_dealer_four_tens",
+        &DEHLA_FOUR_TENS_W,
+        "cancel_opponent_kot",
+    ),
+    switch("dehla_streak_counts_2_2", "off"),
+    word("early_termination", &EARLY_TERMINATION_W, "off"),
+    word("rotation", &ROTATION_W, "hokm"),
 ];
 
 /// The named options of Hokm and its family (§12): what each accepts and
-/// its default.
+/// its default (see the module notes for the defaults that are not the
+/// table's).
 pub fn specs() -> &'static [Spec] {
     SPECS
 }
 
-/// The presets this engine offers.
-const PRESETS: &str =
-    "hokm4, hokm3, hokm2, court_piece, single_sar, double_sar, dehla_pakad, be_ranga, dab_rang, dummy_rang, satat, trup_kasiet";
-
 /// Options of §12 that belong to presets this engine does not offer yet.
 const NOT_YET: &[&str] = &[];
 
-/// Options that only make sense with four players.
-const FOUR_ONLY: &[&str] = &[
-    "partnership_by_draw",
-    "deal_batches",
-    "partner_no_trump_redeal",
-    "scoring",
-    "kot_choice_partners_view",
-    "target_kots",
-    "streak_length",
-    "bavney_kots",
-    "goon_kot_value",
-    "rotation",
-    "trump_mode",
-    "satat_two_hearts",
-    "satat_pass",
-    "satat_signals",
-    "collection",
-    "first_collect_min",
-    "double_sar_chain",
-    "ace_rule",
-    "no_collect_11_12",
-    "streak_kot",
-    "dehla_dealer_four_tens",
-    "dehla_streak_counts_2_2",
-    "early_termination",
-    "dab_min_bid",
-    "thaap",
-];
+/// The card codes `removed_two` accepts.
+const TWOS: [&str; 4] = ["2C", "2D", "2H", "2S"];
 
 fn parse_batches(text: &str) -> Result<Vec<usize>> {
     let parts: std::result::Result<Vec<usize>, _> =
@@ -567,35 +424,43 @@ fn parse_batches(text: &str) -> Result<Vec<usize>> {
     }
 }
 
+/// The options in force (the preset's, then the user's, normalised), read
+/// through [`SPECS`].
+struct Given<'a>(&'a [(String, String)]);
+
+impl Given<'_> {
+    /// The value given (by the preset or the user), if any.
+    fn get(&self, k: &str) -> Option<&str> {
+        options::get(self.0, k)
+    }
+
+    /// The value given, else the default.
+    fn value(&self, k: &str) -> Result<String> {
+        options::value(self.0, SPECS, k)
+    }
+
+    /// A word option's typed value.
+    fn word<T: Copy>(&self, k: &str, table: &[(&str, T)]) -> Result<T> {
+        options::word(self.0, SPECS, k, table)
+    }
+
+    /// A switch's value.
+    fn on(&self, k: &str) -> Result<bool> {
+        options::switch(self.0, SPECS, k)
+    }
+
+    /// A number option's value.
+    fn num<T: std::str::FromStr>(&self, k: &str) -> Result<T> {
+        options::number(self.0, SPECS, k)
+    }
+}
+
 impl HokmConfig {
     /// Builds the configuration of `preset` with `options` (`key`, `value`) applied.
     pub fn new(preset: &str, opts: &[(String, String)]) -> Result<HokmConfig> {
-        let preset = match preset {
-            "hokm4" => Preset::Hokm4,
-            "hokm3" => Preset::Hokm3,
-            "hokm2" => Preset::Hokm2,
-            "court_piece" => Preset::CourtPiece,
-            "single_sar" => Preset::SingleSar,
-            "double_sar" => Preset::DoubleSar,
-            "dehla_pakad" => Preset::DehlaPakad,
-            "satat" => Preset::Satat,
-            "trup_kasiet" => Preset::TrupKasiet,
-            "be_ranga" => Preset::BeRanga,
-            "dab_rang" => Preset::DabRang,
-            "dummy_rang" => Preset::DummyRang,
-            _ => {
-                return Err(Error::Option(format!(
-                    "unknown preset {:?}; valid presets: {}",
-                    preset, PRESETS
-                )))
-            }
-        };
+        let preset = Preset::parse(preset)?;
         let opts = options::check(preset.name(), SPECS, NOT_YET, opts)?;
-        let players = match preset {
-            Preset::Hokm3 => 3,
-            Preset::Hokm2 => 2,
-            _ => 4,
-        };
+        let players = preset.players();
         let mut all: Vec<(String, String)> = preset
             .defaults()
             .iter()
@@ -607,11 +472,8 @@ impl HokmConfig {
         // `first_collect_min=2` ("the presets using a trump gate set
         // first_collect_min=2"); the user's own value wins, and the implied
         // one is shown among the options.
-        let gated = options::get(&all, "collection") == Some("double_sar")
-            && matches!(
-                options::get(&all, "trump_mode"),
-                Some("first_void_5" | "first_void_13" | "hidden_call")
-            );
+        let gated = Given(&all).word("collection", &COLLECTION)?
+            && Given(&all).word("trump_mode", &TRUMP_MODE)?.late();
         if gated && options::get(&opts, "first_collect_min").is_none() {
             let implied = ("first_collect_min".to_string(), "2".to_string());
             if options::get(&all, "first_collect_min") != Some("2") {
@@ -619,8 +481,8 @@ impl HokmConfig {
             }
             all.push(implied);
         }
-        let get = |k: &str| options::get(&all, k);
-        let num = |k: &str, d: u32| get(k).map_or(d, |v| v.parse().expect("checked number"));
+        let given = Given(&all);
+        let get = |k: &str| given.get(k);
         let bad = |k: &str, why: &str| -> Result<HokmConfig> {
             Err(Error::Option(format!(
                 "option {} {} (preset {})",
@@ -630,7 +492,7 @@ impl HokmConfig {
             )))
         };
         if let Some(p) = get("players") {
-            if p.parse::<usize>().ok() != Some(players) {
+            if given.word("players", &PLAYERS)? != players {
                 return bad(
                     "players",
                     &format!(
@@ -646,129 +508,96 @@ impl HokmConfig {
             }
         }
         if players == 2 {
-            for k in [
-                "random_trump",
-                "random_trump_pool",
-                "redeal_no_court",
-                "court_def",
-                "redeal_limit",
-            ] {
-                if get(k).is_some() {
-                    return bad(k, "does not apply to two-player Hokm");
-                }
+            if let Some(k) = NOT_TWO.iter().find(|k| get(k).is_some()) {
+                return bad(k, "does not apply to two-player Hokm");
             }
         }
         if let Some(two) = get("removed_two") {
-            if !["2C", "2D", "2H", "2S"].contains(&two.to_ascii_uppercase().as_str()) {
+            if !TWOS.contains(&two.to_ascii_uppercase().as_str()) {
                 return bad(
                     "removed_two",
-                    &format!("has bad value {:?}; valid values: 2C, 2D, 2H, 2S", two),
+                    &format!("has bad value {:?}; valid values: {}", two, TWOS.join(", ")),
                 );
             }
         }
-        if players != 3 && get("removed_two").is_some() {
-            return bad("removed_two", "applies to hokm3 only");
+        if players != 3 {
+            if let Some(k) = THREE_ONLY.iter().find(|k| get(k).is_some()) {
+                return bad(k, "applies to hokm3 only");
+            }
         }
         let full = Pack::french52();
         let pack = if players == 3 {
-            let two = get("removed_two").unwrap_or("2C").to_ascii_uppercase();
+            let two = given.value("removed_two")?.to_ascii_uppercase();
             let c: Card = full.parse_card(&two)?;
             full.without(CardSet::from(c))
         } else {
             full
         };
         let batches = match players {
-            4 => parse_batches(get("deal_batches").unwrap_or("5-4-4"))?,
+            4 => parse_batches(&given.value("deal_batches")?)?,
             3 => vec![5, 4, 4, 4],
             _ => vec![5],
         };
         let stop_rule = if players == 3 {
-            if get("stop_rule").is_some() {
+            if let Some(k) = NOT_THREE.iter().find(|k| get(k).is_some()) {
                 return bad(
-                    "stop_rule",
+                    k,
                     "does not apply to hokm3, which stops by kot, clinch and exhaustion (§8.2)",
                 );
             }
             StopRule::Clinch3
         } else {
-            match get("stop_rule").unwrap_or("first_to_7") {
-                "kot_choice" => StopRule::KotChoice,
-                "play_all" => StopRule::PlayAll,
-                _ => StopRule::FirstTo7,
-            }
+            given.word("stop_rule", &STOP_RULE)?
         };
-        let scoring = match get("scoring").unwrap_or("hokm") {
-            "netherlands" => Scoring::Netherlands,
-            "kots" => Scoring::Kots,
-            "double_sar" => Scoring::DoubleSar,
-            "dehla" => Scoring::Dehla,
-            "dab" => Scoring::Dab,
-            "dummy" => Scoring::Dummy,
-            _ => Scoring::Hokm,
+        let scoring = given.word("scoring", &SCORING)?;
+        let heap = given.word("collection", &COLLECTION)?;
+        let heap_scoring = match scoring {
+            Scoring::DoubleSar | Scoring::Dehla | Scoring::Dab | Scoring::Dummy => true,
+            Scoring::Hokm | Scoring::Netherlands | Scoring::Kots => false,
         };
-        let heap = get("collection") == Some("double_sar");
-        if matches!(
-            scoring,
-            Scoring::DoubleSar | Scoring::Dehla | Scoring::Dab | Scoring::Dummy
-        ) != heap
-        {
+        if heap_scoring != heap {
             return bad(
                 "scoring",
                 "double_sar, dehla and dab go with collection=double_sar, and that collection with one of them",
             );
         }
-        let first_void = match get("trump_mode").unwrap_or("caller") {
-            "caller" | "hidden_card" | "hidden_call" => None,
-            "first_void_5" => Some(5),
-            "first_void_13" => Some(13),
-            other => {
-                return bad(
-                    "trump_mode",
-                    &format!(
-                        "value {} is not offered yet; offered: caller, hidden_card, hidden_call, first_void_5, first_void_13",
-                        other
-                    ),
-                )
-            }
-        };
-        let hidden_call = get("trump_mode") == Some("hidden_call");
+        let trump_mode = given.word("trump_mode", &TRUMP_MODE)?;
+        let first_void = trump_mode.first_void();
+        let hidden_call = trump_mode == TrumpMode::HiddenCall;
+        /// Options that need a trump call (§5.2, §5.3, §6.2).
+        const CALL_ONLY: [&str; 4] = [
+            "random_trump",
+            "redeal_no_court",
+            "partner_no_trump_redeal",
+            "satat_two_hearts",
+        ];
+        let called_off = |k: &&str| get(k).is_some_and(|v| v != "off");
         if hidden_call {
-            for k in [
-                "random_trump",
-                "redeal_no_court",
-                "partner_no_trump_redeal",
-                "satat_two_hearts",
-            ] {
-                if get(k).is_some_and(|v| v != "off") {
-                    return bad(k, "does not go with trump_mode=hidden_call");
-                }
+            if let Some(k) = CALL_ONLY.into_iter().find(called_off) {
+                return bad(k, "does not go with trump_mode=hidden_call");
             }
         }
         if get("dab_min_bid").is_some() && !hidden_call {
             return bad("dab_min_bid", "requires trump_mode=hidden_call");
         }
         if first_void.is_some() {
-            for k in [
-                "random_trump",
-                "redeal_no_court",
-                "partner_no_trump_redeal",
-                "satat_two_hearts",
-            ] {
-                if get(k).is_some_and(|v| v != "off") {
-                    return bad(
-                        k,
-                        "does not go with a first-void trump (nobody calls trumps)",
-                    );
-                }
+            if let Some(k) = CALL_ONLY.into_iter().find(called_off) {
+                return bad(
+                    k,
+                    "does not go with a first-void trump (nobody calls trumps)",
+                );
             }
         }
-        let satat = get("satat_two_hearts") == Some("on");
-        for k in ["satat_pass", "satat_signals"] {
-            if get(k) == Some("on") && !satat {
+        let satat = given.on("satat_two_hearts")?;
+        let satat_pass = given.on("satat_pass")?;
+        let satat_signals = given.on("satat_signals")?;
+        for (k, on) in [("satat_pass", satat_pass), ("satat_signals", satat_signals)] {
+            if on && !satat {
                 return bad(k, "requires satat_two_hearts=on");
             }
         }
-        if get("trump_mode") == Some("hidden_card") && get("random_trump") == Some("on") {
+        let random_trump = given.on("random_trump")?;
+        if trump_mode == TrumpMode::HiddenCard && random_trump {
             return bad("random_trump", "does not go with trump_mode=hidden_card");
         }
         if heap && stop_rule != StopRule::PlayAll {
@@ -783,83 +612,79 @@ impl HokmConfig {
                 "requires stop_rule=kot_choice (§9.4)",
             );
         }
-        if get("kot_choice_partners_view") == Some("on") && stop_rule != StopRule::KotChoice {
+        let partners_view = given.on("kot_choice_partners_view")?;
+        if partners_view && stop_rule != StopRule::KotChoice {
             return bad("kot_choice_partners_view", "requires stop_rule=kot_choice");
         }
-        if get("partnership_by_draw") == Some("on") && get("first_hakem") == Some("random") {
+        let first_hakem = given.word("first_hakem", &FIRST_HAKEM)?;
+        let partnership_by_draw = given.on("partnership_by_draw")?;
+        if partnership_by_draw && first_hakem == FirstHakem::Random {
             return bad("partnership_by_draw", "requires first_hakem=ace_draw");
         }
-        if get("random_trump_pool").is_some() && get("random_trump") != Some("on") {
+        if get("random_trump_pool").is_some() && !random_trump {
             return bad("random_trump_pool", "requires random_trump=on");
         }
-        let redeal_no_court = match get("redeal_no_court").unwrap_or("off") {
-            "all13" => RedealNoCourt::All13,
-            "first5" => RedealNoCourt::First5,
-            _ => RedealNoCourt::Off,
+        let points_bavney = match get("points_bavney") {
+            Some(_) => Some(given.num("points_bavney")?),
+            None => None,
+        };
+        let target_points = match get("target_points") {
+            Some(_) => given.num("target_points")?,
+            None => match scoring {
+                Scoring::Netherlands => 21,
+                Scoring::Dummy => 104,
+                Scoring::Hokm
+                | Scoring::Kots
+                | Scoring::DoubleSar
+                | Scoring::Dehla
+                | Scoring::Dab => 7,
+            },
         };
         Ok(HokmConfig {
             preset,
             pack,
             players,
-            clockwise: get("direction") == Some("clockwise"),
-            first_hakem: if get("first_hakem") == Some("random") {
-                FirstHakem::Random
-            } else {
-                FirstHakem::AceDraw
-            },
+            clockwise: given.word("direction", &DIRECTION)?,
+            first_hakem,
             batches,
-            partnership_by_draw: get("partnership_by_draw") == Some("on"),
-            random_trump: get("random_trump") == Some("on"),
-            random_trump_last4: get("random_trump_pool") == Some("last4"),
-            redeal_no_court,
-            court_pictures: get("court_def") == Some("pictures"),
-            redeal_limit: num("redeal_limit", 2),
-            partner_no_trump_redeal: get("partner_no_trump_redeal") == Some("on"),
+            partnership_by_draw,
+            random_trump,
+            random_trump_last4: given.word("random_trump_pool", &RANDOM_TRUMP_POOL)?,
+            redeal_no_court: given.word("redeal_no_court", &REDEAL_NO_COURT)?,
+            court_pictures: given.word("court_def", &COURT_DEF)?,
+            redeal_limit: given.num("redeal_limit")?,
+            partner_no_trump_redeal: given.on("partner_no_trump_redeal")?,
             stop_rule,
-            partners_view: get("kot_choice_partners_view") == Some("on"),
+            partners_view,
             scoring,
-            points_win: num("points_win", 1),
-            points_kot: num("points_kot", 2),
-            points_hakem_koti: num("points_hakem_koti", 3),
-            points_bavney: get("points_bavney").map(|v| v.parse().expect("checked number")),
-            target_points: num(
-                "target_points",
-                match scoring {
-                    Scoring::Netherlands => 21,
-                    Scoring::Dummy => 104,
-                    _ => 7,
-                },
-            ),
-            target_kots: num("target_kots", 5),
-            streak_length: num("streak_length", 7),
-            bavney_kots: num("bavney_kots", 52),
-            goon_kot_value: num("goon_kot_value", 1),
-            rotation: match get("rotation").unwrap_or("hokm") {
-                "court_piece" => Rotation::CourtPiece,
-                "double_sar" => Rotation::DoubleSar,
-                "dehla" => Rotation::Dehla,
-                "plain" => Rotation::Plain,
-                "dummy" => Rotation::Dummy,
-                _ => Rotation::Hokm,
-            },
+            points_win: given.num("points_win")?,
+            points_kot: given.num("points_kot")?,
+            points_hakem_koti: given.num("points_hakem_koti")?,
+            points_bavney,
+            target_points,
+            target_kots: given.num("target_kots")?,
+            streak_length: given.num("streak_length")?,
+            bavney_kots: given.num("bavney_kots")?,
+            goon_kot_value: given.num("goon_kot_value")?,
+            rotation: given.word("rotation", &ROTATION)?,
             heap,
-            first_collect_min: num("first_collect_min", 3) as u8,
-            chain_continue: get("double_sar_chain") == Some("continue"),
-            ace_rule: get("ace_rule") == Some("on"),
-            no_collect_11_12: get("no_collect_11_12") == Some("on"),
-            streak_kot: get("streak_kot") != Some("off"),
-            dehla_cancel: get("dehla_dealer_four_tens") != Some("score_kot"),
-            dehla_streak_2_2: get("dehla_streak_counts_2_2") == Some("on"),
-            early_termination: get("early_termination") == Some("when_decided"),
-            hidden_card: get("trump_mode") == Some("hidden_card"),
+            first_collect_min: given.word("first_collect_min", &FIRST_COLLECT_MIN)?,
+            chain_continue: given.word("double_sar_chain", &DOUBLE_SAR_CHAIN)?,
+            ace_rule: given.on("ace_rule")?,
+            no_collect_11_12: given.on("no_collect_11_12")?,
+            streak_kot: given.on("streak_kot")?,
+            dehla_cancel: given.word("dehla_dealer_four_tens", &DEHLA_FOUR_TENS)?,
+            dehla_streak_2_2: given.on("dehla_streak_counts_2_2")?,
+            early_termination: given.word("early_termination", &EARLY_TERMINATION)?,
+            hidden_card: trump_mode == TrumpMode::HiddenCard,
             first_void,
             hidden_call,
-            dab_min_bid: num("dab_min_bid", 7) as u8,
-            thaap: get("thaap") == Some("on"),
+            dab_min_bid: given.num("dab_min_bid")?,
+            thaap: given.on("thaap")?,
             dummy: scoring == Scoring::Dummy,
             satat,
-            satat_pass: get("satat_pass") == Some("on"),
-            satat_signals: get("satat_signals") == Some("on"),
+            satat_pass,
+            satat_signals,
             options: opts,
         })
     }
@@ -912,53 +737,5 @@ impl HokmConfig {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn o(k: &str, v: &str) -> Vec<(String, String)> {
-        vec![(k.into(), v.into())]
-    }
-
-    #[test]
-    fn presets_and_defaults() {
-        let c = HokmConfig::new("hokm4", &[]).unwrap();
-        assert_eq!(
-            (c.players, c.stop_rule, c.target_points),
-            (4, StopRule::FirstTo7, 7)
-        );
-        let c = HokmConfig::new("hokm3", &[]).unwrap();
-        assert_eq!(c.pack.num_cards(), 51);
-        assert!(c
-            .pack
-            .parse_card("2C")
-            .unwrap_err()
-            .to_string()
-            .contains("not in this game's pack"));
-        let c = HokmConfig::new("hokm3", &o("removed_two", "2D")).unwrap();
-        assert!(c.pack.deck.contains(c.pack.parse_card("2C").unwrap()));
-        assert_eq!(
-            HokmConfig::new("hokm4", &o("deal_batches", "5-3-3-2"))
-                .unwrap()
-                .batches,
-            vec![5, 3, 3, 2]
-        );
-    }
-
-    #[test]
-    fn bad_options_are_refused() {
-        assert!(HokmConfig::new("hokm5", &[]).is_err());
-        assert!(HokmConfig::new("hokm4", &o("deal_batches", "4-4-5")).is_err());
-        assert!(HokmConfig::new("hokm3", &o("stop_rule", "play_all")).is_err());
-        assert!(HokmConfig::new("hokm4", &o("scoring", "netherlands")).is_err());
-        assert!(HokmConfig::new("hokm2", &o("scoring", "kots")).is_err());
-        let e = HokmConfig::new("hokm4", &o("collection", "double_sar"))
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("collection=double_sar"), "{}", e);
-        assert!(HokmConfig::new("hokm4", &o("dab_min_bid", "8")).is_err());
-        let e = HokmConfig::new("hokm4", &o("trump_mode", "sometimes"))
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("trump_mode"), "{}", e);
-    }
-}
+#[path = "config_tests.rs"]
+mod tests;

@@ -13,6 +13,7 @@ pub mod kot;
 mod play;
 pub mod playout;
 mod position;
+mod presets;
 pub mod rules;
 pub mod sample;
 pub mod satat;
