@@ -14,14 +14,16 @@
 //!   yet by this engine are refused with a message saying so, never ignored.
 //! * `scoring=netherlands` requires `stop_rule=kot_choice` (§9.4).
 //!
-//! Defaults (§12): the first value of the table, except where the table's
-//! default depends on the preset, which then sets its own value
-//! ([`preset_defaults`]): `first_hakem` and `rotation` default to `ace_draw`
-//! and `hokm`; `satat_pass` to `off` (the `satat` preset sets `on`);
-//! `goon_kot_value` to 1 (the `double_sar` and `be_ranga` presets set 3);
-//! `first_collect_min` to 3 (a trump gate implies 2, shown among the
-//! options). `players`, `points_bavney` and `target_points` (7, 21 with
-//! `scoring=netherlands`, 104 with `scoring=dummy`) have no fixed default.
+//! Defaults (§12): the table's first value. Where the table gives one per
+//! preset or per scoring system, the default is the plain one and the
+//! presets set theirs ([`preset_defaults`]): `first_hakem=ace_draw` (the
+//! Court Piece presets set `random`), `rotation=hokm`, `satat_pass=off`
+//! (`satat` sets `on`), `goon_kot_value=1` (`double_sar` and `be_ranga`
+//! set 3; a hand-made `scoring=double_sar` keeps 1). `first_collect_min`
+//! is 3; a trump gate implies 2, shown among the options. `players` (the
+//! preset's), `points_bavney` (the side's kot value) and `target_points`
+//! (7; 21 with `scoring=netherlands`, 104 with `scoring=dummy`) have no
+//! fixed default.
 
 pub use super::presets::{applies, preset_defaults, Preset};
 use super::presets::{FOUR_ONLY, NOT_THREE, NOT_TWO, THREE_ONLY};
@@ -46,8 +48,9 @@ enum TrumpMode {
 }
 
 impl TrumpMode {
-    /// Trumps are made after play starts: with `collection=double_sar`
-    /// this is a trump gate (§7.6).
+    /// Trumps take effect only during play (a void play fixes them, or
+    /// Dab Rang's cut reveals them): with `collection=double_sar` this is a
+    /// trump gate (§7.6).
     fn late(self) -> bool {
         match self {
             TrumpMode::Caller | TrumpMode::HiddenCard => false,
@@ -296,6 +299,7 @@ const DEHLA_FOUR_TENS: [(&str, bool); 2] = [("cancel_opponent_kot", true), ("sco
 /// `early_termination`: heap hands stop once decided.
 const EARLY_TERMINATION: [(&str, bool); 2] = [("off", false), ("when_decided", true)];
 
+// The words each word option accepts, taken from its table.
 const PLAYERS_W: [&str; 3] = options::words(&PLAYERS);
 const DIRECTION_W: [&str; 2] = options::words(&DIRECTION);
 const FIRST_HAKEM_W: [&str; 2] = options::words(&FIRST_HAKEM);
