@@ -6,6 +6,8 @@ mod dab;
 pub mod dd;
 #[cfg(test)]
 mod dd_tests;
+#[cfg(test)]
+mod family_tests;
 pub mod fast;
 mod hand;
 pub mod heap;
