@@ -9,6 +9,8 @@ used: ``new_game``, ``current_player``, ``legal_actions``, ``apply``, ``clone``,
 The invariants:
 
 * random matches (seeded, uniformly random legal actions) terminate within a bound;
+* every observation starts with the core keys (``player``, ``phase``, ``current_player``,
+  ``hand_number``, ``hand``, ``trick``, ``scores``) with values of the right form;
 * cards are conserved: what the observations show (hands, played cards, other piles)
   never holds a card twice, holds only cards of the pack, and where the game says so it
   is the whole pack;
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Sequence
 
@@ -73,6 +76,11 @@ class GameSpec:
     """Called with the terminal state and the action list at the end of a playthrough."""
     match_kwargs: dict[str, Any] = field(default_factory=dict)
     """Extra keyword arguments for ``new_game``."""
+    copies: int = 1
+    """How many copies of each card the pack holds (56: two)."""
+    table_seats: Optional[int] = None
+    """Seats at the table when they are not the players (Dummy Rang: 3 players at 4 seats,
+    the dummy's included); the seats of ``trick`` pairs count these."""
 
 
 GARBAGE: tuple[str, ...] = (
@@ -200,6 +208,46 @@ def check_cards(spec: GameSpec, state: Any) -> None:
         )
 
 
+CORE_KEYS: tuple[str, ...] = ("player", "phase", "current_player", "hand_number", "hand", "trick", "scores")
+"""The keys every game's observation starts with, in this order."""
+
+
+def check_core_keys(spec: GameSpec, state: Any) -> None:
+    """Every seat's observation starts with the core keys, in order: its own seat, the
+    phase, the player to move (-1 at the end), the hand number (from 1), its own cards as
+    a list of cards of the pack, the trick in progress as [seat, card] pairs (no card more
+    often in the hand and the trick together than the pack holds it) and the scores."""
+    players = spec.make_game().num_players
+    seats = spec.table_seats or players
+    for p in range(players):
+        obs = state.observation(p)
+        keys = list(obs)[: len(CORE_KEYS)]
+        assert tuple(keys) == CORE_KEYS, f"{spec.name}: observation({p}) starts with {keys}"
+        assert obs["player"] == p
+        assert obs["phase"] == state.phase
+        assert obs["current_player"] == state.current_player
+        if state.is_terminal():
+            assert obs["current_player"] == -1
+        else:
+            assert 0 <= obs["current_player"] < players
+        number = obs["hand_number"]
+        assert isinstance(number, int) and not isinstance(number, bool) and number >= 1, number
+        hand = obs["hand"]
+        assert isinstance(hand, list), f"{spec.name}: hand {hand!r} is not a list"
+        assert all(isinstance(c, str) and c in spec.pack for c in hand), f"{spec.name}: hand {hand}"
+        assert max(Counter(hand).values(), default=0) <= spec.copies, f"{spec.name}: a card too often in hand {hand}"
+        trick = obs["trick"]
+        assert isinstance(trick, list), f"{spec.name}: trick {trick!r} is not a list"
+        for pair in trick:
+            assert isinstance(pair, list) and len(pair) == 2, f"{spec.name}: trick {trick}"
+            seat, card = pair
+            assert isinstance(seat, int) and 0 <= seat < seats, f"{spec.name}: trick {trick}"
+            assert isinstance(card, str) and card in spec.pack, f"{spec.name}: trick {trick}"
+        held = Counter(c for _, c in trick) + Counter(hand)
+        assert max(held.values(), default=0) <= spec.copies, f"{spec.name}: a card too often in trick {trick} and hand {hand}"
+        assert "scores" in obs
+
+
 def check_legal_actions_apply(spec: GameSpec, state: Any) -> None:
     """Every legal action applies on a clone; the original does not change."""
     players = spec.make_game().num_players
@@ -274,8 +322,10 @@ def check_clone_independent(spec: GameSpec, state: Any, rng: random.Random) -> N
 
 
 def check_step_invariants(spec: GameSpec, state: Any, rng: random.Random) -> None:
-    """All per-state checks: cards, legal actions apply, illegal refused, clones independent."""
+    """All per-state checks: cards, the observations' core keys, legal actions apply,
+    illegal refused, clones independent."""
     check_cards(spec, state)
+    check_core_keys(spec, state)
     if state.is_terminal():
         return
     check_legal_actions_apply(spec, state)

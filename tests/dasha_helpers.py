@@ -73,7 +73,7 @@ def make_account(pack: str) -> Any:
         # Own hand as observed equals the god's-eye hand; other hands are only counted.
         for p in range(3):
             o = state.observation(p)
-            assert hukm.parse_hand(o["hand"], pack) == loc[f"hand {p}"]
+            assert list(o["hand"]) == loc[f"hand {p}"]
             assert o["hand_sizes"] == [len(loc[f"hand {s}"]) for s in range(3)]
         return CardAccount(loc, complete=True)
 

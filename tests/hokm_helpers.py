@@ -8,7 +8,7 @@ from typing import Any, Optional
 
 import hukm
 
-from reference.hokm_ref import Position, parse_hand
+from reference.hokm_ref import Position
 from reference.make_perft import Line, parse_file
 
 PERFT_FILE = Path(__file__).resolve().parent / "data" / "perft_hokm.txt"
@@ -50,11 +50,17 @@ def engine_perft(state: Any, depth: Optional[int]) -> int:
 
 
 def hand_cards(obs: dict[str, Any]) -> list[str]:
-    """The cards of an observation's ``hand`` (compact French form; '' or None = no card)."""
-    text = obs.get("hand")
-    if not text:
+    """The cards of an observation's ``hand`` (a list of card strings; None = no card)."""
+    cards = obs.get("hand")
+    if not cards:
         return []
-    return parse_hand(str(text))
+    assert isinstance(cards, list) and all(isinstance(c, str) for c in cards), cards
+    return list(cards)
+
+
+def trick_pairs(leader: int, cards: list[str], players: int) -> list[list[Any]]:
+    """The [seat, card] pairs of a trick led by ``leader`` with ``cards`` in play order."""
+    return [[(leader + i) % players, c] for i, c in enumerate(cards)]
 
 
 def reference_matches(state: Any, pos: Position) -> list[str]:
@@ -78,8 +84,9 @@ def reference_matches(state: Any, pos: Position) -> list[str]:
     obs = state.observation(pos.to_play)
     if list(obs["tricks_won"]) != pos.tricks_won:
         problems.append(f"tricks_won: engine {obs['tricks_won']}, reference {pos.tricks_won}")
-    if list(obs["trick"]) != pos.trick:
-        problems.append(f"trick: engine {obs['trick']}, reference {pos.trick}")
+    ref_trick = trick_pairs(pos.leader, pos.trick, pos.players)
+    if [list(p) for p in obs["trick"]] != ref_trick:
+        problems.append(f"trick: engine {obs['trick']}, reference {ref_trick}")
     if sorted(hand_cards(obs)) != sorted(pos.hands[pos.to_play]):
         problems.append(f"hand: engine {obs['hand']}, reference {pos.hands[pos.to_play]}")
     return problems

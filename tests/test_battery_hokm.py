@@ -65,8 +65,20 @@ SCORE_STEPS: dict[str, set[int]] = {
 """Allowed score increments of one hand per scoring (defaults of hokm.md §9, §12)."""
 
 
+def is_seat_card(item: Any) -> bool:
+    """Whether ``item`` is a ``[seat, card]`` pair of an observation's ``trick``."""
+    return (
+        isinstance(item, (list, tuple))
+        and len(item) == 2
+        and isinstance(item[0], int)
+        and not isinstance(item[0], bool)
+        and isinstance(item[1], str)
+    )
+
+
 def cards_of(value: Any) -> list[str]:
-    """Cards in an observation field: a compact hand, a card list, or a list of tricks."""
+    """Cards in an observation field: a compact hand, a card list, a trick of [seat, card]
+    pairs, or a list of tricks."""
     if value is None:
         return []
     if isinstance(value, str):
@@ -75,6 +87,8 @@ def cards_of(value: Any) -> list[str]:
 
             return parse_hand(value)
         return [c for c in value.replace("+", " ").split() if c != "-"]
+    if is_seat_card(value):
+        return cards_of(value[1])
     out: list[str] = []
     for item in value:
         out.extend(cards_of(item))
@@ -225,12 +239,13 @@ class HandTracker:
             assert not movers, f"score moved on {action!r} in phase {before.phase}"
             return
         trick = list(cards_of(ob["trick"]))
+        me = before.current_player
+        leader = (me - len(trick)) % n
+        assert [int(seat) for seat, _ in ob["trick"]] == [(leader + i) % n for i in range(len(trick))], ob["trick"]
         if len(trick) + 1 < n:
             assert not movers
             return
         # the action completes a trick: who wins it, and does the hand end?
-        me = before.current_player
-        leader = (me - len(trick)) % n
         full = trick + [action]
         trump = ob["trump"]
         winner = (leader + trick_winner_offset(full, trump)) % n
@@ -504,7 +519,7 @@ class TrumpWatch:
         elif action == "call":
             self.fixed_at = trick_no
         elif self.mode.startswith("first_void") and self.trump is None and b[0]["trick"] and b[0]["phase"] == "play":
-            led = b[0]["trick"][0][-1]
+            led = b[0]["trick"][0][1][-1]  # the suit of the first [seat, card] pair
             if action[-1] != led and not any(c[-1] == led for c in cards_of(b[mover]["hand"])):
                 self.trump, self.fixed_at = action[-1], trick_no
         if not same_hand or after.is_terminal():
@@ -559,6 +574,7 @@ def make_family_spec(preset: str, options: dict[str, Any]) -> GameSpec:
         name=preset,
         make_game=lambda: hukm.Hokm(preset=preset, **options),
         pack=frozenset(PACK52),
+        table_seats=4,  # every family preset is played at four seats (Dummy Rang: the dummy's too)
         max_actions=60_000,
         account=account,
         vocabulary=VOCABULARY,

@@ -132,7 +132,8 @@ def make_spec(name: str, preset: str, options: dict[str, Any]) -> GameSpec:
                     assert (o["indicator"] is None) == (options.get("indicator") == "spare")
                 else:
                     assert o["indicator"] is None and o["trump"] is None, (p, o)
-        if oa["hand_no"] != ob["hand_no"] or after.is_terminal():
+        assert oa["hand_no"] == oa["hand_number"]  # the deprecated alias keeps its value
+        if oa["hand_number"] != ob["hand_number"] or after.is_terminal():
             r = oa["last_result"]
             assert r is not None
             tracker["results"] += 1
@@ -155,6 +156,7 @@ def make_spec(name: str, preset: str, options: dict[str, Any]) -> GameSpec:
         name=name,
         make_game=lambda: hukm.TwentyEight(preset, **options),
         pack=frozenset(pack),
+        copies=2 if preset == "56" else 1,
         max_actions=40_000,
         account=account,
         vocabulary=VOCABULARY,

@@ -10,9 +10,9 @@ import hukm
 from hukm.bots import PIMC, Heuristic, Random
 from hukm.bots import _module as game_module
 from hukm.match import play_hand
-from hukm.play import GAMES, make_game
+from hukm.play import make_game
 
-GAME_NAMES = [g for g in GAMES if g != "hokm"]
+GAME_NAMES = [g.name for g in hukm.games()]
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)

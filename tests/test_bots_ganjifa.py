@@ -44,7 +44,10 @@ def _cards(hand: str, suits: list[str]) -> set[str]:
 
 
 def _suits(state: hukm.State) -> list[str]:
-    return _ganjifa._SUITS[len(state.hands()[0].split("."))]
+    """The suit codes of the state's game, in the order of its compact hands."""
+    suits = hukm.game(state.preset, **dict(state.options)).suits
+    assert all(isinstance(s, str) for s in suits) and len(suits) == len(state.hands()[0].split("."))
+    return list(suits)
 
 
 def _strength_order(preset: dict[str, object]) -> dict[str, int]:
@@ -66,7 +69,7 @@ def _ganjifa_game(preset: dict[str, object], seed: int, steps: int):
     rng = random.Random(seed)
     n = s.num_players
     absent: list[set[str]] = [set() for _ in range(n)]
-    hand_no = s.observation(0)["hand"]
+    hand_no = s.observation(0)["hand_number"]
     for _ in range(steps):
         if s.is_terminal():
             break
@@ -82,7 +85,7 @@ def _ganjifa_game(preset: dict[str, object], seed: int, steps: int):
                 of = [c for c in unplayed if c[1:] == su]
                 if of:
                     absent[obs["leader"]].add(max(of, key=order.__getitem__))
-        trick = obs["trick"]
+        trick = obs["trick_detail"]
         if (
             preset.get("follow_rule") == "must_beat_if_able"
             and obs["step"] == "give"
@@ -100,8 +103,8 @@ def _ganjifa_game(preset: dict[str, object], seed: int, steps: int):
                     r + su for r in "KVQJT987654321A" if r + su in order and order[r + su] > order[best]
                 }
         s.apply(a)
-        if s.observation(0)["hand"] != hand_no:
-            hand_no = s.observation(0)["hand"]
+        if s.observation(0)["hand_number"] != hand_no:
+            hand_no = s.observation(0)["hand_number"]
             absent = [set() for _ in range(n)]
     return s, absent
 
@@ -126,7 +129,8 @@ def test_ganjifa_samples_never_contradict_what_the_player_saw(
     got = [_cards(h, suits) for h in d.hands()]
     assert got[player] == real[player]
     assert [len(h) for h in got] == [len(h) for h in real]
-    if s.observation(player)["trick"] is None or s.observation(player)["trick"]["kind"] != "facedown":
+    detail = s.observation(player)["trick_detail"]
+    if detail is None or detail["kind"] != "facedown":
         assert set().union(*got) == set().union(*real)
     for seat in range(s.num_players):
         assert not got[seat] & absent[seat]
@@ -146,13 +150,13 @@ def _dugi_game(preset: dict[str, object], seed: int, steps: int):
     s = hukm.Dugi(**preset).new_game(seed=seed)
     rng = random.Random(seed)
     absent: list[set[str]] = [set() for _ in range(4)]
-    hand_no = 0
+    hand_no = s.observation(0)["hand_number"]
     for _ in range(steps):
         if s.is_terminal():
             break
         obs = s.observation(s.current_player)
         a = rng.choice(s.legal_actions())
-        trick = obs["trick"]
+        trick = obs["trick_by_seat"]
         if trick is not None and s.current_player != obs["leader"] and ":" not in a:
             order = _strength_order(preset)
             led = trick[obs["leader"]][1:]
@@ -163,8 +167,8 @@ def _dugi_game(preset: dict[str, object], seed: int, steps: int):
                 if y is not None:
                     absent[me] |= {c for c in order if c[1:] == y and (a[1:] != y or order[c] > order[a])}
         s.apply(a)
-        if s.observation(0)["hand"] != hand_no:
-            hand_no = s.observation(0)["hand"]
+        if s.observation(0)["hand_number"] != hand_no:
+            hand_no = s.observation(0)["hand_number"]
             absent = [set() for _ in range(4)]
     return s, absent
 

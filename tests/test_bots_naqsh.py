@@ -35,15 +35,15 @@ def _play(preset: dict[str, object], seed: int, steps: int):
     s = hukm.Naqsh(**preset).new_game(seed=seed)
     rng = random.Random(seed)
     acted: set[int] = set()
-    hand = 0
+    hand = s.observation(0)["hand_number"]
     for _ in range(steps):
         if s.is_terminal():
             break
         if s.phase == "play":
             acted.add(s.current_player)
         s.apply(rng.choice(s.legal_actions()))
-        if s.observation(0)["hand"] != hand:
-            hand = s.observation(0)["hand"]
+        if s.observation(0)["hand_number"] != hand:
+            hand = s.observation(0)["hand_number"]
             acted = set()
     return s, acted
 

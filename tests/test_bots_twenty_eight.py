@@ -33,7 +33,7 @@ def _walk(game: hukm.TwentyEight, seed: int, steps: int) -> tuple[hukm.State, li
     bot = Random(seed)
     plays: list[Any] = []
     for _ in range(steps):
-        if s.is_terminal() or s.observation(0)["hand_no"] != 1:
+        if s.is_terminal() or s.observation(0)["hand_number"] != 1:
             break
         a = bot.act(s)
         if s.phase == "play" and a != "call":
@@ -41,7 +41,7 @@ def _walk(game: hukm.TwentyEight, seed: int, steps: int) -> tuple[hukm.State, li
             plays.append((s.current_player, a, trick))
         nxt = s.clone()
         nxt.apply(a)
-        if nxt.observation(0)["hand_no"] != 1:
+        if nxt.observation(0)["hand_number"] != 1:
             break
         s = nxt
     return s, plays
@@ -109,7 +109,7 @@ def test_sampling_never_contradicts_what_the_player_saw(
     # Same seed, same sample; the sample plays on legally.
     assert s.determinize(p, sample_seed).hands() == fake
     bot = Random(1)
-    while not d.is_terminal() and d.observation(0)["hand_no"] == obs["hand_no"]:
+    while not d.is_terminal() and d.observation(0)["hand_number"] == obs["hand_number"]:
         d.apply(bot.act(d))
 
 
@@ -176,7 +176,7 @@ def test_pimc_bids_a_strong_hand_and_passes_a_weak_one() -> None:
         s = g.new_game(seed=seed)
         s.apply(s.legal_actions()[0])  # the first speaker bids 14
         obs = s.observation(s.current_player)
-        strength, _ = t28._strength(list(obs["hand"]))
+        strength, _ = t28._strength(t28._Cards(s, s.current_player), list(obs["hand"]))
         kind = "strong" if strength >= 12 else "weak" if strength <= 3 else None
         if kind and len(chosen[kind]) < 3:
             chosen[kind].append(1.0 if t28.pimc_decision(s, bot) != "pass" else 0.0)

@@ -31,8 +31,10 @@ def test_deal_hokm_seed_7(capsys: pytest.CaptureFixture[str]) -> None:
     assert sorted(c for h in hands for c in h) == sorted(PACK52)
     state = hukm.Hokm().new_game(seed=7)
     hakem = state.current_player
-    first5 = parse_hand(state.observation(hakem)["hand"])
+    first5 = list(state.observation(hakem)["hand"])
     assert len(first5) == 5 and set(first5) <= set(hands[hakem])
+    shown = [ln for ln in out.splitlines() if "first five:" in ln]
+    assert len(shown) == 1 and sorted(parse_hand(shown[0].split(": ")[-1])) == sorted(first5), out
     assert f"Hakem seat {hakem}" in out
     for seat in range(4):
         assert f"seat {seat}" in out
@@ -71,7 +73,9 @@ def test_console_script() -> None:
 
 
 def test_bad_game_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
-    """An unknown game is refused with a usage error, not a traceback."""
-    with pytest.raises(SystemExit) as info:
-        main(["deal", "bridge", "--seed", "1"])
-    assert info.value.code != 0
+    """An unknown game is refused with a usage error (exit code 2, one line), not a traceback."""
+    assert main(["deal", "bridge", "--seed", "1"]) == 2
+    captured = capsys.readouterr()
+    lines = captured.err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("hukm: ") and "bridge" in lines[0], captured.err
+    assert captured.out == ""

@@ -21,7 +21,7 @@ def test_example1_opening() -> None:
         assert s.legal_actions() == ["KKR"]
         obs = s.observation(s.current_player)
         assert obs["opening"] and obs["trump"] == "KR" and obs["period"] == "night"
-        assert "KKR" in hukm.parse_hand(obs["hand"], "dashavatara")
+        assert isinstance(obs["hand"], list) and "KKR" in obs["hand"]
     deal = " ".join(
         hukm.format_hand(hukm.parse_hand(h, "dashavatara"), "dashavatara")
         for h in ("KR:V3 MA:2", "MA:3 BU:5 KA:V", "KR:K MA:1 NA:4")

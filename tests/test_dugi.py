@@ -151,8 +151,13 @@ def dugi_account(pack: str) -> Any:
         for i, h in enumerate(obs["cards"]):
             locations[f"hand {i}"] = hukm.parse_hand(h, pack)
             placed += len(locations[f"hand {i}"])
-        if obs["trick"] is not None:
-            locations["trick"] = [c for c in obs["trick"] if c is not None]
+        by_seat = obs["trick_by_seat"]  # per seat: the card it put on the trick, or None
+        if by_seat is not None:
+            locations["trick"] = [c for c in by_seat if c is not None]
+        # ``trick``: the same cards as [seat, card] pairs in play order.
+        assert sorted(c for _, c in obs["trick"]) == sorted(locations.get("trick", [])), obs
+        assert all(by_seat is not None and by_seat[seat] == c for seat, c in obs["trick"]), obs
+        assert [seat for seat, _ in obs["trick"]] == [(obs["leader"] + i) % 4 for i in range(len(obs["trick"]))], obs
         # Cards of finished tricks are not listed: count them as unseen.
         played = len(hukm.pack_cards(pack)) - sum(obs["hand_sizes"]) - len(locations.get("trick", []))
         return CardAccount(locations, unseen=sum(obs["hand_sizes"]) - placed + played)

@@ -51,8 +51,11 @@ def test_example_4_wilkins_phase_2() -> None:
     s = g.from_deal(EX4, leader=1, phase2=True)
     assert sorted(s.legal_actions()) == ["4BA", "facedown:5TJ:QM", "facedown:5TJ:TJ"]
     s.apply("facedown:5TJ:QM")
-    assert s.observation(2)["trick"]["played"][1] == "?"
-    assert s.observation(1)["trick"]["played"][1] == "5TJ"
+    assert s.observation(2)["trick_detail"]["played"][1] == "?"
+    assert s.observation(1)["trick_detail"]["played"][1] == "5TJ"
+    # ``trick`` hides the face-down lead card from the others and shows it to its leader.
+    assert s.observation(2)["trick"] == [] and s.observation(0)["trick"] == []
+    assert s.observation(1)["trick"] == [[1, "5TJ"]]
     assert s.legal_actions() == ["6QM"]
     s.apply("6QM")
     s.apply("3QM")
@@ -140,7 +143,7 @@ def test_example_2_deni_doubling_and_utari() -> None:
     obs = s.observation(0)
     assert obs["tricks"] == [5, 3, 0]
     # The blind surrender happened by chance: seat 0 led a single card.
-    assert obs["trick"]["kind"] == "single" and obs["trick"]["leader"] == 0
+    assert obs["trick_detail"]["kind"] == "single" and obs["trick_detail"]["leader"] == 0
     assert obs["hand_sizes"] == [15, 16, 16]
 
 
@@ -150,7 +153,7 @@ def test_blind_pick_by_neighbour() -> None:
         s.apply(a)
     assert s.current_player == 2 and s.legal_actions() == ["pick:0"]
     s.apply("pick:0")
-    assert s.observation(0)["trick"]["played"][1] == "3TJ"
+    assert s.observation(0)["trick_detail"]["played"][1] == "3TJ"
 
 
 def test_deal_and_new_game_agree() -> None:
@@ -251,13 +254,21 @@ def ganjifa_account(options: dict[str, Any]) -> Any:
         for i, w in enumerate(obs["won"]):
             locations[f"won {i}"] = hukm.parse_hand(w, name)
         hidden = sum(obs["hand_sizes"]) - placed_in_hands
-        trick = obs["trick"]
+        trick = obs["trick_detail"]
+        pairs: list[list[Any]] = []  # what ``trick`` must show: visible cards in play order
         if trick is not None:
             for i, t in enumerate(trick["played"]):
                 if t == "?":
                     hidden += 1
                 elif t:
                     locations[f"trick {i}"] = t.split("+")
+            n = len(trick["played"])
+            for k in range(n):
+                seat = (trick["leader"] + k) % n
+                t = trick["played"][seat]
+                if t and t != "?":
+                    pairs += [[seat, c] for c in t.split("+")]
+        assert obs["trick"] == pairs, (obs["trick"], trick)
         return CardAccount(locations, unseen=hidden)
 
     return account

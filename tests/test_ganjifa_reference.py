@@ -72,7 +72,7 @@ def test_legal_actions_agree_along_random_play() -> None:
             s.apply(a)
             if a.startswith("pick:"):
                 # The engine picks from a shuffled row: follow the card it turned up.
-                led = s.observation(0)["trick"]["played"][r.leader]
+                led = s.observation(0)["trick_detail"]["played"][r.leader]
                 a = f"pick:{sorted(r.hands[r.leader], key=ref.key).index(led)}"
             r.apply(a)
             checked += 1

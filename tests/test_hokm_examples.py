@@ -9,7 +9,7 @@ from typing import Any, Optional, Sequence
 import pytest
 
 import hukm
-from reference.hokm_ref import PACK52, format_deal, parse_hand
+from reference.hokm_ref import PACK52, format_deal
 
 
 def deal_with(required: Sequence[Sequence[str]], size: int, avoid: Sequence[str] = ()) -> str:
@@ -63,7 +63,7 @@ def test_example1_follow_suit_and_ruff() -> None:
     with pytest.raises(hukm.IllegalActionError):
         state.apply("JD")
     state.apply("AH")
-    assert state.observation(0)["trick"] == ["KH", "5S", "AH"]
+    assert state.observation(0)["trick"] == [[1, "KH"], [2, "5S"], [3, "AH"]]
     assert state.legal_actions() == ["KS", "JS", "AD", "4D", "TC", "6C"]
     state.apply("KS")
     assert state.current_player == 0
@@ -298,7 +298,7 @@ def test_hand_winner_is_hakem_side_after_kot_choice_stop() -> None:
     assert stopped.is_terminal()
     state.apply("continue")
     assert not state.is_terminal()
-    assert parse_hand(state.observation(0)["hand"]) != []
+    assert list(state.observation(0)["hand"]) != []
 
 
 # ---------------------------------------------------------------- Example 7 (kot choice scoring)

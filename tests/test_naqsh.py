@@ -177,8 +177,8 @@ def test_solve_from_a_match_and_errors() -> None:
         hukm.solve(state, objective="kot")
     with pytest.raises(hukm.StateError):
         hukm.solve(state, player=4)
-    with pytest.raises(hukm.StateError):
-        hukm.solve_many([state])
+    # solve_many takes states of every game (and mixes them)
+    assert list(hukm.solve_many([state, state.clone()], threads=2)) == [sol.value, sol.value]
 
 
 def test_stakes_after_first_card() -> None:
@@ -200,7 +200,9 @@ def test_stakes_after_first_card() -> None:
 
 def test_deal_matches_new_game() -> None:
     g = hukm.Naqsh(players=3)
-    deal, stock = g.deal(seed=9, banker=1)
+    deal = g.deal(seed=9, banker=1)
+    stock = g.stock(seed=9, banker=1)
+    assert isinstance(deal, str) and isinstance(stock, str)
     match = g.new_game(seed=9, banker=1)
     position = g.from_deal(deal, banker=1, stock=stock)
     assert match.hands() == position.hands()
@@ -260,6 +262,7 @@ def naqsh_account(pack: str) -> Any:
             return None
         viewer = state.current_player
         obs = state.observation(viewer)
+        assert obs["hand"] == obs["cards"][viewer], obs  # own cards, in the order received
         locations = {f"hand {i}": [c for c in cards if c is not None] for i, cards in enumerate(obs["cards"])}
         hidden = sum(1 for cards in obs["cards"] for c in cards if c is None)
         return CardAccount(locations, unseen=hidden + obs["stock"])

@@ -96,10 +96,14 @@ def test_deal_batches_changes_only_the_deal() -> None:
     """5-3-3-2 gives the Hakem five cards before the call and 13 each after it."""
     state = hukm.Hokm(deal_batches="5-3-3-2").new_game(seed=11)
     hakem = state.current_player
-    assert len(hukm.parse_hand(state.observation(hakem)["hand"])) == 5
+    first5 = state.observation(hakem)["hand"]
+    assert len(first5) == 5 and len(set(first5)) == 5
     state.apply(state.legal_actions()[0])
     for p in range(4):
-        assert len(hukm.parse_hand(state.observation(p)["hand"])) == 13
+        hand = state.observation(p)["hand"]
+        assert len(hand) == 13 and len(set(hand)) == 13
+        if p == hakem:
+            assert set(first5) <= set(hand)
 
 
 def test_target_points_ends_the_match_sooner() -> None:

@@ -39,17 +39,18 @@ def to_endplay(state: hukm.State) -> "Deal":
     obs = state.observation(0)
     d = Deal("N:" + " ".join(state.hands()))
     leader = obs["leader"]
-    trick = obs["trick"]
+    trick = obs["trick"]  # [seat, card] pairs in play order
+    assert [seat for seat, _ in trick] == [(leader + i) % 4 for i in range(len(trick))], trick
     # Cards already in the trick go back to their hands, then are played.
     hands = state.hands()
     if trick:
         full = [list(hukm.parse_hand(h)) for h in hands]
-        for i, c in enumerate(trick):
-            full[(leader + i) % 4].append(c)
+        for seat, c in trick:
+            full[seat].append(c)
         d = Deal("N:" + " ".join(hukm.format_hand(h) for h in full))
     d.trump = STRAINS[TRUMPS.index(obs["trump"])]
     d.first = SEATS[leader]
-    for c in trick:
+    for _, c in trick:
         d.play(Card(c[1] + c[0]))
     return d
 

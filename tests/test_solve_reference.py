@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Optional
+from typing import Any, Optional
 
 import pytest
 
@@ -63,10 +63,16 @@ def random_position(rng: random.Random, preset: str, size: int) -> hukm.State:
     return s
 
 
+def trick_cards(obs: dict[str, Any], players: int) -> tuple[str, ...]:
+    """The cards of the trick in progress ([seat, card] pairs from the leader on)."""
+    assert [seat for seat, _ in obs["trick"]] == [(obs["leader"] + i) % players for i in range(len(obs["trick"]))]
+    return tuple(card for _, card in obs["trick"])
+
+
 def check(s: hukm.State, players: int) -> None:
     obs = s.observation(0)
     hands = tuple(tuple(hukm.parse_hand(h)) for h in s.hands())
-    trick = tuple(obs["trick"])
+    trick = trick_cards(obs, players)
     mover = s.current_player
     for focal in range(players):
         side = focal % 2 if players == 4 else focal
@@ -82,7 +88,7 @@ def check(s: hukm.State, players: int) -> None:
                 # The card completed a trick: its winner leads next.
                 winner = o["leader"]
                 won = 1 if (winner % 2 if players == 4 else winner) == side else 0
-            ref = won + minimax(th, o["trump"], o["leader"], tuple(o["trick"]), side, players)
+            ref = won + minimax(th, o["trump"], o["leader"], trick_cards(o, players), side, players)
             assert value == ref, f"{s}\nfocal {focal} mover {mover} card {card}"
 
 

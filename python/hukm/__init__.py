@@ -24,8 +24,9 @@ from .ganjifa import Ganjifa
 from .hokm import Hokm
 from .naqsh import Naqsh
 from .twenty_eight import TwentyEight
+from .registry import GameInfo, OptionSpec, game, games
 from .solve import PlayStep, Solution, analyse_play, solve, solve_many
-from . import bots
+from . import bots, observations
 from .match import HandResult, MatchResult, play_match
 
 TERMINAL = -1
@@ -38,6 +39,10 @@ __all__ = [
     "Hokm",
     "Naqsh",
     "TwentyEight",
+    "GameInfo",
+    "OptionSpec",
+    "game",
+    "games",
     "PlayStep",
     "bots",
     "HandResult",

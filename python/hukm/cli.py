@@ -1,342 +1,385 @@
-"""The ``hukm`` command.
+"""The ``hukm`` command, built from the registry: every subcommand takes every game and
+preset of :func:`hukm.games` and its options (``--option key=value``).
 
-``hukm deal hokm --seed 7`` prints a seeded deal as a table diagram;
-``hukm solve`` analyses a deal double-dummy; ``hukm play hokm`` plays against
-the bots; ``hukm match 28 --bots pimc,heuristic`` compares bots.
+``hukm deal hokm --seed 7`` prints a seeded deal; ``hukm solve`` analyses a deal or a
+position double-dummy; ``hukm play hokm`` plays against the bots; ``hukm match 28 --bots
+pimc,heuristic`` compares bots. Bad input prints one line and exits with code 2; Ctrl-C
+exits with code 130.
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
 import sys
-from typing import Optional, Sequence
+from typing import Any, NoReturn, Optional, Sequence
 
 from . import _errors, play
-from .dashavatara import Dashavatara
-from .diagram import deal_diagram
-from .dugi import Dugi
-from .ganjifa import Ganjifa
-from .hokm import Hokm
-from .solve import solve
-from .twenty_eight import OUTCOMES, TwentyEight
+from ._core import format_hand
+from ._game import GameBase
+from .diagram import deal_diagram, suit_lines
+from .registry import game as make_game
+from .registry import games
+from .solve import Solution, solve
+from .twenty_eight import OUTCOMES
 
-_GAMES = {
-    "hokm": "hokm4",
-    "hokm4": "hokm4",
-    "hokm3": "hokm3",
-    "hokm2": "hokm2",
-    "court_piece": "court_piece",
-    "single_sar": "single_sar",
-    "double_sar": "double_sar",
-    "dehla_pakad": "dehla_pakad",
-    "be_ranga": "be_ranga",
-    "dab_rang": "dab_rang",
-    "dummy_rang": "dummy_rang",
-    "satat": "satat",
-    "trup_kasiet": "trup_kasiet",
-    "dashavatara": "dashavatara",
-}
-_TWENTY_EIGHT = ("28", "29", "28_wb", "40", "56")
-_CHOICES = sorted(_GAMES) + list(_TWENTY_EIGHT)
+ALIASES = {"hokm": "hokm4", "twenty_eight": "28"}
+"""Short names of the command line (a family name stands for its main preset)."""
 
 
-def _game_28(args: argparse.Namespace) -> TwentyEight:
-    """The Twenty-eight preset of the command, with its ``--option key=value`` options."""
-    return TwentyEight(args.preset or args.game, **dict(_option(o) for o in (args.option or [])))
+def names() -> list[str]:
+    """Every game name the command takes: the registry's presets and the aliases."""
+    return [g.name for g in games()] + sorted(ALIASES)
 
 
-def _cmd_deal_28(args: argparse.Namespace) -> int:
-    game = _game_28(args)
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"hukm: {message}\n")
+
+
+def _whole(lo: int) -> Any:
+    def check(text: str) -> int:
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if v < lo:
+            raise argparse.ArgumentTypeError(f"{v} is below {lo}")
+        return v
+
+    check.__name__ = f"whole number >= {lo}"
+    return check
+
+
+def _seconds(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not v > 0:
+        raise argparse.ArgumentTypeError(f"{text} is not a positive number of seconds")
+    return v
+
+
+def _option(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"bad option {text!r}: write key=value, e.g. period=night")
+    return key.strip(), value.strip()
+
+
+def game_options(args: argparse.Namespace) -> dict[str, str]:
+    """The game options of a command: ``--option`` pairs plus the ``--pack`` and ``--players``
+    shorthands; the same option given twice with different values is refused."""
+    out: dict[str, str] = {}
+    given = list(args.option or [])
+    for key in ("pack", "players"):
+        if getattr(args, key, None) is not None:
+            given.append((key, str(getattr(args, key))))
+    for key, value in given:
+        if key in out and out[key] != value:
+            raise _errors.OptionError(f"conflicting values for option {key}: {out[key]} and {value}")
+        out[key] = value
+    return out
+
+
+def build_game(args: argparse.Namespace) -> GameBase:
+    """The game a command names, with its options (``--preset`` may refine a family name)."""
+    name = args.game
+    preset = getattr(args, "preset", None)
+    if preset is not None:
+        if name in ALIASES:
+            name = preset
+        elif preset != name:
+            raise _errors.OptionError(f"conflicting games: {args.game} and --preset {preset}")
+    return make_game(ALIASES.get(name, name), **game_options(args))
+
+
+def _header(game: GameBase, state: Any, seed: int) -> str:
+    obs = state.observation(0)
+    parts = [f"{game.preset}, seed {seed}"]
+    who = []
+    for key, label in (("dealer", "dealer"), ("hakem", "Hakem"), ("banker", "banker")):
+        if obs.get(key) is not None:
+            who.append(f"{label} seat {obs[key]}")
+    if game.family == "twenty_eight":
+        who.append(f"seat {(obs['dealer'] + 1) % game.num_players} bids first")
+    if game.family == "dashavatara":
+        who.append(f"trump {obs['trump']} ({obs['period']})")
+    return parts[0] + (": " + ", ".join(who) if who else "")
+
+
+def hands_text(game: GameBase, hands: Sequence[str]) -> str:
+    """The hands as a picture: a table for four French hands, suits by name otherwise."""
+    if game.pack == "french52" and len(hands) == 4:
+        return deal_diagram(hands)
+    lines = []
+    for seat, hand in enumerate(hands):
+        lines.append(f"seat {seat}:")
+        lines += ["  " + x for x in suit_lines(hand, game.suits, game.suit_names)]
+    return "\n".join(lines)
+
+
+def _cmd_deal(args: argparse.Namespace) -> int:
+    game = build_game(args)
     state = game.new_game(args.seed)
-    dealer = state.observation(0)["dealer"]
-    deal = game.deal(args.seed)
-    print(f"{game.preset}, seed {args.seed}: dealer seat {dealer}, seat {(dealer + 1) % game.num_players} bids first")
-    print(f"deal: {deal}")
+    hands = state.hands()
+    print(_header(game, state, args.seed))
+    print()
+    print(hands_text(game, hands))
+    print()
+    obs = state.observation(0)
+    if state.phase == "trump" and game.family == "hokm":
+        hakem = obs["hakem"]
+        first5 = format_hand(state.observation(hakem)["hand"], game.pack)
+        print(f"The Hakem (seat {hakem}) names trumps from his first five: {first5}")
+    elif state.phase == "auction":
+        print("The auction for sars starts at the dealer's right (the next seat).")
+    elif game.family == "hokm":
+        print("Nobody calls trumps: the first player out of a suit fixes them.")
+    if game.family in ("ganjifa", "dugi") and obs.get("lead_suit"):
+        lead = obs["lead_suit"]
+        i = game.suits.index(lead)
+        opener = next(s for s, h in enumerate(hands) if h.split(".")[i].startswith("K"))
+        verb = "opens" if game.family == "ganjifa" else "challenges"
+        print(f"The King of {lead} is with seat {opener}, who {verb}.")
+    if game.family == "dashavatara":
+        print(f"Seat {state.current_player} holds the trump Raja and opens with it.")
+    print(f"deal: {game.deal(args.seed)}")
     return 0
 
 
-def _cmd_solve_28(args: argparse.Namespace) -> int:
-    game = _game_28(args)
-    n = game.num_players
-    if args.deal is None:
+POSITION_FLAGS = ("trump", "leader", "hakem", "bidder", "indicator", "contract", "banker", "stock")
+"""Command-line flags that are ``from_deal`` keywords of some game."""
+
+SOLVE_CAP = 16
+"""Largest hand the command solves in the Ganjifa games without ``--force``."""
+
+
+def _position_flags(game: GameBase, args: argparse.Namespace) -> dict[str, Any]:
+    """The flags given that are ``from_deal`` keywords of the game (a flag the game does
+    not take is refused)."""
+    accepted = inspect.signature(type(game).from_deal).parameters
+    kw: dict[str, Any] = {}
+    for flag in POSITION_FLAGS:
+        value = getattr(args, flag, None)
+        if value is None:
+            continue
+        if flag not in accepted:
+            raise _errors.StateError(f"--{flag} does not apply to {game.preset}")
+        kw[flag] = value
+    return kw
+
+
+def _position(game: GameBase, args: argparse.Namespace) -> Any:
+    """The state of ``hukm solve``: ``from_deal`` of the given deal with the flags that are
+    that game's keywords."""
+    kw = _position_flags(game, args)
+    if game.family == "hokm":
+        trump = kw.get("trump")
+        kw["trump"] = None if trump in (None, "N", "NT", "none") else trump
+        kw.setdefault("leader", 0)
+    elif game.family == "twenty_eight":
+        if ("trump" in kw) == ("indicator" in kw):
+            raise _errors.StateError("give exactly one of --trump and --indicator")
+        kw.setdefault("bidder", 0)
+        kw.setdefault("leader", 1)
+    elif game.family == "naqsh" and "banker" not in kw:
+        raise _errors.StateError("give --banker for a Naqsh position")
+    return game.from_deal(args.deal, **kw)
+
+
+def _print_solution(state: Any, sol: Solution, args: argparse.Namespace, unit: str) -> None:
+    print(f"double-dummy value: {sol.value} {unit} ({sol.nodes} nodes)")
+    best = sol.best_actions() if state.current_player == sol.player else [
+        a for a, v in sol.actions.items() if v == sol.value
+    ]
+    print("action values:" if state.game != "hokm" else "card values:")
+    width = max([5] + [len(a) for a in sol.actions])
+    for action, value in sol.actions.items():
+        mark = "  best" if action in best else ""
+        print(f"  {action:<{width}} {value}{mark}")
+
+
+UNITS = {
+    "hokm": "tricks",
+    "twenty_eight": "card points",
+    "ganjifa": "tricks",
+    "dugi": "(1: wins the hand)",
+    "dashavatara": "cards",
+    "naqsh": "(net result of the hand)",
+}
+
+
+def _table(game: GameBase, args: argparse.Namespace) -> int:
+    """``hukm solve <game> --seed N`` for the games with a double-dummy table."""
+    deal = game.deal(args.seed)
+    hands = deal.split()
+    print(f"{game.preset}, seed {args.seed}")
+    print()
+    print(hands_text(game, hands))
+    print()
+    print(f"deal: {deal}")
+    print()
+    lim = {"threads": args.threads, "timeout": args.timeout}
+    if game.family == "twenty_eight":
         dealer = game.new_game(args.seed).observation(0)["dealer"]
-        leader = (dealer + 1) % n if args.leader is None else args.leader
-        deal = game.deal(args.seed)
-        print(f"{game.preset}, seed {args.seed}: dealer seat {dealer}, seat {leader} leads")
-        print(f"deal: {deal}")
-        print()
-        table = game.dd_table(deal, leader=leader, threads=args.threads)
-        lo, _ = game.bid_range
-        head = f"{'bidder:':<10}" + "".join(f"{'seat ' + str(i):>8}" for i in range(n))
-        print(head)
-        for suit, row in zip("SHDC", table):
-            print(f"{'trump ' + suit:<10}" + "".join(f"{v:>8}" for v in row))
+        leader = (dealer + 1) % game.num_players if args.leader is None else args.leader
+        table = game.dd_table(deal, leader=leader, **lim)
+        print(f"{'bidder:':<10}" + "".join(f"{'seat ' + str(i):>8}" for i in range(game.num_players)))
+        for suit, row in zip(game.suits, table):
+            print(f"{'trump ' + suit:<10}" + "".join(f"{int(v):>8}" for v in row))
+        lo = game.bid_range[0]  # type: ignore[attr-defined]
         print(
-            f"(each cell: card points the bidder's side takes with best play, trumps open from "
-            f"trick 1 - the highest makeable bid; bids start at {lo})"
+            f"(each cell: card points the bidder's side takes with best play, seat {leader} leading, "
+            f"trumps open from trick 1 - the highest makeable bid; bids start at {lo})"
         )
         return 0
-    leader = 1 if args.leader is None else args.leader
-    bidder = 0 if args.bidder is None else args.bidder
-    if (args.trump is None) == (args.indicator is None):
-        print("hukm: give exactly one of --trump and --indicator", file=sys.stderr)
-        return 2
-    state = game.from_deal(args.deal, bidder=bidder, leader=leader, trump=args.trump, indicator=args.indicator)
-    print(str(state))
+    names = ["spades", "hearts", "diamonds", "clubs", "no trump"]
+    n = game.num_players
+    if n == 4:
+        rows = [[int(x) for x in r] for r in game.dd_table(deal, **lim)]
+        what = "tricks the leader's side takes with best play"
+    else:
+        rows = []
+        for trump in ["S", "H", "D", "C", None]:
+            rows.append(
+                [
+                    solve(game.from_deal(deal, trump=trump, leader=p), p, timeout=args.timeout).value
+                    for p in range(n)
+                ]
+            )
+        what = "tricks the leader takes alone against the others"
+    print(f"{'leader:':<12}" + "".join(f"{'seat ' + str(i):>8}" for i in range(n)))
+    for name, row in zip(names, rows):
+        print(f"{name:<12}" + "".join(f"{v:>8}" for v in row))
+    print(f"(each cell: {what})")
+    return 0
+
+
+def _cmd_solve(args: argparse.Namespace) -> int:
+    game = build_game(args)
+    _position_flags(game, args)
+    whist_table = game.family == "hokm" and game.preset in ("hokm4", "hokm3", "court_piece", "single_sar")
+    if args.deal is None and (whist_table or game.family == "twenty_eight") and args.target is None:
+        return _table(game, args)
+    if args.deal is None:
+        if game.family == "naqsh":
+            state = game.new_game(args.seed)
+        else:
+            raise _errors.StateError(
+                f"give a deal for {game.preset} (hukm deal {game.preset} --seed {args.seed} prints one)"
+            )
+    else:
+        state = _position(game, args)
+    if game.family in ("ganjifa", "dugi", "dashavatara"):
+        size = max(len(h.replace(".", "").replace("-", "")) for h in state.hands())
+        if size > SOLVE_CAP and not args.force:
+            raise _errors.StateError(
+                f"{size} cards a hand is beyond what exact search finishes quickly; add --force to try"
+            )
+    player = args.player
+    if player is None:
+        player = args.bidder if game.family == "twenty_eight" and args.bidder is not None else None
+        if player is None and game.family == "twenty_eight":
+            player = 0
+        if player is None and game.family == "hokm":
+            player = args.leader if args.leader is not None else 0
+    objective = args.objective
+    sol = solve(state, player, objective=objective, target=args.target, timeout=args.timeout)
+    print(str(state).rstrip())
     print()
     if args.target is not None:
-        sol = solve(state, target=args.target)
         print(f"outcome for the bidding side, target {args.target}: {OUTCOMES[sol.value]} ({sol.nodes} nodes)")
         print("action outcomes:")
         for action, value in sol.actions.items():
             print(f"  {action:<5} {OUTCOMES[value]}")
         return 0
-    player = bidder if args.player is None else args.player
-    sol = solve(state, player)
-    print(f"double-dummy value: {sol.value} card points for the side of seat {player} ({sol.nodes} nodes)")
-    print("action values:")
-    for action, value in sol.actions.items():
-        mark = "  best" if action in sol.best_actions() else ""
-        print(f"  {action:<5} {value}{mark}")
-    return 0
-
-_DASHA_CAP = 16
-"""Largest hand the command solves without being asked (exact search grows fast)."""
-
-
-def _dasha_game(args: argparse.Namespace) -> Dashavatara:
-    return Dashavatara(**dict(_option(o) for o in (args.option or [])))
-
-
-def _option(text: str) -> tuple[str, str]:
-    key, sep, value = text.partition("=")
-    if not sep:
-        raise _errors.OptionError(f"bad option {text!r}: write key=value, e.g. period=night")
-    return key.strip(), value.strip()
-
-
-def _cmd_deal_dasha(args: argparse.Namespace) -> int:
-    game = _dasha_game(args)
-    state = game.new_game(args.seed)
-    obs = state.observation(0)
-    hands = state.hands()
-    print(f"dashavatara, seed {args.seed}: dealer seat {obs['dealer']}, trump {obs['trump']} ({obs['period']})")
-    print()
-    for seat, line in enumerate(str(state).splitlines()[1:4]):
-        print(line.replace(">", " ", 1) if seat != state.current_player else line)
-    print()
-    print(f"Seat {state.current_player} holds the trump Raja and opens with it.")
-    print(f"deal: {' '.join(hands)}")
-    return 0
-
-
-def _cmd_solve_dasha(args: argparse.Namespace) -> int:
-    game = _dasha_game(args)
-    if args.deal is None:
-        print(
-            "hukm: give a deal for dashavatara (a full deal of 40 cards a hand is far beyond exact search)",
-            file=sys.stderr,
-        )
-        return 2
-    state = game.from_deal(args.deal, leader=args.leader)
-    size = len(state.observation(0)["hand"].replace(".", "").replace("-", ""))
-    if size > _DASHA_CAP and not args.force:
-        print(f"hukm: {size} cards a hand is beyond what exact search finishes quickly; add --force to try", file=sys.stderr)
-        return 2
-    player = state.current_player if args.player is None else args.player
-    sol = solve(state, player)
-    print(str(state).rstrip())
-    print()
-    print(f"double-dummy value: seat {player} captures {sol.value} cards against the other two ({sol.nodes} nodes)")
-    print("action values:")
-    best = sol.best_actions() if state.current_player == player else [
-        a for a, v in sol.actions.items() if v == sol.value
-    ]
-    for action, value in sol.actions.items():
-        mark = "  best" if action in best else ""
-        print(f"  {action:<20} {value}{mark}")
-    return 0
-
-
-_GANJIFA = ("ganjifa", "dugi")
-
-
-def _cmd_deal_ganjifa(args: argparse.Namespace) -> int:
-    """``hukm deal ganjifa|dugi``: the hands in the pack's suit names."""
-    pack = args.pack or "moghul"
-    game: "Ganjifa | Dugi"
-    if args.game == "dugi":
-        game = Dugi(pack=pack)
-    else:
-        game = Ganjifa(pack=pack, players=args.players or 3)
-    state = game.new_game(args.seed)
-    obs = state.observation(0)
-    hands = state.hands()
-    suits = game.suits
-    print(f"{args.game} ({pack}, {game.num_players} players), seed {args.seed}: dealer seat {obs['dealer']}")
-    print()
-    for seat, hand in enumerate(hands):
-        print(f"seat {seat}:")
-        for (code, name), faces in zip(suits, hand.split(".")):
-            print(f"  {name + ' (' + code + ')':<20} {' '.join(faces) if faces else '-'}")
-    print()
-    lead = obs["lead_suit"]
-    opener = next(i for i, h in enumerate(hands) if h.split(".")[[c for c, _ in suits].index(lead)].startswith("K"))
-    print(f"The King of {lead} is with seat {opener}, who {'opens' if args.game == 'ganjifa' else 'challenges'}.")
-    print(f"deal: {' '.join(hands)}")
-    return 0
-
-
-def _cmd_deal(args: argparse.Namespace) -> int:
-    if args.game == "dashavatara":
-        return _cmd_deal_dasha(args)
-    if args.game in _TWENTY_EIGHT:
-        return _cmd_deal_28(args)
-    if args.game in _GANJIFA:
-        return _cmd_deal_ganjifa(args)
-    preset = args.preset or _GAMES[args.game]
-    game = Hokm(preset)
-    state = game.new_game(args.seed)
-    obs = state.observation(0)
-    hands = state.hands()
-    print(f"{preset}, seed {args.seed}: dealer seat {obs['dealer']}, Hakem seat {obs['hakem']}")
-    print()
-    print(deal_diagram(hands))
-    print()
-    if state.phase == "trump":
-        hakem = obs["hakem"]
-        first5 = state.observation(hakem)["hand"]
-        print(f"The Hakem (seat {hakem}) names trumps from his first five: {first5}")
-    elif state.phase == "auction":
-        print("The auction for sars starts at the dealer's right (the next seat).")
-    else:
-        print("Nobody calls trumps: the first player out of a suit fixes them.")
-    print(f"deal: {' '.join(hands)}")
-    return 0
-
-
-_STRAINS = ["spades", "hearts", "diamonds", "clubs", "no trump"]
-_TRUMPS: list[Optional[str]] = ["S", "H", "D", "C", None]
-
-
-def _table_text(rows: list[list[int]], players: int, what: str) -> str:
-    head = f"{'leader:':<12}" + "".join(f"{'seat ' + str(i):>8}" for i in range(players))
-    lines = [head]
-    for name, row in zip(_STRAINS, rows):
-        lines.append(f"{name:<12}" + "".join(f"{v:>8}" for v in row))
-    lines.append(f"(each cell: {what})")
-    return "\n".join(lines)
-
-
-def _cmd_solve(args: argparse.Namespace) -> int:
-    if args.game == "dashavatara":
-        return _cmd_solve_dasha(args)
-    if args.game in _TWENTY_EIGHT:
-        return _cmd_solve_28(args)
-    if args.leader is None:
-        args.leader = 0
-    preset = args.preset or _GAMES[args.game]
-    game = Hokm(preset)
-    n = game.num_players
-    if args.deal is None:
-        hands = game.new_game(args.seed).hands() if preset != "hokm2" else None
-        if hands is None:
-            print("hukm: give a deal for hokm2 (the seeded deal has only the first five cards)", file=sys.stderr)
-            return 2
-        deal = " ".join(hands)
-        print(f"{preset}, seed {args.seed}")
-        print()
-        print(deal_diagram(hands))
-        print()
-        print(f"deal: {deal}")
-        print()
-        if n == 4:
-            table = game.dd_table(deal, threads=args.threads)
-            rows = [[int(x) for x in r] for r in table]
-            print(_table_text(rows, n, "tricks the leader's side takes with best play"))
-        else:
-            rows = []
-            for trump in _TRUMPS:
-                row = []
-                for leader in range(n):
-                    st = game.from_deal(deal, trump=trump, leader=leader)
-                    row.append(solve(st, leader).value)
-                rows.append(row)
-            print(_table_text(rows, n, "tricks the leader takes alone against the others"))
+    if objective == "kot":
+        print(f"kot for the side of seat {sol.player}: {'yes' if sol.value else 'no'} ({sol.nodes} nodes)")
+        for action, value in sol.actions.items():
+            print(f"  {action:<5} {'yes' if value else 'no'}")
         return 0
-    trump = None if args.trump in (None, "N", "NT", "none") else args.trump
-    state = game.from_deal(args.deal, trump=trump, leader=args.leader)
-    player = args.leader if args.player is None else args.player
-    sol = solve(state, player)
-    side = f"side of seat {player}" if n == 4 else f"seat {player}"
-    print(deal_diagram(state.hands()))
-    print()
-    print(f"trump {trump or 'none'}, seat {args.leader} to lead")
-    print(f"double-dummy value: {sol.value} tricks for the {side} ({sol.nodes} nodes)")
-    print("card values:")
-    for action, value in sol.actions.items():
-        mark = "  best" if action in sol.best_actions() else ""
-        print(f"  {action:<4} {value}{mark}")
+    if game.family == "dashavatara":
+        print(f"double-dummy value: seat {sol.player} captures {sol.value} cards against the other two ({sol.nodes} nodes)")
+        best = [a for a, v in sol.actions.items() if v == sol.value]
+        print("action values:")
+        for action, value in sol.actions.items():
+            print(f"  {action:<20} {value}{'  best' if action in best else ''}")
+        return 0
+    partners = game.family in ("twenty_eight", "dugi") or (game.family == "hokm" and game.num_players == 4)
+    side = f"the side of seat {sol.player}" if partners else f"seat {sol.player}"
+    unit = f"{UNITS[game.family]} for {side}"
+    if sol.tricks is not None:
+        unit = f"tens for {side} (then {sol.tricks} tricks collected)"
+    if game.family == "hokm" and args.deal is not None:
+        print(f"trump {args.trump or 'none'}, seat {args.leader or 0} to lead")
+    _print_solution(state, sol, args, unit)
     return 0
+
+
+def _add_game(p: argparse.ArgumentParser, *, preset: bool = True) -> None:
+    p.add_argument("game", choices=names(), metavar="GAME", help="a game or preset of `hukm.games()` (hokm is hokm4)")
+    p.add_argument("--option", type=_option, action="append", help="a game option key=value (repeatable)")
+    p.add_argument("--pack", default=None, help="shorthand for --option pack=NAME (Ganjifa, Dugi, Naqsh)")
+    p.add_argument("--players", type=_whole(2), default=None, help="shorthand for --option players=N")
+    if preset:
+        p.add_argument("--preset", default=None, help="a preset of the family (with `hokm` or `twenty_eight`)")
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The command-line parser."""
-    p = argparse.ArgumentParser(prog="hukm", description="Trick-taking games of Iran and South Asia.")
-    sub = p.add_subparsers(dest="command", required=True)
+    p = _Parser(prog="hukm", description="Trick-taking games of Iran and South Asia.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     d = sub.add_parser("deal", help="print a seeded deal")
-    d.add_argument("game", choices=_CHOICES + list(_GANJIFA), help="the game")
-    d.add_argument("--seed", type=int, default=0, help="seed of the deal (default 0)")
-    d.add_argument("--pack", default=None, help="ganjifa/dugi: moghul (default), dashavatara, french52")
-    d.add_argument("--players", type=int, default=None, help="ganjifa: 3 (default) or 4")
-    d.add_argument("--preset", default=None, help="preset (default: the game's main one)")
-    d.add_argument(
-        "--option", action="append", help="dashavatara, Twenty-eight: an option key=value (repeatable)"
-    )
+    _add_game(d)
+    d.add_argument("--seed", type=_whole(0), default=0, help="seed of the deal (default 0)")
     d.set_defaults(func=_cmd_deal)
-    s = sub.add_parser("solve", help="exact double-dummy analysis of a deal")
-    s.add_argument("game", choices=_CHOICES, help="the game")
-    s.add_argument("deal", nargs="?", default=None, help="compact hands in seat order; omit to deal one with --seed")
-    s.add_argument("--trump", default=None, help="S, H, D, C or N (no trump)")
-    s.add_argument(
-        "--leader",
-        type=int,
-        default=None,
-        help="seat on lead (default 0; Twenty-eight: 1, or after the dealer; dashavatara: omit to start with the opening)",
-    )
-    s.add_argument("--bidder", type=int, default=None, help="Twenty-eight: the bidder's seat (default 0)")
-    s.add_argument("--indicator", default=None, help="Twenty-eight: the bidder's concealed indicator, e.g. 8H")
+    s = sub.add_parser("solve", help="exact double-dummy analysis of a deal or position")
+    _add_game(s)
+    s.add_argument("deal", nargs="?", default=None, help="hands in seat order; omit for the seeded deal's table")
+    s.add_argument("--seed", type=_whole(0), default=0, help="seed of the deal when none is given")
+    s.add_argument("--trump", default=None, help="Hokm: S, H, D, C or N; Twenty-eight: the open trump suit")
+    s.add_argument("--leader", type=_whole(0), default=None, help="seat on lead")
+    s.add_argument("--hakem", type=_whole(0), default=None, help="Hokm: the Hakem's seat")
+    s.add_argument("--bidder", type=_whole(0), default=None, help="Twenty-eight: the bidder's seat (default 0)")
+    s.add_argument("--indicator", default=None, help="Twenty-eight: the bidder's concealed indicator")
+    s.add_argument("--contract", type=_whole(0), default=None, help="Twenty-eight: the contract")
+    s.add_argument("--banker", type=_whole(0), default=None, help="Naqsh: the banker's seat")
+    s.add_argument("--stock", default=None, help="Naqsh: the stock from the top, cards joined by +")
+    s.add_argument("--player", type=_whole(0), default=None, help="whose side to count")
+    s.add_argument("--objective", choices=["tricks", "kot"], default="tricks", help="the game's value or the kot query")
     s.add_argument("--target", type=int, default=None, help="Twenty-eight: outcome against this target")
-    s.add_argument("--player", type=int, default=None, help="whose side to count (default: the leader)")
-    s.add_argument("--seed", type=int, default=0, help="seed of the deal when none is given")
-    s.add_argument("--preset", default=None, help="preset (default: the game's main one)")
-    s.add_argument("--threads", type=int, default=None, help="threads (default: every core)")
-    s.add_argument(
-        "--option",
-        action="append",
-        help="dashavatara, Twenty-eight: an option key=value (repeatable), e.g. kq_negative=on",
-    )
-    s.add_argument("--force", action="store_true", help="dashavatara: solve hands of any size")
+    s.add_argument("--threads", type=_whole(1), default=None, help="threads (default: every core)")
+    s.add_argument("--timeout", type=_seconds, default=None, help="stop a solve after this many seconds")
+    s.add_argument("--force", action="store_true", help="Ganjifa games: solve hands of any size")
     s.set_defaults(func=_cmd_solve)
     for name, helptext, func in (
         ("play", "play against the bots in the terminal", play.cmd_play),
         ("match", "a match between bots, with statistics", play.cmd_match),
     ):
         m = sub.add_parser(name, help=helptext)
-        m.add_argument("game", choices=play.GAMES, help="the game (a Hokm or Twenty-eight preset, or a game)")
-        m.add_argument("--seed", type=int, default=0, help="seed of the deals and bots (default 0)")
-        m.add_argument("--option", type=_option, action="append", help="a game option key=value (repeatable)")
-        m.add_argument("--pack", default=None, help="ganjifa/dugi: moghul (default), dashavatara, french52")
-        m.add_argument("--players", type=int, default=None, help="ganjifa: 3 (default) or 4")
-        m.add_argument("--threads", type=int, default=None, help="threads (default: every core)")
+        _add_game(m, preset=False)
+        m.add_argument("--seed", type=_whole(0), default=0, help="seed of the deals and bots (default 0)")
+        m.add_argument("--threads", type=_whole(1), default=None, help="threads (default: every core)")
         if name == "play":
-            m.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-            m.add_argument("--bots", default="pimc", help="the other seats' bots, comma list (default pimc)")
-            m.add_argument("--hands", type=int, default=1000, help="at most this many hands (default: the match)")
+            m.add_argument("--seat", type=_whole(0), default=0, help="your seat (default 0)")
+            m.add_argument(
+                "--bots",
+                default="pimc",
+                help="the bots of the other seats in seat order after yours, comma list repeated to fill them (default pimc)",
+            )
+            m.add_argument("--hands", type=_whole(1), default=1000, help="at most this many hands (default: the match)")
             m.add_argument("--no-review", action="store_true", help="no double-dummy review after each hand")
         else:
-            m.add_argument("--bots", default="pimc,heuristic", help="bots by seat, comma list repeated to fill the seats (random, heuristic, pimc, pimc:<samples>)")
-            m.add_argument("--hands", type=int, default=100, help="hands to play (default 100)")
+            m.add_argument(
+                "--bots",
+                default="pimc,heuristic",
+                help="bots by seat from seat 0, comma list repeated to fill the seats (random, heuristic, pimc, pimc:<samples>)",
+            )
+            m.add_argument("--hands", type=_whole(1), default=100, help="hands to play (default 100)")
             m.add_argument("--fixed-seats", action="store_true", help="do not rotate the bots over the seats on each deal")
             m.add_argument("--quiet", action="store_true", help="no progress bar")
         m.set_defaults(func=func)
@@ -344,13 +387,20 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Entry point of the ``hukm`` command."""
-    args = build_parser().parse_args(argv)
+    """Entry point of the ``hukm`` command: 0 on success, 2 for bad input (one line on
+    stderr), 130 after Ctrl-C."""
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as e:
+        return int(e.code or 0)
     try:
         return int(args.func(args))
     except _errors.HukmError as e:
         print(f"hukm: {e}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("hukm: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

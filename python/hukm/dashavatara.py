@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 from . import _core
-from ._check import optional_whole, whole, wholes
-from ._options import OptionValue, option_pairs
+from ._game import GameBase
+from ._options import OptionValue
 
 
-class Dashavatara:
+class Dashavatara(GameBase):
     """Dashavatara Ganjifa for three players: 120 cards, a trump fixed by day
     (Rama) or night (Krishna), the opening with the trump Raja alone, ducal
     sequences, one point per captured card.
@@ -33,28 +33,17 @@ class Dashavatara:
     6
     """
 
-    def __init__(self, **options: OptionValue) -> None:
-        self._game = _core.Dashavatara(option_pairs(options))
+    FAMILY = "dashavatara"
+    DEFAULT = "dashavatara"
+    PRESETS = ("dashavatara",)
 
-    @property
-    def num_players(self) -> int:
-        """Number of seats (3)."""
-        return self._game.num_players
-
-    @property
-    def options(self) -> dict[str, str]:
-        """The options given, normalised (switches as ``on``/``off``)."""
-        return self._game.options
-
-    @property
-    def suits(self) -> list[str]:
-        """The suit codes in avatar order (the order of compact hands)."""
-        return self._game.suits
+    def __init__(self, preset: str = "dashavatara", **options: OptionValue) -> None:
+        super().__init__(preset, **options)
 
     @property
     def trump(self) -> str:
         """The trump suit's code (``RA`` by day, ``KR`` by night)."""
-        return self._game.trump
+        return str(self._game.facts["trump"])
 
     def new_game(self, seed: int = 0) -> _core.State:
         """A whole game of ``deals`` deals (terminal at the end of the last).
@@ -66,7 +55,15 @@ class Dashavatara:
         >>> s.legal_actions()
         ['KKR']
         """
-        return self._game.new_game(whole(seed, "seed"))
+        return super().new_game(seed)
+
+    def deal(self, seed: int = 0) -> str:
+        """The full deal of the first deal of ``new_game(seed)``, seat 0 first.
+
+        >>> len(Dashavatara().deal(7).split())
+        3
+        """
+        return super().deal(seed)
 
     def from_deal(
         self,
@@ -83,21 +80,4 @@ class Dashavatara:
         before the position (they count in ``returns()`` and in the solver's
         value, §13).
         """
-        cap = wholes(captured, "captured", 0, 120)
-        if cap is not None and len(cap) != 3:
-            from ._errors import StateError
-
-            raise StateError(f"captured needs three counts (one per seat), got {len(cap)}")
-        return self._game.from_deal(deal, optional_whole(leader, "leader", 0, 2), cap)
-
-    def deal(self, seed: int = 0) -> str:
-        """The full deal of the first deal of ``new_game(seed)``, seat 0 first.
-
-        >>> len(Dashavatara().deal(7).split())
-        3
-        """
-        return " ".join(self._game.new_game(whole(seed, "seed")).hands())
-
-    def __repr__(self) -> str:
-        opts = ", ".join(f"{k}={v!r}" for k, v in sorted(self.options.items()))
-        return f"hukm.Dashavatara({opts})"
+        return self._from_deal(deal, leader=leader, captured=None if captured is None else list(captured))

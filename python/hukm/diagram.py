@@ -12,6 +12,19 @@ def _suit_lines(hand: str) -> list[str]:
     return [f"{s}: {g or '-'}" for s, g in zip(_SUITS, groups)]
 
 
+def suit_lines(hand: str, codes: Sequence[str], names: Sequence[str]) -> list[str]:
+    """One line per suit of a compact hand: the suit's name and code, then its cards.
+
+    >>> suit_lines("KV9.", ["GH", "CH"], ["Ghulam", "Chang"])[0]
+    'Ghulam (GH)          K V 9'
+    """
+    groups = hand.split(".")
+    return [
+        f"{name + ' (' + code + ')':<20} {' '.join(g) if g and g != '-' else '-'}"
+        for code, name, g in zip(codes, names, groups)
+    ]
+
+
 def deal_diagram(hands: Sequence[str], labels: Sequence[str] | None = None) -> str:
     """A table picture of a French-pack deal, seat 0 at the bottom.
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Optional
 
 from . import _core
-from ._check import optional_whole, whole
-from ._options import OptionValue, option_pairs
+from ._game import GameBase
+from ._options import OptionValue
 
 
-class Ganjifa:
+class Ganjifa(GameBase):
     """An individual Ganjifa game: its named options, from which states are made.
 
     Options are the names of ``rules/ganjifa.md`` A.11 (``players=4``,
@@ -25,34 +25,16 @@ class Ganjifa:
     >>> state = game.from_deal("..74.....8 .3.9.....5 .6.2....1.", leader=1)
     >>> state.legal_actions()
     ['9SM+5QM']
+    >>> game.suits[0], game.suit_names[0]
+    ('GH', 'Ghulam')
     """
 
-    def __init__(self, **options: OptionValue) -> None:
-        self._game = _core.Ganjifa(option_pairs(options))
+    FAMILY = "ganjifa"
+    DEFAULT = "ganjifa"
+    PRESETS = ("ganjifa",)
 
-    @property
-    def num_players(self) -> int:
-        """Number of players (3 or 4)."""
-        return self._game.num_players
-
-    @property
-    def pack(self) -> str:
-        """The pack's name (``moghul``, ``dashavatara``, ``french52``)."""
-        return self._game.pack
-
-    @property
-    def suits(self) -> list[tuple[str, str]]:
-        """The pack's suits as (code, name) pairs, in notation order.
-
-        >>> Ganjifa().suits[0]
-        ('GH', 'Ghulam')
-        """
-        return self._game.suits
-
-    @property
-    def options(self) -> dict[str, str]:
-        """The options given, normalised (switches as ``on``/``off``)."""
-        return self._game.options
+    def __init__(self, preset: str = "ganjifa", **options: OptionValue) -> None:
+        super().__init__(preset, **options)
 
     def new_game(self, seed: int = 0, *, dealer: Optional[int] = None) -> _core.State:
         """A whole match seeded by ``seed``; the first dealer at random unless given.
@@ -61,9 +43,15 @@ class Ganjifa:
         >>> state.phase, len(state.legal_actions())
         ('play', 31)
         """
-        return self._game.new_game(
-            whole(seed, "seed"), optional_whole(dealer, "dealer", 0, self.num_players - 1)
-        )
+        return self._new_game(seed, dealer=dealer)
+
+    def deal(self, seed: int = 0, *, dealer: Optional[int] = None) -> str:
+        """The hands ``new_game(seed, dealer=dealer)`` deals, in compact form, seat 0 first.
+
+        >>> len(Ganjifa().deal(seed=7).split())
+        3
+        """
+        return self._deal(seed, dealer=dealer)
 
     def from_deal(
         self,
@@ -83,26 +71,4 @@ class Ganjifa:
         ``seed`` drives the blind surrenders. The state is terminal when the
         hands are empty; ``returns()`` is then the hand's settlement.
         """
-        if not isinstance(phase2, bool):
-            raise TypeError("phase2 must be True or False")
-        return self._game.from_deal(
-            deal,
-            optional_whole(leader, "leader", 0, self.num_players - 1),
-            phase2,
-            whole(seed, "seed"),
-        )
-
-    def deal(self, seed: int = 0, *, dealer: Optional[int] = None) -> str:
-        """The hands ``new_game(seed, dealer=dealer)`` deals, in compact form, seat 0 first.
-
-        >>> len(Ganjifa().deal(seed=7).split())
-        3
-        """
-        d, _ = self._game.deal(
-            whole(seed, "seed"), optional_whole(dealer, "dealer", 0, self.num_players - 1)
-        )
-        return d
-
-    def __repr__(self) -> str:
-        opts = ", ".join(f"{k}={v!r}" for k, v in sorted(self.options.items()))
-        return f"hukm.Ganjifa({opts})"
+        return self._from_deal(deal, leader=leader, phase2=phase2 or None, seed=seed or None)

@@ -1,4 +1,4 @@
-"""Hokm for 4, 3 and 2 players (``rules/hokm.md``)."""
+"""Hokm and the Court Piece / Rang family (``rules/hokm.md``)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
-from ._check import optional_whole, whole, wholes
-from ._options import OptionValue, option_pairs
+from ._check import optional_whole, whole
+from ._game import GameBase
+from ._options import OptionValue
 
 
-class Hokm:
+class Hokm(GameBase):
     """A Hokm game: a preset plus named options, from which states are made.
 
     Presets: ``hokm4`` (default), ``hokm3``, ``hokm2``, ``court_piece``,
@@ -31,28 +32,20 @@ class Hokm:
     ['AS', 'KS', 'JS']
     """
 
+    FAMILY = "hokm"
+    DEFAULT = "hokm4"
+    PRESETS = (
+        "hokm4", "hokm3", "hokm2", "court_piece", "single_sar", "double_sar", "dummy_rang",
+        "dab_rang", "satat", "trup_kasiet", "dehla_pakad", "be_ranga",
+    )
+
     def __init__(self, preset: str = "hokm4", **options: OptionValue) -> None:
-        self._game = _core.Hokm(preset, option_pairs(options))
-
-    @property
-    def preset(self) -> str:
-        """The preset's name."""
-        return self._game.preset
-
-    @property
-    def num_players(self) -> int:
-        """Number of seats."""
-        return self._game.num_players
+        super().__init__(preset, **options)
 
     @property
     def num_seats(self) -> int:
         """Number of seats at the table (four in Dummy Rang, for three players)."""
-        return self._game.num_seats
-
-    @property
-    def options(self) -> dict[str, str]:
-        """The options given, normalised (switches as ``on``/``off``)."""
-        return self._game.options
+        return 4 if self.preset == "dummy_rang" else self.num_players
 
     def new_game(
         self,
@@ -69,10 +62,8 @@ class Hokm:
         ``new_game(7, scores=[4, 5], dealer=0)``: the Hakem is then the next
         seat after the dealer.
         """
-        sc = wholes(scores, "scores", 0, 1 << 30)
-        return self._game.new_game(
-            whole(seed, "seed"), sc, optional_whole(dealer, "dealer", 0, self.num_seats - 1)
-        )
+        sc = None if scores is None else list(scores)
+        return self._new_game(seed, scores=sc, dealer=dealer)
 
     def from_deal(
         self,
@@ -103,28 +94,18 @@ class Hokm:
         ``prev_ace`` whether an ace won it), ``tens`` the tens each side has
         collected and ``heap_tens`` those lying in the heap.
         """
-        n = self.num_seats
-        tw = wholes(tricks_won, "tricks_won", 0, 17)
-        tn = wholes(tens, "tens", 0, 4)
-        return self._game.from_deal(
+        return self._from_deal(
             deal,
-            trump,
-            whole(leader, "leader", 0, n - 1),
-            optional_whole(hakem, "hakem", 0, n - 1),
-            tw,
-            optional_whole(heap, "heap", 0, 13),
-            optional_whole(prev, "prev", 0, n - 1),
-            bool(prev_ace),
-            tn,
-            optional_whole(heap_tens, "heap_tens", 0, 4),
+            trump=trump,
+            leader=leader,
+            hakem=hakem,
+            tricks_won=None if tricks_won is None else list(tricks_won),
+            heap=heap,
+            prev=prev,
+            prev_ace=prev_ace or None,
+            tens=None if tens is None else list(tens),
+            heap_tens=heap_tens,
         )
-
-    def deal(self, seed: int = 0) -> str:
-        """The full deal of the first hand of ``new_game(seed)``, seat 0 first.
-
-        For ``hokm2`` these are the five cards each player starts with.
-        """
-        return " ".join(self._game.new_game(whole(seed, "seed")).hands())
 
     def dd_table(
         self,
@@ -134,7 +115,7 @@ class Hokm:
         max_nodes: Optional[int] = None,
         timeout: Optional[float] = None,
         tt_mib: Optional[int] = None,
-    ) -> npt.NDArray[np.uint8]:
+    ) -> npt.NDArray[np.int32]:
         """The double-dummy table of a four-player deal.
 
         A ``(5, 4)`` array: rows trump S, H, D, C and no trump, columns the
@@ -145,13 +126,7 @@ class Hokm:
         >>> int(t[0, 0]), int(t[4, 1])
         (13, 13)
         """
-        return self._game.dd_table(
-            deal,
-            optional_whole(threads, "threads", 1, 1024),
-            optional_whole(max_nodes, "max_nodes", 1),
-            timeout,
-            optional_whole(tt_mib, "tt_mib", 1, 1 << 20),
-        )
+        return self._table(deal, {}, threads, max_nodes, timeout, tt_mib)
 
     def random_playouts(
         self, n: int, seed: int = 0, threads: Optional[int] = None
@@ -170,7 +145,3 @@ class Hokm:
         return self._game.random_playouts(
             whole(n, "n", 0, 1 << 40), whole(seed, "seed"), optional_whole(threads, "threads", 1, 1024)
         )
-
-    def __repr__(self) -> str:
-        opts = "".join(f", {k}={v!r}" for k, v in sorted(self.options.items()))
-        return f"hukm.Hokm({self.preset!r}{opts})"

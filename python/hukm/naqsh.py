@@ -2,14 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Iterator, Optional, Sequence
 
 from . import _core
-from ._check import optional_whole, whole, wholes
-from ._options import OptionValue, option_pairs
+from ._check import whole
+from ._game import GameBase, deprecated
+from ._options import OptionValue
 
 
-class Naqsh:
+class NaqshDeal(str):
+    """The first two cards per seat (a string), which for one release still unpacks as
+    ``(deal, stock)`` like the tuple :meth:`Naqsh.deal` used to return (deprecated:
+    use :meth:`Naqsh.stock`)."""
+
+    _stock: str
+
+    def __iter__(self) -> Iterator[str]:
+        deprecated("unpacking Naqsh.deal() as (deal, stock)", "Naqsh.deal() and Naqsh.stock()")
+        return iter((str(self), self._stock))
+
+
+class Naqsh(GameBase):
     """A Naqsh game: its named options, from which states are made.
 
     Options are the names of ``rules/naqsh.md`` §10 (``pack="euro48"``,
@@ -25,18 +38,12 @@ class Naqsh:
     (0, ['draw', 'stand'])
     """
 
-    def __init__(self, **options: OptionValue) -> None:
-        self._game = _core.Naqsh(option_pairs(options))
+    FAMILY = "naqsh"
+    DEFAULT = "naqsh"
+    PRESETS = ("naqsh",)
 
-    @property
-    def num_players(self) -> int:
-        """Number of players, banker included."""
-        return self._game.num_players
-
-    @property
-    def options(self) -> dict[str, str]:
-        """The options given, normalised (switches as ``on``/``off``)."""
-        return self._game.options
+    def __init__(self, preset: str = "naqsh", **options: OptionValue) -> None:
+        super().__init__(preset, **options)
 
     def new_game(self, seed: int = 0, *, banker: Optional[int] = None) -> _core.State:
         """A whole match (``hands`` hands, default one per player), seeded by ``seed``.
@@ -44,9 +51,7 @@ class Naqsh:
         The first banker is drawn at random unless ``banker`` is given; the bank
         passes to the right (the next seat) after each hand.
         """
-        return self._game.new_game(
-            whole(seed, "seed"), optional_whole(banker, "banker", 0, self.num_players - 1)
-        )
+        return self._new_game(seed, banker=banker)
 
     def from_deal(
         self,
@@ -65,24 +70,27 @@ class Naqsh:
         stake per seat (the banker's entry is ignored; default the ``stake``
         unit). The state is terminal when the hand is settled.
         """
-        n = self.num_players
-        return self._game.from_deal(
+        return self._from_deal(
             deal,
-            whole(banker, "banker", 0, n - 1),
-            stock,
-            wholes(stakes, "stakes", 0, 1 << 40),
-            whole(seed, "seed"),
+            banker=banker,
+            stock=stock,
+            stakes=None if stakes is None else list(stakes),
+            seed=seed or None,
         )
 
-    def deal(self, seed: int = 0, banker: int = 0) -> tuple[str, str]:
-        """The first hand of ``new_game(seed, banker=banker)``: (first two cards per seat, stock).
+    def deal(self, seed: int = 0, banker: int = 0) -> str:
+        """Each seat's first two cards of the first hand of ``new_game(seed, banker=banker)``.
 
-        >>> deal, stock = Naqsh(players=2).deal(seed=3)
-        >>> len(deal.split()), len(stock.split("+"))
+        >>> deal = Naqsh(players=2).deal(seed=3)
+        >>> len(deal.split()), len(Naqsh(players=2).stock(seed=3).split("+"))
         (2, 92)
         """
-        return self._game.deal(whole(seed, "seed"), whole(banker, "banker", 0, self.num_players - 1))
+        text = NaqshDeal(self._deal(seed, banker=banker))
+        text._stock = self.stock(seed, banker)
+        return text
 
-    def __repr__(self) -> str:
-        opts = ", ".join(f"{k}={v!r}" for k, v in sorted(self.options.items()))
-        return f"hukm.Naqsh({opts})"
+    def stock(self, seed: int = 0, banker: int = 0) -> str:
+        """The stock, top first, cards joined by ``+``, of the hand :meth:`deal` deals."""
+        whole(seed, "seed")
+        whole(banker, "banker", 0, self.num_players - 1)
+        return self._game.stock(seed, banker)

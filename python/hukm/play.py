@@ -17,21 +17,9 @@ from . import _core
 from ._errors import HukmError, OptionError, SolverLimitError
 from .bots import Bot, by_name
 from .bots import _module as game_module
-from .dashavatara import Dashavatara
-from .dugi import Dugi
-from .ganjifa import Ganjifa
-from .hokm import Hokm
 from .match import MatchResult, derive_seed, play_match
-from .naqsh import Naqsh
+from .registry import game
 from .solve import solve
-from .twenty_eight import TwentyEight
-
-HOKM_PRESETS = (
-    "hokm4", "hokm3", "hokm2", "court_piece", "single_sar", "double_sar", "dummy_rang",
-    "dab_rang", "satat", "trup_kasiet", "dehla_pakad", "be_ranga",
-)
-TWENTY_EIGHT_PRESETS = ("28", "29", "28_wb", "40", "56")
-GAMES = ("hokm",) + HOKM_PRESETS + TWENTY_EIGHT_PRESETS + ("dashavatara", "ganjifa", "dugi", "naqsh")
 
 _SHOWN = (
     "trump", "hakem", "bidder", "contract", "target", "period", "lead_suit", "named",
@@ -42,34 +30,37 @@ _SHOWN = (
 
 def make_game(name: str, options: Optional[dict[str, str]] = None, *, pack: Optional[str] = None,
               players: Optional[int] = None) -> Any:
-    """The game object for a command-line game name (``hokm``, a preset,
-    ``28`` … ``56``, ``dashavatara``, ``ganjifa``, ``dugi``, ``naqsh``)."""
-    opts = dict(options or {})
-    if name == "hokm":
-        name = "hokm4"
-    if name in HOKM_PRESETS:
-        return Hokm(name, **opts)
-    if name in TWENTY_EIGHT_PRESETS:
-        return TwentyEight(name, **opts)
-    if name == "dashavatara":
-        return Dashavatara(**opts)
-    if name == "ganjifa":
-        return Ganjifa(pack=pack or "moghul", players=players or 3, **opts)
-    if name == "dugi":
-        return Dugi(pack=pack or "moghul", **opts) if pack else Dugi(**opts)
-    if name == "naqsh":
-        return Naqsh(**opts)
-    raise OptionError(f"unknown game {name!r}; games: {', '.join(GAMES)}")
+    """The game object for a command-line game name (a preset of :func:`hukm.games`, or
+    ``hokm`` for ``hokm4``), with its options; ``pack`` and ``players`` are shorthands for
+    those options."""
+    opts: dict[str, Any] = dict(options or {})
+    if pack is not None:
+        opts["pack"] = pack
+    if players is not None:
+        opts["players"] = players
+    return game({"hokm": "hokm4", "twenty_eight": "28"}.get(name, name), **opts)
 
 
 def bots_from_spec(spec: str, n: int, seed: int) -> list[Bot]:
-    """``n`` bots from a comma list (repeated cyclically to fill the seats)."""
+    """``n`` bots from a comma list, repeated cyclically to fill the ``n`` places in order."""
     names = [s for s in spec.split(",") if s.strip()]
     if not names:
         raise OptionError("give at least one bot, e.g. --bots pimc,heuristic")
     if len(names) > n:
-        raise OptionError(f"{len(names)} bots for a game of {n} seats")
+        raise OptionError(f"{len(names)} bots for {n} places")
     return [by_name(names[i % len(names)], derive_seed(seed, 99, i)) for i in range(n)]
+
+
+def seat_bots(spec: str, n: int, seat: int, seed: int) -> dict[int, Bot]:
+    """The bots of the seats other than ``seat``: the comma list fills them in seat order
+    after ``seat`` (``--seat 0 --bots random,heuristic,pimc``: seat 1 random, seat 2
+    heuristic, seat 3 pimc).
+
+    >>> sorted((s, b.name) for s, b in seat_bots("random,heuristic", 4, 2, 0).items())
+    [(0, 'heuristic'), (1, 'random'), (3, 'random')]
+    """
+    others = [(seat + k) % n for k in range(1, n)]
+    return dict(zip(others, bots_from_spec(spec, len(others), seed)))
 
 
 def _fmt(v: Any) -> str:
@@ -150,10 +141,11 @@ def review(start: _core.State, actions: list[str], seat: int, out: TextIO,
         s.apply(a)
 
 
-def play_terminal(game: Any, seat: int, seed: int, bots: list[Bot], *, hands: int = 1,
+def play_terminal(game: Any, seat: int, seed: int, bots: Any, *, hands: int = 1,
                   do_review: bool = True, read: Callable[[], str] = sys.stdin.readline,
                   out: TextIO = sys.stdout) -> int:
-    """The ``hukm play`` loop: the human at ``seat``, bots at the others."""
+    """The ``hukm play`` loop: the human at ``seat``, bots at the others (``bots[p]`` plays
+    seat ``p``: a list by seat or a dict of the other seats)."""
     n = game.num_players
     if not 0 <= seat < n:
         raise OptionError(f"seat {seat} out of range 0..{n - 1}")
@@ -228,17 +220,26 @@ def match_text(r: MatchResult) -> str:
     return "\n".join(lines)
 
 
+def game_options(args: argparse.Namespace) -> dict[str, str]:
+    """The options of a command's game (see :func:`hukm.cli.game_options`)."""
+    from .cli import game_options as options
+
+    return options(args)
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """``hukm play``."""
-    game = make_game(args.game, dict(args.option or []), pack=args.pack, players=args.players)
-    bots = bots_from_spec(args.bots, game.num_players, args.seed)
+    game = make_game(args.game, game_options(args))
+    if not 0 <= args.seat < game.num_players:
+        raise OptionError(f"seat {args.seat} out of range 0..{game.num_players - 1}")
+    bots = seat_bots(args.bots, game.num_players, args.seat, args.seed)
     return play_terminal(game, args.seat, args.seed, bots, hands=args.hands,
                          do_review=not args.no_review)
 
 
 def cmd_match(args: argparse.Namespace) -> int:
     """``hukm match``."""
-    game = make_game(args.game, dict(args.option or []), pack=args.pack, players=args.players)
+    game = make_game(args.game, game_options(args))
     bots = bots_from_spec(args.bots, game.num_players, args.seed)
     bar = None if args.quiet else _Bar(args.hands)
     r = play_match(game, bots, hands=args.hands, seed=args.seed, threads=args.threads,

@@ -79,6 +79,7 @@ def solve(
     actions: bool = True,
     objective: str = "tricks",
     target: Optional[int] = None,
+    details: bool = True,
 ) -> Solution:
     """Solves a state in trick play exactly.
 
@@ -86,8 +87,12 @@ def solve(
     to move); in three- and two-player games that player plays alone against
     the others as one coalition. ``max_nodes`` and ``timeout`` (seconds) stop a
     search that runs too long with :class:`hukm.SolverLimitError`; ``tt_mib``
-    sizes the transposition table (default 57 MiB). With ``actions=False``
-    only the value is computed (``actions`` is then empty). Ctrl-C interrupts.
+    sizes the transposition table (default 57 MiB, smaller for small
+    endgames of the Ganjifa games). The limits hold for the whole call (the
+    value and every action's value together) and act the same way in every
+    game. With ``actions=False`` only the value is computed (``actions`` is
+    then empty); ``details=False`` skips secondary outputs that cost extra
+    searches (Dugi's ``defenders_first_trick``). Ctrl-C interrupts.
 
     ``objective="kot"`` asks the kot query: the value is 1 when ``player``'s
     side can reach the kot whatever the others do, else 0 (and the same after
@@ -138,111 +143,45 @@ def solve(
     >>> hukm.solve(s, 0).value  # the last trick collects the heap
     1
     """
-    if target is not None and state.game != "twenty_eight":
-        raise StateError("target= is for Twenty-eight states")
-    if state.game == "naqsh":
-        return _solve_naqsh(state, player, max_nodes, objective)
-    if state.game == "ganjifa":
-        return _solve_ganjifa(state, player, max_nodes, actions, objective, timeout)
-    if state.game == "dugi":
-        return _solve_dugi(state, player, max_nodes, actions, objective, timeout)
-    if state.game == "twenty_eight":
-        v, vals, n = _core.solve_twenty_eight(
-            state,
-            optional_whole(player, "player", 0, state.num_players - 1),
-            optional_whole(target, "target", -1000, 1000),
-            optional_whole(max_nodes, "max_nodes", 1),
-            timeout,
-            optional_whole(tt_mib, "tt_mib", 1, 1 << 20),
-            actions,
-        )
-        who = state.current_player if player is None else player
-        return Solution(value=v, actions=dict(vals), nodes=n, player=who)
-    if target is not None:
-        raise StateError("target= is for Twenty-eight states")
-    value, values, nodes, ten = _core.solve(
+    if not isinstance(state, _core.State):
+        raise StateError(f"solve needs a hukm.State, got {type(state).__name__}")
+    if not isinstance(objective, str):
+        raise OptionError(f"objective must be a string, got {objective!r}")
+    r = _core.solve(
         state,
         optional_whole(player, "player", 0, state.num_players - 1),
-        optional_whole(max_nodes, "max_nodes", 1),
-        timeout,
-        optional_whole(tt_mib, "tt_mib", 1, 1 << 20),
-        actions,
         objective,
+        optional_whole(target, "target", -1000, 1000),
+        bool(actions),
+        bool(details),
+        optional_whole(max_nodes, "max_nodes", 1),
+        _seconds(timeout),
+        optional_whole(tt_mib, "tt_mib", 1, MAX_TT_MIB),
     )
-    who = state.current_player if player is None else player
-    if ten:
-        # Dehla Pakad: one integer `ten * tens + tricks` per value.
-        return Solution(
-            value=value // ten,
-            actions={a: v // ten for a, v in values},
-            nodes=nodes,
-            player=who,
-            tricks=value % ten,
-            action_tricks={a: v % ten for a, v in values},
-        )
-    return Solution(value=value, actions=dict(values), nodes=nodes, player=who)
-
-
-def _solve_naqsh(
-    state: _core.State, player: Optional[int], max_nodes: Optional[int], objective: str
-) -> Solution:
-    """Naqsh's double-dummy answer (see :func:`solve`)."""
-    if objective != "tricks":
-        raise OptionError(f"unknown objective {objective!r} for Naqsh; it has one objective (the default)")
-    p = optional_whole(player, "player", 0, state.num_players - 1)
-    value, values, nodes = _core.solve_naqsh(state, p, optional_whole(max_nodes, "max_nodes", 1))
-    who = state.current_player if p is None else p
-    return Solution(value=value, actions=dict(values), nodes=nodes, player=who)
-
-
-def _solve_ganjifa(
-    state: _core.State,
-    player: Optional[int],
-    max_nodes: Optional[int],
-    actions: bool,
-    objective: str,
-    timeout: Optional[float] = None,
-) -> Solution:
-    """Individual Ganjifa's answer (``rules/ganjifa.md`` A.14; see :func:`solve`)."""
-    if objective != "tricks":
-        raise OptionError(f"unknown objective {objective!r} for Ganjifa; it has one objective (the default)")
-    p = optional_whole(player, "player", 0, state.num_players - 1)
-    value, values, nodes = _core.solve_ganjifa(
-        state, p, optional_whole(max_nodes, "max_nodes", 1), actions, timeout
-    )
-    who = state.current_player if p is None else p
-    exact = value == int(value) and all(v == int(v) for _, v in values)
-    if exact:
-        return Solution(value=int(value), actions={a: int(v) for a, v in values}, nodes=nodes, player=who)
     return Solution(
-        value=int(value),
-        actions={a: int(v) for a, v in values},
-        nodes=nodes,
-        player=who,
-        expected=value,
-        expected_actions=dict(values),
+        value=int(r["value"]),
+        actions=dict(r["actions"]),
+        nodes=int(r["nodes"]),
+        player=int(r["player"]),
+        expected=r.get("expected"),
+        expected_actions=dict(r["expected_actions"]) if "expected_actions" in r else None,
+        tricks=r.get("tricks"),
+        action_tricks=dict(r.get("action_tricks", [])),
+        defenders_first_trick=r.get("defenders_first_trick"),
     )
 
 
-def _solve_dugi(
-    state: _core.State,
-    player: Optional[int],
-    max_nodes: Optional[int],
-    actions: bool,
-    objective: str,
-    timeout: Optional[float] = None,
-) -> Solution:
-    """Dugi's answer (``rules/ganjifa.md`` B.13; see :func:`solve`)."""
-    if objective != "tricks":
-        raise OptionError(f"unknown objective {objective!r} for Dugi; it has one objective (the default)")
-    p = optional_whole(player, "player", 0, 3)
-    value, values, nodes, first = _core.solve_dugi(
-        state, p, optional_whole(max_nodes, "max_nodes", 1), actions, timeout
-    )
-    who = state.current_player if p is None else p
-    return Solution(
-        value=value, actions=dict(values), nodes=nodes, player=who, defenders_first_trick=first
-    )
+MAX_TT_MIB = 1 << 16
+"""The largest table a solve may ask for, in MiB (64 GiB)."""
+
+
+def _seconds(timeout: Optional[float]) -> Optional[float]:
+    """A timeout in seconds, checked: a number >= 0 (``inf``: none)."""
+    if timeout is None:
+        return None
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout >= 0:
+        raise StateError(f"timeout must be a number of seconds >= 0, got {timeout!r}")
+    return float(timeout)
 
 
 def solve_many(
@@ -253,22 +192,26 @@ def solve_many(
     max_nodes: Optional[int] = None,
     timeout: Optional[float] = None,
     tt_mib: Optional[int] = None,
-) -> npt.NDArray[np.uint32]:
+) -> npt.NDArray[np.int64]:
     """Values of many states, in order, on ``threads`` threads (default: every core).
 
     ``players[i]`` chooses the side counted for ``states[i]`` (default: the
     player to move). The GIL is released while the solvers run. Each value is
-    :func:`solve`'s ``value`` (for Dehla Pakad the tens). The states are all of
-    Court Piece / Rang presets with their own objectives, or none of them.
+    :func:`solve`'s ``value`` (for Dehla Pakad the tens); states of any games
+    may be mixed.
     """
-    ps = wholes(players, "players", 0, 3)
+    states = list(states)
+    for i, st in enumerate(states):
+        if not isinstance(st, _core.State):
+            raise StateError(f"states[{i}] is not a hukm.State but {type(st).__name__}")
+    ps = wholes(players, "players", 0, 7)
     return _core.solve_many(
-        list(states),
+        states,
         ps,
         optional_whole(threads, "threads", 1, 1024),
         optional_whole(max_nodes, "max_nodes", 1),
-        timeout,
-        optional_whole(tt_mib, "tt_mib", 1, 1 << 20),
+        _seconds(timeout),
+        optional_whole(tt_mib, "tt_mib", 1, MAX_TT_MIB),
     )
 
 

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from typing import Optional
 
-from . import _core
-from ._check import optional_whole, whole
-from ._errors import NotationError
-from ._options import OptionValue, option_pairs
+import numpy as np
+import numpy.typing as npt
 
+from . import _core
+from ._game import GameBase
+from ._options import OptionValue
 
 OUTCOMES = ("failed", "void", "made")
 """Names of the values of ``hukm.solve(state, target=t)`` for Twenty-eight states."""
 
 
-class TwentyEight:
+class TwentyEight(GameBase):
     """A game of the Twenty-eight family: a preset plus named options.
 
     Presets: ``28`` (default), ``29``, ``28_wb`` (West Bengal), ``40`` (six
@@ -30,33 +31,23 @@ class TwentyEight:
     ['JS', '9S', 'AD']
     """
 
+    FAMILY = "twenty_eight"
+    DEFAULT = "28"
+    PRESETS = ("28", "29", "28_wb", "40", "56")
+
     def __init__(self, preset: str = "28", **options: OptionValue) -> None:
-        self._game = _core.TwentyEight(str(preset), option_pairs(options))
-
-    @property
-    def preset(self) -> str:
-        """The preset's name."""
-        return self._game.preset
-
-    @property
-    def num_players(self) -> int:
-        """Number of seats (4, or 6 in 40 and 56)."""
-        return self._game.num_players
+        super().__init__(str(preset), **options)
 
     @property
     def total_points(self) -> int:
         """Card points in a hand (28, 29, 40 or 56; less with ``kq_negative``)."""
-        return self._game.total_points
+        return int(self._game.facts["total_points"])
 
     @property
     def bid_range(self) -> tuple[int, int]:
         """The lowest and the highest bid."""
-        return self._game.bid_range
-
-    @property
-    def options(self) -> dict[str, str]:
-        """The options given, normalised (switches as ``on``/``off``)."""
-        return self._game.options
+        f = self._game.facts
+        return int(f["min_bid"]), int(f["max_bid"])
 
     def new_game(self, seed: int = 0) -> _core.State:
         """A whole match from its first deal (terminal when the match ends).
@@ -65,7 +56,7 @@ class TwentyEight:
         >>> s.phase, s.legal_actions()[0]
         ('bid', 'bid:14')
         """
-        return self._game.new_game(whole(seed, "seed"))
+        return super().new_game(seed)
 
     def deal(self, seed: int = 0) -> str:
         """The full deal (both halves) of the first hand of ``new_game(seed)``, seat 0 first.
@@ -73,7 +64,7 @@ class TwentyEight:
         >>> len(TwentyEight().deal(3).split())
         4
         """
-        return self._game.deal(whole(seed, "seed"))
+        return super().deal(seed)
 
     def from_deal(
         self,
@@ -97,20 +88,8 @@ class TwentyEight:
         >>> s.legal_actions()
         ['7S', 'KH', 'QH']
         """
-        if not isinstance(deal, str):
-            raise NotationError(f"deal must be a string, got {deal!r}")
-        n = self.num_players
-        lo, hi = self.bid_range
-        for name, v in (("trump", trump), ("indicator", indicator)):
-            if v is not None and not isinstance(v, str):
-                raise NotationError(f"{name} must be a string, got {v!r}")
-        return self._game.from_deal(
-            deal,
-            whole(bidder, "bidder", 0, n - 1),
-            whole(leader, "leader", 0, n - 1),
-            trump,
-            indicator,
-            optional_whole(contract, "contract", lo, hi),
+        return self._from_deal(
+            deal, bidder=bidder, leader=leader, trump=trump, indicator=indicator, contract=contract
         )
 
     def dd_table(
@@ -122,28 +101,18 @@ class TwentyEight:
         max_nodes: Optional[int] = None,
         timeout: Optional[float] = None,
         tt_mib: Optional[int] = None,
-    ) -> list[list[int]]:
+    ) -> npt.NDArray[np.int32]:
         """Open-trump double-dummy values of a full deal (§16.1).
 
-        Rows: trump suits S, H, D, C; columns: the bidder's seat; each cell the
-        card points the bidder's side can guarantee with ``leader`` on lead,
-        i.e. the highest makeable contract. The trump suits are spread over
-        ``threads`` threads (default: every core; the answer does not depend
-        on it); ``max_nodes`` and ``timeout`` apply to each thread's solver.
+        A numpy array: rows trump suits S, H, D, C; columns the bidder's seat;
+        each cell the card points the bidder's side can guarantee with
+        ``leader`` on lead, i.e. the highest makeable contract. The trump
+        suits are spread over ``threads`` threads (default: every core; the
+        answer does not depend on it); ``max_nodes`` and ``timeout`` apply to
+        each thread's solver.
 
         >>> t = TwentyEight().dd_table("J9AT... .J9AT.. ..J9AT. ...J9AT", leader=0)
-        >>> t[0][0], t[1][1]
+        >>> int(t[0][0]), int(t[1][1])
         (7, 7)
         """
-        return self._game.dd_table(
-            deal,
-            whole(leader, "leader", 0, self.num_players - 1),
-            optional_whole(threads, "threads", 1, 1024),
-            optional_whole(max_nodes, "max_nodes", 1),
-            timeout,
-            optional_whole(tt_mib, "tt_mib", 1, 1 << 20),
-        )
-
-    def __repr__(self) -> str:
-        opts = "".join(f", {k}={v!r}" for k, v in sorted(self.options.items()))
-        return f"hukm.TwentyEight({self.preset!r}{opts})"
+        return self._table(deal, {"leader": leader}, threads, max_nodes, timeout, tt_mib)

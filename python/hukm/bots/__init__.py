@@ -24,7 +24,6 @@ from typing import Optional
 
 from .. import _core
 from .._errors import OptionError, SolverLimitError, StateError
-from ..solve import solve
 from ._base import Bot, fork, new_rng
 
 __all__ = ["Bot", "Heuristic", "PIMC", "Random", "by_name", "fork"]
@@ -182,32 +181,26 @@ class PIMC:
         seeds = [self.rng.getrandbits(63) for _ in range(self.samples)]
         totals: dict[str, float] = {}
         solved = 0
-        if state.game == "hokm":
-            # Whist-type Hokm: every sample in one native call, one solver and
-            # its table reused across the samples.
-            try:
-                rows = _core.sample_values(state, player, seeds, self.max_nodes)
-            except StateError:
-                rows = None
-            if rows is not None:
-                score = _module(state).sample_score(state, player)
-                for row in rows:
-                    if row is None:
-                        continue
-                    solved += 1
-                    for a, v in row:
-                        x = score(float(v)) if score is not None else float(v)
-                        totals[a] = totals.get(a, 0.0) + x
-                return {a: t / solved for a, t in totals.items()} if solved else {}
-        values = getattr(_module(state), "sample_values", None)
+        mod = _module(state)
+        values = getattr(mod, "sample_values", None)
+        if values is None:
+            # Every sample in one native call (whist-type Hokm reuses one
+            # solver and its table across the samples).
+            rows = _core.sample_values(state, player, seeds, self.max_nodes)
+            sample_score = getattr(mod, "sample_score", None)
+            score = sample_score(state, player) if sample_score is not None else None
+            for row in rows:
+                if row is None:
+                    continue
+                solved += 1
+                for a, v in row:
+                    x = score(float(v)) if score is not None else float(v)
+                    totals[a] = totals.get(a, 0.0) + x
+            return {a: t / solved for a, t in totals.items()} if solved else {}
         for seed in seeds:
             det = state.determinize(player, seed)
             try:
-                if values is not None:
-                    got = values(det, player, self)
-                else:
-                    sol = solve(det, player, max_nodes=self.max_nodes)
-                    got = {a: float(v) for a, v in sol.actions.items()}
+                got = values(det, player, self)
             except SolverLimitError:
                 continue
             solved += 1

@@ -31,7 +31,6 @@ heuristic plays). There are no other decisions (``pimc_decision`` is always
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from typing import Any, Optional
 
 from .. import _core
@@ -43,53 +42,40 @@ random deals (one solve, this machine): median 0.4 ms at 8 cards, 2 ms at 12,
 12 a 20-sample decision stays well under half a second."""
 
 
-@lru_cache(maxsize=None)
-def _pack(list_bk: bool) -> tuple[tuple[str, ...], dict[str, int]]:
-    """Suit codes in avatar order and each card's strength in its suit (0 weakest)."""
-    cards = _core.pack_cards("dashavatara_bk" if list_bk else "dashavatara")
-    suits: list[str] = []
-    for c in cards:
-        if c[1:] not in suits:
-            suits.append(c[1:])
-    strength: dict[str, int] = {}
-    for s in suits:
-        of_suit = [c for c in cards if c[1:] == s]  # strongest first
-        for i, c in enumerate(of_suit):
-            strength[c] = len(of_suit) - 1 - i
-    return tuple(suits), strength
-
-
 class _View:
-    """What the player to move knows: his hand, the trick, the cards still out."""
+    """What the player to move knows, from the engine's facts of the trick
+    (``State.trick_facts``): each card's suit and strength (the avatar suits' own
+    orders), the trumps, the highest cards still out, what would win now, and how many
+    cards of each suit are out."""
 
     def __init__(self, state: _core.State) -> None:
         me = state.current_player
         obs: dict[str, Any] = state.observation(me)
         self.obs = obs
-        self.suits, self.strength = _pack("Balarama" in obs["suit_names"])
+        facts = state.trick_facts(me)
+        self.facts: dict[str, dict[str, Any]] = facts["cards"]
+        self.unseen: dict[str, int] = dict(facts["unseen"])
         self.trump: str = obs["trump"]
-        self.hand = _cards(obs["hand"], self.suits)
-        seen = set(self.hand)
-        for pile in obs["captured_cards"]:
-            seen.update(pile)
+        self.hand: list[str] = list(obs["hand"])
         self.trick: list[tuple[int, str]] = [(int(p), c) for p, c in obs["trick"]]
-        seen.update(c for _, c in self.trick)
-        if obs["ducal"] is not None:
-            seen.update(obs["ducal"]["cards"].split("+"))
-            for g in obs["ducal"]["given"]:
-                seen.update(g)
-        self.out = [c for c in self.strength if c not in seen]
+        self.winner_sure: bool = facts["winner_sure"]
 
     def suit(self, c: str) -> str:
-        return c[1:]
+        return str(self.facts[c]["suit"])
+
+    def strength(self, c: str) -> int:
+        return int(self.facts[c]["strength"])
 
     def top(self, c: str) -> bool:
         """No card still out of ``c``'s suit is stronger."""
-        s, k = self.suit(c), self.strength[c]
-        return not any(self.suit(o) == s and self.strength[o] > k for o in self.out)
+        return bool(self.facts[c]["master"])
+
+    def wins(self, c: str) -> bool:
+        """``c`` would take the trick now."""
+        return bool(self.facts[c]["wins"])
 
     def out_in(self, s: str) -> int:
-        return sum(1 for o in self.out if self.suit(o) == s)
+        return self.unseen[s]
 
     def length(self, s: str) -> int:
         return sum(1 for c in self.hand if self.suit(c) == s)
@@ -97,32 +83,9 @@ class _View:
     def cost(self, c: str) -> float:
         """How much keeping ``c`` is worth: strength, trumps above side suits,
         long suits above short ones."""
-        return self.strength[c] + (20 if self.suit(c) == self.trump else 0) + 0.05 * self.length(
+        return self.strength(c) + (20 if self.suit(c) == self.trump else 0) + 0.05 * self.length(
             self.suit(c)
         )
-
-    def beats(self, c: str, best: str, led: str) -> bool:
-        """True when ``c`` would take the trick from ``best``."""
-        sc, sb = self.suit(c), self.suit(best)
-        if sc == sb:
-            return self.strength[c] > self.strength[best]
-        return sc == self.trump
-
-
-def _cards(hand: str, suits: tuple[str, ...]) -> list[str]:
-    out: list[str] = []
-    for s, ranks in zip(suits, hand.split(".")):
-        out.extend(r + s for r in ranks)
-    return out
-
-
-def _winning(view: _View) -> str:
-    led = view.suit(view.trick[0][1])
-    best = view.trick[0][1]
-    for _, c in view.trick[1:]:
-        if view.beats(c, best, led):
-            best = c
-    return best
 
 
 def heuristic(state: _core.State, rng: Optional[random.Random]) -> str:
@@ -145,16 +108,14 @@ def heuristic(state: _core.State, rng: Optional[random.Random]) -> str:
             return max(ducals, key=lambda a: a.count("+"))
         side = [c for c in legal if v.suit(c) != v.trump and v.top(c) and v.out_in(v.suit(c)) >= 2]
         if side:
-            return max(side, key=lambda c: (v.out_in(v.suit(c)), -v.strength[c]))
+            return max(side, key=lambda c: (v.out_in(v.suit(c)), -v.strength(c)))
         trumps = [c for c in legal if v.suit(c) == v.trump and v.top(c)]
         if trumps and v.out_in(v.trump) > 0:
             return min(trumps, key=v.cost)
         longest = max((v.suit(c) for c in legal if v.suit(c) != v.trump), key=v.length, default=None)
         pool = [c for c in legal if v.suit(c) == longest] or legal
         return min(pool, key=v.cost)
-    led = v.suit(v.trick[0][1])
-    best = _winning(v)
-    winners = [c for c in legal if v.beats(c, best, led)]
+    winners = [c for c in legal if v.wins(c)]
     last = len(v.trick) == 2
     trump_out = v.out_in(v.trump) > 0
 
@@ -193,8 +154,7 @@ def dd_ready(state: _core.State, max_cards: Optional[int]) -> bool:
     if state.is_terminal() or state.phase not in ("play", "discard"):
         return False
     limit = DEFAULT_MAX_CARDS if max_cards is None else max_cards
-    hand = state.observation(state.current_player)["hand"]
-    return len(hand.replace(".", "")) <= limit
+    return len(state.observation(state.current_player)["hand"]) <= limit
 
 
 def hand_key(state: _core.State) -> object:

@@ -38,6 +38,7 @@ import random
 from typing import Any, Optional
 
 from .. import _core
+from ..solve import solve
 from ._ganjifa import Table
 
 DEFAULT_MAX_CARDS = 6
@@ -45,36 +46,12 @@ DEFAULT_MAX_CARDS = 6
 random Moghul positions (one solve): median 3.5 ms at 6 cards, 19 ms at 8
 (up to 0.2 s), 141 ms at 10; a whole hand does not finish in minutes."""
 
-_NOT_CARDS = {"offer", "pass", "ask", "double"}
-
-
-def _played_this_hand(state: _core.State, obs: dict[str, Any], per_seat: int) -> list[str]:
-    """The cards played in the current hand (public), from the actions."""
-    count = 4 * per_seat - sum(obs["hand_sizes"])
-    cards = [a for a in state.history() if ":" not in a and a not in _NOT_CARDS]
-    return cards[len(cards) - count:] if count > 0 else []
-
-
 class _DugiTable(Table):
-    """:class:`Table` for Dugi: cards out are those not played this hand."""
+    """:class:`Table` for Dugi, with the trick by seat (``None``: not played yet)."""
 
     def __init__(self, state: _core.State) -> None:
         super().__init__(state)
-        per_seat = 24 if len(self.suits) == 8 else 30
-        gone = set(self.hand) | set(_played_this_hand(state, self.obs, per_seat))
-        self.out = [r + s for s in self.suits for r in self.orders[s] if r + s not in gone]
-        self.trick_cards: list[Optional[str]] = list(self.obs.get("trick") or [None] * 4)
-
-
-def _winner(t: _DugiTable) -> tuple[Optional[int], Optional[str]]:
-    played = [(i, c) for i, c in enumerate(t.trick_cards) if c is not None]
-    leader = t.obs["leader"]
-    led = t.trick_cards[leader]
-    if led is None:
-        return None, None
-    s = t.suit(led)
-    best = max((p for p in played if t.suit(p[1]) == s), key=lambda p: t.strength(p[1]))
-    return best
+        self.trick_cards: list[Optional[str]] = list(self.obs.get("trick_by_seat") or [None] * 4)
 
 
 def heuristic(state: _core.State, rng: Optional[random.Random]) -> str:
@@ -106,15 +83,14 @@ def heuristic(state: _core.State, rng: Optional[random.Random]) -> str:
             (i for i in range(1, 4) if t.trick_cards[(leader + i) % 4] is None), 1
         )
         f = (leader + follower) % 4
-        out_in = {s: [o for o in t.out if t.suit(o) == s and o not in t.hand] for s in codes}
         if f == (me + 2) % 4:
             control = [s for s in codes if any(t.suit(c) == s and t.top(c) for c in t.hand)]
-            return "name:" + (control[0] if control else min(codes, key=lambda s: len(out_in[s])))
-        return "name:" + max(codes, key=lambda s: len(out_in[s]))
+            return "name:" + (control[0] if control else min(codes, key=lambda s: t.out_by_suit[s]))
+        return "name:" + max(codes, key=lambda s: t.out_by_suit[s])
     cards = [a for a in legal if a != "ask"]
     if all(c is None for c in t.trick_cards):  # leading
         if "ask" not in legal and all(t.top(c) for c in cards):
-            return max(cards, key=lambda c: (len([o for o in t.out if t.suit(o) == t.suit(c) and o not in t.hand]), t.strength(c)))
+            return max(cards, key=lambda c: (t.out_by_suit[t.suit(c)], t.strength(c)))
         if "ask" in legal:
             return "ask"
         asked = t.obs.get("asked")
@@ -123,12 +99,10 @@ def heuristic(state: _core.State, rng: Optional[random.Random]) -> str:
             return min(named, key=t.strength)
         longest = max({t.suit(c) for c in cards}, key=t.length)
         return min((c for c in cards if t.suit(c) == longest), key=t.strength)
-    seat, best = _winner(t)
-    if seat is not None and seat % 2 == me % 2:
+    if t.winner is not None and t.winner[0] % 2 == me % 2:
         return min(cards, key=t.cost)
-    led = t.suit(t.trick_cards[leader] or cards[0])
     last = sum(1 for c in t.trick_cards if c is None) <= 1
-    winners = [c for c in cards if t.suit(c) == led and best is not None and t.strength(c) > t.strength(best)]
+    winners = [c for c in cards if t.wins(c)]
     sure = [c for c in winners if last or t.top(c)]
     if sure:
         return min(sure, key=t.strength)
@@ -167,10 +141,10 @@ def sample_values(det: _core.State, player: int, bot: Any) -> dict[str, float]:
     >>> sample_values(s, 0, B())
     {'4TJ': 0.0, 'TBA': 0.0, 'ask': 0.0}
     """
-    _, values, _, _ = _core.solve_dugi(det, player, bot.max_nodes, True, None, False)
-    return {a: float(v) for a, v in values}
+    sol = solve(det, player, max_nodes=bot.max_nodes, details=False)
+    return {a: float(v) for a, v in sol.actions.items()}
 
 
 def hand_key(state: _core.State) -> object:
     """The number of hands finished (it changes when the next hand is dealt)."""
-    return state.observation(0)["hand"]
+    return state.observation(0)["hand_number"]

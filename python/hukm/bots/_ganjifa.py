@@ -18,11 +18,9 @@ surrender); the heuristic decides what is left:
   outstanding card, else the suit with the fewest cards outstanding.
 * **A called holder doubles** (it takes two tricks instead of one).
 
-Card strengths are read from the rule the observation shows: the pack by its
-number of suits, and which suits run reversed (Moghul India/Iran, the
-French pack's ace and red-suit options) from the order of ranks in the
-compact hands and won piles the player sees (default order until a suit
-shows otherwise).
+Card strengths, hukms and what wins the lead in progress come from the
+engine (``State.trick_facts``): the suit orders of every pack and option
+(reversed suits, the French pack's ace and red-suit rules) are the engine's.
 
 PIMC: trick play (every step of the hand: leads, contributions, naming,
 doubling, the neighbour's blind pick) is solved by sampling once the mover
@@ -51,43 +49,11 @@ at most 0.3 s at 5 cards, one decision of 46 s at 6. Compound leads and the
 free contributions make the tree much wider than a hand of that size
 suggests."""
 
-_SUITS = {
-    8: ["GH", "TJ", "SM", "SF", "SR", "CH", "BA", "QM"],
-    10: ["MA", "KU", "VA", "NA", "VM", "PA", "RA", "KR", "BU", "KA"],
-    4: ["S", "H", "D", "C"],
-}
-_NORMAL = "KVT987654321"
-_REVERSED = "KV123456789T"
-_FR_LOW = "KQJT98765432A"
-_FR_HIGH = "AKQJT98765432"
-_FR_RED = "KQJA23456789T"
-
-
-def _candidates(n_suits: int, i: int) -> list[str]:
-    """Possible rank orders of suit ``i`` (strongest first), the default first."""
-    if n_suits == 8:
-        if i in (5, 6, 7):
-            return [_REVERSED]
-        if i == 4:
-            return [_REVERSED, _NORMAL]  # SR: India (default) or Iran
-        if i == 3:
-            return [_NORMAL, _REVERSED]  # SF
-        return [_NORMAL]
-    if n_suits == 10:
-        return [_REVERSED] if i < 5 else [_NORMAL]
-    if i in (1, 2):
-        return [_FR_LOW, _FR_HIGH, _FR_RED]
-    return [_FR_LOW, _FR_HIGH]
-
-
-def _fits(order: str, ranks: str) -> bool:
-    pos = [order.index(r) for r in ranks if r in order]
-    return len(pos) == len(ranks) and pos == sorted(pos)
-
-
 class Table:
-    """The player's reading of the table: suits, strengths, his hand, the cards
-    still out (in other hands), the lead in progress.
+    """The player's reading of the table from the engine's facts of the lead in progress
+    (``State.trick_facts``): his hand, each card's suit and strength (the suit's own
+    order, reversed suits included), which cards are the highest of their suit still out
+    (hukms), what would win the lead now, and how many cards of each suit are out.
 
     >>> import hukm
     >>> t = Table(hukm.Ganjifa().new_game(seed=1))
@@ -100,53 +66,30 @@ class Table:
         obs: dict[str, Any] = state.observation(me)
         self.obs = obs
         self.me = me
-        hand_text: str = obs["cards"][me]
-        parts = hand_text.split(".")
-        self.suits = _SUITS[len(parts)]
-        texts = [hand_text] + list(obs.get("won") or [])
-        self.orders: dict[str, str] = {}
-        for i, code in enumerate(self.suits):
-            chunks = [t.split(".")[i] for t in texts if t and len(t.split(".")) == len(parts)]
-            cands = _candidates(len(parts), i)
-            self.orders[code] = next(
-                (o for o in cands if all(_fits(o, c) for c in chunks)), cands[0]
-            )
-        self.hand = self.cards_of(hand_text)
-        gone = set(self.hand)
-        for w in obs.get("won") or []:
-            gone.update(self.cards_of(w))
-        trick = obs.get("trick")
-        self.trick = trick if isinstance(trick, dict) else None
-        self.played: list[list[str]] = []
-        if self.trick is not None:
-            for p in self.trick["played"]:
-                cards = [c for c in p.split("+") if c and c != "?"]
-                self.played.append(cards)
-                gone.update(cards)
-        self.out = [
-            r + s for s in self.suits for r in self.orders[s] if r + s not in gone
-        ]
+        facts = state.trick_facts(me)
+        self.facts: dict[str, dict[str, Any]] = facts["cards"]
+        self.hand: list[str] = list(obs["hand"])
+        self.out_by_suit: dict[str, int] = dict(facts["unseen"])
+        self.suits = list(self.out_by_suit)
+        self.winner: Optional[tuple[int, str]] = facts["winner"]
+        self.winner_sure: bool = facts["winner_sure"]
+        self.led: Optional[str] = facts["led"]
+        self.trick: Optional[dict[str, Any]] = obs.get("trick_detail")
 
-    def cards_of(self, text: str) -> list[str]:
-        """The cards of a compact hand."""
-        parts = text.split(".")
-        if len(parts) != len(self.suits):
-            return [c for c in text.split("+") if c]
-        return [r + s for s, ranks in zip(self.suits, parts) for r in ranks if r != "-"]
-
-    @staticmethod
-    def suit(c: str) -> str:
-        return c[1:]
+    def suit(self, c: str) -> str:
+        return str(self.facts[c]["suit"])
 
     def strength(self, c: str) -> int:
         """0 for the weakest card of the suit, higher for stronger ones."""
-        order = self.orders[self.suit(c)]
-        return len(order) - 1 - order.index(c[0])
+        return int(self.facts[c]["strength"])
 
     def top(self, c: str) -> bool:
-        """True when no card still out in another hand beats ``c``."""
-        s, k = self.suit(c), self.strength(c)
-        return not any(self.suit(o) == s and self.strength(o) > k for o in self.out if o not in self.hand)
+        """True when no card still out in another hand beats ``c`` (a hukm)."""
+        return bool(self.facts[c]["master"])
+
+    def wins(self, c: str) -> bool:
+        """True when ``c`` would take the lead in progress."""
+        return bool(self.facts[c]["wins"])
 
     def length(self, s: str) -> int:
         return sum(1 for c in self.hand if self.suit(c) == s)
@@ -154,14 +97,6 @@ class Table:
     def cost(self, c: str) -> float:
         """How much keeping ``c`` is worth (low: give it first)."""
         return self.strength(c) + (50 if self.top(c) else 0) + 0.1 * self.length(self.suit(c))
-
-    def best(self) -> Optional[str]:
-        """The strongest card of the deciding suit in the lead in progress."""
-        if self.trick is None or self.trick["suit"] is None:
-            return None
-        s = self.trick["suit"]
-        cards = [c for p in self.played for c in p if self.suit(c) == s]
-        return max(cards, key=self.strength, default=None)
 
 
 def _lead(t: Table, legal: list[str]) -> str:
@@ -191,13 +126,8 @@ def _give(t: Table, legal: list[str]) -> str:
     pick = dict(zip(cards, legal))
     trick = t.trick
     if trick is not None and trick["kind"] in ("single", "facedown"):
-        best = t.best()
-        s = trick["suit"]
-        winners = [
-            c for c in cards
-            if t.suit(c) == s and (best is None or t.strength(c) > t.strength(best))
-        ]
-        owed = [k for k, p in enumerate(t.played) if not p]
+        winners = [c for c in cards if t.wins(c)]
+        owed = [k for k, p in enumerate(trick["played"]) if not p]
         last = len(owed) <= 1
         sure = [c for c in winners if last or t.top(c)]
         if sure:
@@ -235,7 +165,7 @@ def heuristic(state: _core.State, rng: Optional[random.Random]) -> str:
         mine = [s for s in codes if any(t.suit(c) == s and t.top(c) for c in t.hand)]
         if mine:
             return "name:" + mine[0]
-        return "name:" + min(codes, key=lambda s: sum(1 for o in t.out if t.suit(o) == s and o not in t.hand))
+        return "name:" + min(codes, key=lambda s: t.out_by_suit[s])
     if step in ("lead", "named_lead"):
         return _lead(t, legal)
     return _give(t, legal)
@@ -264,4 +194,4 @@ def dd_ready(state: _core.State, max_cards: Optional[int]) -> bool:
 
 def hand_key(state: _core.State) -> object:
     """The number of hands finished (it changes when the next hand starts)."""
-    return state.observation(0)["hand"]
+    return state.observation(0)["hand_number"]

@@ -50,9 +50,9 @@ from .. import _core
 from .._errors import SolverLimitError, StateError
 from ..solve import solve
 
-RANKS = "23456789TJQKA"
 SUITS = "SHDC"
-_HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
+# High-card points of the four top cards of a suit (by the engine's strength order).
+_HCP = {12: 4, 11: 3, 10: 2, 9: 1}
 _PLAIN_FAST = {"hokm4", "court_piece", "single_sar", "hokm2"}
 # Largest hands solved per sample by default: a solve with every card's
 # value then takes a few tens of milliseconds (median, one core).
@@ -72,48 +72,53 @@ _HEAP_MAX_CARDS = 8
 _CLOSE = 4
 
 
-def _rank(card: str) -> int:
-    return RANKS.index(card[0])
-
-
-def _suit(card: str) -> str:
-    return card[1]
-
-
-def _cards(text: Optional[str]) -> list[str]:
-    """Cards of a compact hand (``AK.T9..5``) or a ``+``-joined list."""
-    if not text:
-        return []
-    if "+" in text or (len(text) == 2 and "." not in text):
-        return [c for c in text.split("+") if c]
-    out: list[str] = []
-    for suit, ranks in zip(SUITS, text.split(".")):
-        out.extend(r + suit for r in ranks if r != "-")
+def _pack_order() -> dict[str, tuple[str, int]]:
+    """Each card's suit and strength (0 the weakest) in the engine's pack order."""
+    out: dict[str, tuple[str, int]] = {}
+    for suit, cards in zip(SUITS, _core.format_hand(_core.pack_cards("french52")).split(".")):
+        for i, r in enumerate(cards):
+            out[r + suit] = (suit, len(cards) - 1 - i)
     return out
 
 
+_ORDER = _pack_order()
+"""Suit and strength of every card (the engine's order, for cards outside a hand)."""
+
+
+def _cards(value: Any) -> list[str]:
+    """The cards of an observation field: a list of cards or a compact hand."""
+    if not value:
+        return []
+    if isinstance(value, list):
+        return [str(c) for c in value]
+    return list(_core.parse_hand(value))
+
+
 def preset(state: _core.State) -> str:
-    """The preset's name (from the state's table header).
+    """The preset's name.
 
     >>> import hukm
     >>> preset(hukm.Hokm("satat").new_game(seed=0))
     'satat'
     """
-    return str(state).split(" ", 1)[0]
+    return state.preset
 
 
 class _View:
-    """What the mover sees, in the terms the heuristic uses."""
+    """What the mover sees, in the terms the heuristic uses: his observation, and the
+    engine's facts of the trick in progress (``State.trick_facts``): who is winning, each
+    card's suit as it plays, strength, points, whether it is a trump he knows of, whether it
+    would win now and whether it is the master of its suit."""
 
     def __init__(self, state: _core.State) -> None:
         self.state = state
-        self.preset = preset(state)
+        self.preset = state.preset
         self.player = state.current_player
         obs: dict[str, Any] = state.observation(self.player)
         self.obs = obs
         self.legal: list[str] = state.legal_actions()
         self.n = len(obs["hand_sizes"])
-        self.trick: list[str] = obs["trick"]
+        self.trick: list[str] = [c for _, c in obs["trick"]]
         self.leader: int = obs["leader"]
         self.seat = (self.leader + len(self.trick)) % self.n
         if obs.get("phase") != "play":
@@ -123,76 +128,60 @@ class _View:
             hand = obs["dummy_hand"]
         self.hand = _cards(hand)
         self.satat = self.preset in ("satat", "trup_kasiet")
-        self.dehla = self.preset == "dehla_pakad"
-        trump = obs.get("trump")
-        if obs.get("trump_hidden") and self.preset == "dab_rang":
-            trump = None  # no power before the cut
-        self.trump: Optional[str] = trump
-        self.played = set(_cards(obs.get("played"))) | set(self.trick)
+        facts = state.trick_facts(self.seat)
+        self.facts: dict[str, dict[str, Any]] = facts["cards"]
+        self.winner: Optional[tuple[int, str]] = facts["winner"]
+        self.winner_sure: bool = facts["winner_sure"]
+        self.led: Optional[str] = facts["led"]
+        self.trump: Optional[str] = obs.get("trump")
         self.partner = (self.seat + 2) % 4 if self.n == 4 else None
         self.hakem: int = obs.get("hakem", 0)
 
+    def fact(self, c: str) -> dict[str, Any]:
+        """The engine's facts of a card of the hand (a card elsewhere: its pack order)."""
+        f = self.facts.get(c)
+        if f is not None:
+            return f
+        suit, strength = _ORDER[c]
+        return {"suit": suit, "strength": strength, "points": 0, "trump": suit == self.trump,
+                "wins": False, "master": False}
+
     def is_trump(self, c: str) -> bool:
-        return (self.satat and c == "2H" and self.trump is not None) or (
-            self.trump is not None and _suit(c) == self.trump
-        )
+        return bool(self.fact(c)["trump"])
 
     def eff_suit(self, c: str) -> str:
-        return self.trump if self.is_trump(c) and self.trump else _suit(c)
+        return str(self.fact(c)["suit"])
 
-    def power(self, c: str, led: str) -> int:
-        """How strong ``c`` is in a trick led with ``led`` (-1: cannot win)."""
-        if self.satat and c == "2H":
-            return 1000
-        if self.is_trump(c):
-            return 100 + _rank(c)
-        if self.eff_suit(c) == self.eff_suit(led):
-            return _rank(c)
-        return -1
+    def strength(self, c: str) -> int:
+        return int(self.fact(c)["strength"])
 
-    def winning(self) -> tuple[int, int]:
-        """(position in trick, power) of the card winning the trick so far."""
-        led = self.trick[0]
-        powers = [self.power(c, led) for c in self.trick]
-        best = max(range(len(powers)), key=lambda i: powers[i])
-        return best, powers[best]
+    def power(self, c: str) -> tuple[bool, int]:
+        """How strong ``c`` is when it wins: trumps above the rest, then its strength."""
+        return self.is_trump(c), self.strength(c)
 
     def value(self, c: str) -> int:
         """How much a card is worth keeping (discards give the lowest)."""
-        v = _rank(c)
-        if self.is_trump(c):
-            v += 20
-        if self.satat and c == "2H":
-            v += 40
-        if self.dehla and c[0] == "T":
-            v += 10
-        return v
+        f = self.fact(c)
+        return int(f["strength"]) + 20 * bool(f["trump"]) + 10 * int(f["points"])
 
     def suit_cards(self, suit: str, cards: list[str]) -> list[str]:
         return [c for c in cards if self.eff_suit(c) == suit]
 
     def is_master(self, c: str) -> bool:
-        """True when no unplayed card of its suit outside the hand beats it."""
-        s = self.eff_suit(c)
-        mine = set(self.hand)
-        for r in RANKS[_rank(c) + 1:]:
-            x = r + (s if s else _suit(c))
-            if x not in self.played and x not in mine:
-                return False
-        if self.satat and self.is_trump(c) and c != "2H":
-            return "2H" in self.played or "2H" in mine
-        return True
+        """True when no unseen card of its suit beats it."""
+        return bool(self.fact(c)["master"])
 
 
-def _suit_strength(cards: list[str]) -> dict[str, int]:
+def _suit_strength(v: _View, cards: list[str]) -> dict[str, int]:
     score = {s: 0 for s in SUITS}
     for c in cards:
-        score[_suit(c)] += 3 + _HCP.get(c[0], 0)
+        suit, strength = _ORDER[c]
+        score[suit] += 3 + _HCP.get(strength, 0)
     return score
 
 
-def _best_suit(cards: list[str]) -> str:
-    score = _suit_strength(cards)
+def _best_suit(v: _View, cards: list[str]) -> str:
+    score = _suit_strength(v, cards)
     return max(SUITS, key=lambda s: (score[s], -SUITS.index(s)))
 
 
@@ -212,7 +201,7 @@ def heuristic(state: _core.State, rng: random.Random) -> str:
     if phase == "trump":
         return _trump_call(v)
     if phase == "auction":
-        strength = sum(_suit_strength(v.hand).values()) + 2 * max(
+        strength = sum(_suit_strength(v, v.hand).values()) + 2 * max(
             len(v.suit_cards(s, v.hand)) for s in SUITS
         )
         bids = [a for a in legal if a.startswith("bid:")]
@@ -230,7 +219,7 @@ def heuristic(state: _core.State, rng: random.Random) -> str:
         return "pass"
     if phase == "draw":
         drawn = v.obs.get("drawn")
-        keep = drawn is not None and (v.is_trump(drawn) or _rank(drawn) >= RANKS.index("J"))
+        keep = drawn is not None and (v.is_trump(drawn) or v.strength(drawn) >= _ORDER["JS"][1])
         return "keep" if keep else "reject"
     if phase in ("discard", "give"):
         return min(
@@ -246,25 +235,24 @@ def _trump_call(v: _View) -> str:
     legal = v.legal
     if "redeal" in legal:
         return "redeal"
-    best = _best_suit(v.hand)
+    best = _best_suit(v, v.hand)
     if f"trump:{best}" in legal:
         return f"trump:{best}"
     inds = [a for a in legal if a.startswith("indicator:")]
     if inds:
         cards = [a.split(":", 1)[1] for a in inds]
-        mine = [c for c in cards if _suit(c) == best and c != "2H"] or cards
-        return "indicator:" + min(mine, key=_rank)
+        # Satat's 2H, the highest trump whatever the suit, is never laid aside.
+        mine = [c for c in cards if v.eff_suit(c) == best and not (v.satat and c == "2H")] or cards
+        return "indicator:" + min(mine, key=v.strength)
     return next(a for a in legal if a != "trump:blind")
 
 
 def _play(v: _View, rng: random.Random) -> str:
     legal = v.legal
     cards = [a for a in legal if "/" not in a and a != "call"]
-    if "call" in legal and v.trick:
-        pos, _ = v.winning()
-        winner = (v.leader + pos) % v.n
+    if "call" in legal and v.winner is not None:
         boss_side = v.hakem % 2
-        if winner % 2 == boss_side:
+        if v.winner[0] % 2 == boss_side:
             return "call"
     if not cards:
         return legal[0]
@@ -295,37 +283,36 @@ def _discard(v: _View, cards: list[str]) -> str:
 def _lead(v: _View, cards: list[str]) -> str:
     masters = [c for c in cards if v.is_master(c) and not v.is_trump(c)]
     if masters:
-        return max(masters, key=lambda c: (len(v.suit_cards(v.eff_suit(c), v.hand)), _rank(c)))
+        return max(masters, key=lambda c: (len(v.suit_cards(v.eff_suit(c), v.hand)), v.strength(c)))
     trumps = [c for c in cards if v.is_trump(c)]
     if v.trump and len(trumps) >= max(4, len(v.hand) // 2):
-        return max(trumps, key=lambda c: v.power(c, c))
+        return max(trumps, key=v.power)
     side = [c for c in cards if not v.is_trump(c)] or cards
     longest = max({v.eff_suit(c) for c in side}, key=lambda s: len(v.suit_cards(s, side)))
     return _lowest(v, v.suit_cards(longest, side))
 
 
 def _follow(v: _View, cards: list[str]) -> str:
-    led = v.trick[0]
-    pos, best = v.winning()
-    winner = (v.leader + pos) % v.n
+    assert v.winner is not None
+    winner = v.winner[0]
     last = len(v.trick) == v.n - 1
     partner_wins = v.partner is not None and winner == v.partner
-    following = [c for c in cards if v.eff_suit(c) == v.eff_suit(led)]
-    if partner_wins and (last or v.is_master(v.trick[pos]) or best >= 100):
-        if v.dehla:
-            tens = [c for c in cards if c[0] == "T"]
-            if tens:
-                return tens[0]
+    following = [c for c in cards if v.eff_suit(c) == v.led]
+    if partner_wins and (last or v.winner_sure):
+        # Feed the cards that score (Dehla Pakad's tens) to the partner's trick.
+        tens = [c for c in cards if v.fact(c)["points"]]
+        if tens:
+            return tens[0]
         return _lowest(v, following) if following else _discard(v, cards)
-    beaters = [c for c in cards if v.power(c, led) > best]
+    beaters = [c for c in cards if v.fact(c)["wins"]]
     if not following and v.obs.get("trump") is None and not v.obs.get("trump_hidden"):
         # No trump yet: the first void card fixes it (§5.6); the longest
         # suit's lowest card.
-        suit = _best_suit(v.hand)
-        mine = [c for c in cards if _suit(c) == suit] or cards
-        return min(mine, key=_rank)
+        suit = _best_suit(v, v.hand)
+        mine = [c for c in cards if v.eff_suit(c) == suit] or cards
+        return min(mine, key=v.strength)
     if beaters:
-        cheapest = min(beaters, key=lambda c: (v.power(c, led), v.value(c)))
+        cheapest = min(beaters, key=lambda c: (v.power(c), v.value(c)))
         second = len(v.trick) == 1 and v.n == 4
         if second and not v.is_master(cheapest) and following:
             return _safe_low(v, following)
@@ -333,8 +320,8 @@ def _follow(v: _View, cards: list[str]) -> str:
             # Third hand high: the highest card, unless a cheaper master wins.
             masters = [c for c in beaters if v.is_master(c)]
             if masters:
-                return min(masters, key=lambda c: v.power(c, led))
-            return max(beaters, key=lambda c: v.power(c, led))
+                return min(masters, key=v.power)
+            return max(beaters, key=v.power)
         return cheapest
     if following:
         return _safe_low(v, following)
@@ -342,11 +329,10 @@ def _follow(v: _View, cards: list[str]) -> str:
 
 
 def _safe_low(v: _View, cards: list[str]) -> str:
-    """The lowest card, keeping Dehla Pakad's tens off others' tricks."""
-    if v.dehla:
-        plain = [c for c in cards if c[0] != "T"]
-        if plain:
-            return _lowest(v, plain)
+    """The lowest card, keeping the cards that score (Dehla Pakad's tens) off others' tricks."""
+    plain = [c for c in cards if not v.fact(c)["points"]]
+    if plain:
+        return _lowest(v, plain)
     return _lowest(v, cards)
 
 
@@ -420,7 +406,7 @@ def pimc_decision(state: _core.State, bot: Any) -> Optional[str]:
     if len(choices) < 2 or "redeal" in legal:
         return None
     player = state.current_player
-    strength = _suit_strength(_cards(state.observation(player)["hand"]))
+    strength = _suit_strength(_View(state), _cards(state.observation(player)["hand"]))
     ranked = sorted(choices, key=lambda a: (-strength[a[-1]], SUITS.index(a[-1])))
     first, second = ranked[0], ranked[1]
     if strength[first[-1]] - strength[second[-1]] > _CLOSE:
@@ -510,7 +496,7 @@ def hand_key(state: _core.State) -> object:
 
     >>> import hukm
     >>> hand_key(hukm.Hokm().new_game(seed=0))
-    0
+    1
     """
     number: int = state.observation(0)["hand_number"]
     return number

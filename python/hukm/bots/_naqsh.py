@@ -110,4 +110,4 @@ def dd_ready(state: _core.State, max_cards: Optional[int]) -> bool:
 
 def hand_key(state: _core.State) -> object:
     """The number of hands finished (it changes when the next hand is dealt)."""
-    return state.observation(0)["hand"]
+    return state.observation(0)["hand_number"]

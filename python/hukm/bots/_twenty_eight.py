@@ -38,16 +38,13 @@ play is solved from ``DEFAULT_MAX_CARDS`` cards in hand down.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any, Optional
 
 from .. import _core
 from .._errors import SolverLimitError, StateError
 from ..solve import solve
 
-RANK = {"J": 7, "3": 7, "9": 6, "A": 5, "T": 4, "K": 3, "Q": 2, "8": 1, "7": 0}
-"""Trick strength of each face (the three equals the jack in 40)."""
-POINTS = {"J": 3, "3": 3, "9": 2, "A": 1, "T": 1}
-"""Card points of each face (others 0)."""
 SUITS = "SHDC"
 AUCTION_NODES = 200_000
 """Node cap of one auction solve when the bot sets no ``max_nodes``."""
@@ -56,16 +53,40 @@ PLAY_NODES = 1_000_000
 DEFAULT_MAX_CARDS = {4: 8, 6: 5}
 """Cards in hand up to which PIMC solves card play, by number of players."""
 
-def _rank(card: str) -> int:
-    return RANK[card[0]]
+
+@lru_cache(maxsize=None)
+def _pack(preset: str, options: tuple[tuple[str, str], ...]) -> tuple[int, int, float]:
+    """Cards in the pack, their card points, and the bidding weight of an average card
+    (jacks and threes 1.5, nines 1: what :func:`_strength` counts), from the engine's
+    points of every card."""
+    from ..registry import game
+
+    points = [int(x) for x in game(preset, **dict(options))._game.facts["card_points"]]
+    weight = sum(1.5 if x == 3 else 1.0 if x == 2 else 0.0 for x in points)
+    return len(points), sum(points), weight / len(points)
 
 
-def _pts(card: str) -> int:
-    return POINTS.get(card[0], 0)
+class _Cards:
+    """The engine's facts of the mover's cards (``State.trick_facts``)."""
 
+    def __init__(self, state: _core.State, seat: int) -> None:
+        f = state.trick_facts(seat)
+        self.facts: dict[str, dict[str, Any]] = f["cards"]
+        self.winner: Optional[tuple[int, str]] = f["winner"]
+        self.winner_sure: bool = f["winner_sure"]
+        self.trick_points: int = f["points"]
 
-def _suit(card: str) -> str:
-    return card[-1]
+    def suit(self, c: str) -> str:
+        return str(self.facts[c]["suit"])
+
+    def rank(self, c: str) -> int:
+        return int(self.facts[c]["strength"])
+
+    def pts(self, c: str) -> int:
+        return int(self.facts[c]["points"])
+
+    def master(self, c: str) -> bool:
+        return bool(self.facts[c]["master"])
 
 
 def hand_key(state: _core.State) -> object:
@@ -76,7 +97,7 @@ def hand_key(state: _core.State) -> object:
     >>> hand_key(s)
     1
     """
-    return state.observation(0)["hand_no"]
+    return state.observation(0)["hand_number"]
 
 
 def _sides(obs: dict[str, Any]) -> int:
@@ -89,67 +110,22 @@ def _trick_size(obs: dict[str, Any], n: int) -> int:
     return n - (n // _sides(obs) - 1)
 
 
-def _faces(obs: dict[str, Any], n: int) -> tuple[str, int]:
-    """The faces of a suit and the copies of each (28/29: 8 faces, 40: 9, 56: 6 twice)."""
-    if n == 4:
-        return "J9ATKQ87", 1
-    pre = obs["phase"] in ("bid", "trump", "double", "redouble")
-    size = max(obs["hand_sizes"]) + (0 if pre else obs["tricks_played"])
-    big = size >= 4 if pre else size >= 7
-    return ("J9ATKQ", 2) if big else ("J39ATKQ87", 1)
-
-
-def _unseen_higher(card: str, obs: dict[str, Any], n: int) -> bool:
-    """True when a card stronger than ``card`` in its suit is still unseen by the player."""
-    faces, copies = _faces(obs, n)
-    seen = list(obs["hand"]) + list(obs["played"]) + [c for _, c in obs["trick"]]
-    if obs.get("indicator"):
-        seen.append(obs["indicator"])
-    s = _suit(card)
-    for f in faces:
-        if RANK[f] > _rank(card) and seen.count(f + s) < copies:
-            return True
-    return False
-
-
-def _winner(trick: list[list[Any]], trump: Optional[str]) -> tuple[int, str]:
-    """The (seat, card) winning a trick so far; ``trump`` counts when it is open."""
-    led = _suit(trick[0][1])
-    best = trick[0]
-    for seat, card in trick[1:]:
-        bs = _suit(best[1])
-        if trump is not None and _suit(card) == trump:
-            if bs != trump or _rank(card) > _rank(best[1]):
-                best = [seat, card]
-        elif _suit(card) == led and bs == led and _rank(card) > _rank(best[1]):
-            best = [seat, card]
-    return best[0], best[1]
-
-
-def _beats(card: str, best: str, led: str, trump: Optional[str]) -> bool:
-    if trump is not None and _suit(card) == trump:
-        return _suit(best) != trump or _rank(card) > _rank(best)
-    if trump is not None and _suit(best) == trump:
-        return False
-    return _suit(card) == led and _rank(card) > _rank(best)
-
-
-def _strength(cards: list[str]) -> tuple[float, str]:
+def _strength(k: _Cards, cards: list[str]) -> tuple[float, str]:
     """A bidding strength of a first batch and its best suit."""
     by: dict[str, list[str]] = {}
     for c in cards:
-        by.setdefault(_suit(c), []).append(c)
-    best = max(by, key=lambda s: (len(by[s]), sum(_pts(c) for c in by[s]), s))
-    faces = {c[0] for c in by[best]}
-    s: float = sum(_pts(c) for c in cards)
-    s += 1.5 * sum(c[0] in "J3" for c in cards) + sum(c[0] == "9" for c in cards)
+        by.setdefault(k.suit(c), []).append(c)
+    best = max(by, key=lambda s: (len(by[s]), sum(k.pts(c) for c in by[s]), s))
+    s: float = sum(k.pts(c) for c in cards)
+    # The jacks (and the threes of 40) and the nines: the top trumps if they are trumps.
+    s += 1.5 * sum(k.pts(c) == 3 for c in cards) + sum(k.pts(c) == 2 for c in cards)
     s += 2.0 * (len(by[best]) - 1)
-    if "J" in faces and "9" in faces:
+    if {k.pts(c) for c in by[best]} >= {3, 2}:
         s += 2.0
     return s, best
 
 
-def _bid_heuristic(obs: dict[str, Any], legal: list[str], n: int, player: int) -> str:
+def _bid_heuristic(state: _core.State, k: _Cards, obs: dict[str, Any], legal: list[str], player: int) -> str:
     bids = [a for a in legal if a.startswith("bid:")]
     if not bids:
         return "pass"
@@ -161,30 +137,28 @@ def _bid_heuristic(obs: dict[str, Any], legal: list[str], n: int, player: int) -
     if high and high[-1] % sides == player % sides:
         return "pass"
     cards = list(obs["hand"])
-    faces, copies = _faces(obs, n)
-    total_cards = len(faces) * 4 * copies
-    card_pts = sum(POINTS.get(f, 0) for f in faces) * 4 * copies
+    total_cards, card_pts, weight = _pack(state.preset, tuple(sorted(state.options)))
     half = len(cards)
     # The strength of an average batch: its points, jacks and nines, and a
     # longest suit of about half the batch.
-    avg = half * card_pts / total_cards + half * (1.5 + 1.0) * copies / len(faces)
+    avg = half * card_pts / total_cards + half * weight
     avg += 2.0 * (max(1.0, half / 2) - 1.0)
-    strength, _ = _strength(cards)
+    strength, _ = _strength(k, cards)
     scale = card_pts / 28.0
     estimate = card_pts / 2 + 1.2 * scale * (strength - avg)
     return f"bid:{lo}" if lo <= estimate - 1 else "pass"
 
 
-def _lowest(cards: list[str]) -> str:
-    return min(cards, key=lambda c: (_pts(c), _rank(c), c))
+def _lowest(k: _Cards, cards: list[str]) -> str:
+    return min(cards, key=lambda c: (k.pts(c), k.rank(c), c))
 
 
-def _trump_heuristic(obs: dict[str, Any], legal: list[str]) -> str:
+def _trump_heuristic(k: _Cards, obs: dict[str, Any], legal: list[str]) -> str:
     cards = list(obs["hand"])
-    _, best = _strength(cards)
-    ind = [a for a in legal if a.startswith("indicator:") and _suit(a) == best]
+    _, best = _strength(k, cards)
+    ind = [a[10:] for a in legal if a.startswith("indicator:") and a[10:] in k.facts and k.suit(a[10:]) == best]
     if ind:
-        return "indicator:" + _lowest([a[10:] for a in ind])
+        return "indicator:" + _lowest(k, ind)
     spare = f"trump:{best}"
     if spare in legal:
         return spare
@@ -192,7 +166,7 @@ def _trump_heuristic(obs: dict[str, Any], legal: list[str]) -> str:
     return choices[0] if choices else legal[0]
 
 
-def _play(obs: dict[str, Any], legal: list[str], player: int, n: int) -> str:
+def _play(k: _Cards, obs: dict[str, Any], legal: list[str], player: int, n: int) -> str:
     cards = [a for a in legal if a != "call"]
     sides = _sides(obs)
     known = obs["trump"] if obs["trump"] not in (None, "none") else None
@@ -202,41 +176,41 @@ def _play(obs: dict[str, Any], legal: list[str], player: int, n: int) -> str:
         return "call"
 
     def keep(c: str) -> bool:  # the jack and nine of trumps are kept when possible
-        return known is not None and _suit(c) == known and c[0] in "J39"
+        return bool(k.facts[c]["trump"]) and k.pts(c) >= 2
 
     if not trick:
-        masters = [c for c in cards if not _unseen_higher(c, obs, n) and _suit(c) != known]
+        masters = [c for c in cards if k.master(c) and k.suit(c) != known]
         if open_trump and obs["bidder"] is not None and obs["bidder"] % sides == player % sides:
-            masters += [c for c in cards if _suit(c) == open_trump and not _unseen_higher(c, obs, n)]
+            masters += [c for c in cards if k.suit(c) == open_trump and k.master(c)]
         if masters:
-            return max(masters, key=lambda c: (_pts(c), _rank(c), c))
-        plain = [c for c in cards if _suit(c) != known] or cards
-        counts = {s: sum(_suit(c) == s for c in obs["hand"]) for s in SUITS}
-        return min(plain, key=lambda c: (_pts(c), -counts[_suit(c)], _rank(c), c))
-    led = _suit(trick[0][1])
-    wseat, wcard = _winner(trick, open_trump)
+            return max(masters, key=lambda c: (k.pts(c), k.rank(c), c))
+        plain = [c for c in cards if k.suit(c) != known] or cards
+        counts = {s: sum(k.suit(c) == s for c in obs["hand"]) for s in SUITS}
+        return min(plain, key=lambda c: (k.pts(c), -counts[k.suit(c)], k.rank(c), c))
+    assert k.winner is not None
+    wseat = k.winner[0]
     last = len(trick) == _trick_size(obs, n) - 1
-    pts = sum(_pts(c) for _, c in trick)
+    pts = k.trick_points
     partner = wseat % sides == player % sides
-    winners = [c for c in cards if _beats(c, wcard, led, open_trump)]
+    winners = [c for c in cards if k.facts[c]["wins"]]
     losers = [c for c in cards if c not in winners]
     if partner:
-        safe = last or (not _unseen_higher(wcard, obs, n) and (open_trump is None or _suit(wcard) == open_trump))
+        safe = last or k.winner_sure
         pool = [c for c in (losers or cards) if not keep(c)] or losers or cards
         if safe:
-            return max(pool, key=lambda c: (_pts(c), -_rank(c), c))
-        return _lowest(pool)
+            return max(pool, key=lambda c: (k.pts(c), -k.rank(c), c))
+        return _lowest(k, pool)
     if winners:
-        cheap = min(winners, key=lambda c: (_suit(c) == open_trump, keep(c), _rank(c), c))
-        if last or (pts >= 1 and not _unseen_higher(cheap, obs, n)) or pts >= 3:
+        cheap = min(winners, key=lambda c: (k.suit(c) == open_trump, keep(c), k.rank(c), c))
+        if last or (pts >= 1 and k.master(cheap)) or pts >= 3:
             return cheap
-        sure = [c for c in winners if not _unseen_higher(c, obs, n) and _suit(c) != open_trump]
+        sure = [c for c in winners if k.master(c) and k.suit(c) != open_trump]
         if sure:
-            return min(sure, key=lambda c: (_rank(c), c))
+            return min(sure, key=lambda c: (k.rank(c), c))
     if "call" in legal and pts >= 2:
         return "call"
     pool = [c for c in (losers or cards) if not keep(c)] or losers or cards
-    return _lowest(pool)
+    return _lowest(k, pool)
 
 
 def heuristic(state: _core.State, rng: random.Random) -> str:
@@ -261,16 +235,17 @@ def heuristic(state: _core.State, rng: random.Random) -> str:
     legal = state.legal_actions()
     n = state.num_players
     phase = obs["phase"]
+    k = _Cards(state, p)
     if phase == "bid":
-        choice = _bid_heuristic(obs, legal, n, p)
+        choice = _bid_heuristic(state, k, obs, legal, p)
     elif phase == "trump":
-        choice = _trump_heuristic(obs, legal)
+        choice = _trump_heuristic(k, obs, legal)
     elif phase == "pair":
         choice = "pair"
     elif phase == "show":
         choice = "show"
     elif phase == "play":
-        choice = _play(obs, legal, p, n)
+        choice = _play(k, obs, legal, p, n)
     else:
         choice = "pass"
     return choice if choice in legal else rng.choice(legal)
@@ -340,7 +315,7 @@ def _bid_samples(state: _core.State, bot: Any, suits: list[str]) -> dict[str, li
     for _ in range(bot.samples):
         det = state.determinize(p, bot.rng.getrandbits(63))
         for s in suits:
-            pos = _core.twenty_eight_open_position(det, p, s)
+            pos = det.open_position(p, s)
             try:
                 values[s].append(solve(pos, p, max_nodes=nodes, actions=False).value)
             except SolverLimitError:
@@ -349,18 +324,17 @@ def _bid_samples(state: _core.State, bot: Any, suits: list[str]) -> dict[str, li
     return values
 
 
-def _candidate_suits(obs: dict[str, Any], legal: list[str]) -> list[str]:
+def _candidate_suits(k: _Cards, obs: dict[str, Any], legal: list[str]) -> list[str]:
     """The suits the player may make trumps: every suit with a spare
     indicator, else the suits of his hand (during the auction the indicator
     is assumed to be his own card, the default rules)."""
     if any(a.startswith("trump:") and a != "trump:none" for a in legal):
         return list(SUITS)
-    return sorted({_suit(c) for c in obs["hand"]}, key=SUITS.index)
+    return sorted({k.suit(c) for c in obs["hand"]}, key=SUITS.index)
 
 
-def _break_even(bid: int, obs: dict[str, Any], n: int) -> float:
-    faces, _ = _faces(obs, n)
-    if "3" in faces:  # 40: made 1/2/3, failed 2/3/4 to the opponents
+def _break_even(bid: int, preset: str) -> float:
+    if preset == "40":  # made 1/2/3, failed 2/3/4 to the opponents (§13.2)
         win, lose = (1, 2) if bid <= 29 else (2, 3) if bid <= 33 else (3, 4)
         return lose / (win + lose)
     return 0.5
@@ -385,8 +359,8 @@ def pimc_decision(state: _core.State, bot: Any) -> Optional[str]:
     p = state.current_player
     obs = state.observation(p)
     legal = state.legal_actions()
-    n = state.num_players
-    suits = _candidate_suits(obs, legal)
+    k = _Cards(state, p)
+    suits = _candidate_suits(k, obs, legal)
     if phase == "bid":
         bids = [int(a[4:]) for a in legal if a.startswith("bid:")]
         if not bids:
@@ -405,13 +379,13 @@ def pimc_decision(state: _core.State, bot: Any) -> Optional[str]:
         best = max(suits, key=lambda s: _mean(values[s]))
         v = values[best]
         made = sum(x >= lo for x in v) / len(v) if v else 0.0
-        return f"bid:{lo}" if v and made >= _break_even(lo, obs, n) else "pass"
+        return f"bid:{lo}" if v and made >= _break_even(lo, state.preset) else "pass"
     values = _bid_samples(state, bot, suits)
     if not any(values.values()):
         return None
     best = max(suits, key=lambda s: _mean(values[s]))
     if f"trump:{best}" in legal:
         return f"trump:{best}"
-    ind = [a[10:] for a in legal if a.startswith("indicator:") and _suit(a) == best]
-    return "indicator:" + _lowest(ind) if ind else None
+    ind = [a[10:] for a in legal if a.startswith("indicator:") and k.suit(a[10:]) == best]
+    return "indicator:" + _lowest(k, ind) if ind else None
 

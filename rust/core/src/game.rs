@@ -72,6 +72,51 @@ pub fn map(pairs: Vec<(&str, Value)>) -> Value {
     Value::Map(pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
 }
 
+/// The keys every game's observation begins with, in this order:
+///
+/// * `player`: the observing player;
+/// * `phase`: the phase's name;
+/// * `current_player`: the player to act, `-1` when the state is terminal;
+/// * `hand_number`: the hand (deal) being played, counted from 1;
+/// * `hand`: the observer's own cards, strongest first within each suit,
+///   suits in the pack's order;
+/// * `trick`: the trick in progress as `[seat, card]` pairs in play order
+///   (a lead of several cards gives one pair per card);
+/// * `scores`: the match scores, as the game keeps them (per side or per
+///   seat).
+///
+/// Each game adds its own keys after these (documented with the game).
+pub fn core_keys(
+    player: usize,
+    phase: &str,
+    current: Option<usize>,
+    hand_number: usize,
+    hand: Vec<String>,
+    trick: Vec<(usize, String)>,
+    scores: Value,
+) -> Vec<(String, Value)> {
+    vec![
+        ("player".into(), Value::from(player)),
+        ("phase".into(), Value::from(phase)),
+        (
+            "current_player".into(),
+            current.map_or(Value::Int(-1), Value::from),
+        ),
+        ("hand_number".into(), Value::from(hand_number)),
+        ("hand".into(), Value::from(hand)),
+        (
+            "trick".into(),
+            Value::List(
+                trick
+                    .into_iter()
+                    .map(|(seat, c)| Value::List(vec![Value::from(seat), Value::from(c)]))
+                    .collect(),
+            ),
+        ),
+        ("scores".into(), scores),
+    ]
+}
+
 /// A game state as seen from outside: the interface the Python layer, the
 /// shared test battery and the bots use for every game.
 pub trait GameState: Send + Sync {
@@ -96,4 +141,60 @@ pub trait GameState: Send + Sync {
     fn box_clone(&self) -> Box<dyn GameState>;
     /// The actions applied so far (chance events are not actions).
     fn history(&self) -> Vec<String>;
+    /// The name of the phase the state is in (`play`, `bid`, `over` ...).
+    fn phase_name(&self) -> &'static str;
+    /// Every seat's cards now in compact notation, seat 0 first (a god's-eye
+    /// view, for analysis and display).
+    fn hands_compact(&self) -> Vec<String>;
+    /// The trick in progress as `seat`'s player can tell it (trick games).
+    fn trick_facts(&self, seat: usize) -> Result<TrickFacts> {
+        let _ = seat;
+        Err(crate::error::Error::State(
+            "trick facts are offered for the trick games in trick play".into(),
+        ))
+    }
+}
+
+/// What a player can tell about one card of his own hand in the trick in
+/// progress, by the engine's rules and never more than he may know (for bots
+/// and displays).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardFacts {
+    /// The card.
+    pub card: String,
+    /// The suit it plays as (Satat's 2H: the trump suit once known).
+    pub suit: String,
+    /// Its order among the cards of that suit, 0 the weakest (equal cards,
+    /// as in a double pack, share it).
+    pub strength: u32,
+    /// Its card points (Twenty-eight's points; a ten in Dehla Pakad: 1).
+    pub points: i32,
+    /// It belongs to the trump suit as far as the player knows.
+    pub trump: bool,
+    /// Played now, it would be winning the trick (as far as the player can
+    /// tell; a lead always is).
+    pub wins: bool,
+    /// No stronger card of its suit is unseen by the player (all are in his
+    /// hand or played).
+    pub master: bool,
+}
+
+/// The trick in progress as a player can tell it: the card winning it so
+/// far, the facts of each card of his hand, the cards of each suit he has
+/// not seen.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TrickFacts {
+    /// The seat and card winning the trick so far (`None` before the lead).
+    pub winner: Option<(usize, String)>,
+    /// The winning card is a trump or no unseen card of its suit beats it.
+    pub winner_sure: bool,
+    /// The suit led, as it plays (`None` before the lead).
+    pub led: Option<String>,
+    /// The card points lying in the trick.
+    pub points: i32,
+    /// For each suit of the pack, how many of its cards the player has not
+    /// seen (in other hands, or laid aside face down).
+    pub unseen: Vec<(String, u32)>,
+    /// Each card of the hand, in the hand's order.
+    pub cards: Vec<CardFacts>,
 }

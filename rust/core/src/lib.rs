@@ -10,11 +10,14 @@
 pub mod card;
 pub mod deal;
 pub mod error;
+pub mod facts;
 pub mod game;
 pub mod games;
 pub mod notation;
 pub mod options;
 pub mod pack;
+pub mod params;
+pub mod registry;
 pub mod rng;
 pub mod sample;
 pub mod solve;

@@ -137,6 +137,24 @@ impl Pack {
         out.join("+")
     }
 
+    /// The cards of a set in the pack's hand order (suits in order,
+    /// strongest first).
+    pub fn in_hand_order(&self, cards: CardSet) -> Vec<Card> {
+        let mut out = Vec::with_capacity(cards.len() as usize);
+        for s in 0..self.num_suits() as Suit {
+            out.extend((cards & self.suit_mask(s)).iter().rev());
+        }
+        out
+    }
+
+    /// The cards of a set as strings, in the pack's hand order.
+    pub fn card_list(&self, cards: CardSet) -> Vec<String> {
+        self.in_hand_order(cards)
+            .into_iter()
+            .map(|c| self.format_card(c))
+            .collect()
+    }
+
     /// Reads cards joined by `+` (`9D+4C+2C`), each at most once.
     pub fn parse_cards(&self, text: &str) -> Result<CardSet> {
         let mut set = CardSet::EMPTY;

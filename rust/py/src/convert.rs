@@ -1,52 +1,24 @@
-//! Error mapping and value conversion between hukm-core and Python.
+//! Value conversion between hukm-core and Python: observations, keyword
+//! arguments, packs and the notation helpers.
 
 use hukm_core::game::Value;
 use hukm_core::pack::{AvatarList, Pack, ReversedSet};
+use hukm_core::params::{Param, Params};
 use hukm_core::Error;
-use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString};
 
-/// Maps an engine error onto the exception classes of `hukm._errors`.
-pub fn to_py(py: Python<'_>, e: Error) -> PyErr {
-    let class = match &e {
-        Error::Notation(_) => "NotationError",
-        Error::Option(_) => "OptionError",
-        Error::IllegalAction(_) => "IllegalActionError",
-        Error::State(_) => "StateError",
-        Error::SolverLimit(_) => "SolverLimitError",
-        Error::Interrupted => "",
-    };
-    if class.is_empty() {
-        return pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted");
-    }
-    match py.import("hukm._errors").and_then(|m| m.getattr(class)) {
-        Ok(cls) => PyErr::from_type(cls.cast_into().expect("an exception class"), e.to_string()),
-        Err(_) => PyRuntimeError::new_err(e.to_string()),
-    }
-}
-
-/// Shorthand: run an engine call and map its error.
-pub trait IntoPy<T> {
-    /// Maps the error of an engine result.
-    fn py(self, py: Python<'_>) -> PyResult<T>;
-}
-
-impl<T> IntoPy<T> for hukm_core::Result<T> {
-    fn py(self, py: Python<'_>) -> PyResult<T> {
-        self.map_err(|e| to_py(py, e))
-    }
-}
+use crate::error::PyResult;
 
 /// Converts an observation value into Python objects.
-pub fn value_to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
+pub fn value_to_py<'py>(py: Python<'py>, v: &Value) -> pyo3::PyResult<Bound<'py, PyAny>> {
     Ok(match v {
         Value::Null => py.None().into_bound(py),
         Value::Bool(b) => b.into_pyobject(py)?.to_owned().into_any(),
         Value::Int(i) => i.into_pyobject(py)?.into_any(),
         Value::Str(s) => s.into_pyobject(py)?.into_any(),
         Value::List(l) => {
-            let items: PyResult<Vec<_>> = l.iter().map(|x| value_to_py(py, x)).collect();
+            let items: pyo3::PyResult<Vec<_>> = l.iter().map(|x| value_to_py(py, x)).collect();
             PyList::new(py, items?)?.into_any()
         }
         Value::Map(m) => {
@@ -61,7 +33,7 @@ pub fn value_to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny
 
 /// A pack by name: `french52`, `french32`, `moghul`, `moghul_iran`,
 /// `dashavatara`, `dashavatara_bk`, `ganjifa_french52`.
-pub fn pack_by_name(py: Python<'_>, name: &str) -> PyResult<Pack> {
+pub fn pack_by_name(name: &str) -> PyResult<Pack> {
     Ok(match name {
         "french52" => Pack::french52(),
         "french32" => Pack::twenty_eight(),
@@ -74,13 +46,11 @@ pub fn pack_by_name(py: Python<'_>, name: &str) -> PyResult<Pack> {
         "dashavatara120" => Pack::ganjifa_plain(true),
         "euro48" => Pack::euro48(),
         _ => {
-            return Err(to_py(
-                py,
-                Error::Option(format!(
-                    "unknown pack {:?}; valid packs: french52, french32, moghul, moghul_iran, dashavatara, dashavatara_bk, ganjifa_french52, moghul96, dashavatara120, euro48",
-                    name
-                )),
+            return Err(Error::Option(format!(
+                "unknown pack {:?}; valid packs: french52, french32, moghul, moghul_iran, dashavatara, dashavatara_bk, ganjifa_french52, moghul96, dashavatara120, euro48",
+                name
             ))
+            .into())
         }
     })
 }
@@ -88,9 +58,9 @@ pub fn pack_by_name(py: Python<'_>, name: &str) -> PyResult<Pack> {
 /// Reads a hand (compact or labelled) and returns it in compact form, or its cards.
 #[pyfunction]
 #[pyo3(signature = (text, pack = "french52"))]
-pub fn parse_hand(py: Python<'_>, text: &str, pack: &str) -> PyResult<Vec<String>> {
-    let p = pack_by_name(py, pack)?;
-    let h = p.parse_hand(text).py(py)?;
+pub fn parse_hand(text: &str, pack: &str) -> PyResult<Vec<String>> {
+    let p = pack_by_name(pack)?;
+    let h = p.parse_hand(text)?;
     Ok(cards_in_order(&p, h))
 }
 
@@ -105,21 +75,13 @@ fn cards_in_order(p: &Pack, h: hukm_core::CardSet) -> Vec<String> {
 /// Writes a list of cards as a hand: compact, or labelled with `labelled=True`.
 #[pyfunction]
 #[pyo3(signature = (cards, pack = "french52", labelled = false))]
-pub fn format_hand(
-    py: Python<'_>,
-    cards: Vec<String>,
-    pack: &str,
-    labelled: bool,
-) -> PyResult<String> {
-    let p = pack_by_name(py, pack)?;
+pub fn format_hand(cards: Vec<String>, pack: &str, labelled: bool) -> PyResult<String> {
+    let p = pack_by_name(pack)?;
     let mut h = hukm_core::CardSet::EMPTY;
     for c in &cards {
-        let card = p.parse_card_avoiding(c, h).py(py)?;
+        let card = p.parse_card_avoiding(c, h)?;
         if h.contains(card) {
-            return Err(to_py(
-                py,
-                Error::Notation(format!("card {} given twice", c)),
-            ));
+            return Err(Error::Notation(format!("card {} given twice", c)).into());
         }
         h.insert(card);
     }
@@ -133,28 +95,82 @@ pub fn format_hand(
 /// Reads a deal and returns each seat's cards.
 #[pyfunction]
 #[pyo3(signature = (text, players, pack = "french52"))]
-pub fn parse_deal(
-    py: Python<'_>,
-    text: &str,
-    players: i64,
-    pack: &str,
-) -> PyResult<Vec<Vec<String>>> {
-    let p = pack_by_name(py, pack)?;
+pub fn parse_deal(text: &str, players: i64, pack: &str) -> PyResult<Vec<Vec<String>>> {
+    let p = pack_by_name(pack)?;
     if !(1..=16).contains(&players) {
-        return Err(to_py(
-            py,
-            Error::Notation(format!("bad number of players {}", players)),
-        ));
+        return Err(Error::Notation(format!("bad number of players {}", players)).into());
     }
     let players = players as usize;
-    let hands = p.parse_deal(text, players).py(py)?;
+    let hands = p.parse_deal(text, players)?;
     Ok(hands.into_iter().map(|h| cards_in_order(&p, h)).collect())
 }
 
 /// Every card of a pack in hand order.
 #[pyfunction]
 #[pyo3(signature = (pack = "french52"))]
-pub fn pack_cards(py: Python<'_>, pack: &str) -> PyResult<Vec<String>> {
-    let p = pack_by_name(py, pack)?;
+pub fn pack_cards(pack: &str) -> PyResult<Vec<String>> {
+    let p = pack_by_name(pack)?;
     Ok(cards_in_order(&p, p.deck))
+}
+
+/// Keyword arguments from a dict of `None`, booleans, whole numbers,
+/// strings and lists of whole numbers (anything else is an error naming the
+/// keyword).
+pub fn params_from_py(d: Option<&Bound<'_, PyDict>>, call: &str) -> PyResult<Params> {
+    let mut out = Params::new();
+    let Some(d) = d else {
+        return Ok(out);
+    };
+    for (k, v) in d.iter() {
+        let key: String = k.extract()?;
+        let bad = || {
+            Error::State(format!(
+                "{}: bad value for {}: give a whole number, a string, True/False, a list of whole numbers or None",
+                call, key
+            ))
+        };
+        let p = if v.is_none() {
+            Param::Null
+        } else if v.is_instance_of::<PyBool>() {
+            Param::Bool(v.extract()?)
+        } else if v.is_instance_of::<PyInt>() {
+            Param::Int(
+                v.extract()
+                    .map_err(|_| Error::State(format!("{}: {} is out of range", call, key)))?,
+            )
+        } else if v.is_instance_of::<PyString>() {
+            Param::Text(v.extract()?)
+        } else if let Ok(items) = v.try_iter() {
+            let mut xs = Vec::new();
+            for x in items {
+                let x = x?;
+                if x.is_instance_of::<PyBool>() || !x.is_instance_of::<PyInt>() {
+                    return Err(bad().into());
+                }
+                xs.push(x.extract::<i64>().map_err(|_| {
+                    Error::State(format!("{}: a number of {} is out of range", call, key))
+                })?);
+            }
+            Param::Ints(xs)
+        } else {
+            return Err(bad().into());
+        };
+        out.set(&key, p);
+    }
+    Ok(out)
+}
+
+/// Keyword arguments as a dict (for records and pickling).
+pub fn params_to_py<'py>(py: Python<'py>, p: &Params) -> pyo3::PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    for (k, v) in &p.0 {
+        match v {
+            Param::Null => d.set_item(k, py.None())?,
+            Param::Bool(b) => d.set_item(k, *b)?,
+            Param::Int(i) => d.set_item(k, *i)?,
+            Param::Text(t) => d.set_item(k, t)?,
+            Param::Ints(v) => d.set_item(k, v.clone())?,
+        }
+    }
+    Ok(d)
 }

@@ -1,61 +1,15 @@
-//! The `State` class: one game state of any game, driven by action strings.
+//! The `State` class: one state of any game, driven by action strings.
 
 use std::sync::Arc;
 
 use hukm_core::game::GameState;
-use hukm_core::games::dashavatara::DashaState;
-use hukm_core::games::dugi::DugiState;
-use hukm_core::games::ganjifa::GanjifaState;
-use hukm_core::games::hokm::{HokmState, Phase};
-use hukm_core::games::naqsh::NaqshState;
-use hukm_core::games::twenty_eight::TwentyEightState;
-use hukm_core::Pack;
+use hukm_core::registry::{AnyGame, AnyState, Origin};
+use hukm_core::{Error, Pack};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
-use crate::convert::{value_to_py, IntoPy};
-
-/// A state of any game (typed inside, so the solver can reach it).
-#[derive(Clone)]
-pub enum AnyState {
-    /// A Hokm state.
-    Hokm(Box<HokmState>),
-    /// A Naqsh state.
-    Naqsh(Box<NaqshState>),
-    /// A Dashavatara state.
-    Dasha(Box<DashaState>),
-    /// A Twenty-eight family state.
-    TwentyEight(Box<TwentyEightState>),
-    /// An individual Ganjifa state.
-    Ganjifa(Box<GanjifaState>),
-    /// A Dugi state.
-    Dugi(Box<DugiState>),
-}
-
-impl AnyState {
-    /// The state behind the shared game interface.
-    pub fn get(&self) -> &dyn GameState {
-        match self {
-            AnyState::Hokm(s) => s.as_ref(),
-            AnyState::Naqsh(s) => s.as_ref(),
-            AnyState::Dasha(s) => s.as_ref(),
-            AnyState::TwentyEight(s) => s.as_ref(),
-            AnyState::Ganjifa(s) => s.as_ref(),
-            AnyState::Dugi(s) => s.as_ref(),
-        }
-    }
-    /// The state behind the shared game interface, mutable.
-    pub fn get_mut(&mut self) -> &mut dyn GameState {
-        match self {
-            AnyState::Hokm(s) => s.as_mut(),
-            AnyState::Naqsh(s) => s.as_mut(),
-            AnyState::Dasha(s) => s.as_mut(),
-            AnyState::TwentyEight(s) => s.as_mut(),
-            AnyState::Ganjifa(s) => s.as_mut(),
-            AnyState::Dugi(s) => s.as_mut(),
-        }
-    }
-}
+use crate::convert::{params_from_py, params_to_py, value_to_py};
+use crate::error::PyResult;
 
 /// Python strings of a pack's cards, made once per game and shared by its
 /// states, so listing legal cards allocates no string.
@@ -82,77 +36,183 @@ pub struct PyState {
     pub cards: Arc<CardStrings>,
 }
 
+impl PyState {
+    fn check_player(&self, player: i64) -> PyResult<usize> {
+        let n = self.inner.num_players();
+        if player < 0 || player as usize >= n {
+            return Err(
+                Error::State(format!("player {} out of range 0..{}", player, n - 1)).into(),
+            );
+        }
+        Ok(player as usize)
+    }
+
+    fn wrap(&self, inner: AnyState) -> PyState {
+        PyState {
+            inner,
+            cards: self.cards.clone(),
+        }
+    }
+}
+
+/// An origin as nested tuples: `("match", seed, params)`, `("deal", deal,
+/// params)`, `("sample", origin, actions, player, seed)` or `("open",
+/// origin, actions, bidder, trump)`.
+pub fn origin_to_py<'py>(py: Python<'py>, o: &Origin) -> pyo3::PyResult<Bound<'py, PyTuple>> {
+    match o {
+        Origin::Match { seed, params } => {
+            ("match", *seed, params_to_py(py, params)?).into_pyobject(py)
+        }
+        Origin::Deal { deal, params } => {
+            ("deal", deal.as_str(), params_to_py(py, params)?).into_pyobject(py)
+        }
+        Origin::Sample {
+            from,
+            actions,
+            player,
+            seed,
+        } => (
+            "sample",
+            origin_to_py(py, from)?,
+            actions.clone(),
+            *player,
+            *seed,
+        )
+            .into_pyobject(py),
+        Origin::Open {
+            from,
+            actions,
+            bidder,
+            trump,
+        } => (
+            "open",
+            origin_to_py(py, from)?,
+            actions.clone(),
+            *bidder,
+            trump.as_str(),
+        )
+            .into_pyobject(py),
+    }
+}
+
+/// An origin from the tuples of [`origin_to_py`].
+pub fn origin_from_py(t: &Bound<'_, PyAny>) -> PyResult<Origin> {
+    let bad = || Error::State("bad origin of a state".into());
+    let t = t.cast::<PyTuple>().map_err(|_| bad())?;
+    let kind: String = t.get_item(0)?.extract()?;
+    Ok(match (kind.as_str(), t.len()) {
+        ("match", 3) => Origin::Match {
+            seed: t.get_item(1)?.extract()?,
+            params: params_from_py(
+                Some(t.get_item(2)?.cast::<PyDict>().map_err(|_| bad())?),
+                "new_game",
+            )?,
+        },
+        ("deal", 3) => Origin::Deal {
+            deal: t.get_item(1)?.extract()?,
+            params: params_from_py(
+                Some(t.get_item(2)?.cast::<PyDict>().map_err(|_| bad())?),
+                "from_deal",
+            )?,
+        },
+        ("sample", 5) => Origin::Sample {
+            from: Arc::new(origin_from_py(&t.get_item(1)?)?),
+            actions: t.get_item(2)?.extract()?,
+            player: t.get_item(3)?.extract()?,
+            seed: t.get_item(4)?.extract()?,
+        },
+        ("open", 5) => Origin::Open {
+            from: Arc::new(origin_from_py(&t.get_item(1)?)?),
+            actions: t.get_item(2)?.extract()?,
+            bidder: t.get_item(3)?.extract()?,
+            trump: t.get_item(4)?.extract()?,
+        },
+        _ => return Err(bad().into()),
+    })
+}
+
+/// Rebuilds a state from its preset, options, origin and actions since
+/// (what pickling stores).
+#[pyfunction]
+pub fn _restore_state(
+    py: Python<'_>,
+    preset: &str,
+    options: Vec<(String, String)>,
+    origin: &Bound<'_, PyAny>,
+    actions: Vec<String>,
+) -> PyResult<PyState> {
+    let game = AnyGame::new(preset, &options)?;
+    let origin = origin_from_py(origin)?;
+    let inner = AnyState::replay(&game, &origin, &actions)?;
+    Ok(PyState {
+        cards: CardStrings::new(py, game.pack()),
+        inner,
+    })
+}
+
 #[pymethods]
 impl PyState {
-    /// Number of seats.
+    /// Number of players.
     #[getter]
     fn num_players(&self) -> usize {
-        self.inner.get().num_players()
+        self.inner.num_players()
     }
 
     /// The seat to act; -1 when the state is terminal.
     #[getter]
     fn current_player(&self) -> i64 {
-        self.inner.get().current_player().map_or(-1, |p| p as i64)
+        self.inner.current_player().map_or(-1, |p| p as i64)
     }
 
-    /// The game's name (`hokm`, `naqsh`, `dashavatara`, `twenty_eight`).
+    /// The game module's name (`hokm`, `twenty_eight`, `ganjifa`, `dugi`,
+    /// `dashavatara`, `naqsh`).
     #[getter]
     fn game(&self) -> &'static str {
-        match &self.inner {
-            AnyState::Hokm(_) => "hokm",
-            AnyState::Naqsh(_) => "naqsh",
-            AnyState::Dasha(_) => "dashavatara",
-            AnyState::TwentyEight(_) => "twenty_eight",
-            AnyState::Ganjifa(_) => "ganjifa",
-            AnyState::Dugi(_) => "dugi",
-        }
+        self.inner.game().family()
+    }
+
+    /// The preset's name (`hokm4`, `28`, `dashavatara` ...).
+    #[getter]
+    fn preset(&self) -> &'static str {
+        self.inner.game().preset()
+    }
+
+    /// The game's options, normalised.
+    #[getter]
+    fn options(&self) -> Vec<(String, String)> {
+        self.inner.game().options()
     }
 
     /// The phase's name.
     #[getter]
     fn phase(&self) -> &'static str {
-        match &self.inner {
-            AnyState::Hokm(s) => s.phase().name(),
-            AnyState::Naqsh(s) => s.phase().name(),
-            AnyState::Dasha(s) => s.phase().name(),
-            AnyState::TwentyEight(s) => s.phase().name(),
-            AnyState::Ganjifa(s) => s.phase().name(),
-            AnyState::Dugi(s) => s.phase_name(),
-        }
+        self.inner.phase_name()
     }
 
     /// The legal actions of the seat to act.
-    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        match &self.inner {
-            // Fast path: in trick play the legal actions are cards only, unless
-            // a call or signals can go with them.
-            AnyState::Hokm(s)
-                if s.phase() == Phase::Play
-                    && !s.config().hidden_call
-                    && !s.config().satat_signals =>
-            {
-                let legal = s.legal_cards();
-                let pack = &s.config().pack;
-                let mut out: Vec<&Py<PyString>> = Vec::with_capacity(legal.len() as usize);
-                for suit in 0..pack.num_suits() as u8 {
-                    for c in (legal & pack.suit_mask(suit)).iter().rev() {
-                        out.push(
-                            self.cards.0[c.0 as usize]
-                                .as_ref()
-                                .expect("a card of the pack"),
-                        );
-                    }
+    fn legal_actions<'py>(&self, py: Python<'py>) -> pyo3::PyResult<Bound<'py, PyList>> {
+        if let Some(legal) = self.inner.legal_cards_only() {
+            // Cards only: suits in pack order, strongest first, from the
+            // cached strings.
+            let pack = self.inner.game().pack();
+            let mut out: Vec<&Py<PyString>> = Vec::with_capacity(legal.len() as usize);
+            for suit in 0..pack.num_suits() as u8 {
+                for c in (legal & pack.suit_mask(suit)).iter().rev() {
+                    out.push(
+                        self.cards.0[c.0 as usize]
+                            .as_ref()
+                            .expect("a card of the pack"),
+                    );
                 }
-                PyList::new(py, out.into_iter().map(|x| x.bind(py)))
             }
-            _ => PyList::new(py, self.inner.get().legal_actions()),
+            return PyList::new(py, out.into_iter().map(|x| x.bind(py)));
         }
+        PyList::new(py, self.inner.legal_actions())
     }
 
     /// Applies an action; an illegal one raises IllegalActionError and changes nothing.
-    fn apply(&mut self, py: Python<'_>, action: &str) -> PyResult<()> {
-        self.inner.get_mut().apply(action).py(py)
+    fn apply(&mut self, action: &str) -> PyResult<()> {
+        Ok(self.inner.apply(action)?)
     }
 
     /// An independent copy.
@@ -170,109 +230,112 @@ impl PyState {
 
     /// True when the game (or the position's hand) is over.
     fn is_terminal(&self) -> bool {
-        self.inner.get().is_terminal()
+        self.inner.is_terminal()
     }
 
     /// Each seat's points so far.
     fn returns(&self) -> Vec<f64> {
-        self.inner.get().returns()
+        self.inner.returns()
     }
 
     /// What `player` may see, as a dict.
     fn observation<'py>(&self, py: Python<'py>, player: i64) -> PyResult<Bound<'py, PyAny>> {
-        let n = self.inner.get().num_players();
-        if player < 0 || player as usize >= n {
-            return Err(crate::convert::to_py(
-                py,
-                hukm_core::Error::State(format!("player {} out of range 0..{}", player, n - 1)),
-            ));
-        }
-        let v = self.inner.get().observation(player as usize).py(py)?;
-        value_to_py(py, &v)
+        let p = self.check_player(player)?;
+        let v = self.inner.observation(p)?;
+        Ok(value_to_py(py, &v)?)
     }
 
     /// A copy of the state in which every card `player` cannot see is dealt
-    /// again at random, consistently with everything `player` has seen (cards
-    /// played, shown voids, his own hand, concealed cards that are his).
+    /// again at random, consistently with everything `player` has seen.
     /// Reproducible from `seed`.
     #[pyo3(signature = (player, seed = 0))]
-    fn determinize(&self, py: Python<'_>, player: i64, seed: u64) -> PyResult<PyState> {
-        let n = self.inner.get().num_players();
-        if player < 0 || player as usize >= n {
-            return Err(crate::convert::to_py(
-                py,
-                hukm_core::Error::State(format!("player {} out of range 0..{}", player, n - 1)),
-            ));
+    fn determinize(&self, player: i64, seed: u64) -> PyResult<PyState> {
+        let p = self.check_player(player)?;
+        Ok(self.wrap(self.inner.determinize(p, seed)?))
+    }
+
+    /// Twenty-eight: the full deal as an open-trump position in which
+    /// `bidder` declares `trump`.
+    fn open_position(&self, bidder: usize, trump: &str) -> PyResult<PyState> {
+        Ok(self.wrap(self.inner.open_position(bidder, trump)?))
+    }
+
+    /// The trick in progress as the player at `seat` can tell it: `{"winner": (seat, card)
+    /// or None, "winner_sure": bool, "led": suit or None, "points": points in the trick, "unseen": [(suit, cards not seen)] in pack order, "cards": {card: {"suit",
+    /// "strength", "points", "trump", "wins", "master"}}}` for the cards of his hand (trick
+    /// games).
+    fn trick_facts<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyDict>> {
+        let seat = usize::try_from(seat)
+            .map_err(|_| Error::State(format!("seat {} out of range", seat)))?;
+        let f = self.inner.trick_facts(seat)?;
+        let d = PyDict::new(py);
+        d.set_item("winner", f.winner)?;
+        d.set_item("winner_sure", f.winner_sure)?;
+        d.set_item("led", f.led)?;
+        d.set_item("points", f.points)?;
+        d.set_item("unseen", f.unseen)?;
+        let cards = PyDict::new(py);
+        for c in f.cards {
+            let x = PyDict::new(py);
+            x.set_item("suit", c.suit)?;
+            x.set_item("strength", c.strength)?;
+            x.set_item("points", c.points)?;
+            x.set_item("trump", c.trump)?;
+            x.set_item("wins", c.wins)?;
+            x.set_item("master", c.master)?;
+            cards.set_item(c.card, x)?;
         }
-        let p = player as usize;
-        let inner = match &self.inner {
-            AnyState::Hokm(s) => AnyState::Hokm(Box::new(s.determinize(p, seed).py(py)?)),
-            AnyState::Naqsh(s) => AnyState::Naqsh(Box::new(s.determinize(p, seed).py(py)?)),
-            AnyState::Dasha(s) => AnyState::Dasha(Box::new(s.determinize(p, seed).py(py)?)),
-            AnyState::TwentyEight(s) => {
-                AnyState::TwentyEight(Box::new(s.determinize(p, seed).py(py)?))
-            }
-            AnyState::Ganjifa(s) => AnyState::Ganjifa(Box::new(s.determinize(p, seed).py(py)?)),
-            AnyState::Dugi(s) => AnyState::Dugi(Box::new(s.determinize(p, seed).py(py)?)),
-        };
-        Ok(PyState {
-            inner,
-            cards: self.cards.clone(),
-        })
+        d.set_item("cards", cards)?;
+        Ok(d)
     }
 
     /// The actions applied so far.
     fn history(&self) -> Vec<String> {
-        self.inner.get().history()
+        self.inner.history()
+    }
+
+    /// How the state was made (see `origin_to_py`) and the actions since.
+    fn origin<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyTuple>, Vec<String>)> {
+        Ok((origin_to_py(py, self.inner.origin())?, self.inner.actions()))
     }
 
     /// Every seat's cards now in compact form (a god's-eye view, for analysis and display).
     fn hands(&self) -> Vec<String> {
-        match &self.inner {
-            AnyState::Hokm(s) => s
-                .hands()
-                .iter()
-                .map(|&h| s.config().pack.format_hand(h))
-                .collect(),
-            AnyState::Naqsh(s) => (0..s.config().players)
-                .map(|seat| {
-                    let h: hukm_core::CardSet = s.cards(seat).iter().copied().collect();
-                    s.config().pack.format_hand(h)
-                })
-                .collect(),
-            AnyState::Dasha(s) => s
-                .hands()
-                .iter()
-                .map(|&h| s.config().pack.format_hand(h))
-                .collect(),
-            AnyState::Ganjifa(s) => s
-                .hands()
-                .iter()
-                .map(|&h| s.config().pack.format_hand(h))
-                .collect(),
-            AnyState::TwentyEight(s) => s
-                .hands()
-                .iter()
-                .map(|&h| s.config().pack.format_hand(h))
-                .collect(),
-            AnyState::Dugi(s) => s
-                .play()
-                .hands
-                .iter()
-                .map(|&h| s.config().pack.format_hand(h))
-                .collect(),
-        }
+        self.inner.hands()
+    }
+
+    fn __eq__(&self, other: &PyState) -> bool {
+        self.inner == other.inner
+    }
+
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let restore = py.import("hukm._core")?.getattr("_restore_state")?;
+        let game = self.inner.game();
+        let args = (
+            game.preset(),
+            game.options(),
+            origin_to_py(py, self.inner.origin())?,
+            self.inner.actions(),
+        )
+            .into_pyobject(py)?;
+        Ok((restore, args))
     }
 
     fn __str__(&self) -> String {
-        self.inner.get().render()
+        self.inner.render()
     }
 
     fn __repr__(&self) -> String {
         format!(
-            "<hukm.State phase={} current_player={}>",
-            self.phase(),
-            self.current_player()
+            "<hukm.State {} phase={} current_player={} actions={} hands={:?}>",
+            self.inner.game().preset(),
+            self.inner.phase_name(),
+            self.current_player(),
+            self.inner.history().len(),
+            self.inner.hands().join(" ")
         )
     }
 }

@@ -19,9 +19,11 @@
 pub(crate) mod bits;
 mod bounds;
 mod cashing;
+pub mod driver;
 pub mod game;
 mod ordering;
 pub mod reference;
+pub mod request;
 pub mod search;
 pub mod tt;
 pub mod whist;
@@ -30,12 +32,13 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+pub use driver::Probe;
+
 use crate::card::{Card, CardSet};
 use crate::error::{Error, Result};
 pub use game::{
     LeadBounds, MoveList, Pattern, Side, Switches, TrickGame, TrickWon, TtKey, Wide, Wide3, Wide4,
 };
-use search::{Limits, Search};
 use tt::Tt;
 pub use whist::{Whist, WhistPosition, NO_TRUMP};
 
@@ -127,6 +130,10 @@ pub struct Solver<P: Pattern = u128, M: Copy + Default + PartialEq = u8> {
     tt: Tt<P>,
     /// The cut-off cache kept between searches (`Switches::shared_killers`).
     cutoffs: Vec<(u64, M)>,
+    /// Nodes visited in the current call ([`Solver::start_call`]).
+    used: u64,
+    /// When the current call must stop.
+    deadline: Option<Instant>,
 }
 
 fn sides<const N: usize>(player: usize) -> [Side; N] {
@@ -151,14 +158,18 @@ impl Solver {
 
 impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
     /// A solver whose table keys hold patterns of type `P` (and whose moves
-    /// are of type `M`).
+    /// are of type `M`). Its first call starts now.
     pub fn with_pattern(config: SolverConfig) -> Solver<P, M> {
         let tt = Tt::with_bytes(config.tt_bytes);
-        Solver {
+        let mut s = Solver {
             config,
             tt,
             cutoffs: Vec::new(),
-        }
+            used: 0,
+            deadline: None,
+        };
+        s.start_call();
+        s
     }
 
     /// The settings.
@@ -179,69 +190,16 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
         self.cutoffs = Vec::new();
     }
 
-    fn limits(&self) -> Limits {
-        Limits {
-            max_nodes: self.config.max_nodes,
-            deadline: self.config.timeout.map(|d| Instant::now() + d),
-            stop: self.config.stop.clone(),
-        }
-    }
-
-    /// Searches any [`TrickGame`] from its current state: the exact value for
-    /// `max_side`, starting MTD(f) from `guess`.
+    /// Searches any [`TrickGame`] from its current state as a call of its
+    /// own: the exact value for `max_side`, MTD(f) from `guess`.
     pub fn search_game<G: TrickGame<Pattern = P, Move = M>>(
         &mut self,
         game: &mut G,
         max_side: Side,
         guess: u32,
     ) -> Result<Solution> {
-        let hi = game.remaining();
-        self.search_game_within(game, max_side, 0, hi, guess)
-    }
-
-    /// Like [`Solver::search_game`] when the value is known to lie in
-    /// `lo..=hi`.
-    pub fn search_game_within<G: TrickGame<Pattern = P, Move = M>>(
-        &mut self,
-        game: &mut G,
-        max_side: Side,
-        lo: u32,
-        hi: u32,
-        guess: u32,
-    ) -> Result<Solution> {
-        let limits = self.limits();
-        self.search_game_limited(game, max_side, lo, hi, guess, &limits)
-    }
-
-    /// Like [`Solver::search_game_within`], under `limits` instead of the
-    /// configured ones (e.g. one deadline shared by several searches).
-    pub fn search_game_limited<G: TrickGame<Pattern = P, Move = M>>(
-        &mut self,
-        game: &mut G,
-        max_side: Side,
-        lo: u32,
-        hi: u32,
-        guess: u32,
-        limits: &Limits,
-    ) -> Result<Solution> {
-        self.tt.new_generation();
-        let shared = self.config.switches.shared_killers;
-        let kept = if shared {
-            std::mem::take(&mut self.cutoffs)
-        } else {
-            Vec::new()
-        };
-        let mut s =
-            Search::new(&mut self.tt, self.config.switches, max_side, limits).with_cutoffs(kept);
-        let value = s.value_within(game, lo, hi, guess);
-        let nodes = s.nodes;
-        if shared {
-            self.cutoffs = s.into_cutoffs();
-        }
-        Ok(Solution {
-            value: value?,
-            nodes,
-        })
+        self.start_call();
+        self.value(game, max_side, (0, u32::MAX), guess, Probe::Mtdf)
     }
 }
 
@@ -251,6 +209,7 @@ impl Solver {
     /// against the others as one coalition).
     pub fn solve(&mut self, pos: &WhistPosition, player: usize) -> Result<Solution> {
         check_player(pos, player)?;
+        self.start_call();
         match pos.hands.len() {
             2 => self.solve_n::<2>(pos, player),
             3 => self.solve_n::<3>(pos, player),
@@ -269,12 +228,13 @@ impl Solver {
         } else {
             g.remaining() / 2
         };
-        self.search_game(&mut g, 0, guess)
+        self.value(&mut g, 0, (0, u32::MAX), guess, Probe::Mtdf)
     }
 
     /// The value after each legal card of the player to move, for `player`'s side.
     pub fn solve_cards(&mut self, pos: &WhistPosition, player: usize) -> Result<CardValues> {
         check_player(pos, player)?;
+        self.start_call();
         match pos.hands.len() {
             2 => self.cards_n::<2>(pos, player),
             3 => self.cards_n::<3>(pos, player),
@@ -293,7 +253,7 @@ impl Solver {
     ) -> Result<CardValues> {
         let mut g = Whist::<N>::new(pos, sides::<N>(player))?;
         let guess = g.remaining() / 2;
-        let root = self.search_game(&mut g, 0, guess)?;
+        let root = self.value(&mut g, 0, (0, u32::MAX), guess, Probe::Mtdf)?;
         let mut nodes = root.nodes;
         let mut done: Vec<(u8, u32)> = Vec::new();
         let mut cards = Vec::new();
@@ -319,7 +279,7 @@ impl Solver {
                     (true, true) => (0, guess),
                     (true, false) => (guess, g.remaining()),
                 };
-                let r = self.search_game_within(&mut g, 0, lo, hi, guess);
+                let r = self.value(&mut g, 0, (lo, hi), guess, Probe::Mtdf);
                 g.undo(rep);
                 let r = r?;
                 nodes += r.nodes;
@@ -343,6 +303,7 @@ impl Solver {
 
     /// Like [`Solver::dd_table`] but also returns the total node count.
     pub fn dd_table_counted(&mut self, hands: &[CardSet; 4]) -> Result<(DdTable, u64)> {
+        self.start_call();
         let mut t = [[0u8; 4]; 5];
         let mut nodes = 0;
         for strain in 0..5u8 {
@@ -365,7 +326,7 @@ impl Solver {
                 1 => n - row[0] as u32,
                 _ => row[1] as u32,
             };
-            let sol = self.search_game(&mut g, 0, guess)?;
+            let sol = self.value(&mut g, 0, (0, u32::MAX), guess, Probe::Mtdf)?;
             row[leader] = sol.value as u8;
             nodes += sol.nodes;
         }

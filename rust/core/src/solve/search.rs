@@ -1,4 +1,5 @@
-//! Zero-window alpha-beta over any [`TrickGame`], driven by MTD(f).
+//! Zero-window alpha-beta over any [`TrickGame`]; the probes are strung
+//! together by the driver ([`super::driver`]).
 //!
 //! [`Search::reaches`] answers "can the maximising side still win at least
 //! `target`?" and returns the cards whose ranks the answer relied on, so the
@@ -32,6 +33,12 @@ impl Limits {
             deadline: timeout.map(|d| Instant::now() + d),
             stop: None,
         }
+    }
+
+    /// The same limits, stopped also when `stop` is raised.
+    pub fn with_stop(mut self, stop: Option<Arc<AtomicBool>>) -> Limits {
+        self.stop = stop;
+        self
     }
 
     /// An error when a search that has visited `nodes` nodes must stop: the
@@ -135,38 +142,14 @@ impl<'a, G: TrickGame> Search<'a, G> {
         }
     }
 
-    /// The exact value for the maximising side from the current state,
-    /// searching between `lo` and `hi` (known bounds) from `guess`.
-    pub fn value(&mut self, g: &mut G, guess: u32) -> Result<u32> {
-        let hi = g.remaining();
-        self.value_within(g, 0, hi, guess)
+    /// True when a limit stopped the search (its answers since are void).
+    pub fn aborted(&self) -> bool {
+        self.abort.is_some()
     }
 
-    /// Like [`Search::value`] when the value is already known to lie in
-    /// `lo..=hi` (no probe outside is made).
-    pub fn value_within(&mut self, g: &mut G, lo: u32, hi: u32, guess: u32) -> Result<u32> {
-        let mut hi = hi.min(g.remaining());
-        let mut lo = lo.min(hi);
-        let mut guess = guess.min(hi);
-        while lo < hi {
-            let t = if self.sw.mtdf {
-                guess.clamp(lo + 1, hi)
-            } else {
-                lo + 1
-            };
-            let (ok, _) = self.reaches(g, t as i32);
-            if let Some(e) = self.abort.take() {
-                return Err(e);
-            }
-            if ok {
-                lo = t;
-                guess = t + 1;
-            } else {
-                hi = t - 1;
-                guess = t.saturating_sub(1);
-            }
-        }
-        Ok(lo)
+    /// The error that stopped the search, if one did.
+    pub fn take_abort(&mut self) -> Option<Error> {
+        self.abort.take()
     }
 
     /// Can the maximising side win at least `target` more from here? Returns

@@ -38,6 +38,7 @@ use crate::error::{Error, Result};
 use crate::solve::game::{
     mix64, LeadBounds, MoveList, Side, Switches, TrickGame, TrickWon, TtKey, Wide, Wide3,
 };
+use crate::solve::request::{Extra, Goal, SolveAnswer, SolveRequest};
 use crate::solve::{Solver, SolverConfig};
 
 /// First move code of a ducal announcement (`120 + suit`).
@@ -658,25 +659,26 @@ pub fn solve(
     })
 }
 
-/// V(P) of many states on `threads` threads (one solver each; `0` means
-/// one): the value for `players[i]` of `states[i]`, value only.
-pub fn solve_many(
-    states: &[DashaState],
-    players: &[usize],
-    threads: usize,
-    config: &SolverConfig,
-) -> Result<Vec<u32>> {
-    if players.len() != states.len() {
-        return Err(Error::State(format!(
-            "{} players given for {} states",
-            players.len(),
-            states.len()
-        )));
+impl DashaState {
+    /// Answers a double-dummy request (§13): the cards `player` (default:
+    /// the player to move) captures by the end of the deal against the other
+    /// two, those captured before included.
+    pub fn solve(&self, req: &SolveRequest) -> Result<SolveAnswer> {
+        if req.goal != Goal::Value {
+            return Err(req.unsupported("dashavatara", "its value (objective=\"tricks\")"));
+        }
+        let player = req.player_or(self.current().unwrap_or(0), 3)?;
+        let a = solve(self, player, req.actions, &req.config)?;
+        Ok(SolveAnswer {
+            player,
+            value: i64::from(a.value),
+            actions: a
+                .actions
+                .iter()
+                .map(|(x, v)| (self.format_action(x), i64::from(*v)))
+                .collect(),
+            nodes: a.nodes,
+            extra: Extra::None,
+        })
     }
-    crate::solve::parallel_map(
-        states.len(),
-        threads,
-        || (),
-        |_, i| Ok(solve(&states[i], players[i], false, config)?.value),
-    )
 }

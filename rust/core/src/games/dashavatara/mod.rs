@@ -35,9 +35,11 @@ pub mod config;
 pub mod dd;
 #[cfg(test)]
 mod dd_tests;
+mod facts;
 pub mod rules;
 pub mod sample;
 pub mod state;
+mod surface;
 #[cfg(test)]
 mod tests;
 pub mod view;

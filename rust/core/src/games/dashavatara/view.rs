@@ -38,16 +38,11 @@ impl DashaState {
         } else {
             Vec::new()
         };
-        let trick: Vec<Value> = self
+        let trick: Vec<(usize, String)> = self
             .trick
             .iter()
             .enumerate()
-            .map(|(i, &c)| {
-                Value::List(vec![
-                    Value::from((self.leader + i) % 3),
-                    Value::from(p.format_card(c)),
-                ])
-            })
+            .map(|(i, &c)| ((self.leader + i) % 3, p.format_card(c)))
             .collect();
         let ducal = self.ducal.map(|d| {
             map(vec![
@@ -79,17 +74,16 @@ impl DashaState {
                 ])
             })
             .collect();
-        Ok(map(vec![
-            ("player", Value::from(player)),
-            ("phase", Value::from(self.phase.name())),
-            (
-                "current_player",
-                if over {
-                    Value::Int(-1)
-                } else {
-                    Value::from(self.current)
-                },
-            ),
+        let mut head = crate::game::core_keys(
+            player,
+            self.phase.name(),
+            (!over).then_some(self.current),
+            self.deal_no as usize + usize::from(!over),
+            p.card_list(self.hands[player]),
+            trick,
+            Self::ints(&self.points()),
+        );
+        let rest = map(vec![
             (
                 "period",
                 Value::from(if self.cfg.night { "night" } else { "day" }),
@@ -115,9 +109,7 @@ impl DashaState {
             ("trick_no", Value::from(self.trick_no)),
             ("opening", Value::from(self.opening)),
             ("leader", Value::from(self.leader)),
-            ("hand", Value::from(p.format_hand(self.hands[player]))),
             ("hand_sizes", Self::ints(&self.hands.map(|h| h.len()))),
-            ("trick", Value::List(trick)),
             ("ducal", Value::from(ducal)),
             ("owed", Value::from(self.owed())),
             ("last_trick", Value::from(last)),
@@ -126,10 +118,13 @@ impl DashaState {
                 Value::List(self.captured.iter().map(|&c| self.cards_value(c)).collect()),
             ),
             ("captured", Self::ints(&self.captured_counts())),
-            ("scores", Self::ints(&self.points())),
             ("results", Value::List(results)),
             ("legal_actions", Value::List(legal)),
-        ]))
+        ]);
+        if let Value::Map(rest) = rest {
+            head.extend(rest);
+        }
+        Ok(Value::Map(head))
     }
 
     /// A readable picture of the table.
@@ -226,5 +221,15 @@ impl GameState for DashaState {
 
     fn history(&self) -> Vec<String> {
         self.history.clone()
+    }
+    fn phase_name(&self) -> &'static str {
+        self.phase().name()
+    }
+    fn trick_facts(&self, seat: usize) -> Result<crate::game::TrickFacts> {
+        self.facts(seat)
+    }
+    fn hands_compact(&self) -> Vec<String> {
+        let p = &self.config().pack;
+        self.hands().iter().map(|&h| p.format_hand(h)).collect()
     }
 }

@@ -32,8 +32,7 @@ use crate::games::ganjifa::rules::relative_ranks;
 use crate::solve::game::{
     mix64, MoveList, Side, Switches, TrickGame, TrickWon, TtKey, Wide, Wide4,
 };
-use crate::solve::search::Limits;
-use crate::solve::{Solver, SolverConfig};
+use crate::solve::{Probe, Solver, SolverConfig};
 
 const OFFER: u16 = 0x000;
 const PASS: u16 = 0x001;
@@ -238,59 +237,32 @@ impl TrickGame for DugiDd<'_> {
 
 /// Solves a Dugi hand in play: whether the challengers take every trick;
 /// with `first_trick`, also the secondary output (the value found exactly
-/// when the challengers cannot sweep).
+/// when the challengers cannot sweep). `settings` give the table size, the
+/// limits (for the whole call) and the switches.
 pub fn solve_dugi(
     cfg: &DugiConfig,
     p: &DugiPlay,
     with_actions: bool,
     first_trick: bool,
-    limits: Limits,
+    settings: &SolverConfig,
 ) -> Result<DugiAnswer> {
-    solve_dugi_with(
-        cfg,
-        p,
-        with_actions,
-        first_trick,
-        limits,
-        SolverConfig::for_hands(p.hands.iter().map(|h| h.len()).max().unwrap_or(0)),
-    )
-}
-
-/// [`solve_dugi`] with the solver's settings (table size, switches); its
-/// limits are `limits`, not the settings'.
-pub fn solve_dugi_with(
-    cfg: &DugiConfig,
-    p: &DugiPlay,
-    with_actions: bool,
-    first_trick: bool,
-    limits: Limits,
-    settings: SolverConfig,
-) -> Result<DugiAnswer> {
-    let mut solver: Solver<Wide4, u16> = Solver::with_pattern(settings);
-    let mut nodes = 0u64;
-    // The node limit holds for the whole call: each search gets what is left.
-    let left = |used: u64| Limits {
-        max_nodes: limits.max_nodes.map(|m| m.saturating_sub(used)),
-        ..limits.clone()
-    };
+    let mut solver: Solver<Wide4, u16> = Solver::with_pattern(settings.clone());
     // Does the challengers' run from `g` reach every trick left?
-    let mut sweeps = |g: &mut DugiDd<'_>, nodes: &mut u64| -> Result<bool> {
+    let mut sweeps = |g: &mut DugiDd<'_>| -> Result<bool> {
         if g.play.step == DStep::Done {
             return Ok(!g.play.defenders_won);
         }
         let all = g.remaining();
-        let r = solver.search_game_limited(g, 0, all - 1, all, all, &left(*nodes))?;
-        *nodes += r.nodes;
-        Ok(r.value == all)
+        solver.reaches(g, 0, all)
     };
     let mut g = DugiDd::new(cfg, p);
-    let challengers_win = sweeps(&mut g, &mut nodes)?;
+    let challengers_win = sweeps(&mut g)?;
     let mut actions = Vec::new();
     if with_actions {
         for a in p.legal(cfg) {
             let mut h = DugiDd::new(cfg, p);
             let ok = match h.play_root_act(a) {
-                Some(()) => sweeps(&mut h, &mut nodes)?,
+                Some(()) => sweeps(&mut h)?,
                 None => false,
             };
             actions.push((a, ok));
@@ -302,14 +274,13 @@ pub fn solve_dugi_with(
         defenders_first_trick = Some(p.tricks + 1);
     } else if first_trick && !challengers_win {
         let all = g.remaining();
-        let r = solver.search_game_limited(&mut g, 0, 0, all - 1, 0, &left(nodes))?;
-        nodes += r.nodes;
+        let r = solver.value(&mut g, 0, (0, all - 1), 0, Probe::Mtdf)?;
         defenders_first_trick = Some(p.tricks + r.value as u16 + 1);
     }
     Ok(DugiAnswer {
         challengers_win,
         actions,
         defenders_first_trick,
-        nodes,
+        nodes: solver.call_nodes(),
     })
 }

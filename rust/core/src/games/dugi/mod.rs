@@ -30,9 +30,11 @@
 
 pub mod config;
 pub mod dd;
+mod facts;
 pub mod play;
 pub mod sample;
 pub mod state;
+mod surface;
 #[cfg(test)]
 mod tests;
 
@@ -44,7 +46,8 @@ pub use play::{DAct, DStep, DugiPlay};
 pub use state::{dugi_act_name, parse_dugi_action, DugiResult, DugiState};
 
 use crate::error::Result;
-use crate::solve::search::Limits;
+use crate::solve::request::{Extra, Goal, SolveAnswer, SolveRequest};
+use crate::solve::SolverConfig;
 
 /// A solve's value for a side (1 or 0), the same after each action, the
 /// nodes, and the first trick of the hand by which the defenders can force a
@@ -104,7 +107,7 @@ impl DugiState {
         player: usize,
         with_actions: bool,
         first_trick: bool,
-        limits: Limits,
+        settings: &SolverConfig,
     ) -> Result<DugiSolved> {
         if player >= 4 {
             return Err(crate::Error::State(format!(
@@ -115,7 +118,7 @@ impl DugiState {
         if self.over {
             return Err(crate::Error::State("the game is over".into()));
         }
-        let a = solve_dugi(&self.cfg, &self.play, with_actions, first_trick, limits)?;
+        let a = solve_dugi(&self.cfg, &self.play, with_actions, first_trick, settings)?;
         let side = self.play.is_challenger(player);
         let val = |w: bool| (w == side) as u32;
         Ok((
@@ -127,5 +130,31 @@ impl DugiState {
             a.nodes,
             a.defenders_first_trick.map(u32::from),
         ))
+    }
+}
+
+impl DugiState {
+    /// Answers a double-dummy request (B.13): 1 when `player`'s side
+    /// (default: the player to act) wins the hand with best play, else 0;
+    /// with `details`, also the defenders' first forced trick
+    /// ([`Extra::FirstTrick`]).
+    pub fn solve(&self, req: &SolveRequest) -> Result<SolveAnswer> {
+        if req.goal != Goal::Value {
+            return Err(req.unsupported("dugi", "its value (objective=\"tricks\")"));
+        }
+        let player = req.player_or(self.current().unwrap_or(0), 4)?;
+        let cards = self.play().hands.iter().map(|h| h.len()).max().unwrap_or(0);
+        let (value, actions, nodes, first) =
+            self.dd_solve(player, req.actions, req.details, &req.config_for(cards))?;
+        Ok(SolveAnswer {
+            player,
+            value: i64::from(value),
+            actions: actions
+                .into_iter()
+                .map(|(a, v)| (a, i64::from(v)))
+                .collect(),
+            nodes,
+            extra: Extra::FirstTrick(first),
+        })
     }
 }

@@ -336,12 +336,25 @@ impl GameState for DugiState {
             )
         };
         let in_trick = matches!(p.step, DStep::Follow(_) | DStep::NameFor(_));
-        Ok(map(vec![
-            ("player", player.into()),
-            ("phase", self.phase_name().into()),
-            ("current_player", self.current().into()),
+        let trick: Vec<(usize, String)> = if in_trick {
+            (0..4)
+                .map(|k| (p.leader as usize + k) % 4)
+                .filter_map(|s| p.trick[s].map(|c| (s, pack.format_card(c))))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mut head = crate::game::core_keys(
+            player,
+            self.phase_name(),
+            self.current(),
+            self.hand_no + 1,
+            pack.card_list(p.hands[player]),
+            trick,
+            Value::List(self.scores.iter().map(|&x| x.into()).collect()),
+        );
+        let rest = map(vec![
             ("dealer", self.dealer.into()),
-            ("hand", self.hand_no.into()),
             (
                 "lead_suit",
                 pack.suits[p.lead_suit as usize].code.clone().into(),
@@ -377,7 +390,7 @@ impl GameState for DugiState {
                 p.named.map(|x| pack.suits[x as usize].code.clone()).into(),
             ),
             (
-                "trick",
+                "trick_by_seat",
                 if in_trick {
                     card_list(&p.trick)
                 } else {
@@ -393,11 +406,11 @@ impl GameState for DugiState {
                     ])
                 }),
             ),
-            (
-                "scores",
-                Value::List(self.scores.iter().map(|&x| x.into()).collect()),
-            ),
-        ]))
+        ]);
+        if let Value::Map(rest) = rest {
+            head.extend(rest);
+        }
+        Ok(Value::Map(head))
     }
 
     fn render(&self) -> String {
@@ -435,5 +448,19 @@ impl GameState for DugiState {
 
     fn history(&self) -> Vec<String> {
         self.history.clone()
+    }
+    fn phase_name(&self) -> &'static str {
+        DugiState::phase_name(self)
+    }
+    fn trick_facts(&self, seat: usize) -> Result<crate::game::TrickFacts> {
+        self.facts(seat)
+    }
+    fn hands_compact(&self) -> Vec<String> {
+        let p = &self.config().pack;
+        self.play()
+            .hands
+            .iter()
+            .map(|&h| p.format_hand(h))
+            .collect()
     }
 }

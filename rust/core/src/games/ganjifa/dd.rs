@@ -45,7 +45,7 @@ use crate::solve::game::{
     mix64, MoveList, Side, Switches, TrickGame, TrickWon, TtKey, Wide, Wide4,
 };
 use crate::solve::search::Limits;
-use crate::solve::{Solver, SolverConfig};
+use crate::solve::{Probe, Solver, SolverConfig};
 
 /// The largest hand the solver accepts (every node must fit the move list).
 pub const MAX_HAND: u32 = 19;
@@ -546,74 +546,37 @@ fn expect_value(
 fn search_value(
     solver: &mut Solver<Wide4, u16>,
     g: &mut GanjifaDd<'_>,
-    (mut lo, hi, first): (u32, u32, u32),
-    nodes: &mut u64,
-    limits: &Limits,
+    (lo, hi, first): (u32, u32, u32),
 ) -> Result<f64> {
     if g.cfg.dd_expectation {
-        return expectimax(g, nodes, limits);
+        let mut nodes = 0;
+        let r = expectimax(g, &mut nodes, &solver.call_limits());
+        solver.add_nodes(nodes);
+        return r;
     }
     // Bisection over zero-window probes: one lead can be worth many tricks
     // (a run of hukms), so the value is often far from any cheap guess, and
     // stepping one trick at a time would cost a probe per trick.
-    let mut hi = hi.min(g.remaining());
-    lo = lo.min(hi);
-    let mut t = first;
-    while lo < hi {
-        t = t.clamp(lo + 1, hi);
-        // The node limit holds for the whole call.
-        let left = Limits {
-            max_nodes: limits.max_nodes.map(|m| m.saturating_sub(*nodes)),
-            ..limits.clone()
-        };
-        let r = solver.search_game_limited(g, 0, t - 1, t, t, &left)?;
-        *nodes += r.nodes;
-        if r.value >= t {
-            lo = t;
-        } else {
-            hi = t - 1;
-        }
-        t = (lo + hi).div_ceil(2);
-    }
-    Ok(lo as f64)
+    Ok(solver.value(g, 0, (lo, hi), first, Probe::Bisect)?.value as f64)
 }
 
-/// P's double-dummy value at `p`, with the value after each legal act.
+/// P's double-dummy value at `p`, with the value after each legal act,
+/// under `settings` (table size, limits, stop flag, switches); the limits
+/// hold for the whole call.
 pub fn solve_play(
     cfg: &GanjifaConfig,
     p: &Play,
     focal: usize,
     with_actions: bool,
-    limits: Limits,
-) -> Result<GanjifaAnswer> {
-    solve_play_with(
-        cfg,
-        p,
-        focal,
-        with_actions,
-        limits,
-        SolverConfig::for_hands(p.hands.iter().map(|h| h.len()).max().unwrap_or(0)),
-    )
-}
-
-/// [`solve_play`] with the solver's settings (table size, switches); its
-/// limits are `limits`, not the settings'.
-pub fn solve_play_with(
-    cfg: &GanjifaConfig,
-    p: &Play,
-    focal: usize,
-    with_actions: bool,
-    limits: Limits,
-    settings: SolverConfig,
+    settings: &SolverConfig,
 ) -> Result<GanjifaAnswer> {
     let base = p.tricks[focal] as f64;
     let mut g = GanjifaDd::new(cfg, p, focal)?;
-    let mut solver: Solver<Wide4, u16> = Solver::with_pattern(settings);
-    let mut nodes = 0u64;
+    let mut solver: Solver<Wide4, u16> = Solver::with_pattern(settings.clone());
     let rem = g.remaining();
     // A seat's fair share first: the value is often near it.
     let share = rem.div_ceil(p.n as u32);
-    let root = search_value(&mut solver, &mut g, (0, rem, share), &mut nodes, &limits)?;
+    let root = search_value(&mut solver, &mut g, (0, rem, share))?;
     let mut actions = Vec::new();
     if with_actions && p.step != Step::Blind {
         let focal_moves = p.current() == Some(focal);
@@ -627,13 +590,13 @@ pub fn solve_play_with(
             } else {
                 (par, u32::MAX, par + 1)
             };
-            let v = search_value(&mut solver, &mut h, window, &mut nodes, &limits)?;
+            let v = search_value(&mut solver, &mut h, window)?;
             actions.push((a, base + won + v));
         }
     }
     Ok(GanjifaAnswer {
         value: base + root,
         actions,
-        nodes,
+        nodes: solver.call_nodes(),
     })
 }

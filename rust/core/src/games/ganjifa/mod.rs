@@ -61,10 +61,12 @@
 
 pub mod config;
 pub mod dd;
+mod facts;
 pub mod play;
 pub mod rules;
 pub mod sample;
 pub mod state;
+mod surface;
 #[cfg(test)]
 mod tests;
 pub mod view;

@@ -9,7 +9,8 @@ use crate::card::{Card, CardSet};
 use crate::deal::shuffled;
 use crate::error::{Error, Result};
 use crate::rng::Rng;
-use crate::solve::search::Limits;
+use crate::solve::request::{Extra, Goal, SolveAnswer, SolveRequest};
+use crate::solve::SolverConfig;
 
 /// Where the match stands.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -594,8 +595,14 @@ impl GanjifaState {
     }
 
     /// P's double-dummy answer (A.14): his tricks at the end of the current
-    /// hand, with the value after each legal action (as strings).
-    pub fn dd_solve(&self, player: usize, with_actions: bool, limits: Limits) -> Result<Solved> {
+    /// hand, with the value after each legal action (as strings), under
+    /// `settings` (table size, limits for the whole call, switches).
+    pub fn dd_solve(
+        &self,
+        player: usize,
+        with_actions: bool,
+        settings: &SolverConfig,
+    ) -> Result<Solved> {
         let n = self.cfg.players;
         if player >= n {
             return Err(Error::State(format!(
@@ -610,7 +617,7 @@ impl GanjifaState {
                 self.phase.name()
             )));
         }
-        let a = super::dd::solve_play(&self.cfg, &self.play, player, with_actions, limits)?;
+        let a = super::dd::solve_play(&self.cfg, &self.play, player, with_actions, settings)?;
         let pack = &self.cfg.pack;
         let mut actions: Vec<(String, f64)> = a
             .actions
@@ -628,5 +635,37 @@ impl GanjifaState {
     /// Whether a position or match is finished.
     pub fn is_over(&self) -> bool {
         self.phase == Phase::Over
+    }
+}
+
+impl GanjifaState {
+    /// Answers a double-dummy request (A.14): the tricks `player` (default:
+    /// the player to act) can guarantee by the end of the hand against the
+    /// others as one coalition, tricks won included; with
+    /// `dd_chance=expectation` a fractional expectation is given as
+    /// [`Extra::Expected`] (the value is then its floor).
+    pub fn solve(&self, req: &SolveRequest) -> Result<SolveAnswer> {
+        if req.goal != Goal::Value {
+            return Err(req.unsupported("ganjifa", "its value (objective=\"tricks\")"));
+        }
+        let player = req.player_or(self.current().unwrap_or(0), self.cfg.players)?;
+        let cards = self.hands().iter().map(|h| h.len()).max().unwrap_or(0);
+        let (value, actions, nodes) = self.dd_solve(player, req.actions, &req.config_for(cards))?;
+        let exact = value.fract() == 0.0 && actions.iter().all(|(_, v)| v.fract() == 0.0);
+        let ints = actions
+            .iter()
+            .map(|(a, v)| (a.clone(), v.floor() as i64))
+            .collect();
+        Ok(SolveAnswer {
+            player,
+            value: value.floor() as i64,
+            actions: ints,
+            nodes,
+            extra: if exact {
+                Extra::None
+            } else {
+                Extra::Expected { value, actions }
+            },
+        })
     }
 }

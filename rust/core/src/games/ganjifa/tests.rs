@@ -3,6 +3,7 @@
 use super::*;
 use crate::card::{Card, CardSet};
 use crate::game::GameState;
+use crate::solve::SolverConfig;
 
 /// The configuration with `opts` (shared with the sampling tests).
 pub(super) fn cfg(opts: &[(&str, &str)]) -> GanjifaConfig {
@@ -443,7 +444,8 @@ fn dd_matches_plain_minimax_on_small_endgames() {
         }
         for focal in 0..n {
             if inside.step != Step::Done {
-                let got = dd::solve_play(&cfg, &inside, focal, true, Default::default()).unwrap();
+                let got =
+                    dd::solve_play(&cfg, &inside, focal, true, &SolverConfig::small()).unwrap();
                 assert!((got.value - minimax(&cfg, &inside, focal)).abs() < 1e-9);
                 for (a, v) in got.actions {
                     let mut q = inside;
@@ -456,7 +458,7 @@ fn dd_matches_plain_minimax_on_small_endgames() {
                 }
             }
             let want = minimax(&cfg, &p, focal);
-            let got = dd::solve_play(&cfg, &p, focal, true, Default::default()).unwrap();
+            let got = dd::solve_play(&cfg, &p, focal, true, &SolverConfig::small()).unwrap();
             assert!(
                 (got.value - want).abs() < 1e-9,
                 "{:?} focal {} got {} want {}",
@@ -526,8 +528,7 @@ fn dd_switches_give_the_same_answers() {
                     switches: sw,
                     ..SolverConfig::small()
                 };
-                let a = dd::solve_play_with(&cfg, &p, focal, true, Default::default(), settings)
-                    .unwrap();
+                let a = dd::solve_play(&cfg, &p, focal, true, &settings).unwrap();
                 (a.value, a.actions)
             })
             .collect();
@@ -542,7 +543,7 @@ fn dd_refuses_hands_beyond_its_move_list() {
     let cfg = cfg(&[]);
     let mut r = crate::rng::Rng::new(3);
     let p = random_play(&cfg, &mut r, 3, 20);
-    let e = dd::solve_play(&cfg, &p, 0, false, Default::default()).unwrap_err();
+    let e = dd::solve_play(&cfg, &p, 0, false, &SolverConfig::small()).unwrap_err();
     assert!(e.to_string().contains("too large"), "{}", e);
     let p = random_play(&cfg, &mut r, 3, 19);
     assert!(dd::GanjifaDd::new(&cfg, &p, 0).is_ok());

@@ -399,13 +399,29 @@ impl GameState for GanjifaState {
                 ),
             ])
         });
-        Ok(map(vec![
-            ("player", player.into()),
-            ("phase", self.phase.name().into()),
+        let mut trick = Vec::new();
+        if self.phase == Phase::Play && matches!(p.step, Step::Give | Step::Double) {
+            let t = &p.trick;
+            let hidden = t.kind == Kind::Facedown && player != t.leader as usize;
+            for k in 0..n {
+                let s = (t.leader as usize + k) % n;
+                if !(hidden && k == 0) {
+                    trick.extend(pack.card_list(t.played[s]).into_iter().map(|c| (s, c)));
+                }
+            }
+        }
+        let mut head = crate::game::core_keys(
+            player,
+            self.phase.name(),
+            self.current(),
+            self.hand_no + 1,
+            pack.card_list(p.hands[player]),
+            trick,
+            Value::List(self.scores.iter().map(|&x| x.into()).collect()),
+        );
+        let rest = map(vec![
             ("step", self.step_name().into()),
-            ("current_player", self.current().into()),
             ("dealer", self.dealer.into()),
-            ("hand", self.hand_no.into()),
             ("leader", (p.leader as usize).into()),
             (
                 "lead_suit",
@@ -433,20 +449,20 @@ impl GameState for GanjifaState {
                         .collect(),
                 ),
             ),
-            ("trick", self.trick_value(player)),
+            ("trick_detail", self.trick_value(player)),
             ("named_suit", named),
             ("last_trick", last),
-            (
-                "scores",
-                Value::List(self.scores.iter().map(|&x| x.into()).collect()),
-            ),
             (
                 "last_hand",
                 self.results
                     .last()
                     .map_or(Value::Null, |r| self.result_value(r)),
             ),
-        ]))
+        ]);
+        if let Value::Map(rest) = rest {
+            head.extend(rest);
+        }
+        Ok(Value::Map(head))
     }
 
     fn render(&self) -> String {
@@ -496,5 +512,15 @@ impl GameState for GanjifaState {
 
     fn history(&self) -> Vec<String> {
         self.history.clone()
+    }
+    fn phase_name(&self) -> &'static str {
+        self.phase().name()
+    }
+    fn trick_facts(&self, seat: usize) -> Result<crate::game::TrickFacts> {
+        self.facts(seat)
+    }
+    fn hands_compact(&self) -> Vec<String> {
+        let p = &self.config().pack;
+        self.hands().iter().map(|&h| p.format_hand(h)).collect()
     }
 }

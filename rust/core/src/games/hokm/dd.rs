@@ -58,7 +58,7 @@
 mod solve;
 mod trick_game;
 
-pub use solve::{solve_states, DdAnswer};
+pub use solve::DdAnswer;
 
 use super::config::Scoring;
 use super::state::{HokmState, Phase};

@@ -272,6 +272,60 @@ fn check_position(s: &HokmState, seed: u64, cov: &mut Coverage) {
     }
 }
 
+/// The kot query of the plain-trick presets (the first seven tricks) on
+/// random endgames, against plain minimax.
+fn check_kot_only(preset: &str, n: u64, cards: usize) {
+    let g = game(preset, &[]);
+    let cfg = SolverConfig::small();
+    let mut checked = 0;
+    for seed in 0..scaled(n) {
+        let s = if seed % 2 == 0 {
+            random_position(&g, seed, cards)
+        } else {
+            random_deal_position(&g, seed, cards)
+        };
+        let Some(s) = s else {
+            continue;
+        };
+        let player = (seed % 4) as usize;
+        let obj = s.dd_kot_objective(player).unwrap();
+        let k = s.dd_solve(player, obj, &cfg, true).unwrap();
+        assert_eq!(
+            k.value,
+            reference_kot(&s, player % 2),
+            "{} seed {}",
+            preset,
+            seed
+        );
+        for (act, v) in &k.actions {
+            let mut t = s.clone();
+            t.apply_action(*act).unwrap();
+            assert_eq!(
+                *v,
+                reference_kot(&t, player % 2),
+                "{} seed {} after {:?}",
+                preset,
+                seed,
+                act
+            );
+        }
+        checked += 1;
+    }
+    assert!(
+        checked as u64 >= scaled(n) / 2,
+        "{}: only {} positions",
+        preset,
+        checked
+    );
+}
+
+#[test]
+fn plain_presets_kot_against_reference() {
+    check_kot_only("hokm4", 160, 4);
+    check_kot_only("court_piece", 80, 4);
+    check_preset("single_sar", &[], 80, 4);
+}
+
 #[test]
 fn double_sar_against_reference() {
     check_preset("double_sar", &[], 80, 4);

@@ -6,12 +6,12 @@ mod dab;
 pub mod dd;
 #[cfg(test)]
 mod dd_tests;
+mod facts;
 #[cfg(test)]
 mod family_tests;
 pub mod fast;
 mod hand;
 pub mod heap;
-pub mod kot;
 mod play;
 pub mod playout;
 mod position;
@@ -21,6 +21,7 @@ pub mod sample;
 pub mod satat;
 mod scoring;
 pub mod state;
+mod surface;
 #[cfg(test)]
 mod tests;
 pub mod view;

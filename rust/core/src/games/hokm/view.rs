@@ -108,14 +108,23 @@ impl HokmState {
         let trump_public = self.trump.is_some()
             && self.phase != Phase::TrumpCall
             && (!self.hidden.trump_hidden || player == self.hakem);
+        let n = cfg.players;
+        let trick: Vec<(usize, String)> = self
+            .trick()
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| ((self.leader + i) % n, p.format_card(c)))
+            .collect();
+        let mut head = crate::game::core_keys(
+            player,
+            self.phase.name(),
+            self.current(),
+            self.hand_no as usize + 1,
+            p.card_list(self.visible_hand(player)),
+            trick,
+            self.side_list(self.scores()),
+        );
         let mut v = vec![
-            ("player", Value::from(player)),
-            ("phase", Value::from(self.phase.name())),
-            (
-                "current_player",
-                self.current().map_or(Value::Int(-1), Value::from),
-            ),
-            ("hand_number", Value::from(self.hand_no)),
             ("dealer", Value::from(self.dealer)),
             ("hakem", Value::from(self.hakem)),
             (
@@ -140,23 +149,10 @@ impl HokmState {
                 self.trump_card.map(|c| p.format_card(c)).into(),
             ),
             (
-                "hand",
-                Value::from(p.format_hand(self.visible_hand(player))),
-            ),
-            (
                 "hand_sizes",
                 Value::List(self.hands().iter().map(|h| Value::from(h.len())).collect()),
             ),
             ("leader", Value::from(self.leader)),
-            (
-                "trick",
-                Value::List(
-                    self.trick()
-                        .iter()
-                        .map(|&c| Value::from(p.format_card(c)))
-                        .collect(),
-                ),
-            ),
             (
                 "tricks_won",
                 Value::List(
@@ -166,7 +162,6 @@ impl HokmState {
                         .collect(),
                 ),
             ),
-            ("scores", self.side_list(self.scores())),
             ("played", Value::from(p.format_cards(self.played))),
             (
                 "tricks",
@@ -302,7 +297,8 @@ impl HokmState {
             Vec::new()
         };
         v.push(("legal_actions", Value::List(legal)));
-        Ok(map(v))
+        head.extend(v.into_iter().map(|(k, x)| (k.to_string(), x)));
+        Ok(Value::Map(head))
     }
 
     /// The readable table: every hand (a god's-eye view), the trick and the score.
@@ -448,5 +444,15 @@ impl GameState for HokmState {
 
     fn history(&self) -> Vec<String> {
         self.history.clone()
+    }
+    fn phase_name(&self) -> &'static str {
+        self.phase().name()
+    }
+    fn trick_facts(&self, seat: usize) -> Result<crate::game::TrickFacts> {
+        self.facts(seat)
+    }
+    fn hands_compact(&self) -> Vec<String> {
+        let p = &self.config().pack;
+        self.hands().iter().map(|&h| p.format_hand(h)).collect()
     }
 }

@@ -8,8 +8,13 @@
 //! which cards later players receive. The tree is small: a turn is "how many
 //! cards to draw", a handful of options, times the number of players.
 
+use std::collections::HashMap;
+
 use super::state::{NaqshAction, NaqshState, Phase};
 use crate::error::{Error, Result};
+use crate::solve::request::{Extra, Goal, SolveAnswer, SolveRequest};
+use crate::solve::search::Limits;
+use crate::solve::SolverConfig;
 
 /// The answer for one seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,24 +28,72 @@ pub struct NaqshAnswer {
     pub nodes: u64,
 }
 
+/// Whether a stored value is exact or a bound (alpha-beta with a table).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// The part of a state that changes during a hand, as bytes: with the
+/// pack's order and the options fixed, equal keys are equal positions.
+fn key_of(s: &NaqshState) -> Box<[u8]> {
+    let n = s.cfg.players;
+    let mut k: Vec<u8> = Vec::with_capacity(64 + 24 * n);
+    k.extend_from_slice(&(s.next as u32).to_le_bytes());
+    k.push(s.turn as u8);
+    k.push(s.phase as u8);
+    k.extend_from_slice(&s.pool.to_le_bytes());
+    for i in 0..n {
+        let cards = s.cards(i);
+        k.push(cards.len() as u8);
+        k.extend(cards.iter().map(|c| c.0));
+        k.push(
+            u8::from(s.staked[i])
+                | u8::from(s.revealed[i]) << 1
+                | u8::from(s.acted[i]) << 2
+                | u8::from(s.stood[i]) << 3,
+        );
+        k.extend_from_slice(&s.stakes[i].to_le_bytes());
+        k.extend_from_slice(&s.scores[i].to_le_bytes());
+    }
+    k.into_boxed_slice()
+}
+
+/// Bytes a table entry costs beside its key: the value, the key's box and
+/// the map's slot, counted generously.
+const ENTRY_OVERHEAD: usize = 64;
+
 struct Search {
     player: usize,
     nodes: u64,
-    limit: u64,
+    limits: Limits,
+    table: HashMap<Box<[u8]>, (i64, Bound)>,
+    /// Bytes the table may hold (0: no table).
+    capacity: usize,
+    /// Bytes it holds now.
+    used: usize,
 }
 
 impl Search {
     fn value(&mut self, s: &NaqshState, mut alpha: i64, mut beta: i64) -> Result<i64> {
         self.nodes += 1;
-        if self.nodes > self.limit {
-            return Err(Error::SolverLimit(format!(
-                "node limit of {} reached",
-                self.limit
-            )));
-        }
+        self.limits.check_at(self.nodes)?;
         let Some(mover) = s.current() else {
             return Ok(s.hand_net(self.player));
         };
+        let key = key_of(s);
+        if let Some(&(v, b)) = self.table.get(&key).filter(|_| self.capacity > 0) {
+            match b {
+                Bound::Exact => return Ok(v),
+                Bound::Lower if v >= beta => return Ok(v),
+                Bound::Upper if v <= alpha => return Ok(v),
+                Bound::Lower => alpha = alpha.max(v),
+                Bound::Upper => beta = beta.min(v),
+            }
+        }
+        let (a0, b0) = (alpha, beta);
         let maximise = mover == self.player;
         let mut best = if maximise { i64::MIN } else { i64::MAX };
         for a in s.legal() {
@@ -58,6 +111,22 @@ impl Search {
                 break;
             }
         }
+        let bound = if best <= a0 {
+            Bound::Upper
+        } else if best >= b0 {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let cost = key.len() + ENTRY_OVERHEAD;
+        if self.capacity > cost {
+            if self.used + cost > self.capacity {
+                self.table = HashMap::new();
+                self.used = 0;
+            }
+            self.used += cost;
+            self.table.insert(key, (best, bound));
+        }
         Ok(best)
     }
 }
@@ -65,11 +134,14 @@ impl Search {
 impl NaqshState {
     /// Solves the current hand for `player` (§13): the best net result that
     /// seat can guarantee, and the value after each legal decision of the
-    /// seat to act. `max_nodes` bounds the search.
+    /// seat to act. `settings` give the limits (nodes, time, stop flag: for
+    /// the whole call) and the table's size (positions already valued are
+    /// kept in a table of at most `tt_bytes`, emptied when full).
     ///
     /// ```
     /// use std::sync::Arc;
     /// use hukm_core::games::naqsh::{NaqshConfig, NaqshState};
+    /// use hukm_core::solve::SolverConfig;
     /// let cfg = Arc::new(NaqshConfig::new(&[("players".into(), "2".into())]).unwrap());
     /// let p = &cfg.pack;
     /// let card = |t: &str| p.parse_card(t).unwrap();
@@ -77,11 +149,11 @@ impl NaqshState {
     /// let s = NaqshState::from_position(cfg.clone(),
     ///     &[vec![card("9GH"), card("6GH")], vec![card("8GH"), card("7GH")]],
     ///     1, vec![card("2GH"), card("KGH")], None).unwrap();
-    /// let a = s.dd_solve(0, None).unwrap();
+    /// let a = s.dd_solve(0, &SolverConfig::small()).unwrap();
     /// // Drawing the 2 makes 17, and the banker then busts on the King or stays at 15.
     /// assert_eq!(a.value, 1);
     /// ```
-    pub fn dd_solve(&self, player: usize, max_nodes: Option<u64>) -> Result<NaqshAnswer> {
+    pub fn dd_solve(&self, player: usize, settings: &SolverConfig) -> Result<NaqshAnswer> {
         if player >= self.cfg.players {
             return Err(Error::State(format!(
                 "player {} out of range 0..{}",
@@ -100,7 +172,17 @@ impl NaqshState {
         let mut search = Search {
             player,
             nodes: 0,
-            limit: max_nodes.unwrap_or(u64::MAX),
+            limits: Limits::new(settings.max_nodes, settings.timeout)
+                .with_stop(settings.stop.clone()),
+            table: HashMap::new(),
+            // The `tt` switch off: no table (for differential tests). The
+            // map's own growth can reach twice what it holds.
+            capacity: if settings.switches.tt {
+                settings.tt_bytes / 2
+            } else {
+                0
+            },
+            used: 0,
         };
         let mut actions = Vec::new();
         for a in root.legal() {
@@ -116,6 +198,38 @@ impl NaqshState {
             value,
             actions,
             nodes: search.nodes,
+        })
+    }
+}
+
+impl NaqshState {
+    /// Answers a double-dummy request (§13): the net result of the hand
+    /// `player` (default: the player to act) can guarantee when everyone
+    /// else decides against him, the pack's order known.
+    pub fn solve(&self, req: &SolveRequest) -> Result<SolveAnswer> {
+        if req.goal != Goal::Value {
+            return Err(req.unsupported("naqsh", "its value (objective=\"tricks\")"));
+        }
+        let player = req.player_or(self.current().unwrap_or(0), self.cfg.players)?;
+        let settings = if req.tt_given {
+            req.config.clone()
+        } else {
+            SolverConfig {
+                tt_bytes: SolverConfig::small().tt_bytes,
+                ..req.config.clone()
+            }
+        };
+        let a = self.dd_solve(player, &settings)?;
+        Ok(SolveAnswer {
+            player,
+            value: a.value,
+            actions: if req.actions {
+                a.actions.iter().map(|&(x, v)| (x.name(), v)).collect()
+            } else {
+                Vec::new()
+            },
+            nodes: a.nodes,
+            extra: Extra::None,
         })
     }
 }

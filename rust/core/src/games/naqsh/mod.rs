@@ -34,6 +34,7 @@ pub mod dd;
 pub mod hand;
 pub mod sample;
 pub mod state;
+mod surface;
 #[cfg(test)]
 mod tests;
 pub mod view;

@@ -3,6 +3,7 @@
 use super::*;
 use crate::card::CardSet;
 use crate::game::GameState;
+use crate::solve::SolverConfig;
 
 fn game(opts: &[(&str, &str)]) -> Naqsh {
     let o: Vec<(String, String)> = opts
@@ -280,17 +281,63 @@ fn double_dummy_example_1() {
     let g = game(&[]);
     let s = position(&g, &EXAMPLE1, 5, "7QM+KCH+1TJ+5GH+9GH");
     // Seat 1 (9) knows the stock: a 7 makes 16; then he may stand or draw the K (bust).
-    let a = s.dd_solve(1, None).unwrap();
+    let a = s.dd_solve(1, &SolverConfig::small()).unwrap();
     assert_eq!(a.actions.len(), 2);
     assert_eq!(a.value, a.actions.iter().map(|x| x.1).max().unwrap());
     // The banker's value is the coalition's answer: the smallest for seat 1
     // is not his own value, but a banker's worst case is bounded by the stakes.
-    let b = s.dd_solve(5, None).unwrap();
+    let b = s.dd_solve(5, &SolverConfig::small()).unwrap();
     assert_eq!(b.value, b.actions.iter().map(|x| x.1).min().unwrap());
     assert!(b.value.abs() <= 5);
-    assert!(s.dd_solve(6, None).is_err());
+    assert!(s.dd_solve(6, &SolverConfig::small()).is_err());
     assert!(matches!(
-        s.dd_solve(5, Some(3)),
+        s.dd_solve(
+            5,
+            &SolverConfig {
+                max_nodes: Some(3),
+                ..SolverConfig::small()
+            }
+        ),
         Err(crate::error::Error::SolverLimit(_))
     ));
+}
+
+#[test]
+fn double_dummy_table_changes_no_answer() {
+    // Random positions of random matches: the values with and without the
+    // search's table agree, for every seat and every action.
+    let mut checked = 0;
+    for (players, seed) in (2..=5).flat_map(|n| (0..12u64).map(move |s| (n, s))) {
+        let g = game(&[("players", &players.to_string())]);
+        let mut s = g.new_game(seed, None).unwrap();
+        let mut r = crate::rng::Rng::new(seed + 100);
+        for _ in 0..r.below(4) {
+            let legal = s.legal_actions();
+            if legal.is_empty() {
+                break;
+            }
+            let a = legal[r.below(legal.len() as u64) as usize].clone();
+            s.apply(&a).unwrap();
+        }
+        if s.current().is_none() {
+            continue;
+        }
+        let off = SolverConfig {
+            switches: crate::solve::Switches::none(),
+            ..SolverConfig::small()
+        };
+        for p in 0..players {
+            let a = s.dd_solve(p, &SolverConfig::small()).unwrap();
+            let b = s.dd_solve(p, &off).unwrap();
+            assert_eq!(
+                (a.value, &a.actions),
+                (b.value, &b.actions),
+                "seed {} seat {}",
+                seed,
+                p
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 50, "{} checks", checked);
 }

@@ -143,12 +143,22 @@ impl GameState for NaqshState {
                 }
             })
             .collect();
-        Ok(map(vec![
-            ("player", player.into()),
-            ("phase", self.phase.name().into()),
-            ("current_player", self.current().into()),
+        let pack = &self.cfg.pack;
+        // A punter's own cards in the order received (the first three count).
+        let mut head = crate::game::core_keys(
+            player,
+            self.phase.name(),
+            self.current(),
+            (self.hand_no + 1).min(self.cfg.hands),
+            self.cards(player)
+                .iter()
+                .map(|&c| pack.format_card(c))
+                .collect(),
+            Vec::new(),
+            Value::List(self.scores().iter().map(|&x| x.into()).collect()),
+        );
+        let rest = map(vec![
             ("banker", self.banker.into()),
-            ("hand", self.hand_no.into()),
             ("hands_per_match", self.cfg.hands.into()),
             (
                 "cards",
@@ -164,10 +174,6 @@ impl GameState for NaqshState {
             ),
             ("stakes", Value::List(stakes)),
             ("stock", self.stock().len().into()),
-            (
-                "scores",
-                Value::List(self.scores().iter().map(|&x| x.into()).collect()),
-            ),
             ("pool", self.pool.into()),
             (
                 "last_hand",
@@ -175,7 +181,11 @@ impl GameState for NaqshState {
                     .as_ref()
                     .map_or(Value::Null, |r| self.result_value(r)),
             ),
-        ]))
+        ]);
+        if let Value::Map(rest) = rest {
+            head.extend(rest);
+        }
+        Ok(Value::Map(head))
     }
 
     fn render(&self) -> String {
@@ -239,5 +249,14 @@ impl GameState for NaqshState {
 
     fn history(&self) -> Vec<String> {
         self.history.clone()
+    }
+    fn phase_name(&self) -> &'static str {
+        self.phase().name()
+    }
+    fn hands_compact(&self) -> Vec<String> {
+        let p = &self.config().pack;
+        (0..self.config().players)
+            .map(|seat| p.format_hand(self.cards(seat).iter().copied().collect()))
+            .collect()
     }
 }

@@ -1,18 +1,15 @@
 //! The double-dummy entry points: zero-window queries and MTD(f) over a
 //! [`PointsGame`], single positions, outcomes and tables of full deals.
 
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::time::Instant;
 
 use super::super::config::TwentyEightConfig;
 use super::super::state::{Action, TwentyEightState};
 use super::{Objective, PointsGame, CALL};
 use crate::card::CardSet;
-use crate::error::{Error, Result};
-use crate::solve::search::{Limits, Search};
-use crate::solve::tt::Tt;
-use crate::solve::{SolverConfig, Switches, TrickGame};
+use crate::error::Result;
+use crate::solve::request::{Extra, Goal, SolveAnswer, SolveRequest};
+use crate::solve::{Probe, Solver, SolverConfig, TrickGame};
 
 /// A double-dummy answer: the value and the value after each legal action.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,85 +29,39 @@ pub const VOIDED: i32 = 1;
 /// The contract is made.
 pub const MADE: i32 = 2;
 
-/// Zero-window queries and bisection over a [`PointsGame`], with the
-/// solver's search and table.
+/// Zero-window queries and MTD(f) over a [`PointsGame`], with the shared
+/// solver's search, table and call limits.
 pub struct DdSolver {
-    tt: Tt<u128>,
-    sw: Switches,
-    limits: Limits,
-    cutoffs: Vec<(u64, u8)>,
-    /// Nodes visited so far.
-    pub nodes: u64,
+    solver: Solver,
 }
 
 impl DdSolver {
     /// A solver with `config`'s table size, limits and switches.
     pub fn new(config: SolverConfig) -> DdSolver {
         DdSolver {
-            tt: Tt::with_bytes(config.tt_bytes),
-            sw: config.switches,
-            limits: Limits {
-                max_nodes: config.max_nodes,
-                deadline: config.timeout.map(|d| Instant::now() + d),
-                stop: config.stop,
-            },
-            cutoffs: Vec::new(),
-            nodes: 0,
+            solver: Solver::new(config),
         }
     }
 
-    fn check(&self) -> Result<()> {
-        if let Some(f) = &self.limits.stop {
-            if f.load(Ordering::Relaxed) {
-                return Err(Error::Interrupted);
-            }
-        }
-        if self.limits.max_nodes.is_some_and(|m| self.nodes >= m) {
-            return Err(Error::SolverLimit(format!(
-                "node limit reached after {} nodes",
-                self.nodes
-            )));
-        }
-        if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
-            return Err(Error::SolverLimit("time limit reached".into()));
-        }
-        Ok(())
+    /// Nodes visited so far.
+    pub fn nodes(&self) -> u64 {
+        self.solver.call_nodes()
     }
 
     /// Can side 0 take at least `target` more from here?
     pub fn reaches(&mut self, g: &mut PointsGame, target: u32) -> Result<bool> {
-        let limits = Limits {
-            max_nodes: self.limits.max_nodes.map(|m| m.saturating_sub(self.nodes)),
-            ..self.limits.clone()
-        };
-        let kept = std::mem::take(&mut self.cutoffs);
-        let mut s = Search::new(&mut self.tt, self.sw, 0, &limits).with_cutoffs(kept);
-        let (ok, _) = s.reaches(g, target as i32);
-        self.nodes += s.nodes;
-        self.cutoffs = s.into_cutoffs();
-        // A search stopped by a limit answers "no": the limits are monotone,
-        // so checking them afterwards catches every stopped search.
-        self.check()?;
-        Ok(ok)
+        self.solver.reaches(g, 0, target)
     }
 
-    /// The exact value for side 0: zero-window queries stepping from half
-    /// the points still to play (MTD(f); values near the answer cost most,
-    /// and the table carries over from one query to the next).
+    /// The exact value for side 0: zero-window queries stepping from the
+    /// game's estimate (MTD(f); values near the answer cost most, and the
+    /// table carries over from one query to the next).
     pub fn value(&mut self, g: &mut PointsGame) -> Result<u32> {
-        let (mut lo, mut hi) = (0u32, g.remaining());
-        let mut guess = g.estimate().min(hi);
-        while lo < hi {
-            let t = guess.clamp(lo + 1, hi);
-            if self.reaches(g, t)? {
-                lo = t;
-                guess = t + 1;
-            } else {
-                hi = t - 1;
-                guess = t.saturating_sub(1);
-            }
-        }
-        Ok(lo)
+        let guess = g.estimate();
+        Ok(self
+            .solver
+            .value(g, 0, (0, u32::MAX), guess, Probe::Mtdf)?
+            .value)
     }
 
     /// The value after move `m` (side 0's take from here, the move included).
@@ -182,7 +133,7 @@ pub fn solve_points(
     Ok(DdAnswer {
         value: value as i32 - r,
         actions: out,
-        nodes: solver.nodes,
+        nodes: solver.nodes(),
     })
 }
 
@@ -242,7 +193,7 @@ pub fn solve_outcome(
     Ok(DdAnswer {
         value,
         actions: out,
-        nodes: solver.nodes,
+        nodes: solver.nodes(),
     })
 }
 
@@ -279,7 +230,7 @@ fn table_row(
     t: u8,
 ) -> Result<(Vec<i32>, u64)> {
     let n = cfg.players;
-    let before = solver.nodes;
+    let before = solver.nodes();
     // Kings and queens out (kq_negative): searched values less this are points.
     let r: i32 = hands
         .iter()
@@ -313,5 +264,45 @@ fn table_row(
         by_side[side] = Some(v);
         *cell = v as i32 - r;
     }
-    Ok((row, solver.nodes - before))
+    Ok((row, solver.nodes() - before))
+}
+
+impl TwentyEightState {
+    /// Answers a double-dummy request (§16): card points of `player`'s side
+    /// ([`solve_points`]), the bidding side's outcome against a target
+    /// ([`Goal::Target`], [`solve_outcome`]), or, in single hand and half
+    /// court, whether `player`'s side wins the contract
+    /// ([`super::solve_sweep`]). The default player is the one to move.
+    pub fn solve(&self, req: &SolveRequest) -> Result<SolveAnswer> {
+        let n = self.config().players;
+        let player = req.player_or(self.current().unwrap_or(0), n)?;
+        let cfg = req.config.clone();
+        let a =
+            match req.goal {
+                Goal::Kot => return Err(req.unsupported(
+                    self.config().preset.name(),
+                    "its value (card points, or the contract in single hand and half court) and outcomes against a target",
+                )),
+                Goal::Target(_) if self.all_tricks_contract() => return Err(crate::Error::State(
+                    "target= does not apply to single hand or half court (they need every trick)"
+                        .into(),
+                )),
+                Goal::Value if self.all_tricks_contract() => {
+                    super::solve_sweep(self, player, cfg, req.actions)?
+                }
+                Goal::Target(t) => solve_outcome(self, t, cfg, req.actions)?,
+                Goal::Value => solve_points(self, player, cfg, req.actions)?,
+            };
+        Ok(SolveAnswer {
+            player,
+            value: i64::from(a.value),
+            actions: a
+                .actions
+                .into_iter()
+                .map(|(x, v)| (x, i64::from(v)))
+                .collect(),
+            nodes: a.nodes,
+            extra: Extra::None,
+        })
+    }
 }

@@ -270,12 +270,7 @@ impl TrickGame for SweepGame {
 /// Does the declarer's side win the rest of the contract from `s`? A state
 /// whose hand has ended since `hands` results were recorded (a match moves
 /// on to the next deal) answers from the hand's result.
-fn declarer_sweeps(
-    s: &TwentyEightState,
-    hands: usize,
-    solver: &mut Solver<Wide4>,
-    nodes: &mut u64,
-) -> Result<bool> {
+fn declarer_sweeps(s: &TwentyEightState, hands: usize, solver: &mut Solver<Wide4>) -> Result<bool> {
     if s.results.len() > hands {
         return Ok(won(s.results[hands].kind));
     }
@@ -284,9 +279,7 @@ fn declarer_sweeps(
     if all == 0 {
         return Ok(true);
     }
-    let r = solver.search_game_within(&mut g, 0, all - 1, all, all)?;
-    *nodes += r.nodes;
-    Ok(r.value == all)
+    solver.reaches(&mut g, 0, all)
 }
 
 /// The declarer of an all-tricks contract won it.
@@ -337,23 +330,22 @@ pub fn solve_sweep(
     let declarer = s.soloist.unwrap_or(s.bidder);
     let mine = s.side(player) == s.side(declarer);
     let mut solver: Solver<Wide4> = Solver::with_pattern(config);
-    let mut nodes = 0;
     let val = |sweep: bool| i32::from(sweep == mine);
     let hands = s.results.len();
-    let value = val(declarer_sweeps(s, hands, &mut solver, &mut nodes)?);
+    let value = val(declarer_sweeps(s, hands, &mut solver)?);
     let mut out = Vec::new();
     if actions {
         for a in s.legal_actions() {
             let mut t = s.clone();
             t.apply(&a)?;
-            let v = val(declarer_sweeps(&t, hands, &mut solver, &mut nodes)?);
+            let v = val(declarer_sweeps(&t, hands, &mut solver)?);
             out.push((a, v));
         }
     }
     Ok(DdAnswer {
         value,
         actions: out,
-        nodes,
+        nodes: solver.call_nodes(),
     })
 }
 

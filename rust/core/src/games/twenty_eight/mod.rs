@@ -52,12 +52,14 @@
 mod auction;
 pub mod config;
 pub mod dd;
+mod facts;
 mod play;
 pub mod position;
 pub mod rules;
 pub mod sample;
 mod scoring;
 pub mod state;
+mod surface;
 #[cfg(test)]
 mod tests;
 pub mod view;

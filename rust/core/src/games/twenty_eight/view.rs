@@ -156,11 +156,20 @@ impl TwentyEightState {
             ])
         });
         let contract = self.in_contract() || self.phase == Phase::Trump;
-        map(vec![
-            ("player", player.into()),
-            ("phase", self.phase.name().into()),
+        let mut head = crate::game::core_keys(
+            player,
+            self.phase.name(),
+            self.current(),
+            self.hand_no as usize,
+            pack.card_list(self.hands[player]),
+            self.trick
+                .iter()
+                .map(|&(s, c)| (s, pack.format_card(c)))
+                .collect(),
+            Value::List(self.scores.iter().map(|&p| (p as i64).into()).collect()),
+        );
+        let rest = map(vec![
             ("dealer", self.dealer.into()),
-            ("hand", self.cards_value(self.hands[player])),
             ("hand_sizes", Value::List(hand_sizes)),
             ("auction", Value::List(auction)),
             (
@@ -209,7 +218,6 @@ impl TwentyEightState {
                     Value::Null
                 },
             ),
-            ("trick", self.trick_value(&self.trick)),
             ("last_trick", self.trick_value(&self.last_trick)),
             ("tricks_played", self.tricks_played.into()),
             (
@@ -229,14 +237,15 @@ impl TwentyEightState {
                     Value::Null
                 },
             ),
-            (
-                "scores",
-                Value::List(self.scores.iter().map(|&p| (p as i64).into()).collect()),
-            ),
+            // `hand_no`: the former name of `hand_number`, kept for one release.
             ("hand_no", self.hand_no.into()),
             ("last_result", last),
             ("winner", self.winner.map(|w| w as usize).into()),
-        ])
+        ]);
+        if let Value::Map(rest) = rest {
+            head.extend(rest);
+        }
+        Value::Map(head)
     }
 
     fn render_table(&self) -> String {
@@ -381,5 +390,15 @@ impl GameState for TwentyEightState {
 
     fn history(&self) -> Vec<String> {
         self.history.clone()
+    }
+    fn phase_name(&self) -> &'static str {
+        self.phase().name()
+    }
+    fn trick_facts(&self, seat: usize) -> Result<crate::game::TrickFacts> {
+        self.facts(seat)
+    }
+    fn hands_compact(&self) -> Vec<String> {
+        let p = &self.config().pack;
+        self.hands().iter().map(|&h| p.format_hand(h)).collect()
     }
 }

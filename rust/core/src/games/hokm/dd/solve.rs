@@ -1,5 +1,6 @@
-//! Solving states: the bisection driver over the generic search, the value
-//! of every legal card and the cut call, kot goals, many states on threads.
+//! Solving states: bisection probes through the shared driver, the value of
+//! every legal card and the cut call, kot goals, and the answer to a
+//! [`SolveRequest`] (whist tricks or the Court Piece objectives).
 
 use super::{Objective, RangGame, CALL, DEHLA_TEN};
 use crate::card::Card;
@@ -7,82 +8,16 @@ use crate::error::{Error, Result};
 use crate::games::hokm::config::Scoring;
 use crate::games::hokm::state::{HokmAction, HokmState};
 use crate::solve::game::{MoveList, Switches, TrickGame};
-use crate::solve::search::{Limits, Search};
-use crate::solve::tt::Tt;
-use crate::solve::SolverConfig;
+use crate::solve::request::{Extra, Goal, SolveAnswer, SolveRequest};
+use crate::solve::{Probe, Solver, SolverConfig};
 
-/// The search driver of the Court Piece objectives: the generic zero-window
-/// search and table, probed by bisection (value scales such as Dehla's
-/// `14 * tens + tricks` are too wide for MTD(f)'s unit steps).
-struct DdSearch {
-    tt: Tt<u128>,
-    cutoffs: Vec<(u64, u8)>,
-    sw: Switches,
-    limits: Limits,
-}
-
-impl DdSearch {
-    fn new(config: &SolverConfig) -> DdSearch {
-        DdSearch {
-            tt: Tt::with_bytes(config.tt_bytes),
-            cutoffs: Vec::new(),
-            sw: config.switches,
-            limits: Limits {
-                max_nodes: config.max_nodes,
-                deadline: config.timeout.map(|d| std::time::Instant::now() + d),
-                stop: config.stop.clone(),
-            },
-        }
-    }
-
-    /// A stopped search leaves its answer meaningless: the limit that
-    /// stopped it still holds afterwards, so it is checked here.
-    fn check(&self, nodes: u64) -> Result<()> {
-        if let Some(f) = &self.limits.stop {
-            if f.load(std::sync::atomic::Ordering::Relaxed) {
-                return Err(Error::Interrupted);
-            }
-        }
-        if let Some(m) = self.limits.max_nodes {
-            if nodes > m {
-                return Err(Error::SolverLimit(format!(
-                    "solver node limit reached ({} nodes)",
-                    m
-                )));
-            }
-        }
-        if let Some(d) = self.limits.deadline {
-            if std::time::Instant::now() >= d {
-                return Err(Error::SolverLimit("solver time limit reached".into()));
-            }
-        }
-        Ok(())
-    }
-
-    /// The exact value for side 0 and the nodes searched, first probing
-    /// `guess`, then bisecting.
-    fn value(&mut self, g: &mut RangGame, guess: u32) -> Result<(u32, u64)> {
-        let (mut lo, mut hi) = (0u32, g.remaining());
-        let mut t = guess.clamp(1, hi.max(1));
-        let mut nodes = 0;
-        while lo < hi {
-            let mut s = Search::new(&mut self.tt, self.sw, 0, &self.limits)
-                .with_cutoffs(std::mem::take(&mut self.cutoffs));
-            // Node limits count over the whole call.
-            s.nodes = nodes;
-            let (ok, _) = s.reaches(g, t as i32);
-            nodes = s.nodes;
-            self.cutoffs = s.into_cutoffs();
-            self.check(nodes)?;
-            if ok {
-                lo = t;
-            } else {
-                hi = t - 1;
-            }
-            t = (lo + hi).div_ceil(2).max(lo + 1);
-        }
-        Ok((lo, nodes))
-    }
+/// The value for side 0 of `g` in `0..=remaining`, probing `guess` first
+/// and then bisecting: value scales such as Dehla's `14 * tens + tricks`
+/// are too wide for MTD(f)'s unit steps.
+fn bisect(solver: &mut Solver, g: &mut RangGame, guess: u32) -> Result<(u32, u64)> {
+    let guess = guess.max(1);
+    let r = solver.value(g, 0, (0, u32::MAX), guess, Probe::Bisect)?;
+    Ok((r.value, r.nodes))
 }
 
 /// A double-dummy answer for a Court Piece / Rang state.
@@ -192,7 +127,7 @@ impl HokmState {
     ) -> Result<DdAnswer> {
         let player = self.dd_seat(player)?;
         let mut g = RangGame::new(self, player, objective)?;
-        let mut solver = DdSearch::new(config);
+        let mut solver = Solver::new(config.clone());
         let rem = g.remaining();
         let trivial = match objective {
             Objective::Value => None,
@@ -212,7 +147,7 @@ impl HokmState {
         };
         let root = match trivial {
             Some(v) => (v, 0),
-            None => solver.value(&mut g, rem / 2)?,
+            None => bisect(&mut solver, &mut g, rem / 2)?,
         };
         let root = crate::solve::Solution {
             value: root.0,
@@ -239,7 +174,7 @@ impl HokmState {
                     Some(w) if g.side_of(w.seat as usize) == 0 => w.value,
                     _ => 0,
                 };
-                let r = solver.value(&mut g, root.value.saturating_sub(base));
+                let r = bisect(&mut solver, &mut g, root.value.saturating_sub(base));
                 g.undo(m);
                 let (v, nodes) = r?;
                 out.nodes += nodes;
@@ -256,39 +191,110 @@ impl HokmState {
     }
 }
 
-/// Values of many Court Piece / Rang states on `threads` threads (one solver
-/// each, states handed out one at a time): for `players[i]`'s side, or the
-/// side of the player to move. Each value is the [`Objective::Value`] of
-/// [`HokmState::dd_solve`], with Dehla Pakad's reduced to the tens.
-pub fn solve_states(
-    states: &[HokmState],
-    players: Option<&[usize]>,
-    threads: usize,
-    config: &SolverConfig,
-) -> Result<Vec<u32>> {
-    if let Some(p) = players {
-        if p.len() != states.len() {
-            return Err(Error::State(format!(
-                "{} players given for {} states",
-                p.len(),
-                states.len()
-            )));
+/// Orders `(action, value)` pairs as `legal` lists the actions.
+pub(crate) fn in_legal_order<T>(legal: &[String], mut v: Vec<(String, T)>) -> Vec<(String, T)> {
+    v.sort_by_key(|(a, _)| legal.iter().position(|l| l == a).unwrap_or(usize::MAX));
+    v
+}
+
+impl HokmState {
+    /// Answers a double-dummy request: whist tricks for the plain presets
+    /// (the shared whist solver), the Court Piece objectives of §16 for the
+    /// others (heaps, first-void trumps, Dab Rang's cut, Satat's 2H, Dehla's
+    /// tens with the tricks as [`Extra::Tricks`]), and the kot query
+    /// ([`Goal::Kot`]) of every four-player preset. Players are numbered as
+    /// [`HokmState::dd_seat`] expects.
+    ///
+    /// ```
+    /// use hukm_core::games::hokm::Hokm;
+    /// use hukm_core::solve::request::{Goal, SolveRequest};
+    /// let g = Hokm::new("hokm4", &[]).unwrap();
+    /// let s = g.from_deal("AK... QJ... T9... 87...", None, 0, None, None).unwrap();
+    /// let a = s.solve(&SolveRequest::new()).unwrap();
+    /// assert_eq!((a.value, a.actions.len()), (2, 2));
+    /// let kot = SolveRequest { goal: Goal::Kot, ..SolveRequest::new() };
+    /// assert_eq!(s.solve(&kot).unwrap().value, 0);
+    /// ```
+    pub fn solve(&self, req: &SolveRequest) -> Result<SolveAnswer> {
+        let players = self.config().num_players();
+        let player = req.player_or(self.dd_player_to_move(), players)?;
+        let legal = crate::game::GameState::legal_actions(self);
+        let name = self.config().preset.name();
+        let answers = if self.config().players == 4 {
+            "its value (objective=\"tricks\") and the kot query (objective=\"kot\")"
+        } else {
+            "its value (objective=\"tricks\")"
+        };
+        let objective = match req.goal {
+            Goal::Target(_) => return Err(req.unsupported(name, answers)),
+            Goal::Kot => {
+                if self.config().players != 4 {
+                    return Err(req.unsupported(name, answers));
+                }
+                self.dd_kot_objective(player)?
+            }
+            Goal::Value if self.needs_rang_dd() => Objective::Value,
+            Goal::Value => return self.solve_whist(req, player, &legal),
+        };
+        let a = self.dd_solve(player, objective, &req.config, req.actions)?;
+        let named: Vec<(String, i64)> = a
+            .actions
+            .iter()
+            .map(|(x, v)| (self.format_action(x), i64::from(*v)))
+            .collect();
+        let named = in_legal_order(&legal, named);
+        let w = i64::from(self.dd_ten_weight(objective));
+        let mut out = SolveAnswer {
+            player,
+            value: i64::from(a.value),
+            actions: named,
+            nodes: a.nodes,
+            extra: Extra::None,
+        };
+        if w > 0 {
+            out.extra = Extra::Tricks {
+                value: out.value % w,
+                actions: out
+                    .actions
+                    .iter()
+                    .map(|(x, v)| (x.clone(), v % w))
+                    .collect(),
+            };
+            out.value /= w;
+            for (_, v) in out.actions.iter_mut() {
+                *v /= w;
+            }
         }
+        Ok(out)
     }
-    let player = |i: usize| {
-        players
-            .map(|p| p[i])
-            .unwrap_or_else(|| states[i].dd_player_to_move())
-    };
-    crate::solve::parallel_map(
-        states.len(),
-        threads,
-        || (),
-        |_, i| {
-            let s = &states[i];
-            let a = s.dd_solve(player(i), Objective::Value, config, false)?;
-            let w = s.dd_ten_weight(Objective::Value);
-            Ok(a.value.checked_div(w).unwrap_or(a.value))
-        },
-    )
+
+    /// Whist tricks of a plain-trick preset through the shared whist solver.
+    fn solve_whist(
+        &self,
+        req: &SolveRequest,
+        player: usize,
+        legal: &[String],
+    ) -> Result<SolveAnswer> {
+        let pos = self.whist_position()?;
+        let mut solver = Solver::new(req.config.clone());
+        let pack = &self.config().pack;
+        let (value, cards, nodes) = if req.actions {
+            let r = solver.solve_cards(&pos, player)?;
+            (r.value, r.cards, r.nodes)
+        } else {
+            let r = solver.solve(&pos, player)?;
+            (r.value, Vec::new(), r.nodes)
+        };
+        let named = cards
+            .iter()
+            .map(|&(c, v)| (pack.format_card(c), i64::from(v)))
+            .collect();
+        Ok(SolveAnswer {
+            player,
+            value: i64::from(value),
+            actions: in_legal_order(legal, named),
+            nodes,
+            extra: Extra::None,
+        })
+    }
 }

@@ -1,0 +1,187 @@
+"""What every game class shares: one base class over the native registry
+game (``hukm._core.Game``), so that each game's class only adds its own
+``from_deal`` keywords and documentation.
+
+>>> import hukm
+>>> g = hukm.game("dehla_pakad")
+>>> g.preset, g.num_players, g.suits
+('dehla_pakad', 4, ['S', 'H', 'D', 'C'])
+"""
+
+from __future__ import annotations
+
+import warnings
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Optional
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _core
+from ._check import optional_whole, whole
+from ._errors import OptionError
+from ._options import OptionValue, option_pairs
+
+
+class GameBase(ABC):
+    """A game of the registry: a preset plus named options, from which states are made.
+
+    Subclasses (:class:`hukm.Hokm`, :class:`hukm.TwentyEight`, ...) set
+    ``DEFAULT`` (their default preset) and ``PRESETS``; they add their own
+    ``from_deal`` keywords.
+    """
+
+    FAMILY: ClassVar[str] = ""
+    """The engine's game module this class plays (``hokm``, ``twenty_eight`` ...)."""
+    DEFAULT: ClassVar[str] = ""
+    """The preset used when none is given."""
+    PRESETS: ClassVar[tuple[str, ...]] = ()
+    """The presets this class plays (a subset of :func:`hukm.games`)."""
+    CLASSES: ClassVar[dict[str, type["GameBase"]]] = {}
+    """Every game class by its ``FAMILY`` (each registers itself)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.FAMILY:
+            GameBase.CLASSES[cls.FAMILY] = cls
+
+    def __init__(self, preset: Optional[str] = None, **options: OptionValue) -> None:
+        name = self.DEFAULT if preset is None else str(preset)
+        if self.PRESETS and name not in self.PRESETS:
+            raise OptionError(
+                f"unknown preset {name!r} for {type(self).__name__}; valid presets: {', '.join(self.PRESETS)}"
+            )
+        self._game = _core.Game(name, option_pairs(options))
+
+    @classmethod
+    def _wrap(cls, native: _core.Game) -> "GameBase":
+        g = cls.__new__(cls)
+        g._game = native
+        return g
+
+    @property
+    def preset(self) -> str:
+        """The preset's name (its name in :func:`hukm.games`)."""
+        return self._game.preset
+
+    @property
+    def family(self) -> str:
+        """The game module (``hokm``, ``twenty_eight``, ``ganjifa``, ``dugi``, ``dashavatara``, ``naqsh``)."""
+        return self._game.family
+
+    @property
+    def num_players(self) -> int:
+        """Number of players."""
+        return self._game.num_players
+
+    @property
+    def options(self) -> dict[str, str]:
+        """The options given, normalised (switches as ``on``/``off``), with the values they imply."""
+        return dict(self._game.options)
+
+    @property
+    def pack(self) -> str:
+        """The pack's name (``french52``, ``french32``, ``moghul``, ``dashavatara`` ...)."""
+        return self._game.pack
+
+    @property
+    def suits(self) -> list[str]:
+        """The suit codes in notation order (the order of compact hands)."""
+        return list(self._game.suits)
+
+    @property
+    def suit_names(self) -> list[str]:
+        """The suits' names in notation order."""
+        return list(self._game.suit_names)
+
+    def _start(self, seed: int, **start: Any) -> dict[str, Any]:
+        whole(seed, "seed")
+        return {k: v for k, v in start.items() if v is not None}
+
+    def new_game(self, seed: int = 0) -> _core.State:
+        """A whole match from its first deal (terminal when the match ends).
+
+        Every chance event draws from a generator seeded by ``seed``; the same
+        seed and actions give the same match on every platform. Some games add
+        start keywords (Hokm: ``scores``, ``dealer``; Ganjifa and Dugi:
+        ``dealer``; Naqsh: ``banker``).
+        """
+        return self._new_game(seed)
+
+    def _new_game(self, seed: int, **start: Any) -> _core.State:
+        return self._game.new_game(seed, self._start(seed, **start))
+
+    def deal(self, seed: int = 0) -> str:
+        """The cards of the first deal of ``new_game(seed)``, seat 0 first, compact.
+
+        >>> import hukm
+        >>> len(hukm.game("hokm4").deal(7).split())
+        4
+        """
+        return self._deal(seed)
+
+    def _deal(self, seed: int, **start: Any) -> str:
+        return self._game.deal(seed, self._start(seed, **start))
+
+    @abstractmethod
+    def from_deal(self, deal: str, *args: Any, **kwargs: Any) -> _core.State:
+        """One hand from a position; each game documents its own keywords."""
+
+    def dd_table(self, deal: str, *args: Any, **kwargs: Any) -> npt.NDArray[np.int32]:
+        """The double-dummy table of a deal, for the games that have one (Hokm's
+        four-player presets, Twenty-eight); the others raise :class:`hukm.StateError`."""
+        from ._errors import StateError
+
+        raise StateError(f"{self.preset} has no double-dummy table (hukm.solve answers its positions)")
+
+    def _from_deal(self, deal: str, **params: Any) -> _core.State:
+        if not isinstance(deal, str):
+            from ._errors import NotationError
+
+            raise NotationError(f"deal must be a string, got {deal!r}")
+        return self._game.from_deal(deal, {k: v for k, v in params.items() if v is not None})
+
+    def _table(
+        self,
+        deal: str,
+        params: dict[str, Any],
+        threads: Optional[int],
+        max_nodes: Optional[int],
+        timeout: Optional[float],
+        tt_mib: Optional[int],
+    ) -> npt.NDArray[np.int32]:
+        values, _, _ = self._game.dd_table(
+            deal,
+            params,
+            optional_whole(threads, "threads", 1, 1024),
+            optional_whole(max_nodes, "max_nodes", 1),
+            timeout,
+            optional_whole(tt_mib, "tt_mib", 1, 1 << 16),
+        )
+        return values
+
+    @property
+    def info(self) -> "Any":
+        """This preset's entry of the registry (:class:`hukm.GameInfo`)."""
+        from .registry import info
+
+        return info(self.preset)
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, GameBase)
+            and other.preset == self.preset
+            and other.options == self.options
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.preset, tuple(sorted(self.options.items()))))
+
+    def __repr__(self) -> str:
+        opts = "".join(f", {k}={v!r}" for k, v in sorted(self.options.items()))
+        return f"hukm.{type(self).__name__}({self.preset!r}{opts})"
+
+
+def deprecated(old: str, new: str) -> None:
+    """Warns that ``old`` is a spelling kept for one release; ``new`` replaces it."""
+    warnings.warn(f"{old} is deprecated and will be removed in the next release; use {new}", DeprecationWarning, stacklevel=3)

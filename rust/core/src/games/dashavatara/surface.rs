@@ -1,0 +1,76 @@
+//! Dashavatara's place in the registry: the shared [`Game`] surface over
+//! [`Dashavatara`].
+
+use super::{DashaState, Dashavatara};
+use crate::error::Result;
+use crate::game::GameState;
+use crate::pack::Pack;
+use crate::params::Params;
+use crate::registry::{Game, OptionInfo};
+use crate::solve::request::{SolveAnswer, SolveRequest};
+
+impl Game for Dashavatara {
+    type State = DashaState;
+
+    fn build(preset: &str, options: &[(String, String)]) -> Result<Dashavatara> {
+        let _ = preset;
+        Dashavatara::new(options)
+    }
+
+    fn preset(&self) -> &'static str {
+        "dashavatara"
+    }
+
+    fn options(&self) -> Vec<(String, String)> {
+        self.config().options.clone()
+    }
+
+    fn option_info(preset: &str) -> Vec<OptionInfo> {
+        let _ = preset;
+        crate::registry::option_info(super::config::specs(), &[], |_| true)
+    }
+
+    fn pack(&self) -> &Pack {
+        &self.config().pack
+    }
+
+    fn num_players(&self) -> usize {
+        3
+    }
+
+    fn new_game(&self, seed: u64, params: &Params) -> Result<DashaState> {
+        params.reader("new_game").finish()?;
+        Ok(Dashavatara::new_game(self, seed))
+    }
+
+    /// Keywords (`rules/dashavatara.md`): `leader` (absent: the trump
+    /// Raja's holder opens) and `captured` (cards each seat captured before).
+    fn from_deal(&self, deal: &str, params: &Params) -> Result<DashaState> {
+        let mut r = params.reader("from_deal");
+        let leader = r.seat("leader", 3)?;
+        let captured = r.ints("captured", Some(3), 0, 120)?;
+        r.finish()?;
+        let captured = captured.map(|c| [c[0] as u32, c[1] as u32, c[2] as u32]);
+        Dashavatara::from_deal(self, deal, leader, captured)
+    }
+
+    fn deal(&self, seed: u64, params: &Params) -> Result<String> {
+        Ok(Game::new_game(self, seed, params)?
+            .hands_compact()
+            .join(" "))
+    }
+
+    /// `trump`: the trump suit's code (Rama by day, Krishna by night).
+    fn facts(&self) -> Vec<(&'static str, crate::game::Value)> {
+        let c = self.config();
+        vec![("trump", c.pack.suits[c.trump as usize].code.clone().into())]
+    }
+
+    fn determinize(state: &DashaState, player: usize, seed: u64) -> Result<DashaState> {
+        state.determinize(player, seed)
+    }
+
+    fn solve(state: &DashaState, req: &SolveRequest) -> Result<SolveAnswer> {
+        state.solve(req)
+    }
+}

@@ -1,0 +1,71 @@
+//! Dugi's place in the registry: the shared [`Game`] surface over [`Dugi`].
+
+use super::{Dugi, DugiState};
+use crate::error::Result;
+use crate::pack::Pack;
+use crate::params::Params;
+use crate::registry::{Game, OptionInfo};
+use crate::solve::request::{SolveAnswer, SolveRequest};
+
+impl Game for Dugi {
+    type State = DugiState;
+
+    fn build(preset: &str, options: &[(String, String)]) -> Result<Dugi> {
+        let _ = preset;
+        Dugi::new(options)
+    }
+
+    fn preset(&self) -> &'static str {
+        "dugi"
+    }
+
+    fn options(&self) -> Vec<(String, String)> {
+        self.config().options.clone()
+    }
+
+    fn option_info(preset: &str) -> Vec<OptionInfo> {
+        let _ = preset;
+        crate::registry::option_info(super::config::specs(), &[], |_| true)
+    }
+
+    fn pack(&self) -> &Pack {
+        &self.config().pack
+    }
+
+    fn num_players(&self) -> usize {
+        4
+    }
+
+    /// Keyword: `dealer` (a seat; at random when absent).
+    fn new_game(&self, seed: u64, params: &Params) -> Result<DugiState> {
+        let mut r = params.reader("new_game");
+        let dealer = r.seat("dealer", 4)?;
+        r.finish()?;
+        Dugi::new_game(self, seed, dealer)
+    }
+
+    /// Keywords (`rules/ganjifa.md` Part B): `leader` (absent: the lead
+    /// King's holder challenges) and `seed`.
+    fn from_deal(&self, deal: &str, params: &Params) -> Result<DugiState> {
+        let mut r = params.reader("from_deal");
+        let leader = r.seat("leader", 4)?;
+        let seed = r.seed("seed")?.unwrap_or(0);
+        r.finish()?;
+        Dugi::from_deal(self, deal, leader, seed)
+    }
+
+    fn deal(&self, seed: u64, params: &Params) -> Result<String> {
+        let mut r = params.reader("deal");
+        let dealer = r.seat("dealer", 4)?;
+        r.finish()?;
+        Dugi::deal(self, seed, dealer)
+    }
+
+    fn determinize(state: &DugiState, player: usize, seed: u64) -> Result<DugiState> {
+        state.determinize(player, seed)
+    }
+
+    fn solve(state: &DugiState, req: &SolveRequest) -> Result<SolveAnswer> {
+        state.solve(req)
+    }
+}

@@ -1,0 +1,73 @@
+//! Individual Ganjifa's place in the registry: the shared [`Game`] surface
+//! over [`Ganjifa`].
+
+use super::{Ganjifa, GanjifaState};
+use crate::error::Result;
+use crate::pack::Pack;
+use crate::params::Params;
+use crate::registry::{Game, OptionInfo};
+use crate::solve::request::{SolveAnswer, SolveRequest};
+
+impl Game for Ganjifa {
+    type State = GanjifaState;
+
+    fn build(preset: &str, options: &[(String, String)]) -> Result<Ganjifa> {
+        let _ = preset;
+        Ganjifa::new(options)
+    }
+
+    fn preset(&self) -> &'static str {
+        "ganjifa"
+    }
+
+    fn options(&self) -> Vec<(String, String)> {
+        self.config().options.clone()
+    }
+
+    fn option_info(preset: &str) -> Vec<OptionInfo> {
+        let _ = preset;
+        crate::registry::option_info(super::config::specs(), &[], |_| true)
+    }
+
+    fn pack(&self) -> &Pack {
+        &self.config().pack
+    }
+
+    fn num_players(&self) -> usize {
+        self.config().players
+    }
+
+    /// Keyword: `dealer` (a seat; at random when absent).
+    fn new_game(&self, seed: u64, params: &Params) -> Result<GanjifaState> {
+        let mut r = params.reader("new_game");
+        let dealer = r.seat("dealer", self.config().players)?;
+        r.finish()?;
+        Ganjifa::new_game(self, seed, dealer)
+    }
+
+    /// Keywords (`rules/ganjifa.md` A.3): `leader` (absent: the opening is
+    /// due), `phase2` (Wilkins' second phase) and `seed` (blind surrenders).
+    fn from_deal(&self, deal: &str, params: &Params) -> Result<GanjifaState> {
+        let mut r = params.reader("from_deal");
+        let leader = r.seat("leader", self.config().players)?;
+        let phase2 = r.flag("phase2")?.unwrap_or(false);
+        let seed = r.seed("seed")?.unwrap_or(0);
+        r.finish()?;
+        Ganjifa::from_deal(self, deal, leader, phase2, seed)
+    }
+
+    fn deal(&self, seed: u64, params: &Params) -> Result<String> {
+        let mut r = params.reader("deal");
+        let dealer = r.seat("dealer", self.config().players)?;
+        r.finish()?;
+        Ok(Ganjifa::deal(self, seed, dealer)?.0)
+    }
+
+    fn determinize(state: &GanjifaState, player: usize, seed: u64) -> Result<GanjifaState> {
+        state.determinize(player, seed)
+    }
+
+    fn solve(state: &GanjifaState, req: &SolveRequest) -> Result<SolveAnswer> {
+        state.solve(req)
+    }
+}

@@ -1,0 +1,151 @@
+//! Hokm's place in the registry: the shared [`Game`] surface over [`Hokm`]
+//! (its `new_game`, `from_deal` and `dd_table` keywords read and checked
+//! here, in the engine).
+
+use super::{Hokm, HokmState};
+use crate::error::{Error, Result};
+use crate::pack::Pack;
+use crate::params::Params;
+use crate::registry::{Game, OptionInfo, Table};
+use crate::solve::request::{SolveAnswer, SolveRequest};
+use crate::solve::{dd_table, SolverConfig};
+
+impl Game for Hokm {
+    type State = HokmState;
+
+    fn build(preset: &str, options: &[(String, String)]) -> Result<Hokm> {
+        Hokm::new(preset, options)
+    }
+
+    fn preset(&self) -> &'static str {
+        self.config().preset.name()
+    }
+
+    fn options(&self) -> Vec<(String, String)> {
+        self.config().options.clone()
+    }
+
+    fn option_info(preset: &str) -> Vec<OptionInfo> {
+        let p = super::presets::Preset::parse(preset).expect("a Hokm preset");
+        crate::registry::option_info(
+            super::config::specs(),
+            &super::presets::preset_defaults(preset),
+            |o| super::presets::applies(p, o),
+        )
+    }
+
+    fn pack(&self) -> &Pack {
+        &self.config().pack
+    }
+
+    fn num_players(&self) -> usize {
+        self.config().num_players()
+    }
+
+    /// Keywords: `scores` (one per side) and `dealer` (a seat): the match
+    /// starts from that score with that dealer.
+    fn new_game(&self, seed: u64, params: &Params) -> Result<HokmState> {
+        let c = self.config();
+        let mut r = params.reader("new_game");
+        let scores = r.ints("scores", Some(c.num_sides()), 0, 1 << 30)?;
+        let dealer = r.seat("dealer", c.players)?;
+        r.finish()?;
+        if scores.is_none() && dealer.is_none() {
+            return Ok(Hokm::new_game(self, seed));
+        }
+        let scores: Option<Vec<i32>> = scores.map(|v| v.iter().map(|&x| x as i32).collect());
+        self.new_game_at(seed, scores.as_deref(), dealer)
+    }
+
+    /// Keywords (`rules/hokm.md`): `trump` (a suit, or none for no trump),
+    /// `leader` (required), `hakem`, `tricks_won` (per side; the heap
+    /// presets: collected), and for the heap presets `heap`, `prev`,
+    /// `prev_ace`, `tens` and `heap_tens`.
+    fn from_deal(&self, deal: &str, params: &Params) -> Result<HokmState> {
+        let c = self.config();
+        let seats = c.players;
+        let mut r = params.reader("from_deal");
+        let trump = r.text("trump")?;
+        let leader = r
+            .seat("leader", seats)?
+            .ok_or_else(|| Error::State("from_deal: leader is required".into()))?;
+        let hakem = r.seat("hakem", seats)?;
+        let won = r.ints("tricks_won", None, 0, 17)?;
+        let heap = r.int("heap", 0, 13)?;
+        let prev = r.seat("prev", seats)?;
+        let prev_ace = r.flag("prev_ace")?.unwrap_or(false);
+        let tens = r.ints("tens", Some(2), 0, 4)?;
+        let heap_tens = r.int("heap_tens", 0, 4)?;
+        r.finish()?;
+        let won: Option<Vec<u8>> = won.map(|v| v.iter().map(|&x| x as u8).collect());
+        let mut s = Hokm::from_deal(self, deal, trump.as_deref(), leader, hakem, won.as_deref())?;
+        if heap.is_some() || prev.is_some() || prev_ace || tens.is_some() || heap_tens.is_some() {
+            let d = *s.heap();
+            let tens = tens.map_or([0, 0], |t| [t[0] as u8, t[1] as u8]);
+            let heap_tens =
+                heap_tens.map_or_else(|| d.tens.saturating_sub(tens[0] + tens[1]), |h| h as u8);
+            let heap = heap.map_or(d.tricks, |h| h as u8);
+            s.set_heap(heap, prev, prev_ace, tens, heap_tens)?;
+        }
+        Ok(s)
+    }
+
+    /// The full deal of the first hand (for `hokm2`, the five cards each
+    /// player starts with).
+    fn deal(&self, seed: u64, params: &Params) -> Result<String> {
+        use crate::game::GameState;
+        Ok(Game::new_game(self, seed, params)?
+            .hands_compact()
+            .join(" "))
+    }
+
+    fn determinize(state: &HokmState, player: usize, seed: u64) -> Result<HokmState> {
+        state.determinize(player, seed)
+    }
+
+    fn solve(state: &HokmState, req: &SolveRequest) -> Result<SolveAnswer> {
+        state.solve(req)
+    }
+
+    /// Four-player presets that count plain tricks: rows trump S, H, D, C
+    /// and no trump, columns the seat on lead, each cell the tricks the
+    /// leader's side takes with best play when all tricks are played.
+    fn dd_table(
+        &self,
+        deal: &str,
+        params: &Params,
+        config: &SolverConfig,
+        threads: usize,
+    ) -> Result<Table> {
+        params.reader("dd_table").finish()?;
+        let c = self.config();
+        if c.heap {
+            return Err(Error::State(format!(
+                "dd_table counts plain tricks; {} collects them in a heap (hukm.solve gives its value)",
+                c.preset.name()
+            )));
+        }
+        if c.players != 4 {
+            return Err(Error::State(format!(
+                "dd_table is for four-player games; {} has {} players (use hukm.solve)",
+                c.preset.name(),
+                c.players
+            )));
+        }
+        let hands: [crate::card::CardSet; 4] = c
+            .pack
+            .parse_deal(deal, 4)?
+            .try_into()
+            .map_err(|_| Error::State("dd_table needs a four-player deal".into()))?;
+        let t = dd_table(&hands, threads, config)?;
+        Ok(Table {
+            rows: t
+                .iter()
+                .map(|r| r.iter().map(|&v| i32::from(v)).collect())
+                .collect(),
+            row_labels: ["S", "H", "D", "C", "N"].map(String::from).to_vec(),
+            col_labels: (0..4).map(|s| s.to_string()).collect(),
+            nodes: 0,
+        })
+    }
+}

@@ -1,0 +1,86 @@
+//! Naqsh's place in the registry: the shared [`Game`] surface over
+//! [`Naqsh`].
+
+use super::{Naqsh, NaqshState};
+use crate::error::{Error, Result};
+use crate::pack::Pack;
+use crate::params::Params;
+use crate::registry::{Game, OptionInfo};
+use crate::solve::request::{SolveAnswer, SolveRequest};
+
+impl Game for Naqsh {
+    type State = NaqshState;
+
+    fn build(preset: &str, options: &[(String, String)]) -> Result<Naqsh> {
+        let _ = preset;
+        Naqsh::new(options)
+    }
+
+    fn preset(&self) -> &'static str {
+        "naqsh"
+    }
+
+    fn options(&self) -> Vec<(String, String)> {
+        self.config().options.clone()
+    }
+
+    fn option_info(preset: &str) -> Vec<OptionInfo> {
+        let _ = preset;
+        crate::registry::option_info(super::config::specs(), &[], |_| true)
+    }
+
+    fn pack(&self) -> &Pack {
+        &self.config().pack
+    }
+
+    fn num_players(&self) -> usize {
+        self.config().players
+    }
+
+    /// Keyword: `banker` (a seat; at random when absent).
+    fn new_game(&self, seed: u64, params: &Params) -> Result<NaqshState> {
+        let mut r = params.reader("new_game");
+        let banker = r.seat("banker", self.config().players)?;
+        r.finish()?;
+        Naqsh::new_game(self, seed, banker)
+    }
+
+    /// Keywords (`rules/naqsh.md` §3.3): `banker` (required), `stock` (the
+    /// stock from the top, cards joined by `+`; absent: the rest of the pack
+    /// shuffled by `seed`), `stakes` (one per seat) and `seed`.
+    fn from_deal(&self, deal: &str, params: &Params) -> Result<NaqshState> {
+        let n = self.config().players;
+        let mut r = params.reader("from_deal");
+        let banker = r.seat("banker", n)?;
+        let stock = r.text("stock")?;
+        let stakes = r.ints("stakes", Some(n), 0, 1 << 40)?;
+        let seed = r.seed("seed")?.unwrap_or(0);
+        r.finish()?;
+        let banker = banker.ok_or_else(|| Error::State("from_deal: banker is required".into()))?;
+        Naqsh::from_deal(
+            self,
+            deal,
+            banker,
+            stock.as_deref(),
+            stakes.as_deref(),
+            seed,
+        )
+    }
+
+    /// Each seat's first two cards of the first hand with `banker`
+    /// (default seat 0); [`Naqsh::deal`] also gives the stock.
+    fn deal(&self, seed: u64, params: &Params) -> Result<String> {
+        let mut r = params.reader("deal");
+        let banker = r.seat("banker", self.config().players)?.unwrap_or(0);
+        r.finish()?;
+        Ok(Naqsh::deal(self, seed, banker)?.0)
+    }
+
+    fn determinize(state: &NaqshState, player: usize, seed: u64) -> Result<NaqshState> {
+        state.determinize(player, seed)
+    }
+
+    fn solve(state: &NaqshState, req: &SolveRequest) -> Result<SolveAnswer> {
+        state.solve(req)
+    }
+}

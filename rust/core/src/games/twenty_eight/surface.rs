@@ -1,0 +1,150 @@
+//! Twenty-eight's place in the registry: the shared [`Game`] surface over
+//! [`TwentyEight`] (its `from_deal` and `dd_table` keywords read and checked
+//! here, in the engine).
+
+use super::{dd, TrumpStart, TwentyEight, TwentyEightState};
+use crate::error::{Error, Result};
+use crate::game::Value;
+use crate::pack::Pack;
+use crate::params::Params;
+use crate::registry::{Game, OptionInfo, Table};
+use crate::solve::request::{SolveAnswer, SolveRequest};
+use crate::solve::SolverConfig;
+
+impl Game for TwentyEight {
+    type State = TwentyEightState;
+
+    fn build(preset: &str, options: &[(String, String)]) -> Result<TwentyEight> {
+        TwentyEight::new(preset, options)
+    }
+
+    fn preset(&self) -> &'static str {
+        self.config().preset.name()
+    }
+
+    fn options(&self) -> Vec<(String, String)> {
+        self.config().options.clone()
+    }
+
+    fn option_info(preset: &str) -> Vec<OptionInfo> {
+        crate::registry::option_info(
+            super::config::specs(),
+            &super::config::preset_defaults(preset),
+            |_| true,
+        )
+    }
+
+    fn pack(&self) -> &Pack {
+        &self.config().pack
+    }
+
+    fn num_players(&self) -> usize {
+        self.config().num_players()
+    }
+
+    fn new_game(&self, seed: u64, params: &Params) -> Result<TwentyEightState> {
+        params.reader("new_game").finish()?;
+        Ok(TwentyEight::new_game(self, seed))
+    }
+
+    /// Keywords (`rules/twenty_eight.md`): `bidder` and `leader` (seats,
+    /// required), exactly one of `trump` (a suit: open from trick 1) and
+    /// `indicator` (a card of the bidder's hand laid aside), and `contract`
+    /// (default the lowest bid).
+    fn from_deal(&self, deal: &str, params: &Params) -> Result<TwentyEightState> {
+        let c = self.config();
+        let n = c.players;
+        let mut r = params.reader("from_deal");
+        let bidder = r.seat("bidder", n)?;
+        let leader = r.seat("leader", n)?;
+        let trump = r.text("trump")?;
+        let indicator = r.text("indicator")?;
+        let contract = r.int("contract", c.min_bid as i64, c.max_bid as i64)?;
+        r.finish()?;
+        let (Some(bidder), Some(leader)) = (bidder, leader) else {
+            return Err(Error::State(
+                "from_deal: bidder and leader are required".into(),
+            ));
+        };
+        let start = match (&trump, &indicator) {
+            (Some(t), None) => TrumpStart::Open(t),
+            (None, Some(i)) => TrumpStart::Concealed(i),
+            _ => {
+                return Err(Error::State(
+                    "give exactly one of trump (open from trick 1) and indicator (concealed)"
+                        .into(),
+                ))
+            }
+        };
+        TwentyEight::from_deal(
+            self,
+            deal,
+            bidder,
+            leader,
+            start,
+            contract.map(|x| x as i32),
+        )
+    }
+
+    /// Both halves of the first deal.
+    fn deal(&self, seed: u64, params: &Params) -> Result<String> {
+        let s = Game::new_game(self, seed, params)?;
+        Ok(self.config().pack.format_deal(&s.full_deal()))
+    }
+
+    fn determinize(state: &TwentyEightState, player: usize, seed: u64) -> Result<TwentyEightState> {
+        state.determinize(player, seed)
+    }
+
+    fn solve(state: &TwentyEightState, req: &SolveRequest) -> Result<SolveAnswer> {
+        state.solve(req)
+    }
+
+    /// `total_points` (card points in a hand, the last-trick point
+    /// included), `min_bid`, `max_bid` and `card_points` (the points of each
+    /// card of the pack).
+    fn facts(&self) -> Vec<(&'static str, Value)> {
+        let c = self.config();
+        vec![
+            ("total_points", Value::Int(i64::from(c.total))),
+            ("min_bid", Value::Int(i64::from(c.min_bid))),
+            ("max_bid", Value::Int(i64::from(c.max_bid))),
+            (
+                "card_points",
+                Value::List(
+                    c.pack
+                        .cards()
+                        .iter()
+                        .map(|x| Value::Int(i64::from(c.points[x.0 as usize])))
+                        .collect(),
+                ),
+            ),
+        ]
+    }
+
+    /// Open-trump values of a full deal (§16.1), keyword `leader`
+    /// (required): rows the trump suits in pack order, columns the bidder's
+    /// seat; each cell the card points the bidder's side guarantees with
+    /// `leader` on lead (the highest makeable contract).
+    fn dd_table(
+        &self,
+        deal: &str,
+        params: &Params,
+        config: &SolverConfig,
+        threads: usize,
+    ) -> Result<Table> {
+        let c = self.config_arc();
+        let mut r = params.reader("dd_table");
+        let leader = r.seat("leader", c.players)?;
+        r.finish()?;
+        let leader = leader.ok_or_else(|| Error::State("dd_table: leader is required".into()))?;
+        let hands = c.pack.parse_deal(deal, c.players)?;
+        let (rows, nodes) = dd::dd_table(&c, &hands, leader, config.clone(), threads)?;
+        Ok(Table {
+            rows,
+            row_labels: c.pack.suits.iter().map(|s| s.code.clone()).collect(),
+            col_labels: (0..c.players).map(|s| s.to_string()).collect(),
+            nodes,
+        })
+    }
+}

@@ -1,0 +1,155 @@
+//! The trait objects behind [`super::AnyGame`] and [`super::AnyState`]:
+//! implemented once, generically, for every [`Game`] and its states, so the
+//! registry needs no per-game code.
+
+use super::{Game, Table};
+use crate::error::Result;
+use crate::game::{GameState, Value};
+use crate::pack::Pack;
+use crate::params::Params;
+use crate::solve::request::{SolveAnswer, SolveRequest};
+use crate::solve::SolverConfig;
+
+/// A game behind the registry's surface (implemented once, for every
+/// [`Game`]).
+pub(super) trait DynGame: Send + Sync {
+    fn preset(&self) -> &'static str;
+    fn options(&self) -> Vec<(String, String)>;
+    fn pack(&self) -> &Pack;
+    fn num_players(&self) -> usize;
+    fn facts(&self) -> Vec<(&'static str, Value)>;
+    fn new_game(&self, seed: u64, params: &Params) -> Result<Box<dyn DynState>>;
+    #[allow(clippy::wrong_self_convention)]
+    fn from_deal(&self, deal: &str, params: &Params) -> Result<Box<dyn DynState>>;
+    fn deal(&self, seed: u64, params: &Params) -> Result<String>;
+    fn dd_table(
+        &self,
+        deal: &str,
+        params: &Params,
+        config: &SolverConfig,
+        threads: usize,
+    ) -> Result<Table>;
+    fn as_any(&self) -> &dyn std::any::Any;
+}
+
+/// A state behind the registry's surface (implemented once, for the
+/// states of every [`Game`]).
+pub(super) trait DynState: GameState + std::fmt::Debug {
+    fn clone_box(&self) -> Box<dyn DynState>;
+    fn determinize(&self, player: usize, seed: u64) -> Result<Box<dyn DynState>>;
+    fn solve(&self, req: &SolveRequest) -> Result<SolveAnswer>;
+    fn as_any(&self) -> &dyn std::any::Any;
+}
+
+/// A game of the registry.
+pub(super) struct Held<G>(pub(super) G);
+
+/// The state of game `G`.
+pub(super) struct StateOf<G: Game>(G::State);
+
+impl<G: Game> std::fmt::Debug for StateOf<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0.render())
+    }
+}
+
+pub(super) fn boxed<G: Game>(s: G::State) -> Box<dyn DynState> {
+    Box::new(StateOf::<G>(s))
+}
+
+impl<G: Game> DynGame for Held<G> {
+    fn preset(&self) -> &'static str {
+        self.0.preset()
+    }
+    fn options(&self) -> Vec<(String, String)> {
+        self.0.options()
+    }
+    fn pack(&self) -> &Pack {
+        self.0.pack()
+    }
+    fn num_players(&self) -> usize {
+        self.0.num_players()
+    }
+    fn facts(&self) -> Vec<(&'static str, Value)> {
+        self.0.facts()
+    }
+    fn new_game(&self, seed: u64, params: &Params) -> Result<Box<dyn DynState>> {
+        Ok(boxed::<G>(self.0.new_game(seed, params)?))
+    }
+    fn from_deal(&self, deal: &str, params: &Params) -> Result<Box<dyn DynState>> {
+        Ok(boxed::<G>(self.0.from_deal(deal, params)?))
+    }
+    fn deal(&self, seed: u64, params: &Params) -> Result<String> {
+        self.0.deal(seed, params)
+    }
+    fn dd_table(
+        &self,
+        deal: &str,
+        params: &Params,
+        config: &SolverConfig,
+        threads: usize,
+    ) -> Result<Table> {
+        self.0.dd_table(deal, params, config, threads)
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        &self.0
+    }
+}
+
+impl<G: Game> DynState for StateOf<G> {
+    fn clone_box(&self) -> Box<dyn DynState> {
+        boxed::<G>(self.0.clone())
+    }
+    fn determinize(&self, player: usize, seed: u64) -> Result<Box<dyn DynState>> {
+        Ok(boxed::<G>(G::determinize(&self.0, player, seed)?))
+    }
+    fn solve(&self, req: &SolveRequest) -> Result<SolveAnswer> {
+        G::solve(&self.0, req)
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        &self.0
+    }
+}
+
+/// The state trait delegated to the held state.
+impl<G: Game> GameState for StateOf<G> {
+    fn num_players(&self) -> usize {
+        self.0.num_players()
+    }
+    fn current_player(&self) -> Option<usize> {
+        self.0.current_player()
+    }
+    fn legal_actions(&self) -> Vec<String> {
+        self.0.legal_actions()
+    }
+    fn apply(&mut self, action: &str) -> Result<()> {
+        self.0.apply(action)
+    }
+    fn is_terminal(&self) -> bool {
+        self.0.is_terminal()
+    }
+    fn returns(&self) -> Vec<f64> {
+        self.0.returns()
+    }
+    fn observation(&self, player: usize) -> Result<Value> {
+        self.0.observation(player)
+    }
+    fn render(&self) -> String {
+        self.0.render()
+    }
+    fn box_clone(&self) -> Box<dyn GameState> {
+        self.0.box_clone()
+    }
+    fn history(&self) -> Vec<String> {
+        self.0.history()
+    }
+    fn phase_name(&self) -> &'static str {
+        self.0.phase_name()
+    }
+    fn hands_compact(&self) -> Vec<String> {
+        self.0.hands_compact()
+    }
+    fn trick_facts(&self, seat: usize) -> Result<crate::game::TrickFacts> {
+        self.0.trick_facts(seat)
+    }
+}

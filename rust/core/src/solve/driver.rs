@@ -1,0 +1,167 @@
+//! The one search driver: how zero-window probes ("can this side still take
+//! at least `t`?") are strung together into an exact value, under the limits
+//! of one call.
+//!
+//! Every game's double-dummy answer goes through [`Solver::value`] and
+//! [`Solver::reaches`]: whist tricks, the Court Piece objectives (heaps,
+//! Dehla's tens, the kot query), Twenty-eight's card points, outcomes and
+//! sweeps, Ganjifa, Dugi and Dashavatara. So the node limit, the time limit
+//! and Ctrl-C (the stop flag) act the same way everywhere, with the same
+//! messages, and count over a whole call (the position's value and the value
+//! after every action together), not per probe.
+//!
+//! ```
+//! use hukm_core::pack::Pack;
+//! use hukm_core::solve::{Probe, Solver, SolverConfig, Whist, WhistPosition};
+//! let p = Pack::french52();
+//! let hands = p.parse_deal("AK... QJ... T9... 87...", 4).unwrap();
+//! let pos = WhistPosition::new(hands, None, 0);
+//! let mut g = Whist::<4>::new(&pos, [0, 1, 0, 1]).unwrap();
+//! let mut s = Solver::new(SolverConfig::small());
+//! s.start_call();
+//! let v = s.value(&mut g, 0, (0, 2), 1, Probe::Bisect).unwrap();
+//! assert_eq!(v.value, 2);
+//! assert!(s.reaches(&mut g, 0, 2).unwrap());
+//! ```
+
+use std::time::Instant;
+
+use super::game::{Pattern, Side, TrickGame};
+use super::search::{Limits, Search};
+use super::{Solution, Solver};
+use crate::error::Result;
+
+/// How the driver moves from one probe to the next.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Probe {
+    /// MTD(f): start at the guess and step one unit in the direction of each
+    /// answer (the table carries over, and values near the answer cost most,
+    /// so a good guess makes this the cheapest). With the `mtdf` switch off,
+    /// a plain upward scan from the lower bound.
+    #[default]
+    Mtdf,
+    /// Bisection of the window left after a first probe at the guess: for
+    /// value scales where one move can be worth many units (Dehla's
+    /// `14 * tens + tricks`, a run of Ganjifa hukms), so that stepping would
+    /// cost a probe per unit.
+    Bisect,
+}
+
+impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
+    /// Starts a new call: the node count returns to zero and the time limit
+    /// runs from now. Every public entry point of a solve starts one; the
+    /// limits of [`crate::solve::SolverConfig`] then hold for all the probes
+    /// of the call together.
+    pub fn start_call(&mut self) {
+        self.used = 0;
+        self.deadline = self.config.timeout.map(|d| Instant::now() + d);
+    }
+
+    /// Nodes visited since the call started.
+    pub fn call_nodes(&self) -> u64 {
+        self.used
+    }
+
+    /// What is left of the call's limits (for searches outside the shared
+    /// search, e.g. Ganjifa's expectation over blind picks); report their
+    /// nodes with [`Solver::add_nodes`].
+    pub fn call_limits(&self) -> Limits {
+        Limits {
+            max_nodes: self.config.max_nodes.map(|m| m.saturating_sub(self.used)),
+            deadline: self.deadline,
+            stop: self.config.stop.clone(),
+        }
+    }
+
+    /// Counts nodes visited by a search of the caller's own against the call.
+    pub fn add_nodes(&mut self, nodes: u64) {
+        self.used += nodes;
+    }
+
+    /// Runs `f` with a search over `max_side` under the call's limits,
+    /// keeping the cut-off cache, and counts its nodes.
+    fn with_search<G, R>(
+        &mut self,
+        max_side: Side,
+        f: impl FnOnce(&mut Search<'_, G>) -> R,
+    ) -> Result<(R, u64)>
+    where
+        G: TrickGame<Pattern = P, Move = M>,
+    {
+        self.tt.new_generation();
+        let limits = self.call_limits();
+        let shared = self.config.switches.shared_killers;
+        let kept = if shared {
+            std::mem::take(&mut self.cutoffs)
+        } else {
+            Vec::new()
+        };
+        let mut s =
+            Search::new(&mut self.tt, self.config.switches, max_side, &limits).with_cutoffs(kept);
+        let r = f(&mut s);
+        let nodes = s.nodes;
+        let abort = s.take_abort();
+        if shared {
+            self.cutoffs = s.into_cutoffs();
+        }
+        self.used += nodes;
+        match abort {
+            Some(e) => Err(e),
+            None => Ok((r, nodes)),
+        }
+    }
+
+    /// One zero-window probe: can `max_side` take at least `target` from
+    /// `game`'s current state to the end? (`target <= 0` is always reached.)
+    pub fn reaches<G: TrickGame<Pattern = P, Move = M>>(
+        &mut self,
+        game: &mut G,
+        max_side: Side,
+        target: u32,
+    ) -> Result<bool> {
+        let (ok, _) = self.with_search(max_side, |s| s.reaches(game, target as i32).0)?;
+        Ok(ok)
+    }
+
+    /// The exact value for `max_side` from `game`'s current state, known to
+    /// lie in `window` (`lo..=hi`, clipped to what is left to win), probing
+    /// first at `guess` and then as `probe` says. The solution's nodes are
+    /// this search's.
+    pub fn value<G: TrickGame<Pattern = P, Move = M>>(
+        &mut self,
+        game: &mut G,
+        max_side: Side,
+        window: (u32, u32),
+        guess: u32,
+        probe: Probe,
+    ) -> Result<Solution> {
+        let mtdf = self.config.switches.mtdf;
+        let (value, nodes) = self.with_search(max_side, |s| {
+            let mut hi = window.1.min(game.remaining());
+            let mut lo = window.0.min(hi);
+            let mut t = guess;
+            while lo < hi {
+                t = match probe {
+                    Probe::Mtdf if !mtdf => lo + 1,
+                    _ => t.clamp(lo + 1, hi),
+                };
+                let (ok, _) = s.reaches(game, t as i32);
+                if s.aborted() {
+                    break;
+                }
+                if ok {
+                    lo = t;
+                } else {
+                    hi = t - 1;
+                }
+                t = match probe {
+                    Probe::Mtdf if ok => t + 1,
+                    Probe::Mtdf => t.saturating_sub(1),
+                    Probe::Bisect => (lo + hi).div_ceil(2),
+                };
+            }
+            lo
+        })?;
+        Ok(Solution { value, nodes })
+    }
+}

@@ -1,0 +1,183 @@
+//! One request and one answer type for every game's double-dummy solve.
+//!
+//! A caller (the registry's [`crate::registry::AnyState`], the Python
+//! binding) builds a [`SolveRequest`]; each game answers it with a
+//! [`SolveAnswer`] in its own units (tricks, collected tricks, card points,
+//! captured cards, Naqsh's net result), actions written in the game's
+//! notation, plus what only some games have ([`Extra`]).
+
+use std::time::Duration;
+
+use super::SolverConfig;
+use crate::error::{Error, Result};
+
+/// What a solve asks for.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Goal {
+    /// The game's own double-dummy value (its rules file's objective).
+    #[default]
+    Value,
+    /// The kot query of the Hokm / Court Piece family: 1 when the side can
+    /// reach its kot whatever the others do, else 0.
+    Kot,
+    /// Twenty-eight: the bidding side's outcome against this whole-hand
+    /// target (0 failed, 1 void, 2 made).
+    Target(i32),
+}
+
+impl Goal {
+    /// The goal's name in error messages.
+    pub fn name(self) -> String {
+        match self {
+            Goal::Value => "its value".into(),
+            Goal::Kot => "the kot query (objective=\"kot\")".into(),
+            Goal::Target(t) => format!("an outcome against a target (target={})", t),
+        }
+    }
+}
+
+/// A double-dummy question about one state.
+#[derive(Clone, Debug, Default)]
+pub struct SolveRequest {
+    /// Whose side is counted (default: the player to move).
+    pub player: Option<usize>,
+    /// What is asked.
+    pub goal: Goal,
+    /// Also the value after each legal action of the player to move.
+    pub actions: bool,
+    /// Also the secondary outputs that cost extra searches (Dugi's
+    /// defenders' first trick); off for a bot's samples.
+    pub details: bool,
+    /// Table size (when `tt_given`), limits, stop flag and switches.
+    pub config: SolverConfig,
+    /// The table size was chosen by the caller (else each game sizes it
+    /// for the position).
+    pub tt_given: bool,
+}
+
+/// Largest transposition table a request may ask for (64 GiB).
+pub const MAX_TT_MIB: usize = 1 << 16;
+
+impl SolveRequest {
+    /// A request for the value and every action's value, default settings.
+    pub fn new() -> SolveRequest {
+        SolveRequest {
+            actions: true,
+            details: true,
+            ..SolveRequest::default()
+        }
+    }
+
+    /// Sets the limits and the table size from user-facing values, checking
+    /// them: `tt_mib` in `1..=MAX_TT_MIB`, `max_nodes >= 1`, a timeout in
+    /// seconds that is not negative (a huge or infinite one means none).
+    pub fn with_limits(
+        mut self,
+        max_nodes: Option<u64>,
+        timeout: Option<f64>,
+        tt_mib: Option<u64>,
+    ) -> Result<SolveRequest> {
+        if max_nodes == Some(0) {
+            return Err(Error::State("max_nodes must be at least 1".into()));
+        }
+        self.config.max_nodes = max_nodes;
+        if let Some(t) = timeout {
+            if t.is_nan() || t < 0.0 {
+                return Err(Error::State(format!(
+                    "timeout must be a number of seconds >= 0, got {}",
+                    t
+                )));
+            }
+            self.config.timeout = Duration::try_from_secs_f64(t).ok();
+        }
+        if let Some(m) = tt_mib {
+            if m == 0 || m > MAX_TT_MIB as u64 {
+                return Err(Error::State(format!(
+                    "tt_mib {} out of range 1..{}",
+                    m, MAX_TT_MIB
+                )));
+            }
+            self.config.tt_bytes = (m as usize) << 20;
+            self.tt_given = true;
+        }
+        Ok(self)
+    }
+
+    /// The solver settings for a position whose hands hold at most `cards`
+    /// cards: the caller's table size when given, else
+    /// [`SolverConfig::for_hands`]; the request's limits either way.
+    pub fn config_for(&self, cards: u32) -> SolverConfig {
+        let mut c = self.config.clone();
+        if !self.tt_given {
+            c.tt_bytes = SolverConfig::for_hands(cards).tt_bytes;
+        }
+        c
+    }
+
+    /// The player counted: `player`, else `to_move`; checked against the
+    /// number of players.
+    pub fn player_or(&self, to_move: usize, players: usize) -> Result<usize> {
+        let p = self.player.unwrap_or(to_move);
+        if p >= players {
+            return Err(Error::State(format!(
+                "player {} out of range 0..{}",
+                p,
+                players - 1
+            )));
+        }
+        Ok(p)
+    }
+
+    /// An error for a goal `game` does not answer (an option error, like
+    /// an unknown objective); `answers` says what it does answer.
+    pub fn unsupported(&self, game: &str, answers: &str) -> Error {
+        Error::Option(format!(
+            "{} does not answer {}; it answers {}",
+            game,
+            self.goal.name(),
+            answers
+        ))
+    }
+}
+
+/// What only some games' answers carry.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Extra {
+    /// Nothing more.
+    #[default]
+    None,
+    /// Dehla Pakad: the tricks collected that break ties between equal tens,
+    /// for the position and after each action.
+    Tricks {
+        /// Tricks of the position.
+        value: i64,
+        /// Tricks after each action.
+        actions: Vec<(String, i64)>,
+    },
+    /// Dugi: the earliest trick by which the defenders can force their win
+    /// (`None` when the challengers sweep, or when not asked).
+    FirstTrick(Option<u32>),
+    /// Ganjifa with `dd_chance=expectation`: expected tricks.
+    Expected {
+        /// Expected tricks of the position.
+        value: f64,
+        /// Expected tricks after each action.
+        actions: Vec<(String, f64)>,
+    },
+}
+
+/// The answer to a [`SolveRequest`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SolveAnswer {
+    /// The player whose side was counted.
+    pub player: usize,
+    /// The value for that side from here (units per game).
+    pub value: i64,
+    /// Each legal action of the player to move (in the state's order) with
+    /// the value after it; empty unless asked.
+    pub actions: Vec<(String, i64)>,
+    /// Search nodes visited by the whole call.
+    pub nodes: u64,
+    /// Game-specific outputs.
+    pub extra: Extra,
+}

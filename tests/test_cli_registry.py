@@ -1,0 +1,130 @@
+"""The command line built from the registry: every game and preset, options checked
+against it, one line and exit code 2 for bad input, 130 after Ctrl-C."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+import hukm
+from hukm.cli import main
+from hukm.play import seat_bots
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def deal_line(out: str) -> list[str]:
+    return next(ln for ln in out.splitlines() if ln.startswith("deal: "))[6:].split()
+
+
+def test_options_reach_the_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "deal", "ganjifa", "--option", "players=4", "--seed", "2")
+    assert code == 0 and len(deal_line(out)) == 4
+    code, out, _ = run(capsys, "deal", "ganjifa", "--players", "4", "--seed", "2")
+    assert code == 0 and len(deal_line(out)) == 4
+
+
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["solve", "hokm", "--seed", "7", "--option", "bogus=1"], 'unknown option "bogus"'),
+        (["deal", "hokm3", "--preset", "hokm4"], "conflicting games"),
+        (["match", "dugi", "--players", "3", "--hands", "1"], "option players"),
+        (["solve", "hokm", "--seed", "7", "--threads", "-3"], "--threads"),
+        (["deal", "ganjifa", "--players", "4", "--option", "players=3"], "conflicting values for option players"),
+        (["deal", "bridge"], "invalid choice"),
+        (["solve", "28", "--seed", "1", "--banker", "2"], "--banker does not apply to 28"),
+        (["solve", "hokm", "--option", "stop_rule"], "write key=value"),
+        (["solve", "dehla_pakad", "--seed", "1"], "give a deal"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_code_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and err.startswith("hukm: ")
+    assert message in err
+
+
+@pytest.mark.parametrize("name", [g.name for g in hukm.games()])
+def test_deal_takes_every_game_of_the_registry(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    code, out, _ = run(capsys, "deal", name, "--seed", "3")
+    assert code == 0
+    assert " ".join(deal_line(out)) == hukm.game(name).deal(3)
+
+
+def test_solve_takes_the_heap_presets_ganjifa_dugi_and_naqsh(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "double_sar", "A... K... Q... J...", "--trump", "S", "--leader", "0")
+    # the twelve tricks played lie in the heap: the last trick collects them all
+    value = hukm.solve(hukm.Hokm("double_sar").from_deal("A... K... Q... J...", trump="S", leader=0), 0).value
+    assert code == 0 and value == 13 and "double-dummy value: 13 tricks" in out
+    code, out, _ = run(capsys, "solve", "dehla_pakad", "AT.T.2. KQ.9.3. J9.8.4. 8.7.T.T", "--trump", "S")
+    assert code == 0 and "tens for the side of seat 0" in out
+    code, out, _ = run(capsys, "solve", "hokm", "AK... QJ... T9... 87...", "--trump", "S", "--objective", "kot")
+    assert code == 0 and "kot for the side of seat 0" in out
+    code, out, _ = run(capsys, "solve", "ganjifa", "..74.....8 .3.9.....5 .6.2....1.", "--leader", "1")
+    sol = hukm.solve(hukm.Ganjifa().from_deal("..74.....8 .3.9.....5 .6.2....1.", leader=1))
+    assert code == 0 and f"double-dummy value: {sol.value} tricks for seat 1" in out
+    code, out, _ = run(capsys, "solve", "dugi", "KV...3.... 5.T9...... .4..2..1.. 2...1..T..", "--leader", "0")
+    assert code == 0 and "wins the hand" in out
+    code, out, _ = run(capsys, "solve", "naqsh", "--seed", "3")
+    assert code == 0 and "net result of the hand" in out
+    code, out, _ = run(capsys, "solve", "naqsh", "9.6...... 8.7...... T.5......", "--banker", "2", "--stock", "2GH+KGH", "--option", "players=3")
+    assert code == 0 and "draw" in out and "stand" in out
+
+
+def test_timeout_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    deal = hukm.Hokm("dehla_pakad").deal(1)
+    t0 = time.monotonic()
+    code, _, err = run(capsys, "solve", "dehla_pakad", deal, "--trump", "S", "--timeout", "0.3")
+    assert code == 2 and "solver time limit reached" in err
+    assert time.monotonic() - t0 < 5
+
+
+def test_ctrl_c_exits_130_with_one_line() -> None:
+    deal = hukm.TwentyEight("56").deal(1)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "hukm.cli", "solve", "56", deal, "--trump", "S"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(2.0)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, (proc.returncode, err)
+    assert err.strip() == "hukm: interrupted"
+
+
+def test_bots_fill_the_other_seats_in_seat_order() -> None:
+    """``--seat 0 --bots random,heuristic,pimc``: seat 1 random, seat 2 heuristic, seat 3 pimc."""
+    bots = seat_bots("random,heuristic,pimc", 4, 0, 1)
+    assert {s: b.name for s, b in bots.items()} == {1: "random", 2: "heuristic", 3: "pimc"}
+    bots = seat_bots("random,heuristic", 4, 2, 1)
+    assert {s: b.name for s, b in bots.items()} == {3: "random", 0: "heuristic", 1: "random"}
+
+
+def test_play_seats_the_bots_as_documented() -> None:
+    """Driven through stdin: every seat a bot plays for is the seat the order gives it."""
+    env = dict(os.environ)
+    proc = subprocess.run(
+        [sys.executable, "-m", "hukm.cli", "play", "hokm", "--seat", "2", "--seed", "4",
+         "--bots", "random,heuristic,pimc:2", "--no-review"],
+        input="q\n", capture_output=True, text=True, timeout=120, env=env,
+    )
+    assert proc.returncode == 0, proc.stderr
+    names = {3: "random", 0: "heuristic", 1: "pimc"}
+    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("seat ") and "(" in ln]
+    for ln in lines:
+        seat = int(ln.split()[1])
+        assert ln.split()[2] == f"({names[seat]}):", ln

@@ -1,0 +1,148 @@
+"""Every solve goes through one driver: ``timeout=``, Ctrl-C, ``max_nodes`` and ``tt_mib``
+act the same way in every game and objective (the kot query and Naqsh included), with the
+same messages."""
+
+from __future__ import annotations
+
+import _thread
+import random
+import subprocess
+import sys
+import threading
+import time
+from typing import Any, Callable
+
+import pytest
+
+import hukm
+
+
+def _hands(pack: str, players: int, size: int, seed: int) -> str:
+    cards = hukm.pack_cards(pack)
+    random.Random(seed).shuffle(cards)
+    return " ".join(hukm.format_hand(cards[i * size : (i + 1) * size], pack) for i in range(players))
+
+
+def large(name: str) -> tuple[Any, dict[str, Any]]:
+    """A position of each game and objective whose exact solve takes far more than a second."""
+    if name == "hokm":
+        g = hukm.Hokm("dehla_pakad")
+        return g.from_deal(g.deal(1), trump="S", leader=0), {}
+    if name == "kot":
+        g = hukm.Hokm("dehla_pakad")
+        return g.from_deal(g.deal(1), trump="S", leader=0), {"objective": "kot"}
+    if name == "twenty_eight":
+        g = hukm.TwentyEight("56")
+        return g.from_deal(g.deal(1), bidder=0, leader=1, trump="S"), {}
+    if name == "ganjifa":
+        return hukm.Ganjifa().from_deal(_hands("moghul", 3, 18, 1), leader=0), {}
+    if name == "dugi":
+        g = hukm.Dugi()
+        return g.from_deal(g.deal(1), leader=0), {}
+    if name == "dashavatara":
+        return hukm.Dashavatara().from_deal(_hands("dashavatara", 3, 20, 1), leader=0), {}
+    if name == "naqsh":
+        return hukm.Naqsh(players=8, stake_mode="after_first_card", stake_max=20).new_game(5), {}
+    raise AssertionError(name)
+
+
+GAMES = ["hokm", "kot", "twenty_eight", "ganjifa", "dugi", "dashavatara", "naqsh"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_timeout_stops_a_large_solve(name: str) -> None:
+    state, kw = large(name)
+    t0 = time.monotonic()
+    with pytest.raises(hukm.SolverLimitError, match="^solver time limit reached$"):
+        hukm.solve(state, timeout=0.3, **kw)
+    assert time.monotonic() - t0 < 1.3
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_ctrl_c_stops_a_large_solve(name: str) -> None:
+    """Ctrl-C (a SIGINT raised for the main thread from another thread) stops the solve
+    within a second, with KeyboardInterrupt."""
+    state, kw = large(name)
+    sent: list[float] = []
+
+    def interrupt() -> None:
+        time.sleep(0.3)
+        sent.append(time.monotonic())
+        _thread.interrupt_main()
+
+    threading.Thread(target=interrupt, daemon=True).start()
+    with pytest.raises(KeyboardInterrupt):
+        hukm.solve(state, **kw)
+    assert sent and time.monotonic() - sent[0] < 1.0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_node_limit_for_the_whole_call(name: str) -> None:
+    state, kw = large(name)
+    with pytest.raises(hukm.SolverLimitError, match=r"^solver node limit reached \(20000 nodes\)$"):
+        hukm.solve(state, max_nodes=20_000, **kw)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("bad", [0, -1, 1 << 17, 2.5, "8"])
+def test_bad_tt_mib_is_refused_alike(name: str, bad: Any) -> None:
+    state, kw = large(name)
+    with pytest.raises(hukm.StateError, match="tt_mib"):
+        hukm.solve(state, tt_mib=bad, **kw)
+
+
+def peak_rss_growth(name: str, tt_mib: int) -> float:
+    """MiB that one solve of five million nodes adds to a fresh process's peak memory
+    (VmHWM of /proc/self/status: the process's own high-water mark; getrusage's maxrss
+    would start from the parent's size at the fork)."""
+    code = f"""
+import hukm, sys
+sys.path.insert(0, {str(__file__.rsplit('/', 1)[0])!r})
+from test_limits import large
+def hwm():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    raise SystemExit("no VmHWM")
+state, kw = large({name!r})
+before = hwm()
+try:
+    hukm.solve(state, tt_mib={tt_mib}, max_nodes=5_000_000, **kw)
+except hukm.SolverLimitError:
+    pass
+print((hwm() - before) / 1024)
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    return float(out.stdout.strip())
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/self/status")
+@pytest.mark.parametrize("name", ["hokm", "kot", "naqsh"])
+def test_tt_mib_bounds_the_table(name: str) -> None:
+    """The table grows up to ``tt_mib`` and no further: a 2 MiB table keeps the solve's
+    memory small; a 256 MiB one lets it grow beyond."""
+    small = peak_rss_growth(name, 2)
+    big = peak_rss_growth(name, 256)
+    assert small < 2 + 16, (small, big)
+    assert big > small + 12, (small, big)
+
+
+SMALL: dict[str, Callable[[], Any]] = {
+    "hokm4": lambda: hukm.Hokm().from_deal("AKJ6.J4.QT.A8 .AKT9.AK.T976 QT93.Q8.97.KJ .732.8653.Q54", trump="S", leader=0),
+    "dehla_pakad": lambda: hukm.Hokm("dehla_pakad").from_deal("AT.T.2. KQ.9.3. J9.8.4. 8.7.T.T", trump="S", leader=0),
+    "28": lambda: hukm.TwentyEight().from_deal("J9..A. 7.KQ.. 8..T9. Q..87.", bidder=0, leader=1, trump="H"),
+    "ganjifa": lambda: hukm.Ganjifa().from_deal("..74.....8 .3.9.....5 .6.2....1.", leader=1),
+    "dugi": lambda: hukm.Dugi().from_deal("KV...3.... 5.T9...... .4..2..1.. 2...1..T..", leader=0),
+    "dashavatara": lambda: hukm.Dashavatara().from_deal(".3....T.... .1.......4. ......6...9", leader=0),
+    "naqsh": lambda: hukm.Naqsh(players=3).from_deal("9.6...... 8.7...... T.5......", banker=2, stock="2GH+KGH"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_table_size_changes_no_answer(name: str) -> None:
+    state = SMALL[name]()
+    a = hukm.solve(state, tt_mib=1)
+    b = hukm.solve(state, tt_mib=64)
+    c = hukm.solve(state)
+    assert (a.value, a.actions) == (b.value, b.actions) == (c.value, c.actions)
