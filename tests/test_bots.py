@@ -143,7 +143,7 @@ def test_cli_play_a_hand_against_bots(game: str) -> None:
     # The human always plays his first legal move; the review follows the hand.
     r = _cli(["play", game, "--bots", "random", "--hands", "1", "--seed", "4"], stdin="1\n" * 400)
     assert r.returncode == 0, r.stderr
-    assert "your hand:" in r.stdout and "legal:" in r.stdout
+    assert "(you):" in r.stdout and "legal:" in r.stdout  # the table drawn for the human
     assert "hand over: points this hand" in r.stdout
 
 

@@ -25,8 +25,9 @@ from .hokm import Hokm
 from .naqsh import Naqsh
 from .twenty_eight import TwentyEight
 from .registry import GameInfo, OptionSpec, game, games
-from .solve import PlayStep, Solution, analyse_play, solve, solve_many
-from . import bots, observations
+from .solve import LineStep, PlayStep, Solution, analyse_play, best_line, solve, solve_many
+from . import bots, observations, pbn, svg
+from .record import HandRecord, record_of, replay
 from .match import HandResult, MatchResult, play_match
 
 TERMINAL = -1
@@ -40,10 +41,17 @@ __all__ = [
     "Naqsh",
     "TwentyEight",
     "GameInfo",
+    "HandRecord",
+    "pbn",
+    "svg",
+    "record_of",
+    "replay",
     "OptionSpec",
     "game",
     "games",
+    "LineStep",
     "PlayStep",
+    "best_line",
     "bots",
     "HandResult",
     "MatchResult",

@@ -123,12 +123,14 @@ def hands_text(game: GameBase, hands: Sequence[str]) -> str:
 
 
 def _cmd_deal(args: argparse.Namespace) -> int:
+    from .term import Screen
+
     game = build_game(args)
     state = game.new_game(args.seed)
     hands = state.hands()
     print(_header(game, state, args.seed))
     print()
-    print(hands_text(game, hands))
+    Screen().table(state)
     print()
     obs = state.observation(0)
     if state.phase == "trump" and game.family == "hokm":
@@ -320,6 +322,99 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _write_picture(svg: str, path: str) -> None:
+    """Writes an SVG picture, or a PNG one when ``path`` ends in ``.png`` (``hukm[png]``)."""
+    try:
+        if path.lower().endswith(".png"):
+            try:
+                import cairosvg  # type: ignore[import-untyped, unused-ignore]
+            except ImportError as e:
+                raise _errors.StateError(f'PNG output needs cairosvg: pip install "hukm[png]" ({e})') from None
+            cairosvg.svg2png(bytestring=svg.encode(), write_to=path, output_width=1280)
+        else:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(svg)
+    except OSError as e:
+        raise _errors.StateError(f"cannot write {path}: {e.strerror}") from None
+
+
+def _cmd_show(args: argparse.Namespace) -> int:
+    """``hukm show``: a deal or position drawn in the terminal, and as SVG or PNG."""
+    from .term import Screen
+
+    game = build_game(args)
+    kw = _position_flags(game, args)
+    if args.deal is not None:
+        state = _position(game, args)
+    else:
+        if kw:
+            raise _errors.StateError(f"--{next(iter(kw))} needs a deal")
+        state = game.new_game(args.seed)
+    for i, action in enumerate((args.actions or "").split()):
+        try:
+            state.apply(action)
+        except _errors.IllegalActionError as e:
+            raise _errors.IllegalActionError(f"--actions, action {i} ({action}): {e}") from None
+    if args.advance:
+        from .bots import Heuristic
+
+        bot = Heuristic(seed=args.seed)
+        for _ in range(args.advance):
+            if state.is_terminal():
+                break
+            state.apply(bot.act(state))
+    n = len(state.hands())
+    if args.viewer is not None and not 0 <= args.viewer < n:
+        raise _errors.StateError(f"--viewer {args.viewer} out of range 0..{n - 1}")
+    Screen().table(state, viewer=args.viewer)
+    if args.svg or args.png:
+        from . import svg as pictures
+
+        picture = pictures.render(state, viewer=args.viewer, analysis=args.analysis)
+        for path in (args.svg, args.png):
+            if path:
+                _write_picture(picture, path)
+                print(f"wrote {path}")
+    return 0
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    """``hukm replay``: a hand record replayed, drawn in the terminal, with one picture per
+    action (the frames of a video) on request."""
+    import os
+
+    from . import svg as pictures
+    from .record import HandRecord, replay
+    from .term import Screen
+
+    try:
+        with open(args.record, encoding="utf-8") as f:
+            rec = HandRecord.from_json(f.read())
+    except OSError as e:
+        raise _errors.StateError(f"cannot read {args.record}: {e.strerror}") from None
+    total = len(rec.actions)
+    step = total if args.step is None else args.step
+    if not 0 <= step <= total:
+        raise _errors.StateError(f"--step {step} out of range 0..{total}")
+    frames = args.svg_frames
+    if frames:
+        try:
+            os.makedirs(frames, exist_ok=True)
+        except OSError as e:
+            raise _errors.StateError(f"cannot create {frames}: {e.strerror}") from None
+        state = replay(rec, 0)
+        for k in range(step + 1):
+            if k:
+                state.apply(rec.actions[k - 1]["action"])
+            picture = pictures.render(state, viewer=args.viewer)
+            _write_picture(picture, os.path.join(frames, f"frame_{k:04d}.svg"))
+        print(f"wrote {step + 1} frames to {frames}")
+    state = replay(rec, step)
+    Screen().table(state, viewer=args.viewer)
+    print(f"{rec.preset}: {step} of {total} actions")
+    return 0
+
+
 def _add_game(p: argparse.ArgumentParser, *, preset: bool = True) -> None:
     p.add_argument("game", choices=names(), metavar="GAME", help="a game or preset of `hukm.games()` (hokm is hokm4)")
     p.add_argument("--option", type=_option, action="append", help="a game option key=value (repeatable)")
@@ -356,6 +451,26 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--timeout", type=_seconds, default=None, help="stop a solve after this many seconds")
     s.add_argument("--force", action="store_true", help="Ganjifa games: solve hands of any size")
     s.set_defaults(func=_cmd_solve)
+    v = sub.add_parser("show", help="draw a deal or position (terminal, SVG, PNG)")
+    _add_game(v)
+    v.add_argument("deal", nargs="?", default=None, help="hands in seat order; omit for the seeded deal")
+    v.add_argument("--seed", type=_whole(0), default=0, help="seed of the deal when none is given")
+    for flag in POSITION_FLAGS:
+        kind = _whole(0) if flag in ("leader", "hakem", "bidder", "contract", "banker") else str
+        v.add_argument(f"--{flag}", type=kind, default=None, help=f"the position's {flag} (as for hukm solve)")
+    v.add_argument("--actions", default=None, help="actions to play first, separated by spaces")
+    v.add_argument("--advance", type=_whole(0), default=0, help="then let the heuristic bot play this many actions")
+    v.add_argument("--viewer", type=_whole(0), default=None, help="draw the table as this seat sees it")
+    v.add_argument("--analysis", action="store_true", help="each legal card's double-dummy value")
+    v.add_argument("--svg", default=None, help="write the picture as SVG to this file")
+    v.add_argument("--png", default=None, help='write the picture as PNG to this file (pip install "hukm[png]")')
+    v.set_defaults(func=_cmd_show)
+    r = sub.add_parser("replay", help="replay a hand record (JSON)")
+    r.add_argument("record", help="a hand record file (hukm play --record, State.record().to_json())")
+    r.add_argument("--step", type=_whole(0), default=None, help="stop after this many actions (default: all)")
+    r.add_argument("--viewer", type=_whole(0), default=None, help="draw the table as this seat sees it")
+    r.add_argument("--svg-frames", default=None, help="write one SVG picture per action into this folder")
+    r.set_defaults(func=_cmd_replay)
     for name, helptext, func in (
         ("play", "play against the bots in the terminal", play.cmd_play),
         ("match", "a match between bots, with statistics", play.cmd_match),
@@ -373,6 +488,7 @@ def build_parser() -> argparse.ArgumentParser:
             )
             m.add_argument("--hands", type=_whole(1), default=1000, help="at most this many hands (default: the match)")
             m.add_argument("--no-review", action="store_true", help="no double-dummy review after each hand")
+            m.add_argument("--record", default=None, help="write the hands played as a hand record (JSON) to this file")
         else:
             m.add_argument(
                 "--bots",
@@ -401,6 +517,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except KeyboardInterrupt:
         print("hukm: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (e.g. `| head`)
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

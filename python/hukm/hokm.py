@@ -112,21 +112,32 @@ class Hokm(GameBase):
         deal: str,
         threads: Optional[int] = None,
         *,
+        layout: str = "leader",
         max_nodes: Optional[int] = None,
         timeout: Optional[float] = None,
         tt_mib: Optional[int] = None,
     ) -> npt.NDArray[np.int32]:
-        """The double-dummy table of a four-player deal.
+        """The double-dummy table of a four-player deal (PBN's ``N:`` / ``E:`` / ``S:`` /
+        ``W:`` first-seat prefix accepted; N, E, S, W are seats 0 to 3 in play order).
 
-        A ``(5, 4)`` array: rows trump S, H, D, C and no trump, columns the
-        leader's seat, each cell the tricks the leader's side takes with best
-        play when all tricks are played. Threads default to every core.
+        A ``(5, 4)`` array, rows trump S, H, D, C and no trump. Two layouts:
+
+        * ``layout="leader"`` (default): columns the seat **on lead**, each cell the tricks
+          the leader's side takes with best play when all tricks are played;
+        * ``layout="declarer"``: DDS's ``CalcDDtable`` layout, columns the **declarer**
+          (N, E, S, W), each cell the tricks the declarer's side takes when the next seat
+          (the declarer's left-hand opponent) leads. Cell ``[s][d]`` of this layout is
+          ``13 - leader[s][(d + 1) % 4]``.
+
+        Threads default to every core.
 
         >>> t = Hokm().dd_table("AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
         >>> int(t[0, 0]), int(t[4, 1])
         (13, 13)
+        >>> int(Hokm().dd_table("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432", layout="declarer")[0, 0])
+        13
         """
-        return self._table(deal, {}, threads, max_nodes, timeout, tt_mib)
+        return self._table(deal, {"layout": layout}, threads, max_nodes, timeout, tt_mib)
 
     def random_playouts(
         self, n: int, seed: int = 0, threads: Optional[int] = None

@@ -21,13 +21,6 @@ from .match import MatchResult, derive_seed, play_match
 from .registry import game
 from .solve import solve
 
-_SHOWN = (
-    "trump", "hakem", "bidder", "contract", "target", "period", "lead_suit", "named",
-    "named_suit", "challengers", "banker", "leader", "trick", "tricks_won", "tricks",
-    "challenger_tricks", "points", "captured", "hand_sizes", "stakes", "stock", "scores",
-)
-
-
 def make_game(name: str, options: Optional[dict[str, str]] = None, *, pack: Optional[str] = None,
               players: Optional[int] = None) -> Any:
     """The game object for a command-line game name (a preset of :func:`hukm.games`, or
@@ -63,37 +56,6 @@ def seat_bots(spec: str, n: int, seat: int, seed: int) -> dict[int, Bot]:
     return dict(zip(others, bots_from_spec(spec, len(others), seed)))
 
 
-def _fmt(v: Any) -> str:
-    if isinstance(v, list):
-        return "[" + ", ".join(_fmt(x) for x in v) + "]"
-    if isinstance(v, dict):
-        return "{" + ", ".join(f"{k}: {_fmt(x)}" for k, x in v.items()) + "}"
-    return "-" if v is None else str(v)
-
-
-def own_hand(obs: dict[str, Any], player: int) -> str:
-    """The player's own cards from his observation."""
-    h = obs.get("hand")
-    if isinstance(h, (str, list)):
-        return h if isinstance(h, str) else " ".join(str(c) for c in h)
-    cards = obs.get("cards")
-    if isinstance(cards, list) and player < len(cards):
-        c = cards[player]
-        return c if isinstance(c, str) else " ".join(str(x) for x in c if x is not None)
-    return "?"
-
-
-def player_view(state: _core.State, player: int) -> str:
-    """What ``player`` sees, as text: his hand, the table, the score."""
-    obs = state.observation(player)
-    lines = [f"{state.game} | phase {obs.get('phase', state.phase)} | you are seat {player}"]
-    lines.append(f"your hand: {own_hand(obs, player)}")
-    for key in _SHOWN:
-        if key in obs and obs[key] is not None and obs[key] != []:
-            lines.append(f"  {key}: {_fmt(obs[key])}")
-    return "\n".join(lines)
-
-
 def _ask(legal: list[str], read: Callable[[], str], out: TextIO) -> Optional[str]:
     while True:
         out.write("your move (action, number, '?' for the list, 'q' to quit): ")
@@ -116,7 +78,7 @@ def _ask(legal: list[str], read: Callable[[], str], out: TextIO) -> Optional[str
 
 
 def review(start: _core.State, actions: list[str], seat: int, out: TextIO,
-           timeout: float = 10.0) -> None:
+           timeout: float = 3.0) -> None:
     """For each of ``seat``'s cards played from ``start``: its double-dummy
     value against the best (the cost of the card), as ``hukm.analyse_play``
     reports it."""
@@ -143,9 +105,15 @@ def review(start: _core.State, actions: list[str], seat: int, out: TextIO,
 
 def play_terminal(game: Any, seat: int, seed: int, bots: Any, *, hands: int = 1,
                   do_review: bool = True, read: Callable[[], str] = sys.stdin.readline,
-                  out: TextIO = sys.stdout) -> int:
+                  out: TextIO = sys.stdout, record: Optional[list[Any]] = None) -> int:
     """The ``hukm play`` loop: the human at ``seat``, bots at the others (``bots[p]`` plays
-    seat ``p``: a list by seat or a dict of the other seats)."""
+    seat ``p``: a list by seat or a dict of the other seats). The table is drawn for the
+    human (:mod:`hukm.term`: suits labelled and coloured, the trick as it builds, who won
+    each trick, the score line). ``record``, when given, receives the state of each hand
+    played (for ``--record``)."""
+    from .term import Screen, trick_winner_after
+
+    screen = Screen(out)
     n = game.num_players
     if not 0 <= seat < n:
         raise OptionError(f"seat {seat} out of range 0..{n - 1}")
@@ -154,7 +122,7 @@ def play_terminal(game: Any, seat: int, seed: int, bots: Any, *, hands: int = 1,
     for hand in range(hands):
         key = mod.hand_key(state)
         before = state.returns()
-        out.write(f"\n=== hand {hand + 1} (seed {seed}) ===\n")
+        screen.say(f"\n=== hand {hand + 1} (seed {seed}) ===", "bold")
         start: Optional[_core.State] = None
         played: list[str] = []
         while not state.is_terminal() and mod.hand_key(state) == key:
@@ -162,17 +130,23 @@ def play_terminal(game: Any, seat: int, seed: int, bots: Any, *, hands: int = 1,
             if start is None and state.phase == "play":
                 start = state.clone()
             if p == seat:
-                out.write("\n" + player_view(state, seat) + "\n")
+                screen.say("")
+                screen.table(state, viewer=seat)
                 legal = state.legal_actions()
                 out.write("legal: " + "  ".join(f"{i + 1}:{a}" for i, a in enumerate(legal)) + "\n")
                 action = _ask(legal, read, out)
                 if action is None:
                     out.write("bye\n")
+                    if record is not None:
+                        record.append(state)
                     return 0
             else:
                 action = bots[p].act(state)
                 out.write(f"seat {p} ({getattr(bots[p], 'name', 'bot')}): {action}\n")
+            won = trick_winner_after(state, action) if state.phase == "play" else None
             state.apply(action)
+            if won is not None:
+                screen.trick_won(state, won[0], won[1])
             if start is not None:
                 played.append(action)
         after = state.returns()
@@ -183,6 +157,8 @@ def play_terminal(game: Any, seat: int, seed: int, bots: Any, *, hands: int = 1,
         if state.is_terminal():
             out.write("the match is over\n")
             break
+    if record is not None:
+        record.append(state)
     return 0
 
 
@@ -233,8 +209,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not 0 <= args.seat < game.num_players:
         raise OptionError(f"seat {args.seat} out of range 0..{game.num_players - 1}")
     bots = seat_bots(args.bots, game.num_players, args.seat, args.seed)
-    return play_terminal(game, args.seat, args.seed, bots, hands=args.hands,
-                         do_review=not args.no_review)
+    states: list[Any] = []
+    code = play_terminal(game, args.seat, args.seed, bots, hands=args.hands,
+                         do_review=not args.no_review, record=states)
+    if args.record and states:
+        with open(args.record, "w", encoding="utf-8") as f:
+            f.write(states[-1].record().to_json(indent=2))
+        print(f"wrote {args.record}")
+    return code
 
 
 def cmd_match(args: argparse.Namespace) -> int:

@@ -266,3 +266,51 @@ def analyse_play(state: _core.State, actions: Sequence[str]) -> list[PlayStep]:
         )
         s.apply(action)
     return out
+
+
+@dataclass(frozen=True)
+class LineStep:
+    """One action of a double-dummy optimal line (see :func:`best_line`).
+
+    ``player`` is the player who takes ``action``; ``value`` the double-dummy value of the
+    position before the action for the analysed side (what :func:`solve` gives it), which
+    the action keeps.
+    """
+
+    player: int
+    action: str
+    value: int
+
+
+def best_line(state: _core.State, player: Optional[int] = None, *, timeout: Optional[float] = None) -> list[LineStep]:
+    """The double-dummy optimal line of play from ``state`` to the end of the hand.
+
+    ``player`` chooses the side whose value is followed (default: the player to move).
+    At every step the mover plays an action of best value for his side, as
+    :func:`solve` gives it (the highest for ``player``'s side, the lowest for the others;
+    Dehla Pakad: equal tens, then equal tricks); among equal actions the **first in
+    the order of** ``legal_actions()`` (suits in the pack's order, strongest card first).
+    The line ends with the hand (or the match, for a position), or when the next step
+    is not trick play. ``state`` is not changed.
+
+    >>> import hukm
+    >>> s = hukm.Hokm().from_deal("AK.2.. QJ.3.. T9.4.. 87.5..", trump="H", leader=0)
+    >>> [(x.player, x.action, x.value) for x in hukm.best_line(s)][:4]
+    [(0, 'AS', 2), (1, 'QS', 2), (2, 'TS', 2), (3, '8S', 2)]
+    """
+    s = state.clone()
+    side = s.current_player if player is None else player
+    start = None if s.is_terminal() else s.observation(0).get("hand_number")
+    out: list[LineStep] = []
+    while not s.is_terminal() and s.observation(0).get("hand_number") == start:
+        try:
+            sol = solve(s, side, timeout=timeout)
+        except StateError:
+            break
+        best = set(sol.best_actions())
+        if not best:
+            break
+        action = next(a for a in s.legal_actions() if a in best)
+        out.append(LineStep(player=s.current_player, action=action, value=sol.actions[action]))
+        s.apply(action)
+    return out

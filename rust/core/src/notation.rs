@@ -302,17 +302,43 @@ impl Pack {
     ///
     /// `players` is the number of hands required. Every hand must have the same
     /// number of cards and no card may appear twice; cards missing from the deal
-    /// are allowed (endgames).
+    /// are allowed (endgames). Four hands may start with PBN's first-seat
+    /// prefix: `N:`, `E:`, `S:` or `W:` name the seat of the first hand
+    /// listed (N, E, S, W are seats 0, 1, 2, 3 in play order).
     ///
     /// ```
     /// use hukm_core::pack::Pack;
     /// let p = Pack::french52();
     /// let d = p.parse_deal("AK.. Q.J.. .A.K.", 3);
     /// assert!(d.is_err()); // unequal hands
+    /// let plain = p.parse_deal("A... K... Q... J...", 4).unwrap();
+    /// assert_eq!(p.parse_deal("N:A... K... Q... J...", 4).unwrap(), plain);
+    /// assert_eq!(p.parse_deal("E:K... Q... J... A...", 4).unwrap(), plain);
     /// ```
     pub fn parse_deal(&self, text: &str, players: usize) -> Result<Vec<CardSet>> {
         if players == 0 {
             return notation("bad deal: a game has at least one player");
+        }
+        // PBN's first-seat prefix (`N:`, `E:`, `S:`, `W:`) for four hands:
+        // N, E, S, W are seats 0 to 3 in play order, and the hands follow
+        // from the seat named.
+        let t = text.trim_start();
+        let first = match t.get(..2).map(|x| x.to_ascii_uppercase()) {
+            Some(x) if x.len() == 2 && x.ends_with(':') => match "NESW".find(&x[..1]) {
+                Some(i) if players == 4 => Some(i),
+                Some(_) => {
+                    return notation(format!(
+                        "bad deal: a first-seat prefix ({}) is for four hands, this game has {}",
+                        x, players
+                    ))
+                }
+                None => None,
+            },
+            _ => None,
+        };
+        if let Some(i) = first {
+            let hands = self.parse_deal(&t[2..], 4)?;
+            return Ok((0..4).map(|seat| hands[(seat + 4 - i) % 4]).collect());
         }
         let parts: Vec<&str> = text.split_whitespace().collect();
         if parts.len() != players {

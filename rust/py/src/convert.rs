@@ -37,6 +37,8 @@ pub fn pack_by_name(name: &str) -> PyResult<Pack> {
     Ok(match name {
         "french52" => Pack::french52(),
         "french32" => Pack::twenty_eight(),
+        "french36" => Pack::forty(),
+        "double48" => Pack::fifty_six(),
         "moghul" => Pack::moghul(ReversedSet::India),
         "moghul_iran" => Pack::moghul(ReversedSet::Iran),
         "dashavatara" => Pack::dashavatara(AvatarList::Sawantwadi),
@@ -47,7 +49,7 @@ pub fn pack_by_name(name: &str) -> PyResult<Pack> {
         "euro48" => Pack::euro48(),
         _ => {
             return Err(Error::Option(format!(
-                "unknown pack {:?}; valid packs: french52, french32, moghul, moghul_iran, dashavatara, dashavatara_bk, ganjifa_french52, moghul96, dashavatara120, euro48",
+                "unknown pack {:?}; valid packs: french52, french32, french36, double48, moghul, moghul_iran, dashavatara, dashavatara_bk, ganjifa_french52, moghul96, dashavatara120, euro48",
                 name
             ))
             .into())
@@ -173,4 +175,35 @@ pub fn params_to_py<'py>(py: Python<'py>, p: &Params) -> pyo3::PyResult<Bound<'p
         }
     }
     Ok(d)
+}
+
+/// A pack as the pictures need it: its name, the suits as (code, name), and
+/// every card in hand order as (card, suit index, rank label, strength in its
+/// suit, 0 the weakest).
+pub type Layout = (
+    String,
+    Vec<(String, String)>,
+    Vec<(String, usize, String, u32)>,
+);
+
+/// The layout of `pack` (see [`Layout`]).
+pub fn layout_of(pack: &Pack) -> Layout {
+    let suits = pack
+        .suits
+        .iter()
+        .map(|s| (s.code.clone(), s.name.clone()))
+        .collect();
+    let cards = pack
+        .in_hand_order(pack.deck)
+        .into_iter()
+        .map(|c| {
+            (
+                pack.format_card(c),
+                pack.suit_of(c) as usize,
+                (pack.face(c) as char).to_string(),
+                hukm_core::facts::strength(pack, c),
+            )
+        })
+        .collect();
+    (pack.name.clone(), suits, cards)
 }

@@ -89,6 +89,13 @@ impl PyGame {
             .collect()
     }
 
+    /// The pack as pictures need it: (name, suits as (code, name), every
+    /// card as (card, suit index, rank label, strength)).
+    #[getter]
+    fn layout(&self) -> crate::convert::Layout {
+        crate::convert::layout_of(self.game.pack())
+    }
+
     /// The suit names in notation order.
     #[getter]
     fn suit_names(&self) -> Vec<String> {

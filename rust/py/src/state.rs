@@ -183,6 +183,12 @@ impl PyState {
         self.inner.game().options()
     }
 
+    /// The pack as pictures need it (see `Game.layout`).
+    #[getter]
+    fn layout(&self) -> crate::convert::Layout {
+        crate::convert::layout_of(self.inner.game().pack())
+    }
+
     /// The phase's name.
     #[getter]
     fn phase(&self) -> &'static str {
@@ -302,6 +308,22 @@ impl PyState {
     /// Every seat's cards now in compact form (a god's-eye view, for analysis and display).
     fn hands(&self) -> Vec<String> {
         self.inner.hands()
+    }
+
+    /// The table as an SVG picture (what a notebook shows): `hukm.svg.render`.
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> pyo3::PyResult<String> {
+        let py = slf.py();
+        py.import("hukm.svg")?
+            .call_method1("render", (slf,))?
+            .extract()
+    }
+
+    /// The hand record of this state (`hukm.HandRecord`): its game, how it was
+    /// made and every action with its player.
+    fn record<'py>(slf: &Bound<'py, Self>) -> pyo3::PyResult<Bound<'py, PyAny>> {
+        slf.py()
+            .import("hukm.record")?
+            .call_method1("record_of", (slf,))
     }
 
     fn __eq__(&self, other: &PyState) -> bool {

@@ -408,9 +408,12 @@ impl AnyGame {
         self.0.as_any().downcast_ref::<G>()
     }
 
-    /// The options as given, normalised, with those they imply.
+    /// The options as given, normalised, with those they imply, sorted by
+    /// name (so the same options in any order make the same game).
     pub fn options(&self) -> Vec<(String, String)> {
-        self.0.options()
+        let mut o = self.0.options();
+        o.sort();
+        o
     }
 
     /// The pack in play.
@@ -441,11 +444,26 @@ impl AnyGame {
     }
 
     /// One hand from a position given by `deal` and the game's keywords.
+    /// The origin keeps the deal in its plain form (hands in seat order, no
+    /// first-seat prefix, compact notation), so the same position written
+    /// two ways makes equal states.
     pub fn from_deal(&self, deal: &str, params: &Params) -> Result<AnyState> {
         let inner = self.0.from_deal(deal, params)?;
+        let pack = self.pack();
+        let body = deal.trim_start();
+        let count = body
+            .get(2..)
+            .filter(|_| body.get(1..2) == Some(":"))
+            .unwrap_or(body)
+            .split_whitespace()
+            .count();
+        let plain = pack
+            .parse_deal(deal, count)
+            .map(|h| pack.format_deal(&h))
+            .unwrap_or_else(|_| deal.to_string());
         Ok(self.wrap(
             Origin::Deal {
-                deal: deal.to_string(),
+                deal: plain,
                 params: params.clone(),
             },
             inner,
@@ -646,9 +664,23 @@ impl AnyState {
         ))
     }
 
-    /// The double-dummy answer to `req`.
+    /// The double-dummy answer to `req`, its actions in the order of
+    /// [`GameState::legal_actions`].
     pub fn solve(&self, req: &SolveRequest) -> Result<SolveAnswer> {
-        self.inner.solve(req)
+        use crate::solve::request::{in_legal_order, Extra};
+        let mut a = self.inner.solve(req)?;
+        let legal = self.legal_actions();
+        a.actions = in_legal_order(&legal, std::mem::take(&mut a.actions));
+        match &mut a.extra {
+            Extra::Tricks { actions, .. } => {
+                *actions = in_legal_order(&legal, std::mem::take(actions))
+            }
+            Extra::Expected { actions, .. } => {
+                *actions = in_legal_order(&legal, std::mem::take(actions))
+            }
+            Extra::None | Extra::FirstTrick(_) => {}
+        }
+        Ok(a)
     }
 }
 

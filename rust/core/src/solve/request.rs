@@ -140,6 +140,13 @@ impl SolveRequest {
     }
 }
 
+/// Orders `(action, value)` pairs as `legal` lists the actions (the order
+/// every answer gives them in).
+pub fn in_legal_order<T>(legal: &[String], mut v: Vec<(String, T)>) -> Vec<(String, T)> {
+    v.sort_by_key(|(a, _)| legal.iter().position(|l| l == a).unwrap_or(usize::MAX));
+    v
+}
+
 /// What only some games' answers carry.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub enum Extra {

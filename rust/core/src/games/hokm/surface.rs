@@ -108,8 +108,11 @@ impl Game for Hokm {
     }
 
     /// Four-player presets that count plain tricks: rows trump S, H, D, C
-    /// and no trump, columns the seat on lead, each cell the tricks the
-    /// leader's side takes with best play when all tricks are played.
+    /// and no trump. Keyword `layout`: `leader` (default): columns the seat
+    /// on lead, each cell the tricks the leader's side takes with best play
+    /// when all tricks are played; `declarer` (DDS's `CalcDDtable` layout):
+    /// columns the declarer's seat (N, E, S, W = 0 to 3), each cell the
+    /// tricks the declarer's side takes when the next seat leads.
     fn dd_table(
         &self,
         deal: &str,
@@ -117,7 +120,19 @@ impl Game for Hokm {
         config: &SolverConfig,
         threads: usize,
     ) -> Result<Table> {
-        params.reader("dd_table").finish()?;
+        let mut r = params.reader("dd_table");
+        let layout = r.text("layout")?;
+        r.finish()?;
+        let declarer = match layout.as_deref() {
+            None | Some("leader") => false,
+            Some("declarer") => true,
+            Some(x) => {
+                return Err(Error::Option(format!(
+                    "bad layout {:?}; layouts: leader, declarer",
+                    x
+                )))
+            }
+        };
         let c = self.config();
         if c.heap {
             return Err(Error::State(format!(
@@ -138,13 +153,30 @@ impl Game for Hokm {
             .try_into()
             .map_err(|_| Error::State("dd_table needs a four-player deal".into()))?;
         let t = dd_table(&hands, threads, config)?;
+        let tricks = hands[0].len() as i32;
+        let rows = t
+            .iter()
+            .map(|r| {
+                (0..4)
+                    .map(|col| {
+                        if declarer {
+                            // The declarer's side is the other side from the leader after him.
+                            tricks - i32::from(r[(col + 1) % 4])
+                        } else {
+                            i32::from(r[col])
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
         Ok(Table {
-            rows: t
-                .iter()
-                .map(|r| r.iter().map(|&v| i32::from(v)).collect())
-                .collect(),
+            rows,
             row_labels: ["S", "H", "D", "C", "N"].map(String::from).to_vec(),
-            col_labels: (0..4).map(|s| s.to_string()).collect(),
+            col_labels: if declarer {
+                ["N", "E", "S", "W"].map(String::from).to_vec()
+            } else {
+                (0..4).map(|s| s.to_string()).collect()
+            },
             nodes: 0,
         })
     }

@@ -8,7 +8,7 @@ use crate::error::{Error, Result};
 use crate::games::hokm::config::Scoring;
 use crate::games::hokm::state::{HokmAction, HokmState};
 use crate::solve::game::{MoveList, Switches, TrickGame};
-use crate::solve::request::{Extra, Goal, SolveAnswer, SolveRequest};
+use crate::solve::request::{in_legal_order, Extra, Goal, SolveAnswer, SolveRequest};
 use crate::solve::{Probe, Solver, SolverConfig};
 
 /// The value for side 0 of `g` in `0..=remaining`, probing `guess` first
@@ -189,12 +189,6 @@ impl HokmState {
         }
         Ok(out)
     }
-}
-
-/// Orders `(action, value)` pairs as `legal` lists the actions.
-pub(crate) fn in_legal_order<T>(legal: &[String], mut v: Vec<(String, T)>) -> Vec<(String, T)> {
-    v.sort_by_key(|(a, _)| legal.iter().position(|l| l == a).unwrap_or(usize::MAX));
-    v
 }
 
 impl HokmState {

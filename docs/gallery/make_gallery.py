@@ -1,0 +1,69 @@
+"""Renders the gallery's pictures with the ``hukm`` command (``hukm show ... --png``) and a
+terminal screenshot of ``hukm play`` (rich's SVG export, turned into PNG).
+
+Run from the repository root: ``python docs/gallery/make_gallery.py`` (needs
+``pip install ".[png,term]"``).
+"""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+SHOWS = {
+    "hokm_analysis.png": [
+        "show", "hokm", "AKJ64.J4.QT2.A82 .AKT95.AKJ4.T976 QT932.Q86.97.KJ3 875.732.8653.Q54",
+        "--trump", "S", "--leader", "0", "--analysis",
+    ],
+    "court_piece_heap.png": ["show", "double_sar", "--seed", "5", "--advance", "23"],
+    "twenty_eight_indicator.png": [
+        "show", "28", "J9..A.K Q7.KQ.. 8..T9.7 A..87.J", "--bidder", "0", "--leader", "1",
+        "--indicator", "KC", "--viewer", "1", "--actions", "7S",
+    ],
+    "ganjifa_moghul_3p.png": ["show", "ganjifa", "--seed", "7"],
+    "dashavatara_deal.png": ["show", "dashavatara", "--seed", "7"],
+    "dugi_position.png": [
+        "show", "dugi", "KV...3.... 5.T9...... .4..2..1.. 2...1..T..", "--leader", "0", "--analysis",
+    ],
+}
+
+
+def hukm(args: list[str]) -> None:
+    subprocess.run([sys.executable, "-m", "hukm.cli", *args], check=True, stdout=subprocess.DEVNULL)
+
+
+def terminal_screenshot(path: Path) -> None:
+    """A few moves of ``hukm play hokm`` drawn by rich, exported as a picture."""
+    import cairosvg
+
+    import hukm as lib
+    from hukm.bots import Heuristic
+    from hukm.term import Screen
+
+    screen = Screen(io.StringIO(), record=True, width=78)
+    state = lib.Hokm().new_game(seed=3)
+    bots = [Heuristic(seed=i) for i in range(4)]
+    while state.phase != "play":
+        state.apply(bots[state.current_player].act(state))
+    for _ in range(6):
+        state.apply(bots[state.current_player].act(state))
+    screen.say("$ hukm play hokm --seat 0 --seed 3", "bold")
+    screen.table(state, viewer=0)
+    screen.say("legal: " + "  ".join(f"{i + 1}:{a}" for i, a in enumerate(state.legal_actions())))
+    cairosvg.svg2png(bytestring=screen.export_svg("hukm play").encode(), write_to=str(path), output_width=1280)
+
+
+def main() -> None:
+    for name, args in SHOWS.items():
+        hukm([*args, "--png", str(HERE / name)])
+        print("wrote", name)
+    terminal_screenshot(HERE / "terminal_play.png")
+    print("wrote terminal_play.png")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,176 @@
+"""Pictures of tables, deals and lines of play as SVG text (standard library only).
+
+Like python-chess's ``chess.svg``, each function returns a string of SVG built from
+small documented pieces (in :mod:`hukm._svg`); a notebook shows a state through
+``State._repr_svg_``, which calls :func:`render`.
+
+* :func:`render` — a table as the players see it: every hand (or one viewer's hand and
+  the others face down), who deals, leads and acts, the trick, trumps, scores, and on
+  request the double-dummy value of each legal action.
+* :func:`deal` — a bare deal string around the table.
+* :func:`line` — a double-dummy best line (:func:`hukm.best_line`) as trick pictures.
+
+Every card is a ``<g class="card">`` with ``data-card`` (the card as the notation writes
+it; face-down cards have none), ``data-seat`` (its holder, or the seat that played it)
+and ``data-role`` (``hand``, ``trick``, ``indicator``, ``trump_card``, ``drawn``,
+``stock``, ``line``); analysed cards add ``data-value`` and, for the best ones,
+``data-best="1"``. Actions that are not cards are ``<g class="action">`` with
+``data-action`` and ``data-value``.
+
+The picture is 16:9 (a 1280 x 720 ``viewBox``; ``size`` is the width in pixels). Seat 0
+sits at the bottom and play goes anticlockwise, so seat 1 is on the right. Suit colours
+and emblems are display conventions, in the tables of :mod:`hukm._svg.packs`; every fact
+about the cards comes from the engine (``State.layout``).
+
+>>> import hukm, hukm.svg
+>>> s = hukm.Hokm().from_deal("AK.. QJ.. T9.. 87..".replace("..", "..."), trump="S", leader=0)
+>>> picture = hukm.svg.render(s)
+>>> picture.startswith("<svg") and 'data-card="AS"' in picture
+True
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Union
+
+from . import _core
+from ._check import optional_whole
+from ._errors import NotationError, StateError
+from ._game import GameBase
+from ._svg import lines as _lines
+from ._svg.packs import pack_of_game
+from ._svg.paint import paint
+from ._svg.scene import Scene, SeatScene, build
+from .registry import game as _registry_game
+from .registry import info as _registry_info
+from .solve import Solution
+
+__all__ = ["render", "deal", "line", "DEFAULT_SIZE", "ANALYSIS_TIMEOUT"]
+
+DEFAULT_SIZE = 1280
+"""The default width of a picture in pixels (its height is 9/16 of it for a table)."""
+
+ANALYSIS_TIMEOUT = 10.0
+"""Seconds :func:`render` gives the solver for ``analysis=True`` (a notebook never hangs
+on a position too big to solve)."""
+
+
+def _size(size: object) -> float:
+    """A picture width, checked: a number of pixels > 0."""
+    if isinstance(size, bool) or not isinstance(size, (int, float)) or not 0 < size < 1e6:
+        raise StateError(f"size must be a width in pixels (a number > 0), got {size!r}")
+    return float(size)
+
+
+def _state(state: object, what: str) -> _core.State:
+    if not isinstance(state, _core.State):
+        raise StateError(f"{what} needs a hukm.State, got {type(state).__name__}")
+    return state
+
+
+def render(
+    state: _core.State,
+    *,
+    viewer: Optional[int] = None,
+    analysis: Union[bool, Solution] = False,
+    size: float = DEFAULT_SIZE,
+    four_colour: bool = False,
+    timeout: Optional[float] = ANALYSIS_TIMEOUT,
+) -> str:
+    """The table of ``state`` as SVG text.
+
+    ``viewer=None`` draws every hand face up (a god's-eye picture); ``viewer=k`` draws
+    what player ``k``'s observation shows: his own hand, exposed hands (the Dummy Rang
+    dummy, cards known in Ganjifa, Naqsh's public cards) and the rest face down.
+    ``analysis=True`` solves the state (:func:`hukm.solve`, for the player to move) and
+    writes each legal card's value on it (``data-value``), the best ones in green;
+    other actions (bids, ``call``, ``trump:S``, compound leads ...) are listed as
+    buttons with their values. A :class:`hukm.Solution` of this state may be passed
+    instead. A state that cannot be solved now (bidding, too many cards) is drawn
+    without analysis; one the solver cannot finish within ``timeout`` seconds (``None``:
+    no limit) gets a note instead of values. ``four_colour=True`` draws French diamonds
+    blue and clubs green.
+
+    Bad input raises :class:`hukm.StateError` naming it.
+
+    >>> import hukm, hukm.svg
+    >>> s = hukm.Hokm().from_deal("AK.. QJ.. T9.. 87..".replace("..", "..."), trump="S", leader=0)
+    >>> svg = hukm.svg.render(s, viewer=0, analysis=True)
+    >>> 'data-card="AS" data-seat="0" data-role="hand" data-value="2"' in svg
+    True
+    >>> svg.count('class="card back"')
+    6
+    """
+    st = _state(state, "render")
+    v = optional_whole(viewer, "viewer", 0, st.num_players - 1)
+    if not isinstance(analysis, (bool, Solution)):
+        raise StateError(f"analysis must be True, False or a hukm.Solution, got {analysis!r}")
+    width = _size(size)
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
+                                or not timeout > 0):
+        raise StateError(f"timeout must be a number of seconds > 0 or None, got {timeout!r}")
+    return paint(build(st, v, analysis, bool(four_colour), timeout), width)
+
+
+def _game_of(game: Union[str, GameBase]) -> GameBase:
+    if isinstance(game, GameBase):
+        return game
+    if isinstance(game, str):
+        return _registry_game(game)
+    raise StateError(f"game must be a game (hukm.Hokm() ...) or a registry name, got {game!r}")
+
+
+def deal(deal: str, *, game: Union[str, GameBase] = "hokm4", size: float = DEFAULT_SIZE,
+         four_colour: bool = False) -> str:
+    """A deal around the table: ``deal`` lists compact hands in seat order (whitespace
+    between hands); ``game`` is a game object or a registry name (``"hokm4"``,
+    ``"ganjifa"`` ...) whose pack the hands are written in. Hands may be shorter than a
+    full deal. A bad deal raises :class:`hukm.NotationError` naming the hand and the
+    problem.
+
+    >>> import hukm.svg
+    >>> svg = hukm.svg.deal("KV9....... .8T...... ..1.....", game="ganjifa")
+    >>> svg.count("data-card=")
+    6
+    """
+    g = _game_of(game)
+    if not isinstance(deal, str):
+        raise NotationError(f"deal must be a string of compact hands, got {deal!r}")
+    pack = pack_of_game(g._game)
+    hands = deal.split()
+    seats = int(getattr(g, "num_seats", g.num_players))  # Dummy Rang: 4 seats, 3 players
+    if len(hands) not in (g.num_players, seats):
+        raise NotationError(f"deal has {len(hands)} hand(s); {g.preset} deals {seats}")
+    cards = [pack.cards_of_hand(h, f"hand {i} (seat {i})") for i, h in enumerate(hands)]
+    seen: dict[str, int] = {}
+    for i, hand in enumerate(cards):
+        for c in hand:
+            seen[c] = seen.get(c, 0) + 1
+            if seen[c] > pack.copies[c]:
+                raise NotationError(f"hand {i} (seat {i}): {c} is dealt more often than the pack holds it")
+    title = f"{_registry_info(g.preset).title} — deal"
+    scene = Scene(title, pack, [SeatScene(s, f"Seat {s}", list(h), notes=[f"{len(h)} cards"])
+                                for s, h in enumerate(cards)], four_colour=bool(four_colour))
+    scene.info.append(f"{sum(map(len, cards))} cards in {len(cards)} hands")
+    return paint(scene, _size(size))
+
+
+def line(state: _core.State, *, player: Optional[int] = None, size: float = DEFAULT_SIZE,
+         four_colour: bool = False, timeout: Optional[float] = None) -> str:
+    """The double-dummy best line from ``state`` (:func:`hukm.best_line` for ``player``'s
+    side, default the player to move) as a sequence of trick pictures: each trick's
+    cards in play order with who played them, the winner marked, and the value the
+    line keeps at its start. Actions that are not cards (``call``, ``name:GH`` ...)
+    appear as labels in their trick. The picture is ``size`` wide and as tall as the
+    tricks need. ``timeout`` limits each solve of the line (seconds; see
+    :func:`hukm.best_line`); reaching it raises :class:`hukm.SolverLimitError`.
+
+    >>> import hukm, hukm.svg
+    >>> s = hukm.Hokm().from_deal("AK.2.. QJ.3.. T9.4.. 87.5..", trump="H", leader=0)
+    >>> svg = hukm.svg.line(s)
+    >>> svg.count('data-role="line"'), svg.count('data-winner="1"')
+    (12, 3)
+    """
+    st = _state(state, "line")
+    p = optional_whole(player, "player", 0, st.num_players - 1)
+    return _lines.draw(st, p, _size(size), bool(four_colour), timeout)
