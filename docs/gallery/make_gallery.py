@@ -1,14 +1,18 @@
-"""Renders the gallery's pictures with the ``hukm`` command (``hukm show ... --png``) and a
-terminal screenshot of ``hukm play`` (rich's SVG export, turned into PNG).
+"""Renders the gallery's pictures with the ``hukm`` command (``hukm show ... --png``), a
+terminal screenshot of ``hukm play`` (rich's SVG export, turned into PNG) and screenshots
+of the web page (``hukm serve``) taken by its browser tests in headless Chromium.
 
 Run from the repository root: ``python docs/gallery/make_gallery.py`` (needs
-``pip install ".[png,term]"``).
+``pip install ".[test]"`` and Chromium).
 """
 
 from __future__ import annotations
 
 import io
+import os
+import shutil
 import subprocess
+import tempfile
 import sys
 from pathlib import Path
 
@@ -57,12 +61,27 @@ def terminal_screenshot(path: Path) -> None:
     cairosvg.svg2png(bytestring=screen.export_svg("hukm play").encode(), write_to=str(path), output_width=1280)
 
 
+WEB = ("web_analysis.png", "web_twenty_eight.png", "web_presentation.png")
+"""Screenshots of the page kept in the gallery (of those the browser tests save)."""
+
+
+def web_screenshots() -> None:
+    """Runs the page's browser tests, which save a screenshot of each game family."""
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, HUKM_SCREENSHOTS=tmp, HUKM_REQUIRE_BROWSER="1")
+        subprocess.run([sys.executable, "-m", "pytest", "-q", "tests/test_web_browser.py"], check=True, env=env)
+        for name in WEB:
+            shutil.copy(os.path.join(tmp, name), HERE / name)
+            print("wrote", name)
+
+
 def main() -> None:
     for name, args in SHOWS.items():
         hukm([*args, "--png", str(HERE / name)])
         print("wrote", name)
     terminal_screenshot(HERE / "terminal_play.png")
     print("wrote terminal_play.png")
+    web_screenshots()
 
 
 if __name__ == "__main__":

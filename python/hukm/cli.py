@@ -10,11 +10,11 @@ exits with code 130.
 from __future__ import annotations
 
 import argparse
-import inspect
 import sys
 from typing import Any, NoReturn, Optional, Sequence
 
 from . import _errors, play
+from . import _position as _pos
 from ._core import format_hand
 from ._game import GameBase
 from .diagram import deal_diagram, suit_lines
@@ -153,7 +153,7 @@ def _cmd_deal(args: argparse.Namespace) -> int:
     return 0
 
 
-POSITION_FLAGS = ("trump", "leader", "hakem", "bidder", "indicator", "contract", "banker", "stock")
+POSITION_FLAGS = _pos.KEYWORDS
 """Command-line flags that are ``from_deal`` keywords of some game."""
 
 SOLVE_CAP = 16
@@ -163,7 +163,7 @@ SOLVE_CAP = 16
 def _position_flags(game: GameBase, args: argparse.Namespace) -> dict[str, Any]:
     """The flags given that are ``from_deal`` keywords of the game (a flag the game does
     not take is refused)."""
-    accepted = inspect.signature(type(game).from_deal).parameters
+    accepted = _pos.keywords_of(game)
     kw: dict[str, Any] = {}
     for flag in POSITION_FLAGS:
         value = getattr(args, flag, None)
@@ -178,19 +178,7 @@ def _position_flags(game: GameBase, args: argparse.Namespace) -> dict[str, Any]:
 def _position(game: GameBase, args: argparse.Namespace) -> Any:
     """The state of ``hukm solve``: ``from_deal`` of the given deal with the flags that are
     that game's keywords."""
-    kw = _position_flags(game, args)
-    if game.family == "hokm":
-        trump = kw.get("trump")
-        kw["trump"] = None if trump in (None, "N", "NT", "none") else trump
-        kw.setdefault("leader", 0)
-    elif game.family == "twenty_eight":
-        if ("trump" in kw) == ("indicator" in kw):
-            raise _errors.StateError("give exactly one of --trump and --indicator")
-        kw.setdefault("bidder", 0)
-        kw.setdefault("leader", 1)
-    elif game.family == "naqsh" and "banker" not in kw:
-        raise _errors.StateError("give --banker for a Naqsh position")
-    return game.from_deal(args.deal, **kw)
+    return _pos.position(game, args.deal, _position_flags(game, args), "--")
 
 
 def _print_solution(state: Any, sol: Solution, args: argparse.Namespace, unit: str) -> None:
@@ -499,7 +487,24 @@ def build_parser() -> argparse.ArgumentParser:
             m.add_argument("--fixed-seats", action="store_true", help="do not rotate the bots over the seats on each deal")
             m.add_argument("--quiet", action="store_true", help="no progress bar")
         m.set_defaults(func=func)
+    w = sub.add_parser("serve", help='the web page to deal, play, replay and analyse (pip install "hukm[web]")')
+    w.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    w.add_argument("--port", type=_whole(1), default=8765, help="port (default 8765)")
+    w.add_argument("--open", action="store_true", help="open the page in the default browser")
+    w.set_defaults(func=_cmd_serve)
     return p
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    """``hukm serve``: the web page on a local server until Ctrl-C."""
+    try:
+        from .web import serve
+    except ImportError as e:
+        raise _errors.StateError(f'the page needs its server: pip install "hukm[web]" ({e})') from None
+    if args.port > 65535:
+        raise _errors.StateError(f"--port {args.port} out of range 1..65535")
+    serve(args.host, args.port, open_browser=args.open)
+    return 0
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
@@ -16,7 +17,7 @@ import numpy.typing as npt
 
 from . import _core
 from ._check import optional_whole, wholes
-from ._errors import IllegalActionError, OptionError, StateError
+from ._errors import IllegalActionError, OptionError, SolverLimitError, StateError
 
 
 @dataclass(frozen=True)
@@ -291,7 +292,9 @@ def best_line(state: _core.State, player: Optional[int] = None, *, timeout: Opti
     Dehla Pakad: equal tens, then equal tricks); among equal actions the **first in
     the order of** ``legal_actions()`` (suits in the pack's order, strongest card first).
     The line ends with the hand (or the match, for a position), or when the next step
-    is not trick play. ``state`` is not changed.
+    is not trick play. ``state`` is not changed. ``timeout`` limits the whole line in
+    seconds (each solve gets the time left); reaching it raises
+    :class:`hukm.SolverLimitError`.
 
     >>> import hukm
     >>> s = hukm.Hokm().from_deal("AK.2.. QJ.3.. T9.4.. 87.5..", trump="H", leader=0)
@@ -302,9 +305,14 @@ def best_line(state: _core.State, player: Optional[int] = None, *, timeout: Opti
     side = s.current_player if player is None else player
     start = None if s.is_terminal() else s.observation(0).get("hand_number")
     out: list[LineStep] = []
+    limit = _seconds(timeout)
+    end = None if limit is None or limit == float("inf") else time.monotonic() + limit
     while not s.is_terminal() and s.observation(0).get("hand_number") == start:
+        left = None if end is None else end - time.monotonic()
+        if left is not None and left <= 0:
+            raise SolverLimitError("solver time limit reached")
         try:
-            sol = solve(s, side, timeout=timeout)
+            sol = solve(s, side, timeout=left)
         except StateError:
             break
         best = set(sol.best_actions())

@@ -31,7 +31,7 @@ True
 
 from __future__ import annotations
 
-from typing import Optional, Union
+from typing import Optional, Sequence, Union
 
 from . import _core
 from ._check import optional_whole
@@ -43,7 +43,7 @@ from ._svg.paint import paint
 from ._svg.scene import Scene, SeatScene, build
 from .registry import game as _registry_game
 from .registry import info as _registry_info
-from .solve import Solution
+from .solve import LineStep, Solution
 
 __all__ = ["render", "deal", "line", "DEFAULT_SIZE", "ANALYSIS_TIMEOUT"]
 
@@ -156,14 +156,17 @@ def deal(deal: str, *, game: Union[str, GameBase] = "hokm4", size: float = DEFAU
 
 
 def line(state: _core.State, *, player: Optional[int] = None, size: float = DEFAULT_SIZE,
-         four_colour: bool = False, timeout: Optional[float] = None) -> str:
+         four_colour: bool = False, timeout: Optional[float] = None,
+         steps: Optional[Sequence[LineStep]] = None) -> str:
     """The double-dummy best line from ``state`` (:func:`hukm.best_line` for ``player``'s
     side, default the player to move) as a sequence of trick pictures: each trick's
     cards in play order with who played them, the winner marked, and the value the
     line keeps at its start. Actions that are not cards (``call``, ``name:GH`` ...)
     appear as labels in their trick. The picture is ``size`` wide and as tall as the
-    tricks need. ``timeout`` limits each solve of the line (seconds; see
+    tricks need. ``timeout`` limits the whole line (seconds; see
     :func:`hukm.best_line`); reaching it raises :class:`hukm.SolverLimitError`.
+    ``steps`` draws a line already computed by :func:`hukm.best_line` for this state
+    and ``player`` instead of solving again.
 
     >>> import hukm, hukm.svg
     >>> s = hukm.Hokm().from_deal("AK.2.. QJ.3.. T9.4.. 87.5..", trump="H", leader=0)
@@ -173,4 +176,8 @@ def line(state: _core.State, *, player: Optional[int] = None, size: float = DEFA
     """
     st = _state(state, "line")
     p = optional_whole(player, "player", 0, st.num_players - 1)
-    return _lines.draw(st, p, _size(size), bool(four_colour), timeout)
+    if steps is not None:
+        steps = list(steps)
+        if not all(isinstance(x, LineStep) for x in steps):
+            raise StateError("steps must be the hukm.LineStep list of hukm.best_line")
+    return _lines.draw(st, p, _size(size), bool(four_colour), timeout, steps)

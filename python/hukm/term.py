@@ -7,7 +7,7 @@ The same drawing serves ``hukm play``, ``hukm deal``, ``hukm show`` and ``hukm r
 >>> import hukm
 >>> from hukm.term import table_text
 >>> print(table_text(hukm.Hokm().new_game(seed=7), viewer=None).splitlines()[0])
-hokm4 | hand 1 | dealer seat 1 | Hakem seat 2 | trump: not named yet
+hokm4 | hand 1 | dealer seat 2 | Hakem seat 3 | trump: not named yet
 """
 
 from __future__ import annotations

@@ -111,8 +111,12 @@ class TwentyEight(GameBase):
         answer does not depend on it); ``max_nodes`` and ``timeout`` apply to
         each thread's solver.
 
+        Each seat below holds the four counting cards of one suit; whoever's suit is
+        trumps takes every trick he leads and ruffs every other, so either side as
+        bidder makes all 28 points.
+
         >>> t = TwentyEight().dd_table("J9AT... .J9AT.. ..J9AT. ...J9AT", leader=0)
         >>> int(t[0][0]), int(t[1][1])
-        (7, 7)
+        (28, 28)
         """
         return self._table(deal, {"leader": leader}, threads, max_nodes, timeout, tt_mib)

@@ -16,10 +16,10 @@ moved on, from ``State.trick_facts`` just before the last card.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from .. import _core
-from ..solve import best_line
+from ..solve import LineStep, best_line
 from .faces import size_of
 from .geometry import WIDTH
 from .packs import Pack, pack_of_game
@@ -108,11 +108,13 @@ def _winner_before(state: _core.State, seat: int, cards: list[str]) -> Optional[
     return int(w[0]) if w else None
 
 
-def tricks_of(state: _core.State, player: Optional[int],
-              timeout: Optional[float] = None) -> tuple[int, list[TrickPicture], int]:
-    """The line from ``state`` as trick pictures: ``(side's seat, tricks, value)``."""
+def tricks_of(state: _core.State, player: Optional[int], timeout: Optional[float] = None,
+              steps: Optional[Sequence[LineStep]] = None) -> tuple[int, list[TrickPicture], int]:
+    """The line from ``state`` as trick pictures: ``(side's seat, tricks, value)``;
+    ``steps``, when given, is that line already computed (:func:`hukm.best_line`)."""
     pack = pack_of_game(state)
-    steps = best_line(state, player, timeout=timeout)
+    if steps is None:
+        steps = best_line(state, player, timeout=timeout)
     s = state.clone()
     side = s.current_player if player is None else player
     hand = None if s.is_terminal() else s.observation(0).get("hand_number")
@@ -166,10 +168,10 @@ def _merge(plays: list[Play]) -> list[Play]:
 
 
 def draw(state: _core.State, player: Optional[int], size: float, four_colour: bool,
-         timeout: Optional[float] = None) -> str:
+         timeout: Optional[float] = None, steps: Optional[Sequence[LineStep]] = None) -> str:
     """The line as SVG text: a header, then the tricks left to right, wrapping."""
     pack = pack_of_game(state)
-    side, tricks, value = tricks_of(state, player, timeout)
+    side, tricks, value = tricks_of(state, player, timeout, steps)
     scene = Scene("", pack, [], four_colour=four_colour)
     cw, ch = size_of(pack.kind)
     step = cw * 0.6

@@ -1,0 +1,334 @@
+// The page: one table at a time, drawn by the server (hukm.svg), played by clicking the
+// cards and the action buttons; the bots of the other seats play through the server.
+
+import { api } from "./api.js";
+import { $, el, DealForm } from "./controls.js";
+
+const BOT_DELAY_MS = 350;     // a pause before each bot move, so people can follow the play
+const ANALYSIS_TIMEOUT = 10;  // seconds the server may spend on one analysis
+
+const app = {
+  form: null,
+  view: null,       // the last view from the server
+  busy: 0,          // requests in flight that change the table
+  pending: null,    // the scheduled bot move
+  analysisFor: "",  // which view the analysis shown belongs to
+};
+
+function look() {
+  const viewer = $("viewer").value;
+  return { viewer: viewer === "none" ? "none" : viewer, all: $("show-all").checked ? 1 : 0 };
+}
+
+function say(message) {
+  const box = $("message");
+  box.textContent = message || "";
+  box.hidden = !message;
+}
+
+function setBusy(delta, text) {
+  app.busy = Math.max(0, app.busy + delta);
+  $("app").dataset.busy = String(app.busy);
+  $("thinking").hidden = app.busy === 0;
+  if (text) $("thinking-text").textContent = text;
+}
+
+async function guarded(fn, text = "thinking…") {
+  setBusy(+1, text);
+  try {
+    return await fn();
+  } catch (e) {
+    say(e.message);
+    return null;
+  } finally {
+    setBusy(-1);
+  }
+}
+
+// -- drawing ------------------------------------------------------------------------
+
+function turnOf(v) {
+  if (v.terminal) return "over";
+  if (v.step < v.steps) return "replay";
+  return v.bot_to_move ? "bot" : "human";
+}
+
+function canClick(v) {
+  return !v.terminal && (v.human.includes(v.current_player) || $("show-all").checked || v.step < v.steps);
+}
+
+function show(v) {
+  app.view = v;
+  const root = $("app");
+  root.dataset.table = v.table;
+  root.dataset.step = String(v.step);
+  root.dataset.steps = String(v.steps);
+  root.dataset.hand = String(v.hand_number ?? "");
+  root.dataset.turn = turnOf(v);
+  root.dataset.game = v.game;
+  root.dataset.phase = v.phase;
+  $("board").innerHTML = v.svg;
+  $("status").textContent = v.header + (v.terminal ? " · over" :
+    ` · seat ${v.current_player} to act${v.human.includes(v.current_player) ? " (you)" : ""}`);
+  const scores = $("scores");
+  scores.dataset.scores = JSON.stringify(v.scores);
+  scores.dataset.returns = JSON.stringify(v.returns);
+  scores.textContent = `scores ${v.scores.join(" – ")}` + (v.returns ? ` · result ${v.returns.join(" / ")}` : "");
+  $("step-text").textContent = `step ${v.step} of ${v.steps}`;
+  $("back").disabled = $("first").disabled = v.step === 0;
+  $("forward").disabled = $("last").disabled = v.step === v.steps;
+  $("save-pbn").hidden = !v.pbn;
+  drawActions(v);
+  drawMoves(v);
+  markCards(v);
+  history.replaceState(null, "", `/?${app.form.toQuery(v)}`);
+  $("analysis-panel").hidden = !$("analysis").checked;
+  if ($("analysis").checked) analyse();
+  scheduleBot();
+}
+
+function drawActions(v, only) {
+  const box = $("actions");
+  box.replaceChildren();
+  if (!canClick(v)) return;
+  const entries = only || v.legal.filter((e) => !e.card);
+  if (only) box.append(el("p", { class: "hint" }, "Which one?"));
+  for (const e of entries) {
+    const b = el("button", { type: "button", class: "action", "data-action": e.action }, e.label);
+    b.addEventListener("click", () => play(e.action));
+    box.append(b);
+  }
+}
+
+function drawMoves(v) {
+  const list = $("moves");
+  list.replaceChildren();
+  for (const m of v.played) {
+    const item = el("li", { "data-step": m.step }, `seat ${m.player}: ${m.action}`);
+    if (m.step === v.step) item.classList.add("current");
+    if (m.step > v.step) item.classList.add("future");
+    item.addEventListener("click", () => goto(m.step));
+    list.append(item);
+  }
+  const current = list.querySelector(".current");
+  if (current) current.scrollIntoView({ block: "nearest" });
+}
+
+function markCards(v) {
+  if (!canClick(v) || document.body.classList.contains("present")) return;
+  const playable = new Set(v.legal.flatMap((e) => e.cards));
+  const mover = new Set();
+  for (const g of $("board").querySelectorAll('g.card[data-card][data-role="hand"]')) {
+    if (playable.has(g.getAttribute("data-card"))) mover.add(g.getAttribute("data-seat"));
+  }
+  for (const g of $("board").querySelectorAll("g.card[data-card]")) {
+    const role = g.getAttribute("data-role");
+    if (role !== "hand") continue;
+    if (!playable.has(g.getAttribute("data-card"))) {
+      if (mover.has(g.getAttribute("data-seat"))) g.classList.add("unplayable");
+      continue;
+    }
+    g.classList.add("legal");
+    g.addEventListener("click", () => clickCard(g.getAttribute("data-card")));
+  }
+}
+
+// -- playing ------------------------------------------------------------------------
+
+function clickCard(card) {
+  const v = app.view;
+  const single = v.legal.find((e) => e.card && e.action === card);
+  const withCard = v.legal.filter((e) => e.cards.includes(card));
+  if (single && withCard.length === 1) return play(card);
+  if (withCard.length === 1) return play(withCard[0].action);
+  drawActions(v, withCard);
+}
+
+async function play(action) {
+  const v = app.view;
+  clearBot();
+  say("");
+  const next = await guarded(() => api.act(v.table, action, v.step, look()));
+  if (next) show(next);
+}
+
+function clearBot() {
+  if (app.pending) clearTimeout(app.pending);
+  app.pending = null;
+}
+
+function scheduleBot() {
+  clearBot();
+  const v = app.view;
+  if (!v || !v.bot_to_move) return;
+  app.pending = setTimeout(async () => {
+    app.pending = null;
+    if (app.view !== v) return;
+    const next = await guarded(() => api.bot(v.table, look()), `seat ${v.current_player} is thinking…`);
+    if (next && app.view === v) show(next);
+  }, BOT_DELAY_MS);
+}
+
+async function goto(step) {
+  const v = app.view;
+  if (!v || step < 0 || step > v.steps || step === v.step) return;
+  clearBot();
+  const next = await guarded(() => api.view(v.table, step, look()), "…");
+  if (next) show(next);
+}
+
+async function refresh() {
+  const v = app.view;
+  if (!v) return;
+  const next = await guarded(() => api.view(v.table, v.step, look()), "…");
+  if (next) show(next);
+}
+
+// -- analysis -----------------------------------------------------------------------
+
+async function analyse() {
+  const v = app.view;
+  const key = `${v.table}:${v.step}:${v.steps}:${JSON.stringify(look())}`;
+  app.analysisFor = key;
+  const panel = $("analysis-panel");
+  panel.replaceChildren(el("p", { class: "hint" }, "solving…"));
+  if (v.terminal) {
+    panel.replaceChildren(el("p", { class: "hint" }, "The hand is over."));
+    return;
+  }
+  const a = await guarded(() => api.analysis(v.table, v.step, look(), ANALYSIS_TIMEOUT), "solving…");
+  if (!a || app.analysisFor !== key) return;
+  panel.replaceChildren();
+  if (a.status !== "ok") {
+    panel.append(el("p", { class: "hint", "data-status": a.status }, a.message));
+    return;
+  }
+  $("board").innerHTML = a.svg;
+  markCards(v);
+  panel.append(el("h3", {}, `Double dummy for seat ${a.player}'s side: ${a.value}`));
+  const table = el("table", { class: "values" });
+  for (const [action, value] of Object.entries(a.values)) {
+    const row = el("tr", { "data-action": action, "data-value": value },
+      el("td", {}, action), el("td", {}, String(value)));
+    if (a.best.includes(action)) row.classList.add("best");
+    table.append(row);
+  }
+  panel.append(table);
+  if (a.line.length) {
+    panel.append(el("h3", {}, "Best line"));
+    panel.append(el("p", { class: "line" }, a.line.map((s) => `${s.player}:${s.action}`).join("  ")));
+    const pic = el("div", { class: "line-svg" });
+    pic.innerHTML = a.line_svg;
+    panel.append(pic);
+  }
+}
+
+// -- tables -------------------------------------------------------------------------
+
+async function deal(extra = {}) {
+  clearBot();
+  say("");
+  const next = await guarded(() => api.create({ ...app.form.request(), ...extra, ...look() }), "dealing…");
+  if (next) show(next);
+}
+
+async function save(kind) {
+  const v = app.view;
+  if (!v) return;
+  const file = await guarded(() => (kind === "pbn" ? api.pbn(v.table) : api.record(v.table)), "…");
+  if (!file) return;
+  const url = URL.createObjectURL(new Blob([file.text], { type: "text/plain" }));
+  const a = el("a", { href: url, download: file.name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+async function load(file) {
+  const text = await file.text();
+  const isPbn = /\.pbn$/i.test(file.name) || /^\s*[%[]/.test(text);
+  const spec = isPbn ? { pbn: text } : { record: text };
+  const human = $("human").value;
+  spec.human = human === "none" ? [] : [Number(human)];
+  spec.bots = $("bots").value;
+  clearBot();
+  say("");
+  const next = await guarded(() => api.load({ ...spec, ...look() }), "loading…");
+  if (next) {
+    $("game").value = next.game;
+    app.form.fill({ human: $("human").value, viewer: $("viewer").value });
+    show(next);
+  }
+}
+
+// -- presentation and keys ----------------------------------------------------------
+
+function present(on) {
+  document.body.classList.toggle("present", on);
+  if (app.view) {
+    $("board").innerHTML = app.view.svg;  // the table without the marks of play
+    markCards(app.view);
+  }
+  if (on && document.documentElement.requestFullscreen) {
+    document.documentElement.requestFullscreen().catch(() => {});
+  } else if (!on && document.fullscreenElement) {
+    document.exitFullscreen().catch(() => {});
+  }
+}
+
+function onKey(event) {
+  if (event.target.matches("input, textarea, select")) return;
+  const v = app.view;
+  if (!v) return;
+  const keys = {
+    ArrowLeft: () => goto(v.step - 1),
+    ArrowRight: () => goto(v.step + 1),
+    Home: () => goto(0),
+    End: () => goto(v.steps),
+    p: () => present(!document.body.classList.contains("present")),
+    Escape: () => present(false),
+  };
+  const fn = keys[event.key];
+  if (fn) {
+    event.preventDefault();
+    fn();
+  }
+}
+
+async function main() {
+  const games = await guarded(() => api.games(), "loading…");
+  if (!games) return;
+  app.form = new DealForm(games);
+  let extra = {};
+  let failed = null;
+  try {
+    extra = app.form.fromQuery(new URLSearchParams(location.search));
+  } catch (e) {
+    failed = e.message;
+    app.form.fromQuery(new URLSearchParams());
+  }
+  $("deal-form").addEventListener("submit", (event) => { event.preventDefault(); deal(); });
+  $("first").addEventListener("click", () => goto(0));
+  $("back").addEventListener("click", () => goto(app.view.step - 1));
+  $("forward").addEventListener("click", () => goto(app.view.step + 1));
+  $("last").addEventListener("click", () => goto(app.view.steps));
+  for (const id of ["viewer", "show-all", "analysis"]) $(id).addEventListener("change", refresh);
+  $("save-record").addEventListener("click", () => save("record"));
+  $("save-pbn").addEventListener("click", () => save("pbn"));
+  $("load").addEventListener("change", (event) => {
+    const file = event.target.files[0];
+    if (file) load(file);
+    event.target.value = "";
+  });
+  $("present").addEventListener("click", () => present(true));
+  document.addEventListener("keydown", onKey);
+  document.addEventListener("fullscreenchange", () => {
+    if (!document.fullscreenElement) document.body.classList.remove("present");
+  });
+  if (new URLSearchParams(location.search).get("present") === "1") document.body.classList.add("present");
+  if (failed) say(failed);  // a URL the page cannot open: say why, deal nothing
+  else await deal(extra);
+}
+
+main();

@@ -1,0 +1,442 @@
+"""The games of the web page, without the web: a :class:`Table` is one game being dealt,
+played, stepped through and analysed; :class:`Sessions` keeps each browser session's
+tables apart.
+
+A table keeps every state of its hand (``states[k]`` after ``k`` actions), so stepping
+back and forward is a lookup, and playing from an earlier step drops the steps after
+it. Every change is made on a copy and stored only when it succeeded, so a bad action
+leaves the table as it was. The page asks for a view of any step with the viewer it
+chooses; the view is plain JSON with the picture as SVG text (:mod:`hukm.svg`).
+
+>>> from hukm.web.tables import Table
+>>> t = Table.create({"game": "hokm4", "seed": 7, "bots": "heuristic"})
+>>> v = t.view(0)
+>>> v["legal"][0]["action"], v["human"]
+('trump:S', [0])
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Optional
+
+from .. import _core, pbn, svg
+from .._errors import HukmError, SolverLimitError, StateError
+from .._game import GameBase
+from .._position import WHOLE, keywords_of, position
+from ..bots import PIMC, Heuristic, Random
+from ..record import HandRecord, record_of, replay
+from ..registry import game as make_game
+from ..registry import games
+from ..solve import best_line, solve
+from ..term import header
+
+BOTS = ("heuristic", "random", "pimc")
+"""The bots the page seats, by name."""
+
+MAX_ACTIONS = 5000
+"""The most actions a table (a record, a URL) may hold."""
+
+MAX_PIMC_SAMPLES = 200
+"""The most samples a PIMC bot of the page may draw per decision."""
+
+WHIST = frozenset({"hokm4", "court_piece", "single_sar"})
+"""The presets whose hands PBN can hold."""
+
+
+class RequestError(HukmError, ValueError):
+    """A request the page cannot serve, naming the field that is wrong (HTTP 400)."""
+
+
+class NotFound(HukmError, LookupError):
+    """An unknown table, or one of another session (HTTP 404)."""
+
+
+class Conflict(HukmError, RuntimeError):
+    """The table changed while a bot was thinking (HTTP 409); ask again."""
+
+
+def _field(data: Mapping[str, Any], key: str, kind: Any, default: Any = None) -> Any:
+    """``data[key]`` checked to be of ``kind`` (absent or ``None``: ``default``)."""
+    value = data.get(key)
+    if value is None:
+        return default
+    ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+    if not ok:
+        name = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
+        raise RequestError(f"{key}: expected {name}, got {value!r}")
+    return value
+
+
+def _whole(data: Mapping[str, Any], key: str, lo: int, hi: int, default: Optional[int] = None) -> Optional[int]:
+    value = _field(data, key, int, default)
+    if value is not None and not lo <= value <= hi:
+        raise RequestError(f"{key}: {value} out of range {lo}..{hi}")
+    return value  # type: ignore[no-any-return]
+
+
+def _text(value: Any) -> str:
+    """An option value as the page shows it (switches as ``on``/``off``)."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def game_list() -> list[dict[str, Any]]:
+    """Every game and preset of the registry with its options and position keywords, for
+    the page's choosers."""
+    out = []
+    for info in games():
+        g = make_game(info.name)
+        out.append({
+            "name": info.name,
+            "family": info.family,
+            "title": info.title,
+            "players": info.players,
+            "options": [{"key": o.name, "kind": o.kind, "values": [_text(v) for v in o.values],
+                         "default": None if o.default is None else _text(o.default)} for o in info.specs],
+            "position": [{"key": k, "whole": k in WHOLE} for k in keywords_of(g)],
+            "pbn": info.name in WHIST,
+        })
+    return out
+
+
+def _entry(state: _core.State, cards: frozenset[str], action: str, label: Callable[[str], str]) -> dict[str, Any]:
+    """A legal action for the page: its text, its label and the cards it plays."""
+    used = [t for part in action.split(":") for t in part.split("+") if t in cards]
+    return {"action": action, "label": label(action), "cards": used, "card": action in cards}
+
+
+@dataclass
+class Table:
+    """One game on the page: the states of its hand, the seats people play and the bots
+    of the others.
+
+    ``human`` is the set of seats clicked by people (empty: the bots play every seat).
+    ``version`` grows with every change, so a bot's move computed on an old state is
+    refused (:class:`Conflict`)."""
+
+    game: GameBase
+    states: list[_core.State]
+    human: frozenset[int]
+    bot: str = "heuristic"
+    samples: int = 20
+    seed: int = 0
+    id: str = field(default_factory=lambda: secrets.token_urlsafe(9))
+    version: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _cache: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict, repr=False)
+    """Solutions and best lines by (step, version at the last step)."""
+
+    # -- making ----------------------------------------------------------------
+
+    @classmethod
+    def create(cls, data: Mapping[str, Any]) -> "Table":
+        """A table from the page's request: ``game``, ``options`` (key: value), either
+        ``seed`` (a whole match) or ``deal`` with ``position`` keywords (one hand),
+        ``actions`` to play first, ``step`` (when beyond the actions, the bots play every
+        seat up to it), ``human`` (the seats people play; default ``[0]``), ``bots``
+        (``heuristic``, ``random`` or ``pimc``) and ``samples`` (PIMC)."""
+        name = _field(data, "game", str)
+        if name is None:
+            raise RequestError("game: missing")
+        options = _field(data, "options", dict, {})
+        for k, v in options.items():
+            if not isinstance(v, (str, int, bool)):
+                raise RequestError(f"options.{k}: expected a string, got {v!r}")
+        game = make_game(name, **{k: _text(v) for k, v in options.items() if v != ""})
+        seed = _whole(data, "seed", 0, 2**63 - 1, 0)
+        deal = _field(data, "deal", str)
+        if deal is not None and deal.strip():
+            given = _field(data, "position", dict, {})
+            kw: dict[str, Any] = {}
+            for k, v in given.items():
+                if v is None or v == "":
+                    continue
+                if k in WHOLE:
+                    if isinstance(v, str) and v.strip().isdigit():
+                        v = int(v)
+                    if not isinstance(v, int) or isinstance(v, bool):
+                        raise RequestError(f"position.{k}: expected a whole number, got {v!r}")
+                elif not isinstance(v, str):
+                    raise RequestError(f"position.{k}: expected a string, got {v!r}")
+                kw[k] = v
+            first = position(game, deal.strip(), kw, "position.")
+        else:
+            first = game.new_game(seed or 0)
+        n = first.num_players
+        human = _field(data, "human", list, [0])
+        if not all(isinstance(h, int) and not isinstance(h, bool) and 0 <= h < n for h in human):
+            raise RequestError(f"human: expected seats in 0..{n - 1}, got {human!r}")
+        bot = _field(data, "bots", str, "heuristic")
+        if bot not in BOTS:
+            raise RequestError(f"bots: expected one of {', '.join(BOTS)}, got {bot!r}")
+        samples = _whole(data, "samples", 1, MAX_PIMC_SAMPLES, 20)
+        table = cls(game, [first], frozenset(human), bot, samples or 20, seed or 0)
+        actions = _field(data, "actions", list, [])
+        table._extend(actions, "actions")
+        step = _whole(data, "step", 0, MAX_ACTIONS)
+        while step is not None and table.steps < step and not table.states[-1].is_terminal():
+            s = table.states[-1]
+            t = s.clone()
+            t.apply(table.make_bot(s.current_player).act(s))
+            table.states.append(t)
+        return table
+
+    @classmethod
+    def load(cls, data: Mapping[str, Any]) -> "Table":
+        """A table from a saved hand: ``record`` (hand record JSON text) or ``pbn`` (PBN
+        text, with ``board``: which game of the file, from 0), then ``human``, ``bots``
+        as for :meth:`create`."""
+        record_text = _field(data, "record", str)
+        pbn_text = _field(data, "pbn", str)
+        if (record_text is None) == (pbn_text is None):
+            raise RequestError("give exactly one of record and pbn")
+        if record_text is not None:
+            rec = HandRecord.from_json(record_text)
+        else:
+            recs = pbn.loads(pbn_text or "")
+            if not recs:
+                raise RequestError("pbn: no game in the file")
+            board = _whole(data, "board", 0, len(recs) - 1, 0) or 0
+            rec = recs[board]
+        if len(rec.actions) > MAX_ACTIONS:
+            raise RequestError(f"record: more than {MAX_ACTIONS} actions")
+        first = replay(rec, 0)
+        spec = {k: data[k] for k in ("human", "bots", "samples") if k in data}
+        table = cls.create({"game": rec.preset, **spec})
+        table.game = make_game(rec.preset, **rec.options)
+        table.states = [first]
+        table._extend([a["action"] for a in rec.actions], "record.actions")
+        return table
+
+    def _extend(self, actions: list[Any], where: str) -> None:
+        """Plays ``actions`` from the last state; all or nothing."""
+        if len(actions) + len(self.states) - 1 > MAX_ACTIONS:
+            raise RequestError(f"{where}: more than {MAX_ACTIONS} actions")
+        states = list(self.states)
+        for i, a in enumerate(actions):
+            if not isinstance(a, str):
+                raise RequestError(f"{where}[{i}]: expected an action string, got {a!r}")
+            s = states[-1].clone()
+            try:
+                s.apply(a)
+            except HukmError as e:
+                raise type(e)(f"{where}[{i}] ({a}): {e}") from None
+            states.append(s)
+        self.states = states
+
+    # -- changing --------------------------------------------------------------
+
+    @property
+    def steps(self) -> int:
+        """Actions played so far."""
+        return len(self.states) - 1
+
+    def _step(self, step: Optional[int]) -> int:
+        if step is None:
+            return self.steps
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= self.steps:
+            raise RequestError(f"step: expected 0..{self.steps}, got {step!r}")
+        return step
+
+    def act(self, action: Any, step: Optional[int] = None) -> int:
+        """Plays ``action`` after ``step`` actions (default: the last), dropping the steps
+        after it; the table is unchanged when the action is refused. Returns the new step."""
+        if not isinstance(action, str):
+            raise RequestError(f"action: expected a string, got {action!r}")
+        with self.lock:
+            k = self._step(step)
+            s = self.states[k].clone()
+            s.apply(action)
+            self.states = self.states[: k + 1] + [s]
+            self.version += 1
+            return k + 1
+
+    def bot_to_move(self, step: Optional[int] = None) -> bool:
+        """Whether a bot plays next at ``step`` (default: the last step)."""
+        s = self.states[self._step(step)]
+        return not s.is_terminal() and s.current_player not in self.human
+
+    def make_bot(self, seat: int) -> Any:
+        """The bot of ``seat``, seeded by the table's seed, its seat and the step."""
+        seed = (self.seed * 1_000_003 + seat * 7919 + self.steps) % (2**63)
+        if self.bot == "random":
+            return Random(seed)
+        if self.bot == "pimc":
+            return PIMC(samples=self.samples, seed=seed)
+        return Heuristic(seed)
+
+    def bot_move(self) -> int:
+        """A bot plays the next action at the last step (thinking without the lock);
+        returns the new step. :class:`Conflict` when the table changed meanwhile,
+        :class:`RequestError` when no bot is to move."""
+        with self.lock:
+            version = self.version
+            s = self.states[-1]
+            if not self.bot_to_move():
+                raise RequestError("no bot is to move at the last step")
+            seat = s.current_player
+            bot = self.make_bot(seat)
+            snapshot = s.clone()
+        action = bot.act(snapshot)
+        with self.lock:
+            if self.version != version:
+                raise Conflict("the table changed while the bot was thinking")
+            t = self.states[-1].clone()
+            t.apply(action)
+            self.states.append(t)
+            self.version += 1
+            return self.steps
+
+    # -- reading ---------------------------------------------------------------
+
+    def state(self, step: Optional[int] = None) -> _core.State:
+        """A copy of the state after ``step`` actions (default: all)."""
+        with self.lock:
+            return self.states[self._step(step)].clone()
+
+    def actions(self) -> list[str]:
+        """The actions played, in order."""
+        with self.lock:
+            return list(self.states[-1].history()[len(self.states[0].history()):])
+
+    def record(self) -> HandRecord:
+        """The hand record of every action played."""
+        return record_of(self.state())
+
+    def pbn(self) -> str:
+        """The hand as PBN (whist presets only)."""
+        return pbn.dumps([self.record()])
+
+    def view(self, step: Optional[int] = None, viewer: Optional[int] = 0, show_all: bool = False) -> dict[str, Any]:
+        """What the page draws at ``step``: the picture for ``viewer`` (every hand with
+        ``show_all``), the status line, the scores, the legal actions and whose turn."""
+        with self.lock:
+            k = self._step(step)
+            s = self.states[k]
+            total = self.steps
+            base = len(self.states[0].history())
+            every = self.states[-1].history()[base:]
+            movers = [t.current_player for t in self.states[:-1]]
+        n = s.num_players
+        if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < n):
+            raise RequestError(f"viewer: expected 0..{n - 1}, got {viewer!r}")
+        from .._svg.packs import pack_of_game
+        from .._svg.scene import action_label
+
+        pack = pack_of_game(s)
+        cards = frozenset(c for c, _, _, _ in s.layout[2])
+        terminal = s.is_terminal()
+        legal = [] if terminal else [_entry(s, cards, a, lambda x: action_label(pack, x)) for a in s.legal_actions()]
+        obs = s.observation(0)
+        played = [{"step": i + 1, "player": p, "action": a} for i, (p, a) in enumerate(zip(movers, every))]
+        return {
+            "table": self.id,
+            "game": s.preset,
+            "family": self.game.family,
+            "players": n,
+            "step": k,
+            "steps": total,
+            "phase": s.phase,
+            "terminal": terminal,
+            "current_player": None if terminal else s.current_player,
+            "human": sorted(self.human),
+            "bot_to_move": k == total and not terminal and s.current_player not in self.human,
+            "header": header(s),
+            "hand_number": obs.get("hand_number"),
+            "scores": list(obs.get("scores", [])),
+            "returns": list(s.returns()) if terminal else None,
+            "legal": legal,
+            "played": played,
+            "actions": every,
+            "svg": svg.render(s, viewer=None if show_all else viewer),
+            "pbn": s.preset in WHIST,
+        }
+
+    def analysis(self, step: Optional[int] = None, timeout: float = 10.0, viewer: Optional[int] = 0,
+                 show_all: bool = False) -> dict[str, Any]:
+        """The double-dummy answer at ``step``: the value for the side to move, each legal
+        action's value, the best line (and its picture) and the table drawn for
+        ``viewer`` (every hand with ``show_all``) with the values on the cards; within
+        ``timeout`` seconds in all (:class:`hukm.SolverLimitError` after). Positions the
+        solver does not take (an auction) raise :class:`hukm.StateError`. Answers are
+        kept per table and step."""
+        with self.lock:
+            k = self._step(step)
+            s = self.states[k].clone()
+            key = (k, self.version if k == self.steps else -1)
+        n = s.num_players
+        if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < n):
+            raise RequestError(f"viewer: expected 0..{n - 1}, got {viewer!r}")
+        if s.is_terminal():
+            raise StateError("the hand is over: nothing to analyse")
+        hit = self._cache.get(key)
+        if hit is None:
+            end = time.monotonic() + timeout
+            sol = solve(s, timeout=timeout)
+            line = best_line(s, timeout=max(end - time.monotonic(), 0.001))
+            hit = {"solution": sol, "line": line}
+            if len(self._cache) > 64:
+                self._cache.clear()
+            self._cache[key] = hit
+        sol, line = hit["solution"], hit["line"]
+        return {
+            "step": k,
+            "player": sol.player,
+            "value": sol.value,
+            "values": dict(sol.actions),
+            "best": sol.best_actions(),
+            "line": [{"player": x.player, "action": x.action, "value": x.value} for x in line],
+            "svg": svg.render(s, viewer=None if show_all else viewer, analysis=sol),
+            "line_svg": svg.line(s, steps=line) if line else None,
+            "nodes": sol.nodes,
+        }
+
+
+class Sessions:
+    """The tables of each browser session (a random id kept in a cookie), the oldest
+    forgotten first: at most ``max_sessions`` sessions of ``max_tables`` tables each."""
+
+    def __init__(self, max_sessions: int = 256, max_tables: int = 32) -> None:
+        self.max_sessions = max_sessions
+        self.max_tables = max_tables
+        self._lock = threading.Lock()
+        self._sessions: OrderedDict[str, OrderedDict[str, Table]] = OrderedDict()
+
+    @staticmethod
+    def new_id() -> str:
+        """A fresh session id."""
+        return secrets.token_urlsafe(18)
+
+    def add(self, session: str, table: Table) -> None:
+        """Keeps ``table`` for ``session``."""
+        with self._lock:
+            tables = self._sessions.setdefault(session, OrderedDict())
+            self._sessions.move_to_end(session)
+            tables[table.id] = table
+            while len(tables) > self.max_tables:
+                tables.popitem(last=False)
+            while len(self._sessions) > self.max_sessions:
+                self._sessions.popitem(last=False)
+
+    def get(self, session: Optional[str], table: str) -> Table:
+        """The table ``table`` of ``session``; :class:`NotFound` otherwise."""
+        with self._lock:
+            tables = self._sessions.get(session or "")
+            if tables is None or table not in tables:
+                raise NotFound(f"no table {table!r} in this session")
+            self._sessions.move_to_end(session or "")
+            tables.move_to_end(table)
+            return tables[table]
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._sessions)
+
+
+__all__ = ["Table", "Sessions", "RequestError", "NotFound", "Conflict", "SolverLimitError", "game_list"]

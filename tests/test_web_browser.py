@@ -1,0 +1,306 @@
+"""The web page in a real browser: headless Chromium driven by Playwright against a live
+server. The page is clicked through as a person would: a deal opened by its URL, a whole
+Hokm hand played against the bots, the analysis checked against ``hukm.solve``, steps
+back and forward, a record saved and loaded again, a Twenty-eight auction and a Ganjifa
+suit naming; a screenshot of each game family is saved.
+
+The system's Chromium is used (``HUKM_CHROMIUM``, else ``chromium`` on the path). Without
+one the tests are skipped, unless ``HUKM_REQUIRE_BROWSER=1`` (set by ``.ci/run``), which
+makes a missing browser a failure. Screenshots go to ``HUKM_SCREENSHOTS`` (default: the
+test's temporary folder).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import threading
+import time
+import urllib.parse
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+import uvicorn  # noqa: E402
+
+import hukm  # noqa: E402
+from hukm.bots import Heuristic  # noqa: E402
+from hukm.web import create_app  # noqa: E402
+
+DEAL = "N:AKJ64.J4.QT2.A82 .AKT95.AKJ4.T976 QT932.Q86.97.KJ3 875.732.8653.Q54"
+WAIT_MS = 60_000
+
+
+def chromium() -> str | None:
+    found = os.environ.get("HUKM_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    if not found and os.environ.get("HUKM_REQUIRE_BROWSER") == "1":
+        pytest.fail("HUKM_REQUIRE_BROWSER=1 but no Chromium found (set HUKM_CHROMIUM)")
+    return found
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not srv.started:
+        if time.monotonic() > deadline:
+            pytest.fail("the server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    path = chromium()
+    if path is None:
+        pytest.skip("no Chromium on this machine (set HUKM_CHROMIUM)")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, args=["--no-sandbox", "--disable-gpu"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1600, "height": 1000}, accept_downloads=True)
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.set_default_timeout(WAIT_MS)
+    yield pg
+    context.close()
+    assert not errors, errors
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = Path(os.environ.get("HUKM_SCREENSHOTS") or tmp_path_factory.mktemp("screenshots"))
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
+def url(server: str, **q: Any) -> str:
+    return f"{server}/?{urllib.parse.urlencode({k: v for k, v in q.items() if v is not None})}"
+
+
+def settle(page: Any) -> dict[str, str]:
+    """Waits until no request is in flight and no bot is about to move; returns the page's
+    state (``data-*`` of the app: table, step, steps, hand, turn, game)."""
+    page.wait_for_function(
+        "() => { const d = document.getElementById('app').dataset;"
+        " return d.busy === '0' && d.table && d.turn !== 'bot'; }")
+    page.wait_for_timeout(50)
+    page.wait_for_function("() => document.getElementById('app').dataset.busy === '0'")
+    return dict(page.evaluate("() => ({...document.getElementById('app').dataset})"))
+
+
+def cards(page: Any, selector: str = "#board g.card[data-card]") -> list[str]:
+    return list(page.eval_on_selector_all(selector, "els => els.map(e => e.getAttribute('data-card'))"))
+
+
+def click_card(locator: Any) -> None:
+    """Clicks a card near its top-left corner: cards in a hand overlap, the corner shows."""
+    locator.click(position={"x": 6, "y": 10})
+
+
+def scores_shown(page: Any) -> list[int]:
+    return list(json.loads(page.get_attribute("#scores", "data-scores")))
+
+
+def test_a_deal_opened_by_its_url(page: Any, server: str, shots: Path) -> None:
+    page.goto(url(server, game="hokm4", seed=7, all=1))
+    d = settle(page)
+    # The bots named trumps and led; seat 0 (the viewer, a person) is to act.
+    assert d["turn"] == "human" and d["game"] == "hokm4"
+    state = hukm.Hokm().new_game(seed=7)
+    assert sorted(cards(page)) == sorted(c for c, _, _, _ in state.layout[2])  # 52 cards
+    page.screenshot(path=str(shots / "web_hokm.png"))
+
+
+def test_play_a_whole_hokm_hand(page: Any, server: str, tmp_path: Path) -> None:
+    page.goto(url(server, game="hokm4", seed=11))
+    clicks = 0
+    while True:
+        d = settle(page)
+        if d["hand"] != "1" or d["turn"] == "over":
+            break
+        assert d["turn"] == "human"
+        legal = page.locator("#board g.card.legal")
+        if legal.count():
+            click_card(legal.first)
+        else:
+            page.locator("#actions button.action").first.click()
+        clicks += 1
+        page.wait_for_function(f"() => document.getElementById('app').dataset.step !== '{d['step']}'")
+    assert clicks >= 7
+    with page.expect_download() as info:
+        page.click("#save-record")
+    saved = tmp_path / "hand.json"
+    info.value.save_as(saved)
+    record = hukm.HandRecord.from_json(saved.read_text())
+    state = hukm.replay(record)
+    assert scores_shown(page) == state.observation(0)["scores"] and sum(scores_shown(page)) > 0
+    assert int(page.get_attribute("#app", "data-steps")) == len(record.actions)
+
+
+def test_analysis_values_equal_solve(page: Any, server: str, shots: Path) -> None:
+    page.goto(url(server, game="hokm4", deal=DEAL, trump="S", leader=0, human=0, analysis=1))
+    settle(page)
+    page.wait_for_selector("#analysis-panel table.values")
+    state = hukm.Hokm().from_deal(DEAL, trump="S", leader=0)
+    sol = hukm.solve(state)
+    rows = page.eval_on_selector_all(
+        "#analysis-panel tr[data-action]", "rs => rs.map(r => [r.dataset.action, Number(r.dataset.value)])")
+    assert dict(rows) == sol.actions
+    on_cards = page.eval_on_selector_all(
+        "#board g.card[data-value]", "gs => gs.map(g => [g.dataset.card, Number(g.dataset.value)])")
+    assert dict(on_cards) == sol.actions
+    assert page.locator("#analysis-panel .line-svg svg").count() == 1
+    page.screenshot(path=str(shots / "web_analysis.png"))
+    # After a card, the values of the next position.
+    click_card(page.locator('#board g.card.legal[data-card="AS"]'))
+    page.wait_for_function("() => document.getElementById('app').dataset.step === '1'")
+    page.wait_for_selector("#analysis-panel table.values")
+    state.apply("AS")
+    rows = page.eval_on_selector_all(
+        "#analysis-panel tr[data-action]", "rs => rs.map(r => [r.dataset.action, Number(r.dataset.value)])")
+    assert dict(rows) == hukm.solve(state).actions
+
+
+def test_steps_back_and_forward_and_reload_a_record(page: Any, server: str, tmp_path: Path) -> None:
+    page.goto(url(server, game="hokm4", seed=3, human="none", step=14))
+    page.wait_for_function("() => Number(document.getElementById('app').dataset.steps) >= 14")
+    page.keyboard.press("Home")  # stepping back stops the bots
+    d = settle(page)
+    assert d["step"] == "0"
+    total = int(d["steps"])
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.getElementById('app').dataset.step === '1'")
+    page.click("#forward")
+    page.wait_for_function("() => document.getElementById('app').dataset.step === '2'")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("() => document.getElementById('app').dataset.step === '1'")
+    page.locator("#moves li[data-step='5']").click()
+    page.wait_for_function("() => document.getElementById('app').dataset.step === '5'")
+    assert page.inner_text("#step-text") == f"step 5 of {total}"
+    # The URL reproduces the view: the same table at step 5.
+    again = page.url
+    with page.expect_download() as info:
+        page.click("#save-record")
+    saved = tmp_path / "hand.json"
+    info.value.save_as(saved)
+    record = hukm.HandRecord.from_json(saved.read_text())
+    assert len(record.actions) == total
+    page.goto(again)
+    d = settle(page)
+    assert d["step"] == "5"
+    # Load the saved record: the same hand, every step.
+    page.set_input_files("#load", str(saved))
+    page.wait_for_function(f"() => Number(document.getElementById('app').dataset.steps) >= {total}"
+                           f" && document.getElementById('app').dataset.table !== '{d['table']}'")
+    page.keyboard.press("Home")  # the bots play on at the last step; stepping back stops them
+    d = settle(page)
+    assert d["step"] == "0" and int(d["steps"]) >= total
+    page.keyboard.press("End")
+    page.wait_for_function(f"() => document.getElementById('app').dataset.step === '{d['steps']}'")
+
+
+def test_a_twenty_eight_auction(page: Any, server: str, shots: Path) -> None:
+    page.goto(url(server, game="28", seed=3))
+    bids = 0
+    for _ in range(60):
+        d = settle(page)
+        if d["phase"] == "play" or d["turn"] != "human":
+            break
+        buttons = page.locator("#actions button.action")
+        if buttons.count():
+            labels = buttons.all_inner_texts()
+            pick = next((i for i, t in enumerate(labels) if t.startswith("bid")), 0)
+            bids += labels[pick].startswith("bid")
+            buttons.nth(pick).click()
+        else:
+            click_card(page.locator("#board g.card.legal").first)  # e.g. the indicator
+        page.wait_for_function(f"() => document.getElementById('app').dataset.step !== '{d['step']}'")
+    d = settle(page)
+    assert bids >= 1 and d["phase"] == "play"
+    record = page.evaluate("() => fetch(`/api/tables/${document.getElementById('app').dataset.table}/record`)"
+                           ".then(r => r.text())")
+    actions = [a["action"] for a in json.loads(record)["actions"]]
+    state = hukm.replay(hukm.HandRecord.from_json(record))
+    assert state.phase == "play" and sum(a.startswith("bid:") for a in actions) >= bids
+    page.screenshot(path=str(shots / "web_twenty_eight.png"))
+
+
+def test_a_ganjifa_lead_with_a_named_suit(page: Any, server: str, shots: Path) -> None:
+    state = hukm.Ganjifa().new_game(seed=0)
+    bot = Heuristic(seed=0)
+    while not any(a.startswith("name:") for a in state.legal_actions()):
+        state.apply(bot.act(state))
+    namer = state.current_player
+    page.goto(url(server, game="ganjifa", seed=0, actions=",".join(state.history()), human=namer))
+    d = settle(page)
+    assert d["turn"] == "human"
+    page.locator('#actions button.action[data-action^="name:"]').first.click()
+    page.wait_for_function(f"() => document.getElementById('app').dataset.step !== '{d['step']}'")
+    record = page.evaluate("() => fetch(`/api/tables/${document.getElementById('app').dataset.table}/record`)"
+                           ".then(r => r.text())")
+    actions = [a["action"] for a in json.loads(record)["actions"]]
+    named = actions[len(state.history())]
+    assert named.startswith("name:")
+    state.apply(named)
+    # The leader must now lead the named suit when he holds it: the page plays it.
+    lead = actions[len(state.history())] if len(actions) > len(state.history()) else None
+    if lead is not None:
+        assert lead in state.legal_actions()
+    page.screenshot(path=str(shots / "web_ganjifa.png"))
+
+
+@pytest.mark.parametrize("name", ["dugi", "dashavatara", "naqsh", "dab_rang"])
+def test_screenshots_of_the_other_families(page: Any, server: str, shots: Path, name: str) -> None:
+    page.goto(url(server, game=name, seed=2, all=1))
+    d = settle(page)
+    assert d["game"] == hukm.game(name).preset
+    assert len(cards(page)) > 0
+    page.screenshot(path=str(shots / f"web_{name}.png"))
+
+
+def test_presentation_mode(page: Any, server: str, shots: Path) -> None:
+    page.goto(url(server, game="dashavatara", seed=4, human="none", step=10))
+    page.wait_for_function("() => Number(document.getElementById('app').dataset.steps) >= 10")
+    page.keyboard.press("ArrowLeft")
+    settle(page)
+    page.click("#present")
+    assert page.evaluate("() => document.body.classList.contains('present')")
+    assert not page.is_visible("#controls") and not page.is_visible("#side")
+    step = int(page.get_attribute("#app", "data-step"))
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function(f"() => document.getElementById('app').dataset.step === '{step - 1}'")
+    box = page.locator("#board svg").bounding_box()
+    assert box["height"] > 900  # the table fills the screen
+    page.screenshot(path=str(shots / "web_presentation.png"))
+    page.keyboard.press("Escape")
+    assert page.is_visible("#controls")
+
+
+def test_bad_input_shows_the_message(page: Any, server: str) -> None:
+    page.goto(url(server, game="hokm4", deal="AKQ.. nonsense", trump="S"))
+    page.wait_for_selector("#message:not([hidden])")
+    assert "bad" in page.inner_text("#message")
+    page.goto(url(server, game="bridge"))
+    page.wait_for_selector("#message:not([hidden])")
+    assert 'unknown game "bridge"' in page.inner_text("#message")

@@ -1,0 +1,338 @@
+"""The web page's server, endpoint by endpoint, through Starlette's test client: every game
+of the registry deals and plays, bad requests get a 4xx with the library's message and
+change nothing, tables belong to their session, and solves run off the request thread."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import json
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+try:
+    import httpx2 as httpx  # what Starlette's test client uses
+except ImportError:  # pragma: no cover - older Starlette
+    import httpx  # type: ignore[no-redef]
+from starlette.testclient import TestClient  # noqa: E402
+
+import hukm  # noqa: E402
+from hukm.web import create_app  # noqa: E402
+from hukm.web.app import MAX_BODY  # noqa: E402
+from hukm.web.tables import Conflict, Table  # noqa: E402
+
+DEAL = "N:AKJ64.J4.QT2.A82 .AKT95.AKJ4.T976 QT932.Q86.97.KJ3 875.732.8653.Q54"
+
+
+@pytest.fixture
+def client() -> TestClient:
+    return TestClient(create_app())
+
+
+def new(client: TestClient, **spec: Any) -> dict[str, Any]:
+    r = client.post("/api/tables", json=spec)
+    assert r.status_code == 200, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+def cards_in(svg: str) -> list[str]:
+    root = ET.fromstring(svg)
+    return [e.attrib["data-card"] for e in root.iter() if "data-card" in e.attrib]
+
+
+def test_page_and_its_files(client: TestClient) -> None:
+    r = client.get("/")
+    assert r.status_code == 200 and '<script type="module" src="/static/app.js">' in r.text
+    for name in ("app.js", "api.js", "controls.js", "style.css"):
+        assert client.get(f"/static/{name}").status_code == 200
+    assert client.get("/static/nothing.js").status_code == 404
+    assert "hukm_session" in r.headers.get("set-cookie", "")
+
+
+def test_games_list_the_registry(client: TestClient) -> None:
+    games = client.get("/api/games").json()
+    assert [g["name"] for g in games] == [i.name for i in hukm.games()]
+    hokm = next(g for g in games if g["name"] == "hokm4")
+    assert [p["key"] for p in hokm["position"]] == ["trump", "leader", "hakem"]
+    assert any(o["key"] == "stop_rule" for o in hokm["options"]) and hokm["pbn"]
+
+
+@pytest.mark.parametrize("name", [i.name for i in hukm.games()])
+def test_every_game_deals_and_plays(client: TestClient, name: str) -> None:
+    v = new(client, game=name, seed=3, human=[], viewer="none")
+    state = hukm.game(name).new_game(seed=3)
+    assert v["steps"] == 0 and v["legal"] and v["players"] == state.num_players
+    assert len(cards_in(v["svg"])) >= sum(len(h) - h.count(".") for h in state.hands()) > 0
+    for _ in range(3):  # the bots play every seat
+        assert v["bot_to_move"]
+        r = client.post(f"/api/tables/{v['table']}/bot", json={"viewer": "none"})
+        assert r.status_code == 200, r.text
+        v = r.json()
+        state.apply(v["actions"][-1])
+    assert v["steps"] == 3 and v["actions"] == state.history()
+
+
+def test_the_deal_of_a_seed_drawn_for_everybody(client: TestClient) -> None:
+    v = new(client, game="hokm4", seed=7, all=1)
+    state = hukm.Hokm().new_game(seed=7)
+    want = sorted(c for c, _, _, _ in state.layout[2])
+    assert sorted(cards_in(v["svg"])) == want  # 52 cards face up
+
+
+def test_pasted_deal_with_position(client: TestClient) -> None:
+    v = new(client, game="hokm4", deal=DEAL, position={"trump": "S", "leader": "0"})
+    assert v["phase"] == "play" and v["current_player"] == 0
+    assert [e["action"] for e in v["legal"]][:3] == ["AS", "KS", "JS"]
+    assert all(e["card"] and e["cards"] == [e["action"]] for e in v["legal"])
+
+
+def test_url_actions_and_step(client: TestClient) -> None:
+    v = new(client, game="hokm4", seed=7, step=12)
+    assert v["steps"] == 12 and v["step"] == 12
+    again = new(client, game="hokm4", seed=7, actions=v["actions"][:5], step=3)
+    assert again["steps"] == 5 and again["step"] == 3 and again["actions"] == v["actions"][:5]
+
+
+@pytest.mark.parametrize(
+    "spec,status,message",
+    [
+        ({"game": "bridge"}, 400, "unknown game 'bridge'"),
+        ({"game": "hokm4", "options": {"bogus": "1"}}, 400, 'unknown option "bogus"'),
+        ({"game": "hokm4", "deal": "AKQ.. xyz", "position": {"trump": "S"}}, 400, "bad"),
+        ({"game": "hokm4", "deal": DEAL, "position": {"banker": 1}}, 400, "position.banker does not apply"),
+        ({"game": "hokm4", "seed": -1}, 400, "seed"),
+        ({"game": "hokm4", "human": [7]}, 400, "human"),
+        ({"game": "hokm4", "bots": "alphazero"}, 400, "bots"),
+        ({"game": "hokm4", "actions": ["trump:S", "ZZ"]}, 400, "actions[1] (ZZ)"),
+        ({"game": "hokm4", "step": 999999}, 400, "step"),
+        ({}, 400, "game: missing"),
+    ],
+)
+def test_bad_table_requests(client: TestClient, spec: dict[str, Any], status: int, message: str) -> None:
+    r = client.post("/api/tables", json=spec)
+    assert r.status_code == status and message in r.json()["error"], r.text
+
+
+def test_bad_bodies(client: TestClient) -> None:
+    r = client.post("/api/tables", content=b"{not json", headers={"content-type": "application/json"})
+    assert r.status_code == 400 and "not JSON" in r.json()["error"]
+    r = client.post("/api/tables", json=[1, 2])
+    assert r.status_code == 400 and "JSON object" in r.json()["error"]
+    r = client.post("/api/tables", content=b" " * (MAX_BODY + 1))
+    assert r.status_code == 413 and "larger than" in r.json()["error"]
+
+
+def test_act_and_illegal_actions_change_nothing(client: TestClient) -> None:
+    v = new(client, game="hokm4", deal=DEAL, position={"trump": "S", "leader": 0}, human=[0, 1, 2, 3])
+    tid = v["table"]
+    for bad, message in [("ZZ", "ZZ"), ("QS", "QS"), (7, "action: expected a string")]:
+        r = client.post(f"/api/tables/{tid}/act", json={"action": bad})
+        assert r.status_code == 400 and message in r.json()["error"]
+        assert client.get(f"/api/tables/{tid}").json()["steps"] == 0
+    v = client.post(f"/api/tables/{tid}/act", json={"action": "AS"}).json()
+    v = client.post(f"/api/tables/{tid}/act", json={"action": "TH"}).json()
+    assert (v["step"], v["steps"], v["actions"]) == (2, 2, ["AS", "TH"])
+    # Playing from an earlier step drops the steps after it.
+    v = client.post(f"/api/tables/{tid}/act", json={"action": "KS", "step": 0}).json()
+    assert (v["step"], v["steps"], v["actions"]) == (1, 1, ["KS"])
+    r = client.post(f"/api/tables/{tid}/act", json={"action": "AS", "step": 5})
+    assert r.status_code == 400 and "step" in r.json()["error"]
+
+
+def test_steps_and_views(client: TestClient) -> None:
+    v = new(client, game="hokm4", seed=7, step=9)
+    tid = v["table"]
+    state = hukm.Hokm().new_game(seed=7)
+    for k in (0, 4, 9):
+        w = client.get(f"/api/tables/{tid}", params={"step": k, "viewer": 1}).json()
+        assert w["step"] == k and w["steps"] == 9
+        assert [m["action"] for m in w["played"]] == v["actions"]  # every move, to click
+        assert [m["player"] for m in w["played"]][:1] == [hukm.Hokm().new_game(seed=7).current_player]
+    for a in v["actions"][:4]:
+        state.apply(a)
+    w = client.get(f"/api/tables/{tid}", params={"step": 4, "viewer": 1}).json()
+    assert set(cards_in(w["svg"])) >= set(state.observation(1)["hand"])
+    for q, message in [({"step": 10}, "step"), ({"step": "x"}, "step"), ({"viewer": 4}, "viewer")]:
+        r = client.get(f"/api/tables/{tid}", params=q)
+        assert r.status_code == 400 and message in r.json()["error"]
+
+
+def test_bots_move_only_for_their_seats(client: TestClient) -> None:
+    v = new(client, game="hokm4", deal=DEAL, position={"trump": "S", "leader": 0})
+    assert not v["bot_to_move"]
+    r = client.post(f"/api/tables/{v['table']}/bot", json={})
+    assert r.status_code == 400 and "no bot is to move" in r.json()["error"]
+    v = client.post(f"/api/tables/{v['table']}/act", json={"action": "AS"}).json()
+    assert v["bot_to_move"]
+    v = client.post(f"/api/tables/{v['table']}/bot", json={"bots": "pimc"}).json()
+    assert v["steps"] == 2
+
+
+def test_a_bot_move_on_a_changed_table_is_refused() -> None:
+    t = Table.create({"game": "hokm4", "deal": DEAL, "position": {"trump": "S", "leader": 0}, "human": []})
+
+    class Meddler:
+        def act(self, state: hukm.State) -> str:
+            t.act("AS", 0)  # the table changes while the bot thinks
+            return state.legal_actions()[0]
+
+    t.make_bot = lambda seat: Meddler()  # type: ignore[method-assign]
+    with pytest.raises(Conflict):
+        t.bot_move()
+    assert t.actions() == ["AS"]
+
+
+def test_analysis_equals_solve(client: TestClient) -> None:
+    v = new(client, game="hokm4", deal=DEAL, position={"trump": "S", "leader": 0}, human=[0, 1, 2, 3])
+    tid = v["table"]
+    client.post(f"/api/tables/{tid}/act", json={"action": "AS"})
+    a = client.get(f"/api/tables/{tid}/analysis", params={"step": 1, "all": 1}).json()
+    state = hukm.Hokm().from_deal(DEAL, trump="S", leader=0)
+    state.apply("AS")
+    sol = hukm.solve(state)
+    assert a["status"] == "ok" and a["value"] == sol.value and a["values"] == sol.actions
+    assert [(s["player"], s["action"], s["value"]) for s in a["line"]] == [
+        (s.player, s.action, s.value) for s in hukm.best_line(state)]
+    shown = {e.attrib["data-card"]: int(e.attrib["data-value"])
+             for e in ET.fromstring(a["svg"]).iter() if "data-value" in e.attrib and "data-card" in e.attrib}
+    assert shown == sol.actions
+
+
+def test_analysis_time_limit_and_unavailable(client: TestClient) -> None:
+    v = new(client, game="dehla_pakad", seed=1, human=[])
+    while v["phase"] != "play":
+        v = client.post(f"/api/tables/{v['table']}/bot", json={}).json()
+    a = client.get(f"/api/tables/{v['table']}/analysis", params={"timeout": 0.2}).json()
+    assert a["status"] == "timeout" and "time limit" in a["message"]
+    v = new(client, game="28", seed=1)
+    a = client.get(f"/api/tables/{v['table']}/analysis").json()
+    assert a["status"] == "unavailable" and a["message"]
+    for bad in ("0", "-1", "x", "1000"):
+        r = client.get(f"/api/tables/{v['table']}/analysis", params={"timeout": bad})
+        assert r.status_code == 400 and "timeout" in r.json()["error"]
+
+
+def test_record_save_and_load(client: TestClient) -> None:
+    v = new(client, game="twenty_eight", seed=5, step=20, human=[])
+    r = client.get(f"/api/tables/{v['table']}/record")
+    assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
+    rec = hukm.HandRecord.from_json(r.text)
+    assert rec.preset == "28" and [a["action"] for a in rec.actions] == v["actions"]
+    state = hukm.replay(rec)
+    w = client.post("/api/tables/load", json={"record": r.text, "human": []}).json()
+    assert w["actions"] == v["actions"] and w["scores"] == state.observation(0)["scores"]
+    assert w["svg"] == client.get(f"/api/tables/{v['table']}").json()["svg"]
+
+
+def test_bad_records_and_pbn(client: TestClient) -> None:
+    good = json.loads(hukm.Hokm().new_game(seed=1).record().to_json())
+    bad = dict(good, actions=[{"player": 0, "action": 5}])
+    r = client.post("/api/tables/load", json={"record": json.dumps(bad)})
+    assert r.status_code == 400 and "actions[0]" in r.json()["error"]
+    r = client.post("/api/tables/load", json={"record": "{"})
+    assert r.status_code == 400
+    r = client.post("/api/tables/load", json={"pbn": '[Deal "N:AKQ"]\n'})
+    assert r.status_code == 400 and "line 1" in r.json()["error"]
+    r = client.post("/api/tables/load", json={})
+    assert r.status_code == 400 and "exactly one of record and pbn" in r.json()["error"]
+
+
+def test_pbn_save_and_load(client: TestClient) -> None:
+    v = new(client, game="hokm4", deal=DEAL, position={"trump": "S", "leader": 0}, human=[0, 1, 2, 3])
+    for a in ("AS", "TH", "2S", "5S"):
+        v = client.post(f"/api/tables/{v['table']}/act", json={"action": a}).json()
+    text = client.get(f"/api/tables/{v['table']}/pbn").text
+    assert '[Deal "N:' in text and "[Play " in text
+    w = client.post("/api/tables/load", json={"pbn": text}).json()
+    assert w["actions"] == ["AS", "TH", "2S", "5S"] and w["game"] == "hokm4"
+    v28 = new(client, game="28", seed=1)
+    r = client.get(f"/api/tables/{v28['table']}/pbn")
+    assert r.status_code == 400
+
+
+def test_tables_belong_to_their_session() -> None:
+    app = create_app()
+    alice, bob = TestClient(app), TestClient(app)
+    a = new(alice, game="hokm4", seed=1)
+    b = new(bob, game="hokm4", seed=1)
+    r = bob.get(f"/api/tables/{a['table']}")
+    assert r.status_code == 404 and "no table" in r.json()["error"]
+    assert bob.post(f"/api/tables/{a['table']}/act", json={"action": "trump:S"}).status_code == 404
+    # Two tables of one session (two tabs) do not interfere.
+    c = new(alice, game="hokm4", seed=1)
+    alice.post(f"/api/tables/{a['table']}/bot", json={})
+    assert alice.get(f"/api/tables/{c['table']}").json()["steps"] == 0
+    assert alice.get(f"/api/tables/{a['table']}").json()["steps"] == 1
+    assert bob.get(f"/api/tables/{b['table']}").json()["steps"] == 0
+
+
+def test_a_long_solve_does_not_hold_up_other_requests() -> None:
+    """While an analysis runs on a worker thread, views of the page are answered."""
+    app = create_app()
+
+    async def scenario() -> list[str]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as c:
+            v = (await c.post("/api/tables", json={"game": "dehla_pakad", "seed": 1, "human": []})).json()
+            tid = v["table"]
+            while v["phase"] != "play":
+                v = (await c.post(f"/api/tables/{tid}/bot", json={})).json()
+            done: list[str] = []
+
+            async def solve() -> None:
+                r = await c.get(f"/api/tables/{tid}/analysis", params={"timeout": 3})
+                done.append("analysis:" + r.json()["status"])
+
+            async def views() -> None:
+                await asyncio.sleep(0.2)
+                for _ in range(5):
+                    r = await c.get(f"/api/tables/{tid}")
+                    done.append(f"view:{r.status_code}")
+
+            await asyncio.gather(solve(), views())
+            return done
+
+    done = asyncio.run(scenario())
+    assert done[:5] == ["view:200"] * 5 and done[5].startswith("analysis:")
+
+
+def test_hukm_serve_command() -> None:
+    """``hukm serve`` listens on 127.0.0.1 by default and stops cleanly on Ctrl-C."""
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "hukm.cli", "serve", "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert f"serving on http://127.0.0.1:{port}/" in line
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=5) as r:
+                    assert r.status == 200 and b'"hokm4"' in r.read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            pytest.fail("the server did not answer")
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=30)
+    assert proc.returncode == 0
+
+
+def test_hukm_serve_bad_port(capsys: pytest.CaptureFixture[str]) -> None:
+    from hukm.cli import main
+
+    assert main(["serve", "--port", "70000"]) == 2
+    assert "--port 70000 out of range" in capsys.readouterr().err
