@@ -36,13 +36,13 @@ def _walk(game: hukm.TwentyEight, seed: int, steps: int) -> tuple[hukm.State, li
         if s.is_terminal() or s.observation(0)["hand_number"] != 1:
             break
         a = bot.act(s)
-        if s.phase == "play" and a != "call":
-            trick = [c for _, c in s.observation(0)["trick"]]
-            plays.append((s.current_player, a, trick))
         nxt = s.clone()
         nxt.apply(a)
         if nxt.observation(0)["hand_number"] != 1:
-            break
+            break  # the hand ended (e.g. decided early): the play is not in ``s``
+        if s.phase == "play" and a != "call":
+            trick = [c for _, c in s.observation(0)["trick"]]
+            plays.append((s.current_player, a, trick))
         s = nxt
     return s, plays
 

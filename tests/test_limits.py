@@ -31,6 +31,12 @@ def large(name: str) -> tuple[Any, dict[str, Any]]:
     if name == "kot":
         g = hukm.Hokm("dehla_pakad")
         return g.from_deal(g.deal(1), trump="S", leader=0), {"objective": "kot"}
+    if name == "heap":
+        g = hukm.Hokm("double_sar")
+        return g.from_deal(g.deal(1), trump="S", leader=0), {}
+    if name == "target":
+        g = hukm.TwentyEight("56")
+        return g.from_deal(g.deal(1), bidder=0, leader=1, trump="S"), {"target": 20}
     if name == "twenty_eight":
         g = hukm.TwentyEight("56")
         return g.from_deal(g.deal(1), bidder=0, leader=1, trump="S"), {}
@@ -43,10 +49,29 @@ def large(name: str) -> tuple[Any, dict[str, Any]]:
         return hukm.Dashavatara().from_deal(_hands("dashavatara", 3, 20, 1), leader=0), {}
     if name == "naqsh":
         return hukm.Naqsh(players=8, stake_mode="after_first_card", stake_max=20).new_game(5), {}
+    if name == "trick":
+        g = hukm.Hokm("hokm4")
+        return g.from_deal(g.deal(23), trump="S", leader=0), {}  # about 1.7 million nodes
+    if name == "sweep":
+        return single_hand("56"), {}
     raise AssertionError(name)
 
 
-GAMES = ["hokm", "kot", "twenty_eight", "ganjifa", "dugi", "dashavatara", "naqsh"]
+def single_hand(preset: str) -> Any:
+    """A hand of ``preset`` in trick play under a single-hand contract (the sweep search)."""
+    s = hukm.TwentyEight(preset, single_hand=True).new_game(0)
+    rng = random.Random(0)
+    while s.phase != "play":
+        legal = s.legal_actions()
+        s.apply("single" if "single" in legal else rng.choice(legal))
+    assert s.observation(0)["soloist"] is not None
+    return s
+
+
+GAMES = ["hokm", "kot", "heap", "target", "twenty_eight", "ganjifa", "dugi", "dashavatara", "naqsh"]
+"""Every game and objective: tens then tricks (Dehla Pakad), the kot query, heaps (Double
+Sar), card points with a target and without (56), tricks against a coalition (Ganjifa),
+the challengers' sweep (Dugi), captured cards (Dashavatara) and Naqsh's bank."""
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -76,14 +101,26 @@ def test_ctrl_c_stops_a_large_solve(name: str) -> None:
     assert sent and time.monotonic() - sent[0] < 1.0
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", GAMES + ["trick"])
 def test_node_limit_for_the_whole_call(name: str) -> None:
     state, kw = large(name)
     with pytest.raises(hukm.SolverLimitError, match=r"^solver node limit reached \(20000 nodes\)$"):
         hukm.solve(state, max_nodes=20_000, **kw)
 
 
-@pytest.mark.parametrize("name", GAMES)
+def test_the_sweep_search_takes_the_limits() -> None:
+    """Single hand's sweep search is small (a hundred nodes) but runs under the same
+    driver: a node limit below its size stops it, a generous time limit changes nothing."""
+    state, _ = large("sweep")
+    full = hukm.solve(state)
+    assert full.nodes > 20
+    with pytest.raises(hukm.SolverLimitError, match=r"^solver node limit reached \(20 nodes\)$"):
+        hukm.solve(state, max_nodes=20)
+    again = hukm.solve(state, timeout=60.0, tt_mib=1)
+    assert (again.value, again.actions) == (full.value, full.actions)
+
+
+@pytest.mark.parametrize("name", GAMES + ["trick", "sweep"])
 @pytest.mark.parametrize("bad", [0, -1, 1 << 17, 2.5, "8"])
 def test_bad_tt_mib_is_refused_alike(name: str, bad: Any) -> None:
     state, kw = large(name)
@@ -92,7 +129,7 @@ def test_bad_tt_mib_is_refused_alike(name: str, bad: Any) -> None:
 
 
 def peak_rss_growth(name: str, tt_mib: int) -> float:
-    """MiB that one solve of five million nodes adds to a fresh process's peak memory
+    """MiB that one solve of three million nodes adds to a fresh process's peak memory
     (VmHWM of /proc/self/status: the process's own high-water mark; getrusage's maxrss
     would start from the parent's size at the fork)."""
     code = f"""
@@ -107,7 +144,7 @@ def hwm():
 state, kw = large({name!r})
 before = hwm()
 try:
-    hukm.solve(state, tt_mib={tt_mib}, max_nodes=5_000_000, **kw)
+    hukm.solve(state, tt_mib={tt_mib}, max_nodes=3_000_000, **kw)
 except hukm.SolverLimitError:
     pass
 print((hwm() - before) / 1024)
@@ -118,14 +155,16 @@ print((hwm() - before) / 1024)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/self/status")
-@pytest.mark.parametrize("name", ["hokm", "kot", "naqsh"])
+@pytest.mark.parametrize("name", GAMES)
 def test_tt_mib_bounds_the_table(name: str) -> None:
-    """The table grows up to ``tt_mib`` and no further: a 2 MiB table keeps the solve's
-    memory small; a 256 MiB one lets it grow beyond."""
+    """The table grows up to ``tt_mib`` and no further: with a 2 MiB table one solve's
+    memory stays within 2 + 16 MiB (the documented overhead of the search); a 256 MiB
+    table lets the whist-type searches grow beyond (the table is used)."""
     small = peak_rss_growth(name, 2)
-    big = peak_rss_growth(name, 256)
-    assert small < 2 + 16, (small, big)
-    assert big > small + 12, (small, big)
+    assert small < 2 + 16, small
+    if name in ("hokm", "kot", "naqsh"):
+        big = peak_rss_growth(name, 256)
+        assert big > small + 12, (small, big)
 
 
 SMALL: dict[str, Callable[[], Any]] = {
@@ -146,3 +185,55 @@ def test_table_size_changes_no_answer(name: str) -> None:
     b = hukm.solve(state, tt_mib=64)
     c = hukm.solve(state)
     assert (a.value, a.actions) == (b.value, b.actions) == (c.value, c.actions)
+
+
+ALLOC_SCRIPT = """
+import resource, sys
+import hukm
+g = hukm.Hokm()
+deal = g.deal(3)
+state = g.from_deal(deal, trump="S", leader=0)
+resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))   # a 3 GiB address space
+for call in (lambda: hukm.solve(state, tt_mib=8000),
+             lambda: g.dd_table(deal, tt_mib=8000, threads=1),
+             lambda: hukm.solve_many([state], tt_mib=8000, threads=1)):
+    try:
+        call()
+        print("solved")
+    except hukm.StateError as e:
+        print("refused:", e)
+print("alive", hukm.solve(state).value == hukm.solve(state, tt_mib=64).value)
+"""
+
+
+def test_a_table_the_machine_cannot_give_is_an_error_not_an_abort() -> None:
+    """Under a memory limit, asking for an 8000 MiB table raises StateError (a fallible
+    allocation) and the interpreter lives on."""
+    r = subprocess.run([sys.executable, "-c", ALLOC_SCRIPT], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    lines = r.stdout.splitlines()
+    assert lines[:3] == ["refused: cannot allocate a transposition table of 8000 MiB: ask for less with tt_mib"] * 3
+    assert lines[3] == "alive True"
+
+
+@pytest.mark.parametrize("preset", ["56", "hokm4"])
+def test_dd_table_limits(preset: str) -> None:
+    """The tables take the same limits: a time limit, a node limit, per thread (the whist
+    table of Hokm: 20 plain-trick solves of a deal of about 1.7 million nodes each)."""
+    g: Any = hukm.game(preset)
+    deal = g.deal(1 if preset == "56" else 23)
+    kw = {"leader": 1} if preset == "56" else {}
+    t0 = time.monotonic()
+    with pytest.raises(hukm.SolverLimitError, match="^solver time limit reached$"):
+        g.dd_table(deal, timeout=0.3, threads=1, **kw)
+    assert time.monotonic() - t0 < 2.0
+    with pytest.raises(hukm.SolverLimitError, match="node limit"):
+        g.dd_table(deal, max_nodes=20_000, threads=1, **kw)
+
+
+def test_best_line_time_limit_is_for_the_whole_line() -> None:
+    state, _ = large("hokm")
+    t0 = time.monotonic()
+    with pytest.raises(hukm.SolverLimitError):
+        hukm.best_line(state, timeout=0.3)
+    assert time.monotonic() - t0 < 1.3

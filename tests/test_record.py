@@ -67,7 +67,8 @@ def play_randomly(state: hukm.State, rng: random.Random, cap: int) -> Played:
 def position(name: str, rng: random.Random) -> hukm.State:
     """A random ``from_deal`` position of preset ``name`` (a full first deal)."""
     g: Any = hukm.game(name)
-    deal = g.deal(rng.randrange(1 << 32))
+    deal_seed = rng.randrange(1 << 32)
+    deal = g.deal(deal_seed)
     fam = g.family
     if fam == "hokm":
         seats = g.num_seats if g.preset == "dummy_rang" else g.num_players
@@ -86,7 +87,7 @@ def position(name: str, rng: random.Random) -> hukm.State:
         return g.from_deal(deal)  # type: ignore[no-any-return]  # a full deal starts with the opening
     assert fam == "naqsh"
     if rng.random() < 0.5:
-        return g.from_deal(deal, 0, deal._stock)  # type: ignore[no-any-return]
+        return g.from_deal(deal, 0, g.stock(deal_seed))  # type: ignore[no-any-return]
     return g.from_deal(deal, rng.randrange(g.num_players), seed=rng.randrange(1000))  # type: ignore[no-any-return]
 
 

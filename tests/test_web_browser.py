@@ -174,11 +174,12 @@ def test_analysis_values_equal_solve(page: Any, server: str, shots: Path) -> Non
     page.screenshot(path=str(shots / "web_analysis.png"))
     # After a card, the values of the next position.
     click_card(page.locator('#board g.card.legal[data-card="AS"]'))
-    page.wait_for_function("() => document.getElementById('app').dataset.step === '1'")
-    page.wait_for_selector("#analysis-panel table.values")
+    # The bots wait for the values of each position; read those of step 1 at once.
+    rows = page.wait_for_function(
+        "() => { const t = document.querySelector('#analysis-panel table.values[data-step=\"1\"]');"
+        " return t && [...t.querySelectorAll('tr[data-action]')]"
+        ".map(r => [r.dataset.action, Number(r.dataset.value)]); }").json_value()
     state.apply("AS")
-    rows = page.eval_on_selector_all(
-        "#analysis-panel tr[data-action]", "rs => rs.map(r => [r.dataset.action, Number(r.dataset.value)])")
     assert dict(rows) == hukm.solve(state).actions
 
 

@@ -33,4 +33,28 @@ def wholes(values: Optional[Sequence[object]], name: str, lo: int = 0, hi: Optio
     """A list of whole numbers, each checked like :func:`whole`."""
     if values is None:
         return None
-    return [whole(v, f"{name}[{i}]", lo, hi) for i, v in enumerate(values)]
+    return [whole(v, f"{name}[{i}]", lo, hi) for i, v in enumerate(sequence(values, name))]
+
+
+def sequence(values: object, name: str) -> list[object]:
+    """``values`` as a list when it is a list, a tuple or another sequence of
+    items (never a string), else :class:`StateError`.
+
+    >>> sequence((4, 5), "scores")
+    [4, 5]
+    """
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+        raise StateError(f"{name} must be a list of whole numbers, got {values!r}")
+    return list(values)
+
+
+def ints(values: Optional[Sequence[object]], name: str) -> Optional[list[int]]:
+    """A list of whole numbers of any sign (the engine checks their range),
+    or ``None``.
+
+    >>> ints([4, -1], "scores")
+    [4, -1]
+    """
+    if values is None:
+        return None
+    return [whole(v, f"{name}[{i}]", -(1 << 63), (1 << 63) - 1) for i, v in enumerate(sequence(values, name))]

@@ -10,7 +10,6 @@ game (``hukm._core.Game``), so that each game's class only adds its own
 
 from __future__ import annotations
 
-import warnings
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Optional
 
@@ -150,12 +149,18 @@ class GameBase(ABC):
         timeout: Optional[float],
         tt_mib: Optional[int],
     ) -> npt.NDArray[np.int32]:
+        from .solve import _seconds
+
+        if not isinstance(deal, str):
+            from ._errors import NotationError
+
+            raise NotationError(f"deal must be a string, got {type(deal).__name__}")
         values, _, _ = self._game.dd_table(
             deal,
             params,
             optional_whole(threads, "threads", 1, 1024),
             optional_whole(max_nodes, "max_nodes", 1),
-            timeout,
+            _seconds(timeout),
             optional_whole(tt_mib, "tt_mib", 1, 1 << 16),
         )
         return values
@@ -181,7 +186,3 @@ class GameBase(ABC):
         opts = "".join(f", {k}={v!r}" for k, v in sorted(self.options.items()))
         return f"hukm.{type(self).__name__}({self.preset!r}{opts})"
 
-
-def deprecated(old: str, new: str) -> None:
-    """Warns that ``old`` is a spelling kept for one release; ``new`` replaces it."""
-    warnings.warn(f"{old} is deprecated and will be removed in the next release; use {new}", DeprecationWarning, stacklevel=3)

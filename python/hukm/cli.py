@@ -32,11 +32,21 @@ def names() -> list[str]:
     return [g.name for g in games()] + sorted(ALIASES)
 
 
+def one_line(message: str) -> str:
+    """``message`` as one printable line: control characters (a newline or a carriage
+    return inside an argument) are written as escapes.
+
+    >>> print(one_line("unrecognized arguments: a" + chr(13) + "b"))
+    unrecognized arguments: a\\rb
+    """
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line and exit code 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"hukm: {message}\n")
+        self.exit(2, f"hukm: {one_line(message)}\n")
 
 
 def _whole(lo: int) -> Any:
@@ -517,7 +527,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         return int(args.func(args))
     except _errors.HukmError as e:
-        print(f"hukm: {e}", file=sys.stderr)
+        print(f"hukm: {one_line(str(e))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("hukm: interrupted", file=sys.stderr)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 from . import _core
+from ._check import ints
 from ._game import GameBase
 from ._options import OptionValue
 
@@ -80,4 +81,4 @@ class Dashavatara(GameBase):
         before the position (they count in ``returns()`` and in the solver's
         value, §13).
         """
-        return self._from_deal(deal, leader=leader, captured=None if captured is None else list(captured))
+        return self._from_deal(deal, leader=leader, captured=ints(captured, "captured"))

@@ -8,7 +8,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
-from ._check import optional_whole, whole
+from ._check import ints, optional_whole, whole
 from ._game import GameBase
 from ._options import OptionValue
 
@@ -62,7 +62,7 @@ class Hokm(GameBase):
         ``new_game(7, scores=[4, 5], dealer=0)``: the Hakem is then the next
         seat after the dealer.
         """
-        sc = None if scores is None else list(scores)
+        sc = ints(scores, "scores")
         return self._new_game(seed, scores=sc, dealer=dealer)
 
     def from_deal(
@@ -99,11 +99,11 @@ class Hokm(GameBase):
             trump=trump,
             leader=leader,
             hakem=hakem,
-            tricks_won=None if tricks_won is None else list(tricks_won),
+            tricks_won=ints(tricks_won, "tricks_won"),
             heap=heap,
             prev=prev,
             prev_ace=prev_ace or None,
-            tens=None if tens is None else list(tens),
+            tens=ints(tens, "tens"),
             heap_tens=heap_tens,
         )
 

@@ -182,8 +182,8 @@ def play_match(
     releases the interpreter while it searches). ``progress(done, total)`` is
     called as hands finish.
     """
-    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
-        raise OptionError(f"hands must be a whole number >= 0, got {hands!r}")
+    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
+        raise OptionError(f"hands must be a whole number >= 1, got {hands!r}")
     if threads is not None and (not isinstance(threads, int) or threads < 1):
         raise OptionError(f"threads must be a whole number >= 1, got {threads!r}")
     probe = game.new_game(seed=0)

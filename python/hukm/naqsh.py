@@ -2,24 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Iterator, Optional, Sequence
+from typing import Optional, Sequence
 
 from . import _core
-from ._check import whole
-from ._game import GameBase, deprecated
+from ._check import ints, whole
+from ._game import GameBase
 from ._options import OptionValue
-
-
-class NaqshDeal(str):
-    """The first two cards per seat (a string), which for one release still unpacks as
-    ``(deal, stock)`` like the tuple :meth:`Naqsh.deal` used to return (deprecated:
-    use :meth:`Naqsh.stock`)."""
-
-    _stock: str
-
-    def __iter__(self) -> Iterator[str]:
-        deprecated("unpacking Naqsh.deal() as (deal, stock)", "Naqsh.deal() and Naqsh.stock()")
-        return iter((str(self), self._stock))
 
 
 class Naqsh(GameBase):
@@ -74,7 +62,7 @@ class Naqsh(GameBase):
             deal,
             banker=banker,
             stock=stock,
-            stakes=None if stakes is None else list(stakes),
+            stakes=ints(stakes, "stakes"),
             seed=seed or None,
         )
 
@@ -85,9 +73,7 @@ class Naqsh(GameBase):
         >>> len(deal.split()), len(Naqsh(players=2).stock(seed=3).split("+"))
         (2, 92)
         """
-        text = NaqshDeal(self._deal(seed, banker=banker))
-        text._stock = self.stock(seed, banker)
-        return text
+        return self._deal(seed, banker=banker)
 
     def stock(self, seed: int = 0, banker: int = 0) -> str:
         """The stock, top first, cards joined by ``+``, of the hand :meth:`deal` deals."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Optional, Sequence
+from typing import Iterable, Optional, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -89,7 +89,10 @@ def solve(
     the others as one coalition. ``max_nodes`` and ``timeout`` (seconds) stop a
     search that runs too long with :class:`hukm.SolverLimitError`; ``tt_mib``
     sizes the transposition table (default 57 MiB, smaller for small
-    endgames of the Ganjifa games). The limits hold for the whole call (the
+    endgames of the Ganjifa games): one solve's memory stays within ``tt_mib`` plus
+    at most 16 MiB of search state (measured as the process's peak resident memory,
+    ``tests/test_limits.py``); a table the machine cannot give raises
+    :class:`hukm.StateError`. The limits hold for the whole call (the
     value and every action's value together) and act the same way in every
     game. With ``actions=False`` only the value is computed (``actions`` is
     then empty); ``details=False`` skips secondary outputs that cost extra
@@ -201,6 +204,8 @@ def solve_many(
     :func:`solve`'s ``value`` (for Dehla Pakad the tens); states of any games
     may be mixed.
     """
+    if isinstance(states, (str, bytes)) or not isinstance(states, Iterable):
+        raise StateError(f"states must be a list of hukm.State, got {type(states).__name__}")
     states = list(states)
     for i, st in enumerate(states):
         if not isinstance(st, _core.State):
@@ -301,6 +306,10 @@ def best_line(state: _core.State, player: Optional[int] = None, *, timeout: Opti
     >>> [(x.player, x.action, x.value) for x in hukm.best_line(s)][:4]
     [(0, 'AS', 2), (1, 'QS', 2), (2, 'TS', 2), (3, '8S', 2)]
     """
+    if not isinstance(state, _core.State):
+        raise StateError(f"best_line needs a hukm.State, got {type(state).__name__}")
+    if player is not None:
+        player = optional_whole(player, "player", 0, state.num_players - 1)
     s = state.clone()
     side = s.current_player if player is None else player
     start = None if s.is_terminal() else s.observation(0).get("hand_number")

@@ -104,6 +104,10 @@ class Heuristic:
         return f"Heuristic(seed={self.seed!r})"
 
 
+MAX_SAMPLES = 100_000
+"""The most deals :class:`PIMC` may sample per decision (each is one exact solve)."""
+
+
 class PIMC:
     """Perfect-information Monte Carlo: sample, solve exactly, average.
 
@@ -138,8 +142,8 @@ class PIMC:
         max_nodes: Optional[int] = None,
         max_cards: Optional[int] = None,
     ) -> None:
-        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-            raise OptionError(f"samples must be a whole number >= 1, got {samples!r}")
+        if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= MAX_SAMPLES:
+            raise OptionError(f"samples must be a whole number from 1 to {MAX_SAMPLES}, got {samples!r}")
         if max_nodes is not None and (not isinstance(max_nodes, int) or max_nodes < 1):
             raise OptionError(f"max_nodes must be a whole number >= 1, got {max_nodes!r}")
         if max_cards is not None and (not isinstance(max_cards, int) or max_cards < 1):

@@ -14,6 +14,55 @@ use crate::card::{Card, CardSet, Suit};
 use crate::error::{notation, Error, Result};
 use crate::pack::Pack;
 
+/// The most characters of a user's text an error message quotes.
+pub const QUOTE_CHARS: usize = 40;
+
+/// The longest hand text read, in bytes (a full Dashavatara hand in the
+/// labelled form is under 200); longer text is refused before parsing.
+pub const MAX_HAND_TEXT: usize = 1 << 10;
+
+/// The longest deal text read, in bytes.
+pub const MAX_DEAL_TEXT: usize = 1 << 14;
+
+/// Refuses `text` longer than `max` bytes, naming `what` and its length.
+///
+/// ```
+/// use hukm_core::notation::check_length;
+/// assert!(check_length("AS", 64, "action").is_ok());
+/// let e = check_length(&"A".repeat(100), 64, "action").unwrap_err();
+/// assert_eq!(e.to_string(), "action is 100 characters long; at most 64 are read");
+/// ```
+pub fn check_length(text: &str, max: usize, what: &str) -> Result<()> {
+    if text.len() > max {
+        return notation(format!(
+            "{} is {} characters long; at most {} are read",
+            what,
+            text.chars().count(),
+            max
+        ));
+    }
+    Ok(())
+}
+
+/// `text` quoted for an error message (as `{:?}` does), cut to
+/// [`QUOTE_CHARS`] characters with its length when longer, so that a
+/// megabyte of bad input is not echoed back.
+///
+/// ```
+/// use hukm_core::notation::quoted;
+/// assert_eq!(quoted("AS"), "\"AS\"");
+/// assert_eq!(quoted(&"Z".repeat(100)), format!("\"{}\"... (100 characters)", "Z".repeat(40)));
+/// ```
+pub fn quoted(text: &str) -> String {
+    let n = text.chars().count();
+    if n <= QUOTE_CHARS {
+        format!("{:?}", text)
+    } else {
+        let head: String = text.chars().take(QUOTE_CHARS).collect();
+        format!("{:?}... ({} characters)", head, n)
+    }
+}
+
 impl Pack {
     /// Writes a card: face then suit code (`AS`, `KSR`).
     pub fn format_card(&self, card: Card) -> String {
@@ -39,10 +88,10 @@ impl Pack {
     /// Reads one card; in double packs the first copy not in `used` is chosen.
     pub fn parse_card_avoiding(&self, text: &str, used: CardSet) -> Result<Card> {
         let t = text.trim();
-        if !t.is_ascii() || t.len() < 2 {
+        if !t.is_ascii() || t.len() < 2 || t.len() > 8 {
             return notation(format!(
-                "bad card {:?}: a card is its rank then its suit, e.g. {}",
-                text,
+                "bad card {}: a card is its rank then its suit, e.g. {}",
+                quoted(text),
                 self.example_card()
             ));
         }
@@ -54,21 +103,21 @@ impl Pack {
         };
         let suit = self.suit_index(suit_txt).ok_or_else(|| {
             Error::Notation(format!(
-                "bad card {:?}: unknown suit {:?} (suits: {})",
-                text,
-                suit_txt,
+                "bad card {}: unknown suit {} (suits: {})",
+                quoted(text),
+                quoted(suit_txt),
                 self.suit_codes().join(" ")
             ))
         })?;
         let face = self.canonical_face(face_txt.as_bytes()[0]);
         let copies = self.cards_with_face(suit, face);
         if copies.is_empty() && self.suits[suit as usize].faces.contains(&face) {
-            return notation(format!("card {:?} is not in this game's pack", text));
+            return notation(format!("card {} is not in this game's pack", quoted(text)));
         }
         if copies.is_empty() {
             return notation(format!(
-                "bad card {:?}: unknown rank {:?} in suit {} (ranks: {})",
-                text,
+                "bad card {}: unknown rank {:?} in suit {} (ranks: {})",
+                quoted(text),
                 face_txt,
                 self.suits[suit as usize].code,
                 self.face_list(suit)
@@ -183,6 +232,7 @@ impl Pack {
     /// Reads a hand; `used` are cards already placed elsewhere (for error
     /// messages and for choosing copies in double packs).
     pub fn parse_hand_avoiding(&self, text: &str, used: CardSet) -> Result<CardSet> {
+        check_length(text, MAX_HAND_TEXT, "the hand")?;
         let t = text.trim();
         if t.contains(':') {
             self.parse_labelled(t, used)
@@ -194,15 +244,15 @@ impl Pack {
     fn parse_compact(&self, t: &str, used: CardSet) -> Result<CardSet> {
         if t.chars().any(char::is_whitespace) {
             return notation(format!(
-                "bad hand {:?}: a compact hand has no spaces (use the labelled form S:AK H:- ...)",
-                t
+                "bad hand {}: a compact hand has no spaces (use the labelled form S:AK H:- ...)",
+                quoted(t)
             ));
         }
         let groups: Vec<&str> = t.split('.').collect();
         if groups.len() != self.num_suits() {
             return notation(format!(
-                "bad hand {:?}: {} suit group(s) separated by '.', this pack needs {} ({})",
-                t,
+                "bad hand {}: {} suit group(s) separated by '.', this pack needs {} ({})",
+                quoted(t),
                 groups.len(),
                 self.num_suits(),
                 self.suit_codes().join(" ")
@@ -221,20 +271,21 @@ impl Pack {
         for tok in t.split_whitespace() {
             let (code, faces) = tok.split_once(':').ok_or_else(|| {
                 Error::Notation(format!(
-                    "bad hand {:?}: group {:?} is not of the form SUIT:RANKS",
-                    t, tok
+                    "bad hand {}: group {} is not of the form SUIT:RANKS",
+                    quoted(t),
+                    quoted(tok)
                 ))
             })?;
             let s = self.suit_index(code).ok_or_else(|| {
                 Error::Notation(format!(
-                    "bad hand {:?}: unknown suit {:?} (suits: {})",
-                    t,
-                    code,
+                    "bad hand {}: unknown suit {} (suits: {})",
+                    quoted(t),
+                    quoted(code),
                     self.suit_codes().join(" ")
                 ))
             })?;
             if std::mem::replace(&mut seen[s as usize], true) {
-                return notation(format!("bad hand {:?}: suit {} given twice", t, code));
+                return notation(format!("bad hand {}: suit {} given twice", quoted(t), code));
             }
             self.add_suit_group(&mut hand, used, s, faces, t)?;
         }
@@ -253,6 +304,15 @@ impl Pack {
             return Ok(());
         }
         let code = &self.suits[s as usize].code;
+        if let Some(bad) = group.chars().find(|c| !c.is_ascii()) {
+            return notation(format!(
+                "bad hand {}: unknown rank {:?} in suit {} (ranks: {})",
+                quoted(whole),
+                bad,
+                code,
+                self.face_list(s)
+            ));
+        }
         let bytes = group.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
@@ -265,14 +325,16 @@ impl Pack {
             let copies = self.cards_with_face(s, face);
             if copies.is_empty() && self.suits[s as usize].faces.contains(&face) {
                 return notation(format!(
-                    "bad hand {:?}: card {}{} is not in this game's pack",
-                    whole, face as char, code
+                    "bad hand {}: card {}{} is not in this game's pack",
+                    quoted(whole),
+                    face as char,
+                    code
                 ));
             }
             if copies.is_empty() {
                 return notation(format!(
-                    "bad hand {:?}: unknown rank {:?} in suit {} (ranks: {})",
-                    whole,
+                    "bad hand {}: unknown rank {:?} in suit {} (ranks: {})",
+                    quoted(whole),
                     face as char,
                     code,
                     self.face_list(s)
@@ -283,14 +345,18 @@ impl Pack {
                 Some(c) => hand.insert(c),
                 None if !(copies - *hand).is_empty() => {
                     return notation(format!(
-                        "card {}{} appears more than once in the deal (found again in {:?})",
-                        face as char, code, whole
+                        "card {}{} appears more than once in the deal (found again in {})",
+                        face as char,
+                        code,
+                        quoted(whole)
                     ))
                 }
                 None => {
                     return notation(format!(
-                        "card {}{} appears more than once in hand {:?}",
-                        face as char, code, whole
+                        "card {}{} appears more than once in hand {}",
+                        face as char,
+                        code,
+                        quoted(whole)
                     ))
                 }
             }
@@ -316,6 +382,7 @@ impl Pack {
     /// assert_eq!(p.parse_deal("E:K... Q... J... A...", 4).unwrap(), plain);
     /// ```
     pub fn parse_deal(&self, text: &str, players: usize) -> Result<Vec<CardSet>> {
+        check_length(text, MAX_DEAL_TEXT, "the deal")?;
         if players == 0 {
             return notation("bad deal: a game has at least one player");
         }

@@ -41,10 +41,21 @@ fn switch_word(v: &str) -> Option<&'static str> {
     }
 }
 
+/// The longest option value read, in bytes.
+pub const MAX_VALUE_TEXT: usize = 256;
+
 /// Checks one value `v` of the option `spec` and returns it normalised
 /// (switches as `on`/`off`, words in lower case, numbers without padding).
 pub fn normalise(spec: &Spec, v: &str) -> Result<String> {
     let k = spec.name;
+    if v.len() > MAX_VALUE_TEXT {
+        return Err(Error::Option(format!(
+            "bad value {} for option {}: at most {} characters are read",
+            crate::notation::quoted(v),
+            k,
+            MAX_VALUE_TEXT
+        )));
+    }
     Ok(match spec.accepts {
         Accepts::Words(words) => {
             let lv = v.to_ascii_lowercase();

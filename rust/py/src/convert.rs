@@ -8,6 +8,7 @@ use hukm_core::Error;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString};
 
+use crate::args;
 use crate::error::PyResult;
 
 /// Converts an observation value into Python objects.
@@ -57,12 +58,15 @@ pub fn pack_by_name(name: &str) -> PyResult<Pack> {
     })
 }
 
-/// Reads a hand (compact or labelled) and returns it in compact form, or its cards.
+/// Reads a hand (compact or labelled) of `pack` (default `french52`) and returns its cards.
 #[pyfunction]
-#[pyo3(signature = (text, pack = "french52"))]
-pub fn parse_hand(text: &str, pack: &str) -> PyResult<Vec<String>> {
-    let p = pack_by_name(pack)?;
-    let h = p.parse_hand(text)?;
+#[pyo3(signature = (text, pack = None))]
+pub fn parse_hand(
+    text: &Bound<'_, PyAny>,
+    pack: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<String>> {
+    let p = pack_arg(pack)?;
+    let h = p.parse_hand(&args::text(text, "text", Error::Notation)?)?;
     Ok(cards_in_order(&p, h))
 }
 
@@ -74,11 +78,21 @@ fn cards_in_order(p: &Pack, h: hukm_core::CardSet) -> Vec<String> {
     out
 }
 
-/// Writes a list of cards as a hand: compact, or labelled with `labelled=True`.
+/// Writes a list of cards of `pack` (default `french52`) as a hand: compact, or
+/// labelled with `labelled=True`.
 #[pyfunction]
-#[pyo3(signature = (cards, pack = "french52", labelled = false))]
-pub fn format_hand(cards: Vec<String>, pack: &str, labelled: bool) -> PyResult<String> {
-    let p = pack_by_name(pack)?;
+#[pyo3(signature = (cards, pack = None, labelled = None))]
+pub fn format_hand(
+    cards: &Bound<'_, PyAny>,
+    pack: Option<&Bound<'_, PyAny>>,
+    labelled: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let p = pack_arg(pack)?;
+    let cards = args::texts(cards, "cards", Error::Notation)?;
+    let labelled = match labelled {
+        Some(v) => args::switch(v, "labelled")?,
+        None => false,
+    };
     let mut h = hukm_core::CardSet::EMPTY;
     for c in &cards {
         let card = p.parse_card_avoiding(c, h)?;
@@ -94,24 +108,34 @@ pub fn format_hand(cards: Vec<String>, pack: &str, labelled: bool) -> PyResult<S
     })
 }
 
-/// Reads a deal and returns each seat's cards.
+/// Reads a deal of `players` hands of `pack` (default `french52`) and returns
+/// each seat's cards.
 #[pyfunction]
-#[pyo3(signature = (text, players, pack = "french52"))]
-pub fn parse_deal(text: &str, players: i64, pack: &str) -> PyResult<Vec<Vec<String>>> {
-    let p = pack_by_name(pack)?;
-    if !(1..=16).contains(&players) {
-        return Err(Error::Notation(format!("bad number of players {}", players)).into());
-    }
-    let players = players as usize;
-    let hands = p.parse_deal(text, players)?;
+#[pyo3(signature = (text, players, pack = None))]
+pub fn parse_deal(
+    text: &Bound<'_, PyAny>,
+    players: &Bound<'_, PyAny>,
+    pack: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<Vec<String>>> {
+    let p = pack_arg(pack)?;
+    let players = args::whole(players, "players", 1, 16)? as usize;
+    let hands = p.parse_deal(&args::text(text, "text", Error::Notation)?, players)?;
     Ok(hands.into_iter().map(|h| cards_in_order(&p, h)).collect())
 }
 
-/// Every card of a pack in hand order.
+/// The pack named by an optional argument (default `french52`).
+fn pack_arg(pack: Option<&Bound<'_, PyAny>>) -> PyResult<Pack> {
+    match pack {
+        None => Ok(pack_by_name("french52")?),
+        Some(v) => Ok(pack_by_name(&args::text(v, "pack", Error::Option)?)?),
+    }
+}
+
+/// Every card of `pack` (default `french52`) in hand order.
 #[pyfunction]
-#[pyo3(signature = (pack = "french52"))]
-pub fn pack_cards(pack: &str) -> PyResult<Vec<String>> {
-    let p = pack_by_name(pack)?;
+#[pyo3(signature = (pack = None))]
+pub fn pack_cards(pack: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+    let p = pack_arg(pack)?;
     Ok(cards_in_order(&p, p.deck))
 }
 

@@ -2,6 +2,7 @@
 //! mapping and GIL release only; every rule lives in `hukm-core`, and every
 //! game is reached through its registry.
 
+mod args;
 mod convert;
 mod error;
 mod game;

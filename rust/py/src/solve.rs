@@ -35,7 +35,7 @@ pub fn default_threads() -> usize {
 #[allow(clippy::too_many_arguments)]
 pub fn solve<'py>(
     py: Python<'py>,
-    state: &PyState,
+    state: PyRef<'py, PyState>,
     player: Option<usize>,
     objective: &str,
     target: Option<i32>,
@@ -65,7 +65,10 @@ pub fn solve<'py>(
     req.goal = goal;
     req.actions = actions;
     req.details = details;
+    // A copy is solved and the state released before the solve starts, so other
+    // threads may go on using it meanwhile.
     let s = state.inner.clone();
+    drop(state);
     let a = run_detached(py, move |stop| {
         req.config.stop = Some(stop);
         s.solve(&req)
@@ -103,7 +106,9 @@ pub fn solve_many<'py>(
     timeout: Option<f64>,
     tt_mib: Option<u64>,
 ) -> PyResult<Bound<'py, PyArray1<i64>>> {
-    let states: Vec<registry::AnyState> = states.iter().map(|s| s.inner.clone()).collect();
+    let copies: Vec<registry::AnyState> = states.iter().map(|s| s.inner.clone()).collect();
+    drop(states); // released before solving, as in `solve`
+    let states = copies;
     let mut cfg = request(max_nodes, timeout, tt_mib)?.config;
     let threads = threads.unwrap_or_else(default_threads);
     let out = run_detached(py, move |stop| {
@@ -120,9 +125,9 @@ pub type SampleRows = Vec<Option<Vec<(String, i64)>>>;
 /// `player` and every legal action valued for `player`'s side.
 #[pyfunction]
 #[pyo3(signature = (state, player, seeds, max_nodes = None, tt_mib = None))]
-pub fn sample_values(
-    py: Python<'_>,
-    state: &PyState,
+pub fn sample_values<'py>(
+    py: Python<'py>,
+    state: PyRef<'py, PyState>,
     player: usize,
     seeds: Vec<u64>,
     max_nodes: Option<u64>,
@@ -130,6 +135,7 @@ pub fn sample_values(
 ) -> PyResult<SampleRows> {
     let mut cfg = request(max_nodes, None, tt_mib)?.config;
     let s = state.inner.clone();
+    drop(state); // released before solving, as in `solve`
     Ok(run_detached(py, move |stop| {
         cfg.stop = Some(stop);
         s.sample_values(player, &seeds, &cfg)

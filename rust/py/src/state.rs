@@ -8,6 +8,7 @@ use hukm_core::{Error, Pack};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
+use crate::args;
 use crate::convert::{params_from_py, params_to_py, value_to_py};
 use crate::error::PyResult;
 
@@ -37,14 +38,9 @@ pub struct PyState {
 }
 
 impl PyState {
-    fn check_player(&self, player: i64) -> PyResult<usize> {
-        let n = self.inner.num_players();
-        if player < 0 || player as usize >= n {
-            return Err(
-                Error::State(format!("player {} out of range 0..{}", player, n - 1)).into(),
-            );
-        }
-        Ok(player as usize)
+    fn check_player(&self, player: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let n = self.inner.num_players() as i128;
+        Ok(args::whole(player, "player", 0, n - 1)? as usize)
     }
 
     fn wrap(&self, inner: AnyState) -> PyState {
@@ -217,8 +213,9 @@ impl PyState {
     }
 
     /// Applies an action; an illegal one raises IllegalActionError and changes nothing.
-    fn apply(&mut self, action: &str) -> PyResult<()> {
-        Ok(self.inner.apply(action)?)
+    fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let action = args::text(action, "action", Error::IllegalAction)?;
+        Ok(self.inner.apply(&action)?)
     }
 
     /// An independent copy.
@@ -245,7 +242,11 @@ impl PyState {
     }
 
     /// What `player` may see, as a dict.
-    fn observation<'py>(&self, py: Python<'py>, player: i64) -> PyResult<Bound<'py, PyAny>> {
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        player: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let p = self.check_player(player)?;
         let v = self.inner.observation(p)?;
         Ok(value_to_py(py, &v)?)
@@ -254,25 +255,45 @@ impl PyState {
     /// A copy of the state in which every card `player` cannot see is dealt
     /// again at random, consistently with everything `player` has seen.
     /// Reproducible from `seed`.
-    #[pyo3(signature = (player, seed = 0))]
-    fn determinize(&self, player: i64, seed: u64) -> PyResult<PyState> {
+    #[pyo3(signature = (player, seed = None))]
+    fn determinize(
+        &self,
+        player: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyState> {
         let p = self.check_player(player)?;
+        let seed = match seed {
+            Some(v) => args::whole(v, "seed", 0, u64::MAX as i128)? as u64,
+            None => 0,
+        };
         Ok(self.wrap(self.inner.determinize(p, seed)?))
     }
 
     /// Twenty-eight: the full deal as an open-trump position in which
     /// `bidder` declares `trump`.
-    fn open_position(&self, bidder: usize, trump: &str) -> PyResult<PyState> {
-        Ok(self.wrap(self.inner.open_position(bidder, trump)?))
+    fn open_position(
+        &self,
+        bidder: &Bound<'_, PyAny>,
+        trump: &Bound<'_, PyAny>,
+    ) -> PyResult<PyState> {
+        let n = self.inner.num_players() as i128;
+        let bidder = args::whole(bidder, "bidder", 0, n - 1)? as usize;
+        let trump = args::text(trump, "trump", Error::Notation)?;
+        Ok(self.wrap(self.inner.open_position(bidder, &trump)?))
     }
 
     /// The trick in progress as the player at `seat` can tell it: `{"winner": (seat, card)
     /// or None, "winner_sure": bool, "led": suit or None, "points": points in the trick, "unseen": [(suit, cards not seen)] in pack order, "cards": {card: {"suit",
     /// "strength", "points", "trump", "wins", "master"}}}` for the cards of his hand (trick
     /// games).
-    fn trick_facts<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyDict>> {
-        let seat = usize::try_from(seat)
-            .map_err(|_| Error::State(format!("seat {} out of range", seat)))?;
+    fn trick_facts<'py>(
+        &self,
+        py: Python<'py>,
+        seat: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        // Table seats (Dummy Rang's dummy is a seat of the table, not a
+        // player): the engine checks the range of the game.
+        let seat = args::whole(seat, "seat", 0, 255)? as usize;
         let f = self.inner.trick_facts(seat)?;
         let d = PyDict::new(py);
         d.set_item("winner", f.winner)?;

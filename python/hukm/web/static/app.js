@@ -83,8 +83,9 @@ function show(v) {
   markCards(v);
   history.replaceState(null, "", `/?${app.form.toQuery(v)}`);
   $("analysis-panel").hidden = !$("analysis").checked;
-  if ($("analysis").checked) analyse();
-  scheduleBot();
+  // With the analysis on, the bots wait until the values of the position are shown.
+  if ($("analysis").checked) analyse().then(() => { if (app.view === v) scheduleBot(); });
+  else scheduleBot();
 }
 
 function drawActions(v, only) {
@@ -206,7 +207,7 @@ async function analyse() {
   $("board").innerHTML = a.svg;
   markCards(v);
   panel.append(el("h3", {}, `Double dummy for seat ${a.player}'s side: ${a.value}`));
-  const table = el("table", { class: "values" });
+  const table = el("table", { class: "values", "data-step": a.step });
   for (const [action, value] of Object.entries(a.values)) {
     const row = el("tr", { "data-action": action, "data-value": value },
       el("td", {}, action), el("td", {}, String(value)));

@@ -141,7 +141,8 @@ pub fn solve_many(
                 let p = player.unwrap_or_else(|| pos.to_move());
                 if p >= s.num_players() {
                     return Err(Error::State(format!(
-                        "player {} out of range 0..{}",
+                        "players[{}]: player {} out of range 0..{}",
+                        i,
                         p,
                         s.num_players() - 1
                     )));

@@ -38,6 +38,11 @@ pub(super) trait DynState: GameState + std::fmt::Debug {
     fn clone_box(&self) -> Box<dyn DynState>;
     fn determinize(&self, player: usize, seed: u64) -> Result<Box<dyn DynState>>;
     fn solve(&self, req: &SolveRequest) -> Result<SolveAnswer>;
+    fn check_search(
+        &self,
+        depth: usize,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> std::result::Result<usize, String>;
     fn as_any(&self) -> &dyn std::any::Any;
 }
 
@@ -105,6 +110,13 @@ impl<G: Game> DynState for StateOf<G> {
     }
     fn solve(&self, req: &SolveRequest) -> Result<SolveAnswer> {
         G::solve(&self.0, req)
+    }
+    fn check_search(
+        &self,
+        depth: usize,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> std::result::Result<usize, String> {
+        G::check_search(&self.0, depth, pick)
     }
     fn as_any(&self) -> &dyn std::any::Any {
         &self.0

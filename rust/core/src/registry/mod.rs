@@ -230,6 +230,10 @@ pub const ALL: &[Entry] = &[
 ];
 
 /// Short names accepted where a preset is expected.
+/// The longest action text read, in bytes (the longest action of any game,
+/// a Ganjifa compound lead of a whole suit, is under 60).
+pub const MAX_ACTION_TEXT: usize = 96;
+
 const ALIASES: &[(&str, &str)] = &[
     ("hokm", "hokm4"),
     ("twenty_eight", "28"),
@@ -343,6 +347,17 @@ pub trait Game: Sized + Clone + Send + Sync + 'static {
     fn determinize(state: &Self::State, player: usize, seed: u64) -> Result<Self::State>;
     /// The double-dummy answer of `state` to `req`.
     fn solve(state: &Self::State, req: &SolveRequest) -> Result<SolveAnswer>;
+    /// Walks the search games the solver builds from `state` (one per
+    /// objective) down a line of up to `depth` moves chosen by `pick`, and
+    /// back, checking with [`crate::solve::check::check_play_undo`] that
+    /// every undo restores the game exactly. Returns the moves played (0
+    /// when no search game applies here, e.g. before the play), or the first
+    /// difference found. For tests and fuzzing.
+    fn check_search(
+        state: &Self::State,
+        depth: usize,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> std::result::Result<usize, String>;
     /// Facts of the configured game that its surfaces show (Twenty-eight's
     /// card points and bid range, Dashavatara's trump ...).
     fn facts(&self) -> Vec<(&'static str, Value)> {
@@ -664,6 +679,16 @@ impl AnyState {
         ))
     }
 
+    /// See [`Game::check_search`]: play and undo on every search game of
+    /// this state, checked (for tests and fuzzing).
+    pub fn check_search(
+        &self,
+        depth: usize,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> std::result::Result<usize, String> {
+        self.inner.check_search(depth, pick)
+    }
+
     /// The double-dummy answer to `req`, its actions in the order of
     /// [`GameState::legal_actions`].
     pub fn solve(&self, req: &SolveRequest) -> Result<SolveAnswer> {
@@ -695,6 +720,13 @@ impl GameState for AnyState {
         self.inner.legal_actions()
     }
     fn apply(&mut self, action: &str) -> Result<()> {
+        if action.len() > MAX_ACTION_TEXT {
+            return Err(crate::error::Error::IllegalAction(format!(
+                "bad action {}: actions are at most {} characters",
+                crate::notation::quoted(action),
+                MAX_ACTION_TEXT
+            )));
+        }
         self.inner.apply(action)
     }
     fn is_terminal(&self) -> bool {

@@ -88,6 +88,9 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
     where
         G: TrickGame<Pattern = P, Move = M>,
     {
+        if self.config.switches.tt {
+            self.tt.reserve()?;
+        }
         self.tt.new_generation();
         let limits = self.call_limits();
         let shared = self.config.switches.shared_killers;

@@ -19,6 +19,7 @@
 pub(crate) mod bits;
 mod bounds;
 mod cashing;
+pub mod check;
 pub mod driver;
 pub mod game;
 mod ordering;

@@ -65,6 +65,18 @@ impl Limits {
         Ok(())
     }
 
+    /// After a check at `nodes` nodes: when to check next, every 4096 nodes
+    /// and right past the node limit (so the limit holds exactly, however
+    /// small).
+    #[inline]
+    pub fn next_check(&self, nodes: u64) -> u64 {
+        let every = nodes + CHECK_EVERY;
+        match self.max_nodes {
+            Some(m) if m >= nodes => every.min(m + 1),
+            _ => every,
+        }
+    }
+
     /// [`Limits::check`] every 4096 nodes, the node limit exactly.
     #[inline]
     pub fn check_at(&self, nodes: u64) -> Result<()> {
@@ -115,7 +127,7 @@ impl<'a, G: TrickGame> Search<'a, G> {
             max_side,
             limits,
             nodes: 0,
-            next_check: CHECK_EVERY,
+            next_check: limits.next_check(0),
             abort: None,
             cutoffs: Vec::new(),
             cut: None,
@@ -136,7 +148,7 @@ impl<'a, G: TrickGame> Search<'a, G> {
 
     #[cold]
     fn check_limits(&mut self) {
-        self.next_check = self.nodes + CHECK_EVERY;
+        self.next_check = self.limits.next_check(self.nodes);
         if let Err(e) = self.limits.check(self.nodes) {
             self.abort = Some(e);
         }
@@ -365,5 +377,25 @@ impl<'a, G: TrickGame> Search<'a, G> {
         }
         self.cut = None;
         (!maximising, acc)
+    }
+}
+
+#[cfg(test)]
+mod limit_tests {
+    use super::{Limits, CHECK_EVERY};
+
+    /// A node limit of any size is checked right past it; without one, every
+    /// 4096 nodes.
+    #[test]
+    fn the_next_check_lands_right_past_the_node_limit() {
+        let none = Limits::new(None, None);
+        assert_eq!(none.next_check(0), CHECK_EVERY);
+        let small = Limits::new(Some(20), None);
+        assert_eq!(small.next_check(0), 21);
+        assert!(small.check(21).is_err() && small.check(20).is_ok());
+        let big = Limits::new(Some(10_000), None);
+        assert_eq!(big.next_check(0), CHECK_EVERY);
+        assert_eq!(big.next_check(8192), 10_001);
+        assert_eq!(big.next_check(10_001), 10_001 + CHECK_EVERY);
     }
 }

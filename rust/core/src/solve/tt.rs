@@ -13,6 +13,7 @@
 //! table is full, the whole table is reset (entries are only hints).
 
 use super::game::{Pattern, TtKey};
+use crate::error::{Error, Result};
 
 const BLOCK: usize = 8;
 /// Most blocks chained for one shape (older ones are recycled).
@@ -93,6 +94,35 @@ impl<P: Pattern> Tt<P> {
             probes: 0,
             scanned: 0,
         }
+    }
+
+    /// Allocates the table now (otherwise its first store does) as a
+    /// fallible allocation: memory the machine cannot give (a process memory
+    /// limit, an address space too small) is an error naming the size, never
+    /// an abort.
+    pub fn reserve(&mut self) -> Result<()> {
+        if !self.slots.is_empty() {
+            return Ok(());
+        }
+        let refuse = |bytes: usize| {
+            Error::State(format!(
+                "cannot allocate a transposition table of {} MiB: ask for less with tt_mib",
+                bytes.div_ceil(1 << 20)
+            ))
+        };
+        let n = 1usize << self.slot_bits;
+        let mut slots = Vec::new();
+        slots
+            .try_reserve_exact(n)
+            .map_err(|_| refuse(self.capacity_bytes()))?;
+        slots.resize(n, ShapeSlot::default());
+        let mut blocks = Vec::new();
+        blocks
+            .try_reserve_exact(self.max_blocks)
+            .map_err(|_| refuse(self.capacity_bytes()))?;
+        self.slots = slots;
+        self.blocks = blocks;
+        Ok(())
     }
 
     /// Bytes the table uses once allocated.

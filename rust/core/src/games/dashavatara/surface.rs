@@ -70,6 +70,19 @@ impl Game for Dashavatara {
         state.determinize(player, seed)
     }
 
+    /// The trick-play search for the seat to move.
+    fn check_search(
+        state: &DashaState,
+        depth: usize,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> std::result::Result<usize, String> {
+        let player = state.current().unwrap_or(0);
+        match super::dd::DashaDd::new(state, player) {
+            Ok(mut g) => crate::solve::check::check_play_undo(&mut g, depth, pick),
+            Err(_) => Ok(0),
+        }
+    }
+
     fn solve(state: &DashaState, req: &SolveRequest) -> Result<SolveAnswer> {
         state.solve(req)
     }

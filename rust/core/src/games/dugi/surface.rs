@@ -65,6 +65,19 @@ impl Game for Dugi {
         state.determinize(player, seed)
     }
 
+    /// The challengers' sweep search (while the hand is on).
+    fn check_search(
+        state: &DugiState,
+        depth: usize,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> std::result::Result<usize, String> {
+        if state.over {
+            return Ok(0);
+        }
+        let mut g = super::dd::DugiDd::new(&state.cfg, &state.play);
+        crate::solve::check::check_play_undo(&mut g, depth, pick)
+    }
+
     fn solve(state: &DugiState, req: &SolveRequest) -> Result<SolveAnswer> {
         state.solve(req)
     }

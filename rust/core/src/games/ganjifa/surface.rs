@@ -67,6 +67,22 @@ impl Game for Ganjifa {
         state.determinize(player, seed)
     }
 
+    /// The trick-play search for the seat to move (in the play phase).
+    fn check_search(
+        state: &GanjifaState,
+        depth: usize,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> std::result::Result<usize, String> {
+        if state.phase != super::state::Phase::Play {
+            return Ok(0);
+        }
+        let focal = state.current().unwrap_or(0);
+        match super::dd::GanjifaDd::new(&state.cfg, &state.play, focal) {
+            Ok(mut g) => crate::solve::check::check_play_undo(&mut g, depth, pick),
+            Err(_) => Ok(0),
+        }
+    }
+
     fn solve(state: &GanjifaState, req: &SolveRequest) -> Result<SolveAnswer> {
         state.solve(req)
     }

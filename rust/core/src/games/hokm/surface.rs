@@ -103,6 +103,58 @@ impl Game for Hokm {
         state.determinize(player, seed)
     }
 
+    /// Plain trick presets: the whist game (every hand for the side to
+    /// move, then seat 0's); every preset: the Court Piece search under each
+    /// objective the preset accepts (value, collect-all, the kot's next
+    /// seven).
+    fn check_search(
+        state: &HokmState,
+        depth: usize,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> std::result::Result<usize, String> {
+        use super::dd::{Objective, RangGame};
+        use crate::solve::check::check_play_undo;
+        use crate::solve::Whist;
+        let mut played = 0;
+        if let Ok(pos) = state.whist_position() {
+            let n = pos.hands.len();
+            let seat = pos.leader;
+            played += match n {
+                4 => check_play_undo(
+                    &mut Whist::<4>::new(&pos, [0, 1, 0, 1]).map_err(|e| e.to_string())?,
+                    depth,
+                    pick,
+                )?,
+                3 => {
+                    let mut side = [1u8; 3];
+                    side[seat % 3] = 0;
+                    check_play_undo(
+                        &mut Whist::<3>::new(&pos, side).map_err(|e| e.to_string())?,
+                        depth,
+                        pick,
+                    )?
+                }
+                2 => check_play_undo(
+                    &mut Whist::<2>::new(&pos, [0, 1]).map_err(|e| e.to_string())?,
+                    depth,
+                    pick,
+                )?,
+                _ => 0,
+            };
+        }
+        let player = state.dd_player_to_move();
+        for objective in [
+            Objective::Value,
+            Objective::CollectAll,
+            Objective::WinNext(7),
+        ] {
+            if let Ok(mut g) = RangGame::new(state, player, objective) {
+                played += check_play_undo(&mut g, depth, pick)?;
+            }
+        }
+        Ok(played)
+    }
+
     fn solve(state: &HokmState, req: &SolveRequest) -> Result<SolveAnswer> {
         state.solve(req)
     }

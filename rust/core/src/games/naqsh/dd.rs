@@ -120,12 +120,16 @@ impl Search {
         };
         let cost = key.len() + ENTRY_OVERHEAD;
         if self.capacity > cost {
-            if self.used + cost > self.capacity {
+            // Emptied when full, or when the machine cannot give the memory
+            // to grow (a fallible allocation: never an abort).
+            if self.used + cost > self.capacity || self.table.try_reserve(1).is_err() {
                 self.table = HashMap::new();
                 self.used = 0;
             }
-            self.used += cost;
-            self.table.insert(key, (best, bound));
+            if self.table.try_reserve(1).is_ok() {
+                self.used += cost;
+                self.table.insert(key, (best, bound));
+            }
         }
         Ok(best)
     }

@@ -96,6 +96,30 @@ impl Game for TwentyEight {
         state.determinize(player, seed)
     }
 
+    /// The card-point search under each objective (points, made, not
+    /// failed) for the seat to move and the bidder, and the sweep search.
+    fn check_search(
+        state: &TwentyEightState,
+        depth: usize,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> std::result::Result<usize, String> {
+        use crate::solve::check::check_play_undo;
+        use dd::Objective;
+        let mut played = 0;
+        let seats = [state.current().unwrap_or(0), state.bidder];
+        for objective in [Objective::Points, Objective::Made, Objective::NotFailed] {
+            for &seat in &seats {
+                if let Ok(mut g) = dd::PointsGame::new(state, seat, objective) {
+                    played += check_play_undo(&mut g, depth, pick)?;
+                }
+            }
+        }
+        if let Ok(mut g) = dd::SweepGame::new(state) {
+            played += check_play_undo(&mut g, depth, pick)?;
+        }
+        Ok(played)
+    }
+
     fn solve(state: &TwentyEightState, req: &SolveRequest) -> Result<SolveAnswer> {
         state.solve(req)
     }
