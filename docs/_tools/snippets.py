@@ -72,6 +72,7 @@ def pages() -> list[Path]:
 def blocks(path: Path) -> list[Block]:
     """The fenced code blocks of a page, in order."""
     out: list[Block] = []
+    path = path.resolve()
     lines = path.read_text(encoding="utf-8").split("\n")
     name = path.relative_to(DOCS).as_posix()
     section = ""
