@@ -74,7 +74,7 @@ def blocks(path: Path) -> list[Block]:
     out: list[Block] = []
     path = path.resolve()
     lines = path.read_text(encoding="utf-8").split("\n")
-    name = path.relative_to(DOCS).as_posix()
+    name = path.relative_to(DOCS).as_posix() if DOCS in path.parents else path.name
     section = ""
     i = 0
     while i < len(lines):
@@ -153,6 +153,8 @@ def _extras() -> set[str]:
 def check_command(block: Block, line: str) -> None:
     """A command to type: ``hukm`` commands must parse, pip extras must exist."""
     words = shlex.split(line, comments=True)
+    while words and re.fullmatch(r"[A-Z_]+=\S*", words[0]):   # VAR=value before a command
+        words = words[1:]
     if not words:
         return
     if words[0] == "hukm":
@@ -165,6 +167,9 @@ def check_command(block: Block, line: str) -> None:
         except SystemExit as stop:
             if stop.code:
                 raise SnippetError(f"{block.where()}: `{line}` is not a valid hukm command: {err.getvalue()}")
+    elif words[0] in ("python", "pytest") and len(words) > 1 and words[1].endswith(".py"):
+        if not (ROOT / words[1]).exists():
+            raise SnippetError(f"{block.where()}: `{line}` runs {words[1]}, which does not exist")
     elif words[:2] == ["pip", "install"]:
         known = _extras()
         for w in words[2:]:
