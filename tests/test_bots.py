@@ -4,6 +4,7 @@ the ``hukm play`` and ``hukm match`` commands."""
 from __future__ import annotations
 
 import math
+import os
 import subprocess
 import sys
 
@@ -76,6 +77,34 @@ def test_same_seed_same_match_on_any_threads() -> None:
     c = hukm.play_match(g, bots, hands=6, seed=12, threads=1, rotate=True)
     assert a == b
     assert a.hands != c.hands
+
+
+_SAME_EVERY_RUN = """
+import hashlib, hukm
+from hukm.bots import Heuristic
+out = []
+for name in ("hokm4", "hokm3", "court_piece", "double_sar", "dugi"):
+    game = hukm.game(name)
+    state = game.new_game(seed=1)
+    bots = [Heuristic(seed=i) for i in range(game.num_players)]
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        state.apply(bots[state.current_player].act(state))
+    out.append(hashlib.sha256(" ".join(state.history()).encode()).hexdigest())
+print(out)
+"""
+
+
+def test_seeded_bots_play_the_same_in_every_process() -> None:
+    """Seeded bots choose the same actions whatever Python's string hashing (a tie
+    broken by the order of a set once made them differ from run to run)."""
+    runs = {
+        subprocess.run([sys.executable, "-c", _SAME_EVERY_RUN], capture_output=True, text=True, check=True,
+                       env={**os.environ, "PYTHONHASHSEED": str(h)}).stdout
+        for h in (1, 2, 3, 4)
+    }
+    assert len(runs) == 1, runs
 
 
 def test_rotation_seats_every_bot_everywhere() -> None:

@@ -97,7 +97,7 @@ def heuristic(state: _core.State, rng: Optional[random.Random]) -> str:
         named = [c for c in cards if t.suit(c) == asked]
         if named:
             return min(named, key=t.strength)
-        longest = max({t.suit(c) for c in cards}, key=t.length)
+        longest = max(dict.fromkeys(t.suit(c) for c in cards), key=t.length)  # ties in hand order
         return min((c for c in cards if t.suit(c) == longest), key=t.strength)
     if t.winner is not None and t.winner[0] % 2 == me % 2:
         return min(cards, key=t.cost)

@@ -288,7 +288,8 @@ def _lead(v: _View, cards: list[str]) -> str:
     if v.trump and len(trumps) >= max(4, len(v.hand) // 2):
         return max(trumps, key=v.power)
     side = [c for c in cards if not v.is_trump(c)] or cards
-    longest = max({v.eff_suit(c) for c in side}, key=lambda s: len(v.suit_cards(s, side)))
+    suits = list(dict.fromkeys(v.eff_suit(c) for c in side))  # in hand order: ties never depend on hashing
+    longest = max(suits, key=lambda s: len(v.suit_cards(s, side)))
     return _lowest(v, v.suit_cards(longest, side))
 
 

@@ -66,6 +66,34 @@ fn example_1_one_full_hand() {
 }
 
 #[test]
+fn the_hand_shown_is_the_one_played() {
+    let hand_of = |s: &NaqshState| -> i64 {
+        let crate::game::Value::Map(obs) = s.observation(0).unwrap() else {
+            panic!("an observation is a map")
+        };
+        match obs.iter().find(|(k, _)| k == "hand_number") {
+            Some((_, crate::game::Value::Int(n))) => *n,
+            other => panic!("hand_number: {:?}", other),
+        }
+    };
+    // A single hand from a deal is hand 1 from its start to its settlement.
+    let s = example1(&[]);
+    assert_eq!(hand_of(&s), 1);
+    assert!(s.render().contains("hand 1 of 1"));
+    // A match of three hands ends on its third.
+    let g = game(&[("players", "3"), ("hands", "3")]);
+    let mut s = g.new_game(1, None).unwrap();
+    let mut seen = vec![hand_of(&s)];
+    while !s.is_terminal() {
+        let a = s.legal_actions()[0].clone();
+        s.apply(&a).unwrap();
+        seen.push(hand_of(&s));
+    }
+    seen.dedup();
+    assert_eq!(seen, [1, 2, 3]);
+}
+
+#[test]
 fn example_1_variants() {
     assert_eq!(example1(&[("ties", "push")]).scores()[5], 0);
     assert_eq!(example1(&[("ties", "push")]).scores()[1], 0);

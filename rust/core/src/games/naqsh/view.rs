@@ -39,6 +39,17 @@ pub fn parse_action(text: &str) -> Result<NaqshAction> {
 }
 
 impl NaqshState {
+    /// The hand shown (1 first): the hand being played, or once the game is over the
+    /// last hand played (a single hand from a deal stays hand 1).
+    pub(crate) fn shown_hand(&self) -> usize {
+        let n = if self.phase == Phase::Over {
+            self.hand_no.max(1)
+        } else {
+            self.hand_no + 1
+        };
+        n.min(self.cfg.hands)
+    }
+
     fn card_names(&self, cards: &[Card]) -> Vec<Value> {
         cards
             .iter()
@@ -149,7 +160,7 @@ impl GameState for NaqshState {
             player,
             self.phase.name(),
             self.current(),
-            (self.hand_no + 1).min(self.cfg.hands),
+            self.shown_hand(),
             self.cards(player)
                 .iter()
                 .map(|&c| pack.format_card(c))
@@ -193,7 +204,7 @@ impl GameState for NaqshState {
         let mut out = format!(
             "Naqsh ({}), hand {} of {}, banker seat {}, {} card(s) in the stock{}\n",
             self.cfg.pack.name,
-            (self.hand_no + 1).min(self.cfg.hands),
+            self.shown_hand(),
             if self.single_hand { 1 } else { self.cfg.hands },
             self.banker,
             self.stock().len(),
