@@ -62,6 +62,54 @@ impl PointsGame {
         cards: CardSet,
         other: CardSet,
     ) -> (CardSet, Option<Card>) {
+        if self.ties {
+            self.run_walk(card, cards, other)
+        } else {
+            self.run_bits(card, cards, other)
+        }
+    }
+
+    /// [`run_of`](Self::run_of) without equal cards, where bit order is
+    /// strength order: the mover's cards strictly between the nearest cards
+    /// of `other` above and below `card` in its suit.
+    pub(super) fn run_bits(
+        &self,
+        card: Card,
+        cards: CardSet,
+        other: CardSet,
+    ) -> (CardSet, Option<Card>) {
+        let suit = self.cfg.pack.suit_mask(self.cfg.pack.suit_of(card)).0;
+        let oth = other.0 & suit;
+        let c = u32::from(card.0);
+        let at_or_below = if c >= 127 {
+            u128::MAX
+        } else {
+            (2u128 << c) - 1
+        };
+        let above = oth & !at_or_below;
+        let upper = if above == 0 {
+            u128::MAX
+        } else {
+            (1u128 << above.trailing_zeros()) - 1
+        };
+        let under = oth & ((1u128 << c) - 1);
+        let (lower, below) = if under == 0 {
+            (0, None)
+        } else {
+            let b = 127 - under.leading_zeros();
+            ((2u128 << b) - 1, Some(Card(b as u8)))
+        };
+        (CardSet(cards.0 & suit & upper & !lower), below)
+    }
+
+    /// [`run_of`](Self::run_of) by walking the mover's cards of the suit
+    /// outwards from `card` (any rank order, equal cards included).
+    pub(super) fn run_walk(
+        &self,
+        card: Card,
+        cards: CardSet,
+        other: CardSet,
+    ) -> (CardSet, Option<Card>) {
         let suit = self.cfg.pack.suit_mask(self.cfg.pack.suit_of(card));
         let mine = cards & suit;
         let mut run = card.set();

@@ -114,6 +114,10 @@ fn points_match_plain_minimax_with_and_without_optimisations() {
                     trick_bounds: false,
                     ..def
                 },
+                Switches {
+                    dominance: false,
+                    ..def
+                },
             ] {
                 let cfg = SolverConfig {
                     switches: sw,
@@ -308,4 +312,39 @@ fn dominance_changes_no_answer() {
         6,
         40,
     );
+}
+
+#[test]
+fn runs_by_bits_match_runs_by_walking() {
+    // One pack: within a suit, bit order is strength order.
+    for preset in ["28", "29"] {
+        let g = TwentyEight::new(preset, &[]).unwrap();
+        let cfg = g.config();
+        for suit in 0..cfg.pack.num_suits() {
+            let cards: Vec<Card> = cfg.pack.suit_mask(suit as u8).iter().collect();
+            for w in cards.windows(2) {
+                assert!(cfg.rank[w[0].0 as usize] < cfg.rank[w[1].0 as usize]);
+            }
+        }
+    }
+    let g = TwentyEight::new("28", &[]).unwrap();
+    let mut rng = Rng::new(9);
+    for _ in 0..200 {
+        let k = 1 + rng.below(8) as usize;
+        let s = random_position(&g, &mut rng, k, true);
+        let pg = PointsGame::new(&s, 0, Objective::Points).unwrap();
+        let live = pg.live();
+        for p in 0..4 {
+            let hand = pg.core.hands[p];
+            // Part of the hand (as legal cards may be) against the rest.
+            let part =
+                CardSet(hand.0 & rng.next_u64() as u128 | hand.0 & !(rng.next_u64() as u128));
+            for card in part.iter() {
+                assert_eq!(
+                    pg.run_bits(card, part, live - hand),
+                    pg.run_walk(card, part, live - hand)
+                );
+            }
+        }
+    }
 }
