@@ -2,11 +2,13 @@
 //! thread (the deals of `benches/bench_twenty_eight.py`: seat 0 bids with
 //! its longest suit as trumps, seat 1 leads).
 //!
-//! `cargo run --release --example t28_bench -- [N] [FIRST_SEED] [--table] [--quiet] [--check]`
+//! `cargo run --release --example t28_bench -- [N] [FIRST_SEED] [--table] [--quiet] [--check]
+//! [--preset=28|29|40|56] [--no-dominance]`
 //!
 //! Prints one line per deal (milliseconds and nodes) unless `--quiet`, then
 //! the median and p90 of times and nodes. `--check` compares each value with
 //! a search without partitions, skipping and bounds (lead and mid-trick).
+//! `--no-dominance` switches payoff dominance off (`Switches::dominance`).
 
 use std::time::Instant;
 
@@ -27,7 +29,18 @@ fn main() {
     let table = args.iter().any(|a| a == "--table");
     let quiet = args.iter().any(|a| a == "--quiet");
     let check = args.iter().any(|a| a == "--check");
-    let g = TwentyEight::new("28", &[]).expect("preset");
+    let preset = args
+        .iter()
+        .find_map(|a| a.strip_prefix("--preset="))
+        .unwrap_or("28");
+    let solver = SolverConfig {
+        switches: Switches {
+            dominance: !args.iter().any(|a| a == "--no-dominance"),
+            ..Switches::default()
+        },
+        ..SolverConfig::default()
+    };
+    let g = TwentyEight::new(preset, &[]).expect("preset");
     let cfg = g.config_arc();
     let (mut times, mut nodes) = (Vec::new(), Vec::new());
     for seed in first..first + n {
@@ -35,7 +48,7 @@ fn main() {
         let deal = cfg.pack.format_deal(&full);
         let t = Instant::now();
         let (v, k) = if table {
-            let (tab, k) = dd::dd_table(&cfg, &full, 1, SolverConfig::default(), 1).expect("table");
+            let (tab, k) = dd::dd_table(&cfg, &full, 1, solver.clone(), 1).expect("table");
             (tab.iter().map(|r| r[0]).sum::<i32>(), k)
         } else {
             let best = (0..cfg.pack.num_suits())
@@ -48,7 +61,7 @@ fn main() {
             let s = g
                 .from_deal(&deal, 0, 1, TrumpStart::Open(&code), None)
                 .expect("deal");
-            let a = dd::solve_points(&s, 0, SolverConfig::default(), false).expect("solve");
+            let a = dd::solve_points(&s, 0, solver.clone(), false).expect("solve");
             if check {
                 // The same value without partition search, skipping and bounds.
                 let sw = Switches {

@@ -287,6 +287,13 @@ pub struct Switches {
     /// position's value implies (none better for the mover's side, none
     /// worse for the other).
     pub card_bounds: bool,
+    /// Payoff dominance: among cards that are interchangeable for taking
+    /// tricks (next to each other among the cards in play) but differ in
+    /// value, once the side that takes the trick is the same whichever is
+    /// played, only the one worth most to the mover's side is searched (the
+    /// most valuable when that side takes the trick, the least when it
+    /// loses it). Needs `collapse`.
+    pub dominance: bool,
 }
 
 impl Default for Switches {
@@ -305,6 +312,7 @@ impl Default for Switches {
             shared_killers: true,
             trick_bounds: true,
             card_bounds: true,
+            dominance: true,
         }
     }
 }
@@ -326,6 +334,7 @@ impl Switches {
             shared_killers: false,
             trick_bounds: false,
             card_bounds: false,
+            dominance: false,
         }
     }
 }

@@ -30,6 +30,8 @@ use std::sync::Arc;
 
 #[path = "dd_bounds.rs"]
 mod bounds;
+#[path = "dd_dominance.rs"]
+mod dominance;
 #[path = "dd_order.rs"]
 mod order;
 #[path = "dd_partition.rs"]
@@ -134,6 +136,11 @@ pub struct PointsGame {
     objective: Objective,
     v: u32,
     exact_key: bool,
+    /// Equal cards exist (the double packs of 40 and 56).
+    ties: bool,
+    /// `Switches::dominance` of the search (noted by `moves`, which every
+    /// node calls first).
+    dominance_sw: std::cell::Cell<bool>,
     core: Core,
     stack: Vec<Core>,
 }
@@ -220,6 +227,8 @@ impl PointsGame {
                 + u32::from(cfg.last_trick_bonus)
                 + 1,
             exact_key,
+            ties: matches!(cfg.game, Game::G40 | Game::G56),
+            dominance_sw: std::cell::Cell::new(false),
             core: Core {
                 hands,
                 revealed: s.revealed,
@@ -347,7 +356,7 @@ impl PointsGame {
     /// another owner in between (equal rank classes only in 40 and 56).
     fn class_of(&self, card: Card, hand: CardSet, live: CardSet) -> Card {
         let cfg = &self.cfg;
-        let ties = matches!(cfg.game, Game::G40 | Game::G56);
+        let ties = self.ties;
         let suit = cfg.pack.suit_mask(cfg.pack.suit_of(card));
         let mut cur = card;
         loop {
@@ -505,9 +514,22 @@ impl TrickGame for PointsGame {
         } else {
             None
         };
+        self.dominance_sw.set(sw.dominance && sw.collapse);
+        let dominance = sw.dominance && sw.collapse && self.dominance_on();
+        let other = live - hand;
         for card in cards.iter().rev() {
             if sw.collapse && self.class_of(card, cards & hand, live) != card {
                 continue;
+            }
+            if dominance {
+                let (run, _) = self.run_of(card, cards & hand, other);
+                if run.len() > 1 {
+                    if let Some(mine) = self.run_taker(card) {
+                        if self.run_pick(run, mine) != card {
+                            continue;
+                        }
+                    }
+                }
             }
             let w = if sw.ordering {
                 self.weight(card, best, live)
@@ -690,11 +712,16 @@ impl TrickGame for PointsGame {
     }
 
     fn same_answer(&self, tried: u8, winners: CardSet, other: u8) -> bool {
-        self.same_answer_cards(tried, winners, other)
+        self.same_answer_cards(tried, winners, other) && !self.dominance_pick(other)
     }
 
     fn collapse_winners(&self, m: u8, winners: CardSet) -> CardSet {
-        self.collapse_rank(m, winners)
+        let w = self.collapse_rank(m, winners);
+        if self.partition_on() {
+            w | self.dominance_winners(m)
+        } else {
+            w
+        }
     }
 
     fn cutoff_key(&self) -> u64 {

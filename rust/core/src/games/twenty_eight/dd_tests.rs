@@ -114,6 +114,10 @@ fn points_match_plain_minimax_with_and_without_optimisations() {
                     trick_bounds: false,
                     ..def
                 },
+                Switches {
+                    dominance: false,
+                    ..def
+                },
             ] {
                 let cfg = SolverConfig {
                     switches: sw,
@@ -206,4 +210,141 @@ fn limits_stop_the_search() {
         solve_points(&st, 0, cfg, false),
         Err(Error::SolverLimit(_))
     ));
+}
+
+/// `count` positions of `k` cards a hand from `seed`: trick starts, and every
+/// other one a few random cards into its first trick.
+fn sample_positions(
+    g: &TwentyEight,
+    seed: u64,
+    k: usize,
+    count: usize,
+    open: bool,
+) -> Vec<TwentyEightState> {
+    use crate::game::GameState;
+    let mut rng = Rng::new(seed);
+    (0..count)
+        .map(|i| {
+            let mut s = random_position(g, &mut rng, k, open);
+            if i % 2 == 1 {
+                let plays = 1 + rng.below(g.config().players as u64 - 1);
+                for _ in 0..plays {
+                    let acts = s.legal_actions();
+                    let a = &acts[rng.below(acts.len() as u64) as usize];
+                    s.apply(a).unwrap();
+                }
+            }
+            s
+        })
+        .collect()
+}
+
+/// The answers a user can ask of `s` with `sw`: the points of the side to
+/// move and after each action where points are the answer, else the
+/// outcome against a few targets, each with the outcome after each action.
+fn answers(s: &TwentyEightState, sw: Switches) -> Vec<(i32, Vec<(String, i32)>)> {
+    let cfg = SolverConfig {
+        switches: sw,
+        ..SolverConfig::small()
+    };
+    let p = s.current().unwrap();
+    match solve_points(s, p, cfg.clone(), true) {
+        Ok(a) => vec![(a.value, a.actions)],
+        Err(_) => [4, 9, 14]
+            .iter()
+            .map(|&t| {
+                let a = solve_outcome(s, t, cfg.clone(), true).unwrap();
+                (a.value, a.actions)
+            })
+            .collect(),
+    }
+}
+
+/// Presets and options the differential tests run on: 28, 29, negative
+/// kings and queens, forced-last concealed trumps, and the six-hand 40 and
+/// 56 (with `k6` cards a hand).
+fn differential_games() -> Vec<(TwentyEight, bool)> {
+    let on = |k: &str, v: &str| (k.to_string(), v.to_string());
+    [
+        ("28", vec![], true),
+        ("28", vec![], false),
+        ("29", vec![], true),
+        ("28", vec![on("kq_negative", "on")], true),
+        ("28", vec![on("unrevealed_trump", "forced_last")], false),
+        ("40", vec![], true),
+        ("56", vec![], true),
+    ]
+    .into_iter()
+    .map(|(p, o, open)| (TwentyEight::new(p, &o).unwrap(), open))
+    .collect()
+}
+
+/// Every answer with the optimisations of `off` switched off equals the
+/// answer with every optimisation on, on positions of `k` cards a hand
+/// (fewer in debug builds).
+fn same_answers_without(off: Switches, k: usize, count: usize) {
+    let (k, count) = if cfg!(debug_assertions) {
+        (k - 1, count.div_ceil(4))
+    } else {
+        (k, count)
+    };
+    for (i, (g, open)) in differential_games().into_iter().enumerate() {
+        let six = g.config().players == 6;
+        let k = if six { k - 1 } else { k };
+        for s in sample_positions(&g, 100 + i as u64, k, count, open) {
+            assert_eq!(
+                answers(&s, Switches::default()),
+                answers(&s, off),
+                "{}",
+                crate::game::GameState::render(&s)
+            );
+        }
+    }
+}
+
+#[test]
+fn dominance_changes_no_answer() {
+    same_answers_without(
+        Switches {
+            dominance: false,
+            ..Switches::default()
+        },
+        6,
+        40,
+    );
+}
+
+#[test]
+fn runs_by_bits_match_runs_by_walking() {
+    // One pack: within a suit, bit order is strength order.
+    for preset in ["28", "29"] {
+        let g = TwentyEight::new(preset, &[]).unwrap();
+        let cfg = g.config();
+        for suit in 0..cfg.pack.num_suits() {
+            let cards: Vec<Card> = cfg.pack.suit_mask(suit as u8).iter().collect();
+            for w in cards.windows(2) {
+                assert!(cfg.rank[w[0].0 as usize] < cfg.rank[w[1].0 as usize]);
+            }
+        }
+    }
+    let g = TwentyEight::new("28", &[]).unwrap();
+    let mut rng = Rng::new(9);
+    for _ in 0..200 {
+        let k = 1 + rng.below(8) as usize;
+        let s = random_position(&g, &mut rng, k, true);
+        let pg = PointsGame::new(&s, 0, Objective::Points).unwrap();
+        let live = pg.live();
+        for p in 0..4 {
+            let hand = pg.core.hands[p];
+            // Part of the hand (as legal cards may be) against the rest.
+            let part =
+                CardSet(hand.0 & rng.next_u64() as u128 | hand.0 & !(rng.next_u64() as u128));
+            for card in part.iter() {
+                assert_eq!(
+                    pg.run_bits(card, part, live - hand),
+                    pg.run_walk(card, part, live - hand)
+                );
+            }
+        }
+    }
 }

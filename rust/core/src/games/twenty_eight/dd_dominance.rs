@@ -1,0 +1,226 @@
+//! Payoff dominance for the Twenty-eight search (`Switches::dominance`).
+//!
+//! A *run* is a set of the mover's legal cards of one suit with no other
+//! card in play (another hand's, or one already in the trick) ranking
+//! between them: for taking tricks they are one card. When they differ in
+//! points, which one to play still matters, but once the side that takes
+//! the current trick is the same whichever card of the run is played and
+//! whatever anyone plays after it, one card dominates the others: the one
+//! with most points when the mover's side takes the trick, the one with
+//! fewest when it loses it.
+//!
+//! Why: play `a` and keep `b`, or play `b` and keep `a`. What follows is the
+//! same game either way (the kept card stands where the other would), so
+//! for every line of play the two totals differ only by the points of `a`
+//! and `b`: in this trick, whose winner is fixed, and in the later trick
+//! that takes the kept card, whose winner may be either side. With the
+//! mover's side taking this trick, playing the card with more points is
+//! never worse; losing it, the card with fewer. (With `kq_negative` the
+//! search credits a king or queen to the side that loses it; comparing
+//! cards by their points, negative ones included, is then still right.)
+//!
+//! The trick's taker is fixed when no player after the mover who is not on
+//! the side of the trick's best card (once the run's card is in it) can
+//! beat that card; beating is transitive, so no later card can win it
+//! either. Only with trumps open: before the call a later player may still
+//! reveal them and turn the trick.
+
+use super::PointsGame;
+use crate::card::{Card, CardSet};
+
+impl PointsGame {
+    /// True when dominance may prune the mover's cards: trumps open, the
+    /// void bonus settled, a card to play.
+    pub(super) fn dominance_on(&self) -> bool {
+        let c = &self.core;
+        c.revealed && c.bonus_paid && !c.void_pending && !c.over
+    }
+
+    /// Does a card of `other` rank between `hi` and `lo` (one suit, `hi`
+    /// at or above `lo`), ties with either included?
+    #[inline]
+    fn separated(&self, hi: Card, lo: Card, other: CardSet) -> bool {
+        if !self.ties {
+            // Bit order is strength order: the cards strictly between.
+            let between = (1u128 << hi.0) - (2u128 << lo.0);
+            return other.0 & between != 0;
+        }
+        let rank = &self.cfg.rank;
+        let (rh, rl) = (rank[hi.0 as usize], rank[lo.0 as usize]);
+        let suit = self.cfg.pack.suit_mask(self.cfg.pack.suit_of(hi));
+        (other & suit).iter().any(|x| {
+            let r = rank[x.0 as usize];
+            r >= rl && r <= rh
+        })
+    }
+
+    /// The run of the mover's legal `cards` holding `card`, and the highest
+    /// card of `other` below the run in its suit (its lower edge), if any.
+    pub(super) fn run_of(
+        &self,
+        card: Card,
+        cards: CardSet,
+        other: CardSet,
+    ) -> (CardSet, Option<Card>) {
+        if self.ties {
+            self.run_walk(card, cards, other)
+        } else {
+            self.run_bits(card, cards, other)
+        }
+    }
+
+    /// [`run_of`](Self::run_of) without equal cards, where bit order is
+    /// strength order: the mover's cards strictly between the nearest cards
+    /// of `other` above and below `card` in its suit.
+    pub(super) fn run_bits(
+        &self,
+        card: Card,
+        cards: CardSet,
+        other: CardSet,
+    ) -> (CardSet, Option<Card>) {
+        let suit = self.cfg.pack.suit_mask(self.cfg.pack.suit_of(card)).0;
+        let oth = other.0 & suit;
+        let c = u32::from(card.0);
+        let at_or_below = if c >= 127 {
+            u128::MAX
+        } else {
+            (2u128 << c) - 1
+        };
+        let above = oth & !at_or_below;
+        let upper = if above == 0 {
+            u128::MAX
+        } else {
+            (1u128 << above.trailing_zeros()) - 1
+        };
+        let under = oth & ((1u128 << c) - 1);
+        let (lower, below) = if under == 0 {
+            (0, None)
+        } else {
+            let b = 127 - under.leading_zeros();
+            ((2u128 << b) - 1, Some(Card(b as u8)))
+        };
+        (CardSet(cards.0 & suit & upper & !lower), below)
+    }
+
+    /// [`run_of`](Self::run_of) by walking the mover's cards of the suit
+    /// outwards from `card` (any rank order, equal cards included).
+    pub(super) fn run_walk(
+        &self,
+        card: Card,
+        cards: CardSet,
+        other: CardSet,
+    ) -> (CardSet, Option<Card>) {
+        let suit = self.cfg.pack.suit_mask(self.cfg.pack.suit_of(card));
+        let mine = cards & suit;
+        let mut run = card.set();
+        let mut cur = card;
+        // Upwards.
+        for x in mine.iter() {
+            if x.0 > cur.0 && !self.separated(x, cur, other) {
+                run.insert(x);
+                cur = x;
+            } else if x.0 > cur.0 {
+                break;
+            }
+        }
+        // Downwards.
+        let mut cur = card;
+        for x in mine.iter().rev() {
+            if x.0 < cur.0 && !self.separated(cur, x, other) {
+                run.insert(x);
+                cur = x;
+            } else if x.0 < cur.0 {
+                break;
+            }
+        }
+        let low = run.lowest().expect("the run holds card");
+        let below = CardSet((other & suit).0 & ((1u128 << low.0) - 1)).highest();
+        (run, below)
+    }
+
+    /// Whether the mover's side takes the trick whichever card of the run
+    /// of `card` it plays and whatever the others play after it: `Some(true)`
+    /// yes, `Some(false)` the other side does, `None` not yet decided.
+    pub(super) fn run_taker(&self, card: Card) -> Option<bool> {
+        let c = &self.core;
+        let me = self.side[c.to_move as usize];
+        let later = self.n - c.tlen as usize - 1;
+        let next = c.to_move as usize + 1;
+        let (winner, side, led) = match self.current_best() {
+            None => (card, me, self.cfg.pack.suit_of(card)),
+            Some((best, seat, led)) => {
+                if self.beats(card, best, led) {
+                    (card, me, led)
+                } else {
+                    (best, self.side[seat as usize], led)
+                }
+            }
+        };
+        if self.can_beat(winner, led, side, next, later) {
+            None
+        } else {
+            Some(side == me)
+        }
+    }
+
+    /// The one card of `run` worth searching when the mover's side takes
+    /// the trick (`mine`) or loses it: most points, or fewest; among equals
+    /// the highest.
+    pub(super) fn run_pick(&self, run: CardSet, mine: bool) -> Card {
+        let mut pick = run.highest().expect("a run is not empty");
+        let mut best = self.cfg.pts(pick);
+        for x in run.iter().rev() {
+            let p = self.cfg.pts(x);
+            if (mine && p > best) || (!mine && p < best) {
+                pick = x;
+                best = p;
+            }
+        }
+        pick
+    }
+
+    /// True when the run of `card` holds cards of different points whose
+    /// choice dominance settles here.
+    fn dominance_prunes(&self, card: Card) -> Option<(CardSet, Option<Card>)> {
+        if !self.dominance_sw.get() || !self.dominance_on() {
+            return None;
+        }
+        let (cards, _) = self.legal();
+        let hand = self.core.hands[self.core.to_move as usize];
+        let live = self.live();
+        let (run, below) = self.run_of(card, cards & hand, live - hand);
+        let p = self.cfg.pts(card);
+        if run.iter().all(|x| self.cfg.pts(x) == p) {
+            return None;
+        }
+        self.run_taker(card)?;
+        Some((run, below))
+    }
+
+    /// For partition search: the cards whose ranks a dominance decision on
+    /// the run of `m` relied on (none when it decided nothing): the run's
+    /// lowest card and the card below it, which fix the run, and the trick's
+    /// best card, which fixes its taker.
+    pub(super) fn dominance_winners(&self, m: u8) -> CardSet {
+        if m >= 128 {
+            return CardSet::EMPTY;
+        }
+        let Some((run, below)) = self.dominance_prunes(Card(m)) else {
+            return CardSet::EMPTY;
+        };
+        let mut w = run.lowest().map_or(CardSet::EMPTY, |c| c.set());
+        if let Some(b) = below {
+            w.insert(b);
+        }
+        if let Some((best, _, _)) = self.current_best() {
+            w.insert(best);
+        }
+        w
+    }
+
+    /// Is `m` a card whose run dominance settled (so that skipping it for
+    /// another card's answer would lose what the pruning relied on)?
+    pub(super) fn dominance_pick(&self, m: u8) -> bool {
+        m < 128 && self.dominance_prunes(Card(m)).is_some()
+    }
+}
