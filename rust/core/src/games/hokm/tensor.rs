@@ -505,7 +505,13 @@ impl HokmEncoding {
                 let s = by_hand(s, "discard")?;
                 base + places_rank(&self.cfg, s.hands[s.current], cs, FIVE, &[3, 2])?
             }
-            w => ids.word + WORDS.iter().position(|&x| x == w).expect("a word"),
+            w => {
+                ids.word
+                    + WORDS
+                        .iter()
+                        .position(|&x| x == w)
+                        .ok_or_else(|| Error::IllegalAction(format!("no id for {:?}", w)))?
+            }
         })
     }
 
