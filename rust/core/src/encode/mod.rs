@@ -167,6 +167,26 @@ pub trait Encoding<S: GameState>: Send + Sync + 'static {
     fn hand_number(&self, state: &S) -> usize;
 }
 
+/// The two layouts of an encoding: the observation, and the information
+/// state (the observation followed by the history sections).
+#[derive(Clone, Debug)]
+pub struct Layouts {
+    /// The observation.
+    pub obs: Layout,
+    /// The information state.
+    pub info: Layout,
+}
+
+impl Layouts {
+    /// The layout of `kind`.
+    pub fn get(&self, kind: Kind) -> &Layout {
+        match kind {
+            Kind::Observation => &self.obs,
+            Kind::InformationState => &self.info,
+        }
+    }
+}
+
 /// Writes values at a section's offset.
 pub struct Out<'a> {
     /// The whole vector.

@@ -166,3 +166,39 @@ impl AnyState {
         self.game.encoder()?.hand_number(self.inner.as_any())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{AnyGame, ALL};
+    use crate::encode::Kind;
+    use crate::game::GameState;
+    use crate::params::Params;
+    use crate::rng::Rng;
+
+    /// Every preset: the legal ids are distinct, one per legal action, and
+    /// each id reads back as its action; tensors have the layout's length.
+    #[test]
+    fn every_preset_numbers_its_legal_actions() {
+        for e in ALL {
+            let g = AnyGame::new(e.name, &[]).unwrap();
+            let obs = g.layout(Kind::Observation).unwrap().len();
+            let mut s = g.new_game(3, &Params::new()).unwrap();
+            let mut rng = Rng::new(5);
+            for _ in 0..60 {
+                let Some(p) = s.current_player() else { break };
+                let legal = s.legal_actions();
+                let ids = s.legal_ids().unwrap();
+                assert_eq!(ids.len(), legal.len(), "{}", e.name);
+                assert!(ids.windows(2).all(|w| w[0] < w[1]), "{}", e.name);
+                let mut back: Vec<String> = ids.iter().map(|&i| s.id_action(i).unwrap()).collect();
+                let mut want = legal.clone();
+                back.sort();
+                want.sort();
+                assert_eq!(back, want, "{}", e.name);
+                assert_eq!(s.tensor(p, Kind::Observation).unwrap().len(), obs);
+                let pick = ids[rng.below(ids.len() as u64) as usize];
+                s.apply_id(pick).unwrap();
+            }
+        }
+    }
+}
