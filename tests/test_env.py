@@ -4,6 +4,9 @@ environment (checked by Gymnasium's env_checker)."""
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 import gymnasium
 import numpy as np
 import pytest
@@ -185,3 +188,30 @@ def test_importing_hukm_needs_neither_gymnasium_nor_pettingzoo() -> None:
     code = "import sys, hukm; hukm.VecEnv('hokm4', 1); print(sorted(m for m in ('gymnasium', 'pettingzoo') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_vec_env_random_actions_are_legal_and_seeded() -> None:
+    a, b = hukm.VecEnv("dugi", 5, seed=2), hukm.VecEnv("dugi", 5, seed=2)
+    _, masks, _ = a.reset()
+    b.reset()
+    for _ in range(50):
+        acts = a.random_actions()
+        assert np.array_equal(acts, b.random_actions())
+        assert all(masks[i, x] == 1 for i, x in enumerate(acts))
+        _, masks, _, _, _ = a.step(acts)
+        b.step(acts)
+
+
+def test_policy_gradient_example_runs(tmp_path: Path) -> None:
+    """The example trains, measures and writes its report (a few seconds here)."""
+    spec = importlib.util.spec_from_file_location(
+        "selfplay_pg", Path(__file__).parent.parent / "examples" / "selfplay_pg.py"
+    )
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    mod.main(["--random-minutes", "0.02", "--heuristic-minutes", "0.01", "--eval-hands", "4",
+              "--log", "0.3", "--out", str(tmp_path)])
+    report = (tmp_path / "pg_hokm4.md").read_text()
+    assert "| pg vs Heuristic | 4 |" in report and "| phase | seconds |" in report
+    assert (tmp_path / "pg_hokm4_curve.png").stat().st_size > 1000

@@ -133,6 +133,20 @@ class VecEnv:
             raise OptionError(f"step needs {self.num_envs} action ids, got shape {a.shape}")
         return self._env.step(a)
 
+    def random_actions(self) -> npt.NDArray[np.int64]:
+        """A uniformly random legal id for every game, from the environment's
+        own generator (seeded by its seed): random opponents and play-outs
+        without a Python loop.
+
+        >>> import hukm
+        >>> env = hukm.VecEnv("hokm4", 3, seed=0)
+        >>> obs, masks, players = env.reset()
+        >>> acts = env.random_actions()
+        >>> bool(all(masks[i, a] for i, a in enumerate(acts)))
+        True
+        """
+        return self._env.random_actions()
+
     def state(self, i: int) -> _core.State:
         """A copy of the state of game ``i``."""
         if isinstance(i, np.integer):

@@ -291,6 +291,14 @@ impl PyVecEnv {
         Ok((obs, mask, rewards, term.into_pyarray(py), players))
     }
 
+    /// A uniformly random legal id for every game (int64), from the
+    /// environment's own seeded generator.
+    fn random_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let mut out = vec![0i64; self.env.len()];
+        self.env.random_actions(&mut out)?;
+        Ok(out.into_pyarray(py))
+    }
+
     /// The state of game `i` (a copy).
     fn state(&self, py: Python<'_>, i: usize) -> PyResult<PyState> {
         let s = self.env.state(i).ok_or_else(|| {

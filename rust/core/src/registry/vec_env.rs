@@ -75,7 +75,12 @@ pub struct VecEnv {
     slots: Vec<Slot>,
     obs_len: usize,
     num_actions: usize,
+    /// Draws [`VecEnv::random_actions`].
+    rng: Rng,
 }
+
+/// The stream of [`VecEnv::random_actions`] (apart from every game's seeds).
+const SAMPLER: u64 = u64::MAX;
 
 impl VecEnv {
     /// `n` games of `game`, seeded by `seed`; tensors of `kind`; `threads`
@@ -102,6 +107,7 @@ impl VecEnv {
             slots: Vec::with_capacity(n),
             obs_len,
             num_actions,
+            rng: Rng::new(Rng::derive(seed, SAMPLER)),
         };
         for i in 0..n {
             let slot = env.start(i, 0)?;
@@ -155,6 +161,7 @@ impl VecEnv {
         self.check(&out)?;
         if let Some(s) = seed {
             self.seed = s;
+            self.rng = Rng::new(Rng::derive(s, SAMPLER));
         }
         let fresh: Result<Vec<Slot>> = (0..self.len()).map(|i| self.start(i, 0)).collect();
         self.slots = fresh?;
@@ -170,6 +177,19 @@ impl VecEnv {
                 &mut *out.mask,
             )?;
             out.players[i] = current(&slot.state);
+        }
+        Ok(())
+    }
+
+    /// A uniformly random legal id for every game (for random opponents and
+    /// play-outs), drawn from the environment's own generator (seeded by the
+    /// environment's seed).
+    pub fn random_actions(&mut self, out: &mut [i64]) -> Result<()> {
+        if out.len() != self.len() {
+            return Err(Error::State("buffers of the wrong size".into()));
+        }
+        for (o, s) in out.iter_mut().zip(&self.slots) {
+            *o = s.legal[self.rng.below(s.legal.len() as u64) as usize] as i64;
         }
         Ok(())
     }
