@@ -55,6 +55,9 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         ("play-outs, hands/s, OpenSpiel bridge from Python", "openspiel_playouts"),
         ("one legal_actions()+apply() step, us, hukm", "hukm_step_us"),
         ("one legal_actions()+apply_action() step, us, OpenSpiel", "openspiel_step_us"),
+        ("self-play steps ratio, VecEnv x256 1 thread / OpenSpiel", "vec_env_over_openspiel_1t"),
+        ("self-play steps ratio, VecEnv x256 all cores / OpenSpiel", "vec_env_over_openspiel_all"),
+        ("self-play steps ratio, VecEnv x256 1 thread / AEC env", "vec_env_over_aec_1t"),
     ]
     for label, key in rows:
         value = RESULTS.get(key)

@@ -29,6 +29,7 @@ from .solve import LineStep, PlayStep, Solution, analyse_play, best_line, solve,
 from . import bots, observations, pbn, svg
 from .record import HandRecord, record_of, replay
 from .match import HandResult, MatchResult, play_match
+from .vec_env import VecEnv
 
 TERMINAL = -1
 """``State.current_player`` of a terminal state."""
@@ -61,6 +62,7 @@ __all__ = [
     "solve",
     "solve_many",
     "State",
+    "VecEnv",
     "HukmError",
     "IllegalActionError",
     "NotationError",

@@ -166,6 +166,72 @@ class GameBase(ABC):
         return values
 
     @property
+    def num_distinct_actions(self) -> int:
+        """Number of action ids: every decision of the game is an id in
+        ``range(num_distinct_actions)`` (see :meth:`action_layout`).
+
+        >>> import hukm
+        >>> hukm.game("hokm4").num_distinct_actions
+        66
+        """
+        return self._game.num_distinct_actions
+
+    def action_to_id(self, action: str) -> int:
+        """The id of ``action``. Ids numbered by the acting player's hand
+        (Hokm's ``discard:`` and ``give:``) need ``State.action_to_id``.
+
+        >>> import hukm
+        >>> g = hukm.game("hokm4")
+        >>> g.action_to_id("AS"), g.action_to_id("trump:H")
+        (0, 53)
+        """
+        return self._game.action_to_id(action)
+
+    def id_to_action(self, id: int) -> str:
+        """The action of an id (those numbered by the hand need ``State.id_to_action``).
+
+        >>> import hukm
+        >>> hukm.game("hokm4").id_to_action(53)
+        'trump:H'
+        """
+        return self._game.id_to_action(id)
+
+    def action_layout(self) -> list[tuple[str, int, int, str, bool]]:
+        """The segments of the action ids: ``(name, first id, size, meaning,
+        needs a state)``.
+
+        >>> import hukm
+        >>> [row[:3] for row in hukm.game("hokm4").action_layout()]
+        [('card', 0, 52), ('trump', 52, 4), ('word', 56, 10)]
+        """
+        return list(self._game.action_layout())
+
+    def tensor_layout(self, kind: str = "observation") -> list[tuple[str, int, list[int], str]]:
+        """The sections of ``State.observation_tensor`` (``kind="observation"``)
+        or ``State.information_state_tensor`` (``"information_state"``):
+        ``(name, offset, shape, meaning)``, in order.
+
+        >>> import hukm
+        >>> [row[:3] for row in hukm.game("hokm4").tensor_layout()][:2]
+        [('hand', 0, [52]), ('played', 52, [4, 52])]
+        """
+        return list(self._game.tensor_layout(kind))
+
+    def tensor_size(self, kind: str = "observation") -> int:
+        """Number of values of the tensor of ``kind``."""
+        return self._game.tensor_size(kind)
+
+    @property
+    def card_slots(self) -> list[str]:
+        """The card at each card slot of the tensors and of the ``card`` ids.
+
+        >>> import hukm
+        >>> hukm.game("28").card_slots[:4]
+        ['JS', '9S', 'AS', 'TS']
+        """
+        return list(self._game.card_slots)
+
+    @property
     def info(self) -> "Any":
         """This preset's entry of the registry (:class:`hukm.GameInfo`)."""
         from .registry import info

@@ -9,6 +9,7 @@ mod game;
 mod run;
 mod solve;
 mod state;
+mod tensor;
 
 use pyo3::prelude::*;
 
@@ -18,6 +19,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<state::PyState>()?;
+    m.add_class::<tensor::PyVecEnv>()?;
     m.add_function(wrap_pyfunction!(game::games, m)?)?;
     m.add_function(wrap_pyfunction!(game::option_info, m)?)?;
     m.add_function(wrap_pyfunction!(state::_restore_state, m)?)?;

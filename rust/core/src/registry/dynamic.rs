@@ -30,6 +30,7 @@ pub(super) trait DynGame: Send + Sync {
         threads: usize,
     ) -> Result<Table>;
     fn as_any(&self) -> &dyn std::any::Any;
+    fn encoding(&self) -> Option<&dyn super::encode::DynEncoding>;
 }
 
 /// A state behind the registry's surface (implemented once, for the
@@ -44,10 +45,20 @@ pub(super) trait DynState: GameState + std::fmt::Debug {
         pick: &mut dyn FnMut(usize) -> usize,
     ) -> std::result::Result<usize, String>;
     fn as_any(&self) -> &dyn std::any::Any;
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
 }
 
-/// A game of the registry.
-pub(super) struct Held<G>(pub(super) G);
+/// A game of the registry, with its encoding once asked for.
+pub(super) struct Held<G: Game>(
+    pub(super) G,
+    std::sync::OnceLock<Option<super::encode::Erased<G>>>,
+);
+
+impl<G: Game> Held<G> {
+    pub(super) fn new(g: G) -> Held<G> {
+        Held(g, std::sync::OnceLock::new())
+    }
+}
 
 /// The state of game `G`.
 pub(super) struct StateOf<G: Game>(G::State);
@@ -99,6 +110,12 @@ impl<G: Game> DynGame for Held<G> {
     fn as_any(&self) -> &dyn std::any::Any {
         &self.0
     }
+    fn encoding(&self) -> Option<&dyn super::encode::DynEncoding> {
+        self.1
+            .get_or_init(|| self.0.encoding().map(super::encode::Erased))
+            .as_ref()
+            .map(|e| e as &dyn super::encode::DynEncoding)
+    }
 }
 
 impl<G: Game> DynState for StateOf<G> {
@@ -120,6 +137,9 @@ impl<G: Game> DynState for StateOf<G> {
     }
     fn as_any(&self) -> &dyn std::any::Any {
         &self.0
+    }
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        &mut self.0
     }
 }
 

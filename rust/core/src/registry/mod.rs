@@ -22,8 +22,11 @@ use std::sync::Arc;
 
 mod batch;
 mod dynamic;
+mod encode;
+mod vec_env;
 pub use batch::solve_many;
 use dynamic::{DynGame, DynState, Held};
+pub use vec_env::{Buffers, Episode, VecEnv};
 
 use crate::error::{Error, Result};
 use crate::game::{GameState, Value};
@@ -66,7 +69,7 @@ impl std::fmt::Debug for Entry {
 }
 
 fn build<G: Game>(preset: &str, options: &[(String, String)]) -> Result<AnyGame> {
-    Ok(AnyGame(Arc::new(Held(G::build(preset, options)?))))
+    Ok(AnyGame(Arc::new(Held::new(G::build(preset, options)?))))
 }
 
 /// An entry of game `G`.
@@ -364,6 +367,13 @@ pub trait Game: Sized + Clone + Send + Sync + 'static {
         Vec::new()
     }
 
+    /// The game's observation tensors and fixed action ids (see
+    /// [`crate::encode`]; built once per game); `None` for a game that has
+    /// none yet.
+    fn encoding(&self) -> Option<Arc<dyn crate::encode::Encoding<Self::State>>> {
+        None
+    }
+
     /// The double-dummy table of a deal, where the game has one.
     fn dd_table(
         &self,
@@ -656,9 +666,8 @@ impl AnyState {
         self.inner.hands_compact()
     }
 
-    /// A copy in which every card `player` cannot see is dealt again at
-    /// random, consistently with what `player` has seen, seeded by `seed`.
-    pub fn determinize(&self, player: usize, seed: u64) -> Result<AnyState> {
+    /// An error unless `player` is one of the game's players.
+    fn player_in_range(&self, player: usize) -> Result<()> {
         let n = self.num_players();
         if player >= n {
             return Err(Error::State(format!(
@@ -667,6 +676,13 @@ impl AnyState {
                 n - 1
             )));
         }
+        Ok(())
+    }
+
+    /// A copy in which every card `player` cannot see is dealt again at
+    /// random, consistently with what `player` has seen, seeded by `seed`.
+    pub fn determinize(&self, player: usize, seed: u64) -> Result<AnyState> {
+        self.player_in_range(player)?;
         let inner = self.inner.determinize(player, seed)?;
         Ok(self.derived(
             inner,

@@ -40,6 +40,7 @@ pub mod rules;
 pub mod sample;
 pub mod state;
 mod surface;
+pub mod tensor;
 #[cfg(test)]
 mod tests;
 pub mod view;

@@ -30,6 +30,10 @@ impl Game for Dashavatara {
         crate::registry::option_info(super::config::specs(), &[], |_| true)
     }
 
+    fn encoding(&self) -> Option<std::sync::Arc<dyn crate::encode::Encoding<DashaState>>> {
+        Some(std::sync::Arc::new(super::tensor::DashaEncoding::new(self)))
+    }
+
     fn pack(&self) -> &Pack {
         &self.config().pack
     }

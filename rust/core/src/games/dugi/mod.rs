@@ -35,6 +35,7 @@ pub mod play;
 pub mod sample;
 pub mod state;
 mod surface;
+pub mod tensor;
 #[cfg(test)]
 mod tests;
 

@@ -28,6 +28,10 @@ impl Game for Dugi {
         crate::registry::option_info(super::config::specs(), &[], |_| true)
     }
 
+    fn encoding(&self) -> Option<std::sync::Arc<dyn crate::encode::Encoding<DugiState>>> {
+        Some(std::sync::Arc::new(super::tensor::DugiEncoding::new(self)))
+    }
+
     fn pack(&self) -> &Pack {
         &self.config().pack
     }

@@ -29,6 +29,12 @@ impl Game for Ganjifa {
         crate::registry::option_info(super::config::specs(), &[], |_| true)
     }
 
+    fn encoding(&self) -> Option<std::sync::Arc<dyn crate::encode::Encoding<GanjifaState>>> {
+        Some(std::sync::Arc::new(super::tensor::GanjifaEncoding::new(
+            self,
+        )))
+    }
+
     fn pack(&self) -> &Pack {
         &self.config().pack
     }

@@ -22,6 +22,7 @@ pub mod satat;
 mod scoring;
 pub mod state;
 mod surface;
+pub mod tensor;
 #[cfg(test)]
 mod tests;
 pub mod view;

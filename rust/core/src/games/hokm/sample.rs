@@ -262,7 +262,7 @@ impl HokmState {
     }
 
     /// The cards `me` knows in each seat's hand (or pile) now.
-    fn known_cards(&self, me: usize) -> [CardSet; 4] {
+    pub(super) fn known_cards(&self, me: usize) -> [CardSet; 4] {
         let n = self.n();
         let mut known = [CardSet::EMPTY; 4];
         known[me] = self.visible_hand(me);

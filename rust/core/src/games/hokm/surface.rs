@@ -2,7 +2,10 @@
 //! (its `new_game`, `from_deal` and `dd_table` keywords read and checked
 //! here, in the engine).
 
+use std::sync::Arc;
+
 use super::{Hokm, HokmState};
+use crate::encode::Encoding;
 use crate::error::{Error, Result};
 use crate::pack::Pack;
 use crate::params::Params;
@@ -157,6 +160,10 @@ impl Game for Hokm {
 
     fn solve(state: &HokmState, req: &SolveRequest) -> Result<SolveAnswer> {
         state.solve(req)
+    }
+
+    fn encoding(&self) -> Option<Arc<dyn Encoding<HokmState>>> {
+        Some(Arc::new(super::tensor::HokmEncoding::new(self)))
     }
 
     /// Four-player presets that count plain tricks: rows trump S, H, D, C

@@ -35,6 +35,7 @@ pub mod hand;
 pub mod sample;
 pub mod state;
 mod surface;
+pub mod tensor;
 #[cfg(test)]
 mod tests;
 pub mod view;

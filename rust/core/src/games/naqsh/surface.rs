@@ -29,6 +29,10 @@ impl Game for Naqsh {
         crate::registry::option_info(super::config::specs(), &[], |_| true)
     }
 
+    fn encoding(&self) -> Option<std::sync::Arc<dyn crate::encode::Encoding<NaqshState>>> {
+        Some(std::sync::Arc::new(super::tensor::NaqshEncoding::new(self)))
+    }
+
     fn pack(&self) -> &Pack {
         &self.config().pack
     }

@@ -60,6 +60,7 @@ pub mod sample;
 mod scoring;
 pub mod state;
 mod surface;
+pub mod tensor;
 #[cfg(test)]
 mod tests;
 pub mod view;

@@ -124,6 +124,12 @@ impl Game for TwentyEight {
         state.solve(req)
     }
 
+    fn encoding(&self) -> Option<std::sync::Arc<dyn crate::encode::Encoding<TwentyEightState>>> {
+        Some(std::sync::Arc::new(
+            super::tensor::TwentyEightEncoding::new(self),
+        ))
+    }
+
     /// `total_points` (card points in a hand, the last-trick point
     /// included), `min_bid`, `max_bid` and `card_points` (the points of each
     /// card of the pack).

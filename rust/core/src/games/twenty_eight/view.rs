@@ -99,7 +99,7 @@ impl TwentyEightState {
     }
 
     /// True when `player` knows the trump suit.
-    fn knows_trump(&self, player: usize) -> bool {
+    pub(super) fn knows_trump(&self, player: usize) -> bool {
         self.revealed || (player == self.bidder && !self.seventh && self.phase_after_trump())
     }
 
@@ -107,7 +107,7 @@ impl TwentyEightState {
         !matches!(self.phase, Phase::Bid | Phase::Trump)
     }
 
-    fn in_contract(&self) -> bool {
+    pub(super) fn in_contract(&self) -> bool {
         self.phase_after_trump() && self.soloist.is_none()
     }
 

@@ -1,0 +1,140 @@
+"""Environments for learning programs, in the conventions RL libraries read.
+
+* :class:`VecEnv`: many games of one preset stepped together in the engine
+  (numpy in and out, the interpreter released while the games step), for
+  self-play at speed. Needs only numpy.
+* :func:`aec_env`: a PettingZoo AEC environment (every seat an agent);
+  needs the ``rl`` extra (``pip install hukm[rl]``).
+* :func:`gym_env`: a Gymnasium environment for one learning seat against
+  fixed bots; registered as ``hukm/<preset>-v0`` when Gymnasium is
+  installed (``gymnasium.make("hukm/28-v0", seat=0)`` after
+  ``import hukm.env``).
+
+Observations are ``State.observation_tensor`` (``kind="observation"``) or
+``State.information_state_tensor`` (``kind="information_state"``), laid out
+as ``Game.tensor_layout(kind)`` says; actions are the game's fixed ids
+(``Game.num_distinct_actions``, ``Game.id_to_action``). An episode is one
+hand (``new_game(seed)`` until the hand is scored; the reward is each
+seat's points for the hand), or the whole match with ``episode="match"``.
+
+>>> import numpy as np
+>>> import hukm
+>>> env = hukm.VecEnv("hokm4", 8, seed=1)
+>>> obs, masks, players = env.reset()
+>>> obs.shape, masks.shape
+((8, 775), (8, 66))
+>>> rng = np.random.default_rng(0)
+>>> acts = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
+>>> obs, masks, rewards, terminated, players = env.step(acts)
+>>> rewards.shape, terminated.any()
+((8, 4), np.False_)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Optional, Sequence, Union
+
+from .vec_env import EPISODES, KINDS, GameLike, VecEnv, _choice, _game
+
+if TYPE_CHECKING:
+    from .bots import Bot
+
+__all__ = ["VecEnv", "aec_env", "gym_env", "register_gym_envs"]
+
+
+def aec_env(
+    name: GameLike,
+    *,
+    episode: str = "hand",
+    kind: str = "observation",
+    render_mode: Optional[str] = None,
+    **options: Any,
+) -> Any:
+    """A PettingZoo AEC environment of a preset: agents ``player_0`` ...,
+    observations ``{"observation": float32 tensor, "action_mask": int8}``,
+    actions the game's ids. ``reset(seed=...)`` deals ``new_game(seed)``;
+    ``render()`` returns SVG (``render_mode="svg"``, through
+    :mod:`hukm.svg`) or text (``"ansi"``).
+
+    >>> import hukm.env
+    >>> env = hukm.env.aec_env("hokm4")
+    >>> env.reset(seed=3)
+    >>> env.agent_selection, int(env.action_space("player_0").n)
+    ('player_3', 66)
+    """
+    from ._rl import HukmAEC
+
+    g = _game(name, options)
+    return HukmAEC(
+        g,
+        episode=_choice("episode", episode, EPISODES),
+        kind=_choice("kind", kind, KINDS),
+        render_mode=render_mode,
+    )
+
+
+def gym_env(
+    name: GameLike,
+    seat: int = 0,
+    opponents: Optional[Sequence[Union[str, "Bot"]]] = None,
+    *,
+    episode: str = "hand",
+    kind: str = "observation",
+    illegal: str = "end",
+    illegal_reward: float = -1.0,
+    render_mode: Optional[str] = None,
+    **options: Any,
+) -> Any:
+    """A Gymnasium environment: the learner plays ``seat``, the other seats
+    are played by ``opponents`` (one per other seat, in seat order: bot
+    names such as ``"random"``, ``"heuristic"``, ``"pimc:20"``, or bot
+    objects; all ``"random"`` by default). The reward is the learner's
+    points for the hand (``episode="hand"``) or the match. An illegal id
+    ends the episode with ``illegal_reward`` (``illegal="end"``, so that a
+    learner sampling without the mask is told) or raises
+    (``illegal="raise"``); the mask is in the observation, in
+    ``info["action_mask"]`` and from ``action_masks()``.
+
+    >>> import hukm.env
+    >>> env = hukm.env.gym_env("28", seat=0, opponents=["heuristic"] * 3)
+    >>> obs, info = env.reset(seed=1)
+    >>> obs["observation"].shape, int(obs["action_mask"].sum()) > 0
+    ((400,), True)
+    """
+    from ._rl import HukmGym
+
+    g = _game(name, options)
+    return HukmGym(
+        g,
+        seat=seat,
+        opponents=opponents,
+        episode=_choice("episode", episode, EPISODES),
+        kind=_choice("kind", kind, KINDS),
+        illegal=_choice("illegal", illegal, ("end", "raise")),
+        illegal_reward=float(illegal_reward),
+        render_mode=render_mode,
+    )
+
+
+def register_gym_envs() -> list[str]:
+    """Registers ``hukm/<preset>-v0`` for every preset with Gymnasium (done
+    on ``import hukm.env`` when Gymnasium is installed); returns the ids."""
+    import gymnasium
+
+    from .registry import games
+
+    ids = []
+    for info in games():
+        env_id = f"hukm/{info.name}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, entry_point="hukm.env:gym_env", kwargs={"name": info.name})
+        ids.append(env_id)
+    return ids
+
+
+try:  # Gymnasium is optional (the ``rl`` extra).
+    import gymnasium as _gymnasium  # noqa: F401
+except ImportError:  # pragma: no cover - without the extra
+    pass
+else:
+    register_gym_envs()

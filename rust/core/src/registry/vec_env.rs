@@ -1,0 +1,383 @@
+//! Many games stepped together for self-play: [`VecEnv`] holds `n` states
+//! of one game, takes one action id per game, and writes every game's next
+//! observation, legal mask, rewards and end flag into flat buffers (the
+//! Python binding hands them over as numpy arrays).
+//!
+//! An episode is one hand (or the whole match with [`Episode::Match`]):
+//! episode `k` of game `i` is `new_game(seed_ik)` with
+//! `seed_ik = derive(derive(seed, i), k)` ([`crate::rng::Rng::derive`]),
+//! played until its hand is scored. A game whose episode ends is started
+//! again at once with its next seed, so every game always has a player to
+//! act. The same seed and actions give the same run.
+
+use super::{AnyGame, AnyState};
+use crate::encode::Kind;
+use crate::error::{Error, Result};
+use crate::game::GameState;
+use crate::params::Params;
+use crate::rng::Rng;
+
+/// What one episode is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Episode {
+    /// The first hand of a match, until it is scored (the rewards: each
+    /// seat's points for the hand).
+    Hand,
+    /// The whole match (the rewards: each seat's points for the match).
+    Match,
+}
+
+impl Episode {
+    /// Reads `hand` or `match`.
+    pub fn parse(word: &str) -> Result<Episode> {
+        match word {
+            "hand" => Ok(Episode::Hand),
+            "match" => Ok(Episode::Match),
+            _ => Err(Error::Option(format!(
+                "bad episode {:?}; episodes: hand, match",
+                word
+            ))),
+        }
+    }
+}
+
+/// One game of the batch.
+#[derive(Clone)]
+struct Slot {
+    state: AnyState,
+    /// Episodes started so far (the next seed's index).
+    started: u64,
+    /// The hand number at the episode's start.
+    hand: usize,
+    /// The returns at the episode's start.
+    start: Vec<f64>,
+    /// The legal ids now, in increasing order.
+    legal: Vec<usize>,
+}
+
+/// The buffers one call writes, each of `n` rows.
+pub struct Buffers<'a> {
+    /// Observations: `n × obs_len`.
+    pub obs: &'a mut [f32],
+    /// Legal masks: `n × num_actions`, 1 for a legal id.
+    pub mask: &'a mut [i8],
+    /// The player to act in each game.
+    pub players: &'a mut [i64],
+}
+
+/// `n` games of one preset stepped together.
+pub struct VecEnv {
+    game: AnyGame,
+    seed: u64,
+    episode: Episode,
+    kind: Kind,
+    threads: usize,
+    slots: Vec<Slot>,
+    obs_len: usize,
+    num_actions: usize,
+    /// Draws [`VecEnv::random_actions`].
+    rng: Rng,
+}
+
+/// The stream of [`VecEnv::random_actions`] (apart from every game's seeds).
+const SAMPLER: u64 = u64::MAX;
+
+impl VecEnv {
+    /// `n` games of `game`, seeded by `seed`; tensors of `kind`; `threads`
+    /// workers per call.
+    pub fn new(
+        game: &AnyGame,
+        n: usize,
+        seed: u64,
+        episode: Episode,
+        kind: Kind,
+        threads: usize,
+    ) -> Result<VecEnv> {
+        if n == 0 {
+            return Err(Error::Option("a VecEnv needs at least one game".into()));
+        }
+        let obs_len = game.layout(kind)?.len();
+        let num_actions = game.num_distinct_actions()?;
+        let mut env = VecEnv {
+            game: game.clone(),
+            seed,
+            episode,
+            kind,
+            threads: threads.max(1),
+            slots: Vec::with_capacity(n),
+            obs_len,
+            num_actions,
+            rng: Rng::new(Rng::derive(seed, SAMPLER)),
+        };
+        for i in 0..n {
+            let slot = env.start(i, 0)?;
+            env.slots.push(slot);
+        }
+        Ok(env)
+    }
+
+    fn start(&self, i: usize, k: u64) -> Result<Slot> {
+        start_slot(&self.game, self.seed, i, k)
+    }
+
+    /// Number of games.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// True when there is no game (never: a VecEnv has at least one).
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// Values in one observation.
+    pub fn obs_len(&self) -> usize {
+        self.obs_len
+    }
+
+    /// Number of action ids.
+    pub fn num_actions(&self) -> usize {
+        self.num_actions
+    }
+
+    /// Number of players of the game.
+    pub fn num_players(&self) -> usize {
+        self.game.num_players()
+    }
+
+    /// The game.
+    pub fn game(&self) -> &AnyGame {
+        &self.game
+    }
+
+    /// The state of game `i`.
+    pub fn state(&self, i: usize) -> Option<&AnyState> {
+        self.slots.get(i).map(|s| &s.state)
+    }
+
+    /// Starts every game again from its first episode (with a new `seed`
+    /// when given) and writes the first observations.
+    pub fn reset(&mut self, seed: Option<u64>, out: Buffers<'_>) -> Result<()> {
+        self.check(&out)?;
+        if let Some(s) = seed {
+            self.seed = s;
+            self.rng = Rng::new(Rng::derive(s, SAMPLER));
+        }
+        let fresh: Result<Vec<Slot>> = (0..self.len()).map(|i| self.start(i, 0)).collect();
+        self.slots = fresh?;
+        let (kind, obs_len, num_actions) = (self.kind, self.obs_len, self.num_actions);
+        for (i, slot) in self.slots.iter().enumerate() {
+            write_row(
+                slot,
+                kind,
+                obs_len,
+                num_actions,
+                i,
+                &mut *out.obs,
+                &mut *out.mask,
+            )?;
+            out.players[i] = current(&slot.state);
+        }
+        Ok(())
+    }
+
+    /// A uniformly random legal id for every game (for random opponents and
+    /// play-outs), drawn from the environment's own generator (seeded by the
+    /// environment's seed).
+    pub fn random_actions(&mut self, out: &mut [i64]) -> Result<()> {
+        if out.len() != self.len() {
+            return Err(Error::State("buffers of the wrong size".into()));
+        }
+        for (o, s) in out.iter_mut().zip(&self.slots) {
+            *o = s.legal[self.rng.below(s.legal.len() as u64) as usize] as i64;
+        }
+        Ok(())
+    }
+
+    fn check(&self, out: &Buffers<'_>) -> Result<()> {
+        let n = self.len();
+        if out.obs.len() != n * self.obs_len
+            || out.mask.len() != n * self.num_actions
+            || out.players.len() != n
+        {
+            return Err(Error::State("buffers of the wrong size".into()));
+        }
+        Ok(())
+    }
+
+    /// Applies `actions[i]` (an action id, legal for the player to act) to
+    /// game `i`, for every game; writes the rewards of the episodes that
+    /// ended (`rewards`: `n × players`, each seat's points for the episode,
+    /// 0 elsewhere), `terminated` (1 where an episode ended and its game
+    /// started again) and the next observations. An illegal id anywhere
+    /// changes nothing and is an error naming the game.
+    pub fn step(
+        &mut self,
+        actions: &[i64],
+        out: Buffers<'_>,
+        rewards: &mut [f32],
+        terminated: &mut [u8],
+    ) -> Result<()> {
+        self.check(&out)?;
+        let n = self.len();
+        let p = self.num_players();
+        if actions.len() != n || rewards.len() != n * p || terminated.len() != n {
+            return Err(Error::State(format!(
+                "step needs {} actions (one per game), got {}",
+                n,
+                actions.len()
+            )));
+        }
+        for (i, (&a, s)) in actions.iter().zip(&self.slots).enumerate() {
+            if a < 0 || s.legal.binary_search(&(a as usize)).is_err() {
+                return Err(Error::IllegalAction(format!(
+                    "game {}: action id {} is not legal (legal ids: {:?})",
+                    i, a, s.legal
+                )));
+            }
+        }
+        let job = Job {
+            game: &self.game,
+            seed: self.seed,
+            episode: self.episode,
+            kind: self.kind,
+            obs_len: self.obs_len,
+            num_actions: self.num_actions,
+            players: p,
+        };
+        let threads = self.threads.min(n);
+        if threads <= 1 {
+            return job.run(0, &mut self.slots, actions, out, rewards, terminated);
+        }
+        let per = n.div_ceil(threads);
+        let results: Vec<Result<()>> = std::thread::scope(|sc| {
+            let mut handles = Vec::new();
+            let parts = self
+                .slots
+                .chunks_mut(per)
+                .zip(actions.chunks(per))
+                .zip(out.obs.chunks_mut(per * self.obs_len))
+                .zip(out.mask.chunks_mut(per * self.num_actions))
+                .zip(out.players.chunks_mut(per))
+                .zip(rewards.chunks_mut(per * p))
+                .zip(terminated.chunks_mut(per));
+            for (k, ((((((slots, acts), obs), mask), players), rew), term)) in parts.enumerate() {
+                let job = &job;
+                handles.push(sc.spawn(move || {
+                    let b = Buffers { obs, mask, players };
+                    job.run(k * per, slots, acts, b, rew, term)
+                }));
+            }
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|_| Err(Error::State("a VecEnv worker failed".into())))
+                })
+                .collect()
+        });
+        results.into_iter().collect()
+    }
+}
+
+/// What every worker of one step shares.
+struct Job<'a> {
+    game: &'a AnyGame,
+    seed: u64,
+    episode: Episode,
+    kind: Kind,
+    obs_len: usize,
+    num_actions: usize,
+    players: usize,
+}
+
+impl Job<'_> {
+    /// Steps `slots` (games `first..`), writing rows from 0 of the buffers.
+    fn run(
+        &self,
+        first: usize,
+        slots: &mut [Slot],
+        actions: &[i64],
+        out: Buffers<'_>,
+        rewards: &mut [f32],
+        terminated: &mut [u8],
+    ) -> Result<()> {
+        let p = self.players;
+        for (j, slot) in slots.iter_mut().enumerate() {
+            slot.state.apply_id(actions[j] as usize)?;
+            let s = &slot.state;
+            let over =
+                s.is_terminal() || (self.episode == Episode::Hand && s.hand_number()? != slot.hand);
+            let row = &mut rewards[j * p..(j + 1) * p];
+            if over {
+                let r = s.returns();
+                for (k, x) in row.iter_mut().enumerate() {
+                    *x = (r[k] - slot.start[k]) as f32;
+                }
+                terminated[j] = 1;
+                *slot = start_slot(self.game, self.seed, first + j, slot.started)?;
+            } else {
+                row.fill(0.0);
+                terminated[j] = 0;
+                slot.state.legal_ids_into(&mut slot.legal)?;
+            }
+            write_row(
+                slot,
+                self.kind,
+                self.obs_len,
+                self.num_actions,
+                j,
+                &mut *out.obs,
+                &mut *out.mask,
+            )?;
+            out.players[j] = current(&slot.state);
+        }
+        Ok(())
+    }
+}
+
+/// Episode `k` of game `i`.
+fn start_slot(game: &AnyGame, seed: u64, i: usize, k: u64) -> Result<Slot> {
+    let s = Rng::derive(Rng::derive(seed, i as u64), k);
+    let state = game.new_game(s, &Params::new())?;
+    let hand = state.hand_number()?;
+    let start = state.returns();
+    let mut legal = Vec::new();
+    state.legal_ids_into(&mut legal)?;
+    Ok(Slot {
+        state,
+        started: k + 1,
+        hand,
+        start,
+        legal,
+    })
+}
+
+fn current(s: &AnyState) -> i64 {
+    s.current_player().map_or(-1, |p| p as i64)
+}
+
+/// Row `j` of the observation and mask buffers from `slot`.
+fn write_row(
+    slot: &Slot,
+    kind: Kind,
+    obs_len: usize,
+    num_actions: usize,
+    j: usize,
+    obs: &mut [f32],
+    mask: &mut [i8],
+) -> Result<()> {
+    let o = &mut obs[j * obs_len..(j + 1) * obs_len];
+    let m = &mut mask[j * num_actions..(j + 1) * num_actions];
+    m.fill(0);
+    match slot.state.current_player() {
+        Some(p) => {
+            slot.state.tensor_into(p, kind, o)?;
+            for &a in &slot.legal {
+                m[a] = 1;
+            }
+        }
+        None => o.fill(0.0),
+    }
+    Ok(())
+}
