@@ -497,12 +497,47 @@ def build_parser() -> argparse.ArgumentParser:
             m.add_argument("--fixed-seats", action="store_true", help="do not rotate the bots over the seats on each deal")
             m.add_argument("--quiet", action="store_true", help="no progress bar")
         m.set_defaults(func=func)
+    b = sub.add_parser("batch", help="solve many deals: npz or parquet output, resumable, on many workers or Ray")
+    _add_game(b)
+    b.add_argument("--deals", type=_whole(1), default=None, help="number of seeded deals (with --from: the first N)")
+    b.add_argument("--seed", type=_whole(0), default=0, help="seed of the run (default 0)")
+    b.add_argument("--out", required=True, help="output file: .npz, or .parquet (pip install \"hukm[batch]\")")
+    b.add_argument("--workers", type=_whole(1), default=1, help="worker processes (default 1); with --ray: CPUs of the local Ray")
+    b.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                   help='run the chunks as Ray tasks, on the cluster at ADDRESS or a local Ray (pip install "hukm[ray]")')
+    b.add_argument("--where", action="append", default=None, metavar="CONSTRAINT",
+                   help="a constraint on the seeded deals, e.g. 'spades(hand(0)) >= 5' (repeatable; see hukm.batch.where)")
+    b.add_argument("--max-tries", type=_whole(1), default=None, help="rejection budget: candidates drawn for one deal")
+    b.add_argument("--from", dest="source", default=None, metavar="FILE",
+                   help="solve the deals of FILE (one deal a line, .jsonl hand records, .pbn) instead of seeded ones")
+    b.add_argument("--objective", choices=["tricks", "kot"], default="tricks", help="the game's value or the kot query")
+    b.add_argument("--chunk", type=_whole(1), default=None, help="deals per chunk (default: about 100 chunks)")
+    b.add_argument("--quiet", action="store_true", help="no progress bar")
+    b.set_defaults(func=_cmd_batch)
     w = sub.add_parser("serve", help='the web page to deal, play, replay and analyse (pip install "hukm[web]")')
     w.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     w.add_argument("--port", type=_whole(1), default=8765, help="port (default 8765)")
     w.add_argument("--open", action="store_true", help="open the page in the default browser")
     w.set_defaults(func=_cmd_serve)
     return p
+
+
+def _cmd_batch(args: argparse.Namespace) -> int:
+    """``hukm batch``: :func:`hukm.batch.run` with a progress bar (rate and ETA)."""
+    from .batch.progress import bar
+    from .batch.run import run
+    from .batch.source import MAX_TRIES
+
+    game = build_game(args)
+    with bar(args.quiet) as progress:
+        r = run(game, deals=args.deals, seed=args.seed, out=args.out, workers=args.workers,
+                backend="local" if args.ray is None else "ray", address=args.ray or None,
+                where=args.where or (), source=args.source, objective=args.objective,
+                max_tries=MAX_TRIES if args.max_tries is None else args.max_tries,
+                chunk=args.chunk, progress=progress)
+    resumed = f", {r.resumed} of {r.chunks} chunks resumed" if r.resumed else ""
+    print(f"wrote {r.out}: {r.deals} deals{resumed}, {r.rate:.1f} deals/s")
+    return 0
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:

@@ -1,0 +1,196 @@
+"""hukm.batch and ``hukm batch``: values, determinism across workers, resuming a killed
+run, constraints and their errors, file input, npz and parquet output."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import hukm
+import hukm.batch as batch
+from hukm.batch.source import generate
+from hukm.cli import main
+
+
+def test_values_are_the_games_tables(tmp_path: Path) -> None:
+    g = hukm.game("court_piece")
+    r = batch.run(g, deals=6, seed=5, out=str(tmp_path / "t.npz"), chunk=4)
+    cols, meta = batch.read(r.out)
+    assert cols["values"].shape == (6, 5, 4)
+    assert meta["game"] == "court_piece" and meta["seed"] == 5 and meta["plan"]["kind"] == "table"
+    for k in (0, 5):
+        d, _ = generate(g, 5, k)
+        assert cols["deal"][k] == d.deal and cols["seed"][k] == d.seed
+        assert np.array_equal(cols["values"][k], g.dd_table(d.deal, threads=1))
+
+
+def test_value_plan_solves_the_seeded_hand(tmp_path: Path) -> None:
+    g = hukm.game("naqsh")
+    r = batch.run(g, deals=5, seed=2, out=str(tmp_path / "n.npz"))
+    cols, _ = batch.read(r.out)
+    for k in range(5):
+        state = g.new_game(int(cols["seed"][k]))
+        assert cols["values"][k].tolist() == [hukm.solve(state, actions=False).value]
+
+
+def test_byte_identical_on_one_and_two_workers(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.npz", tmp_path / "b.npz"
+    batch.run("court_piece", deals=12, seed=1, out=str(a), chunk=3)
+    batch.run("court_piece", deals=12, seed=1, out=str(b), chunk=3, workers=2)
+    assert a.read_bytes() == b.read_bytes()
+    assert not Path(str(a) + ".parts").exists()
+
+
+def test_chunking_does_not_change_the_output(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.npz", tmp_path / "b.npz"
+    batch.run("naqsh", deals=30, seed=4, out=str(a), chunk=7)
+    batch.run("naqsh", deals=30, seed=4, out=str(b), chunk=30)
+    assert a.read_bytes() == b.read_bytes()
+
+
+def _cli(out: Path, *extra: str) -> list[str]:
+    return [sys.executable, "-m", "hukm.cli", "batch", "court_piece", "--deals", "40", "--seed", "3",
+            "--out", str(out), "--chunk", "2", "--quiet", *extra]
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_killed_run_resumes_to_the_same_bytes(tmp_path: Path, workers: str) -> None:
+    whole = tmp_path / "whole.npz"
+    assert subprocess.run(_cli(whole), capture_output=True).returncode == 0
+    out = tmp_path / "cut.npz"
+    parts = Path(str(out) + ".parts")
+    p = subprocess.Popen(_cli(out, "--workers", workers), start_new_session=True,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and len(list(parts.glob("chunk-*.npz"))) < 3:
+        time.sleep(0.05)
+    os.killpg(p.pid, signal.SIGKILL)
+    p.wait()
+    finished = len(list(parts.glob("chunk-*.npz")))
+    assert 3 <= finished < 20 and not out.exists()
+    again = subprocess.run(_cli(out, "--workers", workers), capture_output=True, text=True)
+    assert again.returncode == 0, again.stderr
+    assert "chunks resumed" in again.stdout
+    assert out.read_bytes() == whole.read_bytes()
+
+
+def test_other_arguments_over_a_stopped_run_are_refused(tmp_path: Path) -> None:
+    out = tmp_path / "x.npz"
+    parts = Path(str(out) + ".parts")
+    parts.mkdir()
+    (parts / "run.json").write_text(json.dumps({"meta": {"seed": 9}, "chunk": 1, "format": ".npz"}))
+    with pytest.raises(hukm.StateError, match="other arguments"):
+        batch.run("naqsh", deals=3, seed=1, out=str(out))
+
+
+def test_constraints_hold_on_every_deal(tmp_path: Path) -> None:
+    g = hukm.game("hokm4")
+    where = batch.source.compile_for(g, ["spades(hand(0)) >= 5", "suit(seen(hakem), trump) >= 3", "aces(0) == 0"])
+    for k in range(20):
+        d, _ = generate(g, 11, k, where)
+        hand0 = d.deal.split()[0].split(".")
+        assert len(hand0[0]) >= 5 and "A" not in "".join(hand0)
+        suits = d.seen.split(".")
+        assert max(len(s) for s in suits) >= 3 and d.player == d.hakem
+
+
+def test_constraint_on_28_points(tmp_path: Path) -> None:
+    r = batch.run("28", deals=3, seed=1, out=str(tmp_path / "p.npz"), where=["has(hand(0), JS)"])
+    cols, meta = batch.read(r.out)
+    assert all("J" in d.split()[0].split(".")[0] for d in cols["deal"])
+    assert meta["where"] == ["has(hand(0), JS)"]
+
+
+def _two_spades(ctx: batch.Context) -> bool:
+    return sum(1 for _, s in ctx.hand(1) if s == 0) == 2
+
+
+def test_constraint_as_a_callable(tmp_path: Path) -> None:
+    r = batch.run("naqsh", deals=4, seed=1, out=str(tmp_path / "c.npz"), where=[_two_spades], workers=2, chunk=2)
+    cols, meta = batch.read(r.out)
+    assert meta["where"] == ["test_batch._two_spades"]
+    g = hukm.game("naqsh")
+    for d in cols["deal"]:
+        ctx = batch.Context(str(d).split(), {}, {}, g.suits)
+        assert _two_spades(ctx)
+
+
+@pytest.mark.parametrize(
+    "text, token",
+    [("spadez(0) >= 5", "'spadez'"), ("spades(0) >= ", "end"), ("spades(0) >> 5", "'>'"), ("hand(0) and 1", "a set of cards"),
+     ("spades(0) >= 5 $", "'$'")],
+)
+def test_bad_constraint_names_the_token(tmp_path: Path, text: str, token: str) -> None:
+    with pytest.raises(hukm.OptionError, match="column") as e:
+        batch.run("hokm4", deals=1, out=str(tmp_path / "x.npz"), where=[text])
+    assert token in str(e.value)
+
+
+def test_unsatisfiable_constraint_stops(tmp_path: Path) -> None:
+    t0 = time.monotonic()
+    with pytest.raises(hukm.StateError, match="no deal met 'spades\\(hand\\(0\\)\\) >= 14' in 500 tries"):
+        batch.run("hokm4", deals=3, out=str(tmp_path / "x.npz"), where=["spades(hand(0)) >= 14"], max_tries=500)
+    assert time.monotonic() - t0 < 120
+
+
+def test_cli_bad_input_is_one_line_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = str(tmp_path / "x.npz")
+    assert main(["batch", "hokm4", "--deals", "2", "--out", out, "--where", "kings(0) >= x"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "unknown name 'x'" in err
+    assert main(["batch", "hokm4", "--deals", "2", "--out", str(tmp_path / "x.csv")]) == 2
+    assert "unknown format '.csv'" in capsys.readouterr().err
+    assert main(["batch", "ganjifa", "--deals", "2", "--out", out]) == 2
+    assert "beyond exact search" in capsys.readouterr().err
+
+
+def test_cli_writes_and_reports(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "n.npz"
+    assert main(["batch", "naqsh", "--deals", "5", "--seed", "2", "--out", str(out), "--workers", "2"]) == 0
+    assert "wrote" in capsys.readouterr().out
+    z = np.load(out)
+    assert z["deals"].shape == (5,) and z["values"].shape == (5, 1)
+    assert json.loads(str(z["meta"]))["deals"] == 5
+
+
+def test_deals_from_files(tmp_path: Path) -> None:
+    g = hukm.game("court_piece")
+    seeded = tmp_path / "s.npz"
+    batch.run(g, deals=3, seed=8, out=str(seeded))
+    cols, _ = batch.read(str(seeded))
+    lines = tmp_path / "deals.txt"
+    lines.write_text("# three deals\n" + "\n".join(str(d) for d in cols["deal"]) + "\n")
+    r = batch.run(g, source=str(lines), out=str(tmp_path / "f.npz"))
+    got, meta = batch.read(r.out)
+    assert np.array_equal(got["values"], cols["values"]) and list(got["seed"]) == [-1] * 3
+    assert meta["source"]["file"] == "deals.txt" and meta["seed"] is None
+    records = tmp_path / "hands.jsonl"
+    records.write_text("\n".join(g.new_game(int(s)).record().to_json() for s in cols["seed"]) + "\n")
+    got, _ = batch.read(batch.run(g, source=str(records), out=str(tmp_path / "j.npz")).out)
+    assert np.array_equal(got["values"], cols["values"]) and got["record"][0].startswith("{")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("AKQ.. x\n")
+    with pytest.raises(hukm.NotationError, match="bad.txt, line 1"):
+        batch.run(g, source=str(bad), out=str(tmp_path / "b.npz"))
+
+
+def test_parquet_matches_npz(tmp_path: Path) -> None:
+    pytest.importorskip("pyarrow")
+    a, b, c = tmp_path / "a.npz", tmp_path / "b.parquet", tmp_path / "c.parquet"
+    batch.run("court_piece", deals=6, seed=2, out=str(a), chunk=2)
+    batch.run("court_piece", deals=6, seed=2, out=str(b), chunk=2)
+    batch.run("court_piece", deals=6, seed=2, out=str(c), chunk=2, workers=2)
+    assert b.read_bytes() == c.read_bytes()
+    x, mx = batch.read(str(a))
+    y, my = batch.read(str(b))
+    assert mx == my
+    for k in ("deal", "seed", "hakem", "seen", "values"):
+        assert np.array_equal(x[k], y[k]), k
