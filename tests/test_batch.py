@@ -194,3 +194,17 @@ def test_parquet_matches_npz(tmp_path: Path) -> None:
     assert mx == my
     for k in ("deal", "seed", "hakem", "seen", "values"):
         assert np.array_equal(x[k], y[k]), k
+
+
+def test_ray_backend_without_ray_says_how_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)
+    with pytest.raises(hukm.StateError, match=r'pip install "hukm\[ray\]"'):
+        batch.run("naqsh", deals=2, out=str(tmp_path / "r.npz"), backend="ray")
+    with pytest.raises(hukm.OptionError, match="bad backend 'dask'"):
+        batch.run("naqsh", deals=2, out=str(tmp_path / "r.npz"), backend="dask")
+
+
+def test_parquet_without_pyarrow_says_how_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
+    with pytest.raises(hukm.StateError, match=r'pip install "hukm\[batch\]"'):
+        batch.run("naqsh", deals=2, out=str(tmp_path / "r.parquet"))

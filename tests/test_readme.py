@@ -21,3 +21,11 @@ def test_readme_has_the_two_commands() -> None:
     text = README.read_text()
     assert 'pip install . && hukm solve hokm --seed 7' in text
     assert 'pip install ".[test]" && pytest tests' in text
+
+
+def test_readme_links_the_batch_study_figure() -> None:
+    """The study's figure and table are in docs/ and the README shows them."""
+    text = README.read_text()
+    for link in ("docs/studies/hakem_seven.png", "docs/studies/hakem_seven.md"):
+        assert f"]({link})" in text
+        assert (README.parent / link).stat().st_size > 0
