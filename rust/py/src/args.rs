@@ -19,8 +19,8 @@ fn type_name(v: &Bound<'_, PyAny>) -> String {
 pub fn text(v: &Bound<'_, PyAny>, what: &str, kind: fn(String) -> Error) -> Result<String, Error> {
     match v.cast::<PyString>() {
         Ok(s) => s
-            .to_str()
-            .map(str::to_string)
+            .to_cow()
+            .map(|t| t.into_owned())
             .map_err(|_| kind(format!("{} is not valid text", what))),
         Err(_) => Err(kind(format!(
             "{} must be a string, got {}",
