@@ -11,16 +11,15 @@ holds seats 0 and 2 (one side):
    call, the opponents' moves from ``VecEnv.random_actions()``);
 2. then against Heuristic at seats 1 and 3, one hand at a time in Python.
 
-Every ``--log`` seconds the mean return of the hands finished since is
-recorded; the learning curve goes to ``<out>/pg_hokm4_curve.png`` and the
+Every ``--log`` hands the mean return of those hands is recorded; the
+learning curve goes to ``<out>/pg_hokm4_curve.png`` and the
 final strength, measured with ``hukm.play_match`` (greedy policy, fresh
 deals, 95% intervals), to ``<out>/pg_hokm4.md``.
 
 Run: ``python examples/selfplay_pg.py`` (needs matplotlib for the plot:
-``pip install hukm[docs]``); ``--random-minutes``, ``--heuristic-minutes``,
-``--eval-hands``, ``--seed``. The same seed gives the same deals and the same
-sampled actions; the amount of training is set by time, so the curve
-depends on the machine's speed.
+``pip install hukm[docs]``); ``--random-minutes``, ``--heuristic-minutes``
+(or ``--random-hands``, ``--heuristic-hands``: with both, the run is the
+same on every machine), ``--eval-hands``, ``--seed``.
 """
 
 from __future__ import annotations
@@ -99,14 +98,31 @@ class Learner:
             self.done = []
 
 
-def train_vs_random(learner: Learner, minutes: float, seed: int, log: float, curve: list[Any], t0: float) -> int:
+class Budget:
+    """How long a phase trains: ``hands`` hands when given (the run is then
+    the same on every machine), else ``minutes`` of wall time."""
+
+    def __init__(self, minutes: float, hands: Optional[int]) -> None:
+        self.hands = hands
+        self.end = time.perf_counter() + minutes * 60
+
+    def more(self, done: int) -> bool:
+        return done < self.hands if self.hands is not None else time.perf_counter() < self.end
+
+
+def log_point(learner: Learner, phase: str, curve: list[Any], t0: float) -> None:
+    """One point of the curve: the mean return of the hands finished since the last one."""
+    total = sum(k for *_, k in curve) + len(learner.returns)
+    curve.append((phase, total, time.perf_counter() - t0, float(np.mean(learner.returns)), len(learner.returns)))
+    learner.returns = []
+
+
+def train_vs_random(learner: Learner, budget: Budget, seed: int, log: int, curve: list[Any], t0: float) -> int:
     env = hukm.VecEnv(GAME, 128, seed=seed)
     obs, masks, players = env.reset()
     traj: list[list[Any]] = [[] for _ in range(env.num_envs)]
     hands = 0
-    end = time.perf_counter() + minutes * 60
-    next_log = time.perf_counter() + log
-    while time.perf_counter() < end:
+    while budget.more(hands):
         acts = env.random_actions()
         mine = np.isin(players, AGENT)
         if mine.any():
@@ -117,23 +133,21 @@ def train_vs_random(learner: Learner, minutes: float, seed: int, log: float, cur
                 traj[i].append((obs[i].astype(np.float64), masks[i], int(a[j])))
         obs, masks, rewards, terminated, players = env.step(acts)
         for i in np.flatnonzero(terminated):
+            if not budget.more(hands):
+                break
             learner.finish(traj[i], float(rewards[i, 0] - rewards[i, 1]))
             traj[i] = []
             hands += 1
-        if time.perf_counter() >= next_log and learner.returns:
-            curve.append(("random", time.perf_counter() - t0, float(np.mean(learner.returns)), len(learner.returns)))
-            learner.returns = []
-            next_log = time.perf_counter() + log
+            if len(learner.returns) >= log:
+                log_point(learner, "random", curve, t0)
     return hands
 
 
-def train_vs_heuristic(learner: Learner, minutes: float, seed: int, log: float, curve: list[Any], t0: float) -> int:
+def train_vs_heuristic(learner: Learner, budget: Budget, seed: int, log: int, curve: list[Any], t0: float) -> int:
     game = hukm.game(GAME)
     bots = {1: Heuristic(seed=seed + 1), 3: Heuristic(seed=seed + 3)}
-    end = time.perf_counter() + minutes * 60
-    next_log = time.perf_counter() + log
     hands = 0
-    while time.perf_counter() < end:
+    while budget.more(hands):
         s = game.new_game(seed=seed * 1_000_003 + hands)
         hand, before = s.hand_number, s.returns()
         steps: list[Any] = []
@@ -150,10 +164,8 @@ def train_vs_heuristic(learner: Learner, minutes: float, seed: int, log: float, 
         after = s.returns()
         learner.finish(steps, (after[0] - before[0]) - (after[1] - before[1]))
         hands += 1
-        if time.perf_counter() >= next_log and learner.returns:
-            curve.append(("heuristic", time.perf_counter() - t0, float(np.mean(learner.returns)), len(learner.returns)))
-            learner.returns = []
-            next_log = time.perf_counter() + log
+        if len(learner.returns) >= log:
+            log_point(learner, "heuristic", curve, t0)
     return hands
 
 
@@ -183,11 +195,13 @@ def main(argv: Optional[list[str]] = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--random-minutes", type=float, default=2.0)
     ap.add_argument("--heuristic-minutes", type=float, default=2.0)
+    ap.add_argument("--random-hands", type=int, help="train on this many hands instead of minutes")
+    ap.add_argument("--heuristic-hands", type=int, help="train on this many hands instead of minutes")
     ap.add_argument("--eval-hands", type=int, default=400)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--lr", type=float, default=0.05)
     ap.add_argument("--batch", type=int, default=64, help="hands per update")
-    ap.add_argument("--log", type=float, default=10.0, help="seconds between points of the curve")
+    ap.add_argument("--log", type=int, default=2000, help="hands per point of the curve")
     ap.add_argument("--out", type=Path, default=Path("docs/rl"))
     a = ap.parse_args(argv)
 
@@ -196,10 +210,15 @@ def main(argv: Optional[list[str]] = None) -> None:
     learner = Learner(policy, a.lr, a.batch)
     curve: list[Any] = []
     t0 = time.perf_counter()
-    h1 = train_vs_random(learner, a.random_minutes, a.seed, a.log, curve, t0)
-    learner.returns = []
-    h2 = train_vs_heuristic(learner, a.heuristic_minutes, a.seed, a.log, curve, t0)
-    print(f"trained on {h1} hands against Random, then {h2} against Heuristic")
+    h1 = train_vs_random(learner, Budget(a.random_minutes, a.random_hands), a.seed, a.log, curve, t0)
+    if learner.returns:
+        log_point(learner, "random", curve, t0)
+    t1 = time.perf_counter() - t0
+    h2 = train_vs_heuristic(learner, Budget(a.heuristic_minutes, a.heuristic_hands), a.seed, a.log, curve, t0)
+    if learner.returns:
+        log_point(learner, "heuristic", curve, t0)
+    t2 = time.perf_counter() - t0 - t1
+    print(f"trained on {h1} hands against Random ({t1:.0f} s), then {h2} against Heuristic ({t2:.0f} s)")
 
     pg = GreedyBot(policy)
     rows = []
@@ -223,12 +242,12 @@ def main(argv: Optional[list[str]] = None) -> None:
 
         fig, ax = plt.subplots(figsize=(7, 3.5))
         for phase, color in (("random", "tab:blue"), ("heuristic", "tab:red")):
-            pts = [(t, m) for ph, t, m, _ in curve if ph == phase]
+            pts = [(h, m) for ph, h, _, m, _ in curve if ph == phase]
             if pts:
-                ax.plot([t / 60 for t, _ in pts], [m for _, m in pts], "o-", color=color,
+                ax.plot([h / 1000 for h, _ in pts], [m for _, m in pts], "o-", color=color,
                         label=f"against {phase.capitalize()}")
         ax.axhline(0, color="grey", lw=0.8)
-        ax.set_xlabel("training time (minutes)")
+        ax.set_xlabel("hands trained (thousands)")
         ax.set_ylabel("mean return per hand\n(own side's points - other side's)")
         ax.set_title("hokm4: linear policy, REINFORCE (sampling policy during training)")
         ax.legend()
@@ -238,24 +257,28 @@ def main(argv: Optional[list[str]] = None) -> None:
     except ImportError:
         print("matplotlib is not installed: no plot (pip install hukm[docs])")
 
+    budget = (f"--random-hands {h1} --heuristic-hands {h2}" if a.random_hands is not None
+              and a.heuristic_hands is not None else
+              f"--random-minutes {a.random_minutes:g} --heuristic-minutes {a.heuristic_minutes:g}")
     lines = [
         "# A policy-gradient agent for Hokm",
         "",
-        f"Made by `python examples/selfplay_pg.py --random-minutes {a.random_minutes:g} "
-        f"--heuristic-minutes {a.heuristic_minutes:g} --eval-hands {a.eval_hands} --seed {a.seed}` "
-        "on a shared two-core machine.",
+        f"Made by `python examples/selfplay_pg.py {budget} --eval-hands {a.eval_hands} --log {a.log} "
+        f"--seed {a.seed}` on a shared two-core machine (the same command gives the same figures, "
+        "times aside: the training is counted in hands and every generator is seeded).",
         "",
-        f"Training: {h1} hands against Random (through `hukm.VecEnv`), then {h2} against Heuristic. "
+        f"Training: {h1} hands against Random through `hukm.VecEnv` ({t1:.0f} s), then {h2} against "
+        f"Heuristic ({t2:.0f} s). "
         "The policy is linear over `State.observation_tensor` with the legal ids masked; REINFORCE with a "
         "running-mean baseline; the return is the agent's side's points minus the other side's for the hand.",
         "",
         f"![learning curve]({png.name})",
         "",
-        "Curve (seconds since the start, mean return of the hands finished since the previous point, hands):",
+        "Curve (hands trained so far, mean return of the hands since the previous point, those hands):",
         "",
-        "| phase | seconds | mean return | hands |",
+        "| against | hands trained | mean return | hands |",
         "|---|---|---|---|",
-        *[f"| {ph} | {t:.0f} | {m:.3f} | {k} |" for ph, t, m, k in curve],
+        *[f"| {ph} | {h} | {m:.3f} | {k} |" for ph, h, _, m, k in curve],
         "",
         f"Strength: `hukm.play_match`, {a.eval_hands} fresh deals each, the agent playing its most likely "
         "action at seats 0 and 2 (one side). Points are the hokm4 match points of the hand (a side scores "

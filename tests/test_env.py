@@ -210,8 +210,14 @@ def test_policy_gradient_example_runs(tmp_path: Path) -> None:
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    mod.main(["--random-minutes", "0.02", "--heuristic-minutes", "0.01", "--eval-hands", "4",
-              "--log", "0.3", "--out", str(tmp_path)])
+    args = ["--random-hands", "60", "--heuristic-hands", "6", "--eval-hands", "4", "--log", "30",
+            "--out", str(tmp_path)]
+    mod.main(args)
+    first = (tmp_path / "pg_hokm4.md").read_text()
+    mod.main(args)
+    assert (tmp_path / "pg_hokm4.md").read_text().split("Training:")[1].split("(")[0] == first.split(
+        "Training:")[1].split("(")[0]
+    assert first.split("Curve")[1] == (tmp_path / "pg_hokm4.md").read_text().split("Curve")[1], "seeded: the same run"
     report = (tmp_path / "pg_hokm4.md").read_text()
-    assert "| pg vs Heuristic | 4 |" in report and "| phase | seconds |" in report
+    assert "| pg vs Heuristic | 4 |" in report and "| random | 60 |" in report
     assert (tmp_path / "pg_hokm4_curve.png").stat().st_size > 1000

@@ -54,7 +54,10 @@ def aec_env(
     observations ``{"observation": float32 tensor, "action_mask": int8}``,
     actions the game's ids. ``reset(seed=...)`` deals ``new_game(seed)``;
     ``render()`` returns SVG (``render_mode="svg"``, through
-    :mod:`hukm.svg`) or text (``"ansi"``).
+    :mod:`hukm.svg`) or text (``"ansi"``). When the episode (one hand, or
+    the match with ``episode="match"``) ends, every agent is terminated
+    with its points for it as reward; in a match the engine has then dealt
+    the next hand, which is what the last observations show (no mask).
 
     >>> import hukm.env
     >>> env = hukm.env.aec_env("hokm4")
