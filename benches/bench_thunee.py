@@ -11,6 +11,7 @@ Sizes: ``HUKM_BENCH_SHORT=1`` (CI) uses 10 deals; otherwise ``HUKM_BENCH_DEALS``
 from __future__ import annotations
 
 import os
+import random
 import statistics
 import time
 from typing import Sequence
@@ -40,7 +41,13 @@ def states(preset: str, **options: str) -> list[hukm.State]:
             continue
         hand = deal.split()[1].split(".")
         suit = "SHDC"[max(range(4), key=lambda i: len(hand[i]))]
-        out.append(g.from_deal(deal, trump=suit, trumper=1))
+        stock = None
+        if g.num_players == 2:  # the second round: the other twelve cards, seeded
+            used = {c for h in deal.split() for c in hukm.parse_hand(h, "thunee24")}
+            rest = [c for c in hukm.pack_cards("thunee24") if c not in used]
+            random.Random(seed).shuffle(rest)
+            stock = " ".join(hukm.format_hand(rest[i:i + 6], "thunee24") for i in (0, 6))
+        out.append(g.from_deal(deal, trump=suit, trumper=1, stock=stock))
     return out
 
 
@@ -51,7 +58,7 @@ CASES = [
     ("thunee4 balls (§16.5)", "thunee4", {"dd_mode": "balls"}),
     ("thunee4 sweep of a Thunee (§16.4)", "thunee4", {"dd_mode": "sweep"}),
     ("thunee6 points", "thunee6", {}),
-    ("thunee2 points (12 tricks)", "thunee2", {}),
+    ("thunee2 points (both rounds, 12 tricks)", "thunee2", {}),
 ]
 
 
