@@ -132,7 +132,7 @@ def heuristic(state: _core.State, rng: Optional[random.Random]) -> str:
     >>> import hukm
     >>> s = hukm.Thunee().from_deal("T.KQ.Q.J9 AQ.AT..KQ 9.J.9AT.A JK.9.JK.T", trump="S")
     >>> heuristic(s, None)
-    'AC'
+    'JH'
     """
     legal = state.legal_actions()
     if len(legal) == 1:
