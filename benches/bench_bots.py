@@ -14,7 +14,7 @@ decisions timed; otherwise ``HUKM_BENCH_BOT_HANDS`` hands (default 1000), PIMC w
 ``HUKM_BENCH_PIMC_SAMPLES`` samples (default 20), on every core, and the table is
 written to ``benches/bots_evaluation.md``. ``HUKM_BENCH_BOT_GAMES`` (default
 ``hokm4,28,dashavatara``) and ``HUKM_BENCH_BOT_PAIRS`` (default ``pimc-heuristic,heuristic-random``)
-choose what runs; ``HUKM_BENCH_THREADS`` caps the threads of the matches (default: every
+choose what runs (the Thunee rows: ``HUKM_BENCH_BOT_GAMES=thunee4``); ``HUKM_BENCH_THREADS`` caps the threads of the matches (default: every
 core); ``HUKM_BENCH_BOT_TIMES=0`` skips the decision timings. Progress goes to stderr.
 
 Run: ``pytest benches/bench_bots.py -s``. Timings never fail a test.

@@ -85,6 +85,11 @@ def position(name: str, rng: random.Random) -> hukm.State:
         return g.from_deal(deal, first, seed=rng.randrange(1000))  # type: ignore[no-any-return]
     if fam == "dashavatara":
         return g.from_deal(deal)  # type: ignore[no-any-return]  # a full deal starts with the opening
+    if fam == "thunee":
+        n = g.num_players
+        if rng.random() < 0.25:
+            return g.from_deal(deal, thunee=rng.randrange(n))  # type: ignore[no-any-return]
+        return g.from_deal(deal, trump=rng.choice(g.suits), trumper=rng.randrange(n), bid=rng.choice([0, 50]))  # type: ignore[no-any-return]
     assert fam == "naqsh"
     if rng.random() < 0.5:
         return g.from_deal(deal, 0, g.stock(deal_seed))  # type: ignore[no-any-return]

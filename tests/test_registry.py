@@ -22,6 +22,7 @@ PRESETS = {
     "dugi": ["dugi"],
     "dashavatara": ["dashavatara"],
     "naqsh": ["naqsh"],
+    "thunee": ["thunee4", "thunee4_plain", "thunee4_app", "thunee2", "thunee6"],
 }
 NAMES = [n for names in PRESETS.values() for n in names]
 CLASSES = {
@@ -31,14 +32,15 @@ CLASSES = {
     "dugi": hukm.Dugi,
     "dashavatara": hukm.Dashavatara,
     "naqsh": hukm.Naqsh,
+    "thunee": hukm.Thunee,
 }
 
 
 def test_games_lists_every_game_and_preset() -> None:
-    """Hokm 3 + Court Piece 9 + Twenty-eight 5 presets, and the four other games."""
+    """Hokm 3 + Court Piece 9 + Twenty-eight 5 + Thunee 5 presets, and the four other games."""
     infos = hukm.games()
     assert [g.name for g in infos] == NAMES
-    assert len({g.family for g in infos}) == 6
+    assert len({g.family for g in infos}) == 7
     for g in infos:
         assert isinstance(g, hukm.GameInfo)
         assert g.cls is CLASSES[g.family]

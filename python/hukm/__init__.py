@@ -23,6 +23,7 @@ from .dugi import Dugi
 from .ganjifa import Ganjifa
 from .hokm import Hokm
 from .naqsh import Naqsh
+from .thunee import Thunee
 from .twenty_eight import TwentyEight
 from .registry import GameInfo, OptionSpec, game, games
 from .solve import LineStep, PlayStep, Solution, analyse_play, best_line, solve, solve_many
@@ -40,6 +41,7 @@ __all__ = [
     "Ganjifa",
     "Hokm",
     "Naqsh",
+    "Thunee",
     "TwentyEight",
     "GameInfo",
     "HandRecord",

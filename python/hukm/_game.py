@@ -65,7 +65,7 @@ class GameBase(ABC):
 
     @property
     def family(self) -> str:
-        """The game module (``hokm``, ``twenty_eight``, ``ganjifa``, ``dugi``, ``dashavatara``, ``naqsh``)."""
+        """The game module (``hokm``, ``twenty_eight``, ``ganjifa``, ``dugi``, ``dashavatara``, ``naqsh``, ``thunee``)."""
         return self._game.family
 
     @property

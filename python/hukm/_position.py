@@ -1,6 +1,7 @@
 """A position from a deal and the keywords people give for it, shared by the command
 line (``hukm solve`` / ``hukm show``) and the web page: the trump, the seat on lead,
-the Hakem, the bidder, the indicator, the contract, the banker and the stock.
+the Hakem, the bidder, the indicator, the contract, the banker, the stock, and
+Thunee's trumper, bid and caller (``thunee`` / ``royals``).
 
 >>> import hukm
 >>> from hukm._position import keywords_of, position
@@ -20,10 +21,23 @@ from . import _core
 from ._errors import StateError
 from ._game import GameBase
 
-KEYWORDS = ("trump", "leader", "hakem", "bidder", "indicator", "contract", "banker", "stock")
+KEYWORDS = (
+    "trump",
+    "leader",
+    "hakem",
+    "bidder",
+    "indicator",
+    "contract",
+    "banker",
+    "stock",
+    "trumper",
+    "bid",
+    "thunee",
+    "royals",
+)
 """The position keywords: each is a ``from_deal`` keyword of some game."""
 
-WHOLE = frozenset({"leader", "hakem", "bidder", "contract", "banker"})
+WHOLE = frozenset({"leader", "hakem", "bidder", "contract", "banker", "trumper", "bid", "thunee", "royals"})
 """The keywords whose values are whole numbers (seats, a contract)."""
 
 

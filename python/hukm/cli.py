@@ -23,7 +23,7 @@ from .registry import games
 from .solve import Solution, solve
 from .twenty_eight import OUTCOMES
 
-ALIASES = {"hokm": "hokm4", "twenty_eight": "28"}
+ALIASES = {"hokm": "hokm4", "twenty_eight": "28", "thunee": "thunee4"}
 """Short names of the command line (a family name stands for its main preset)."""
 
 
@@ -210,6 +210,7 @@ UNITS = {
     "dugi": "(1: wins the hand)",
     "dashavatara": "cards",
     "naqsh": "(net result of the hand)",
+    "thunee": "(card points; balls in a Thunee or Royals)",
 }
 
 
@@ -309,7 +310,9 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         for action, value in sol.actions.items():
             print(f"  {action:<20} {value}{'  best' if action in best else ''}")
         return 0
-    partners = game.family in ("twenty_eight", "dugi") or (game.family == "hokm" and game.num_players == 4)
+    partners = game.family in ("twenty_eight", "dugi") or (
+        game.family in ("hokm", "thunee") and game.num_players in (4, 6)
+    )
     side = f"the side of seat {sol.player}" if partners else f"seat {sol.player}"
     unit = f"{UNITS[game.family]} for {side}"
     if sol.tricks is not None:
@@ -441,7 +444,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--indicator", default=None, help="Twenty-eight: the bidder's concealed indicator")
     s.add_argument("--contract", type=_whole(0), default=None, help="Twenty-eight: the contract")
     s.add_argument("--banker", type=_whole(0), default=None, help="Naqsh: the banker's seat")
-    s.add_argument("--stock", default=None, help="Naqsh: the stock from the top, cards joined by +")
+    s.add_argument("--stock", default=None, help="Naqsh: the stock from the top, cards joined by +; thunee2: the second round")
+    s.add_argument("--trumper", type=_whole(0), default=None, help="Thunee: the trumper's seat (default 1)")
+    s.add_argument("--bid", type=_whole(0), default=None, help="Thunee: the winning bid (default 0)")
+    s.add_argument("--thunee", type=_whole(0), default=None, help="Thunee: the seat that called Thunee")
+    s.add_argument("--royals", type=_whole(0), default=None, help="Thunee: the seat that called Royals")
     s.add_argument("--player", type=_whole(0), default=None, help="whose side to count")
     s.add_argument("--objective", choices=["tricks", "kot"], default="tricks", help="the game's value or the kot query")
     s.add_argument("--target", type=int, default=None, help="Twenty-eight: outcome against this target")
@@ -454,7 +461,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("deal", nargs="?", default=None, help="hands in seat order; omit for the seeded deal")
     v.add_argument("--seed", type=_whole(0), default=0, help="seed of the deal when none is given")
     for flag in POSITION_FLAGS:
-        kind = _whole(0) if flag in ("leader", "hakem", "bidder", "contract", "banker") else str
+        kind = _whole(0) if flag in _pos.WHOLE else str
         v.add_argument(f"--{flag}", type=kind, default=None, help=f"the position's {flag} (as for hukm solve)")
     v.add_argument("--actions", default=None, help="actions to play first, separated by spaces")
     v.add_argument("--advance", type=_whole(0), default=0, help="then let the heuristic bot play this many actions")

@@ -113,7 +113,7 @@ def info(name: str) -> GameInfo:
     >>> info("hokm").name
     'hokm4'
     """
-    name = {"hokm": "hokm4", "twenty_eight": "28", "twenty_nine": "29"}.get(name, name)
+    name = {"hokm": "hokm4", "twenty_eight": "28", "twenty_nine": "29", "thunee": "thunee4"}.get(name, name)
     for g in _all():
         if g.name == name:
             return g

@@ -129,6 +129,18 @@ def solve(
     negative), and ``actions`` gives it after ``draw`` / ``stand`` (or each
     stake) of the player to act.
 
+    Thunee (``rules/thunee.md`` §16; the game's ``dd_mode`` and ``dd_jodhi``
+    options choose the objective): by default the card points ``player``'s
+    team takes from here with the last-trick adjustment (with
+    ``dd_jodhi="auto"`` every Jodhi declared, its own counting for it and the
+    other team's against); ``dd_mode="target"`` 1 when his team wins the
+    question "does the counting team reach its target" (``target=`` gives the
+    whole-hand total to reach instead); ``dd_mode="balls"`` his team's balls
+    minus the other team's with Double and Khanuck as choices; a Thunee or
+    Royals is valued in balls (+4 swept, 0 annulled, -4 lost, -8 partner
+    catch for the caller's team). Jodhi and last-trick calls in ``actions``
+    are valued by playing them.
+
     For :class:`hukm.TwentyEight` states the value is in card points (29: with
     the last-trick point; with ``kq_negative`` kings and queens taken count -1,
     so it can be negative) that ``player``'s side takes from here to the end,

@@ -471,9 +471,50 @@ def _naqsh(c: Ctx) -> None:
     _scores(c)
 
 
+def _thunee(c: Ctx) -> None:
+    o, sc, pack = c.o, c.scene, c.pack
+    for s in range(len(sc.seats)):
+        sc.seats[s].side = s % 2
+    c.chip(o.get("dealer"), "dealer")
+    trumper = o.get("trumper")
+    if o.get("special") is not None:
+        c.chip(o.get("caller"), o["special"])
+        sc.info.append(f"{o['special'].replace('_', ' ').capitalize()} by seat {o.get('caller')}")
+    elif trumper is not None:
+        c.chip(trumper, f"trumper · {o.get('bid') or 0}")
+        line = f"Bid: {o.get('bid') or 0} by seat {trumper}"
+        if o.get("target") is not None:
+            line += f" · counting target {o['target']}"
+        sc.info.append(line)
+    if o.get("phase") == "bid" and o.get("auction"):
+        sc.info.append("Calling: " + " · ".join(f"{s}: {a}" for s, a in o["auction"][-6:]))
+    trump = o.get("trump")
+    informed = c.obs[trumper] if isinstance(trumper, int) else o
+    ind = informed.get("indicator")
+    if o.get("indicator_down") and not o.get("revealed"):
+        knows = (c.viewer is None or c.viewer == trumper) and ind is not None
+        real = informed.get("trump") if knows else None
+        sc.info.append("Trump: face down" + (f" ({suit_text(pack, real)})" if real else ""))
+        if real:
+            sc.trump = pack.suit_index(real)
+        cap = "trump card" + (f" {card_text(pack, ind)}" if knows else "") + " (face down)"
+        sc.specials.append(Special(cap, None, trumper, "indicator"))
+    elif trump is not None:
+        sc.trump = pack.suit_index(trump)
+        sc.info.append(f"Trump: {suit_text(pack, trump)}")
+    for j in o.get("jodhi") or []:
+        sc.info.append(f"Jodhi: seat {j['seat']} {suit_text(pack, j['suit'])} {j['value']}")
+    if o.get("claim"):
+        c.chip(o.get("claimer"), o["claim"])
+    pts = o.get("points")
+    if pts:
+        sc.info.append(c.sides_line("Points", pts))
+    _scores(c, "Balls")
+
+
 READERS: dict[str, Callable[[Ctx], None]] = {
     "hokm": _hokm, "twenty_eight": _twenty_eight, "ganjifa": _ganjifa, "dugi": _dugi,
-    "dashavatara": _dashavatara, "naqsh": _naqsh,
+    "dashavatara": _dashavatara, "naqsh": _naqsh, "thunee": _thunee,
 }
 """The reader of each game module (``State.game``)."""
 
@@ -515,6 +556,11 @@ def value_text(state: _core.State, value: int) -> str:
     fam = state.game
     if fam == "twenty_eight":
         return f"{value} points"
+    if fam == "thunee":
+        mode = dict(state.options).get("dd_mode", "points")
+        if state.observation(0).get("special") is not None or mode in ("sweep", "balls"):
+            return f"{value:+d} balls"
+        return "wins the hand" if mode == "target" and value else "loses the hand" if mode == "target" else f"{value} points"
     if fam == "dugi":
         return "wins the hand" if value else "loses the hand"
     if fam == "naqsh":

@@ -28,7 +28,7 @@ Each game has a module ``hukm.bots._<game>`` (the game's name as
 from __future__ import annotations
 
 import random
-from typing import Optional, Protocol, runtime_checkable
+from typing import Any, Optional, Protocol, runtime_checkable
 
 from .. import _core
 
@@ -60,3 +60,46 @@ def fork(bot: Bot, seed: int) -> Bot:
 def new_rng(seed: Optional[int]) -> random.Random:
     """A generator seeded from ``seed`` (fresh entropy when ``None``)."""
     return random.Random(seed)
+
+
+class Cards:
+    """The engine's facts of a seat's cards and of the trick in progress
+    (``State.trick_facts``), for the heuristics of the jack-nine games.
+
+    >>> import hukm
+    >>> s = hukm.TwentyEight().from_deal("J9..A. 7.KQ.. 8..T9. Q..87.", bidder=0, leader=0, trump="H")
+    >>> k = Cards(s, 0)
+    >>> k.suit("JS"), k.pts("JS"), k.winner
+    ('S', 3, None)
+    """
+
+    def __init__(self, state: _core.State, seat: int) -> None:
+        f = state.trick_facts(seat)
+        self.facts: dict[str, dict[str, Any]] = f["cards"]
+        self.winner: Optional[tuple[int, str]] = f["winner"]
+        self.winner_sure: bool = f["winner_sure"]
+        self.trick_points: int = f["points"]
+
+    def suit(self, c: str) -> str:
+        """The card's suit."""
+        return str(self.facts[c]["suit"])
+
+    def rank(self, c: str) -> int:
+        """The card's strength in its suit (higher wins)."""
+        return int(self.facts[c]["strength"])
+
+    def pts(self, c: str) -> int:
+        """The card's points."""
+        return int(self.facts[c]["points"])
+
+    def master(self, c: str) -> bool:
+        """The card is the highest of its suit still out."""
+        return bool(self.facts[c]["master"])
+
+    def wins(self, c: str) -> bool:
+        """The card would win the trick now."""
+        return bool(self.facts[c]["wins"])
+
+    def trump(self, c: str) -> bool:
+        """The card is a trump as the seat knows it."""
+        return bool(self.facts[c]["trump"])

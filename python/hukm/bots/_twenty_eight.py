@@ -42,6 +42,7 @@ from functools import lru_cache
 from typing import Any, Optional
 
 from .. import _core
+from ._base import Cards as _Cards
 from .._errors import SolverLimitError, StateError
 from ..solve import solve
 
@@ -64,29 +65,6 @@ def _pack(preset: str, options: tuple[tuple[str, str], ...]) -> tuple[int, int, 
     points = [int(x) for x in game(preset, **dict(options))._game.facts["card_points"]]
     weight = sum(1.5 if x == 3 else 1.0 if x == 2 else 0.0 for x in points)
     return len(points), sum(points), weight / len(points)
-
-
-class _Cards:
-    """The engine's facts of the mover's cards (``State.trick_facts``)."""
-
-    def __init__(self, state: _core.State, seat: int) -> None:
-        f = state.trick_facts(seat)
-        self.facts: dict[str, dict[str, Any]] = f["cards"]
-        self.winner: Optional[tuple[int, str]] = f["winner"]
-        self.winner_sure: bool = f["winner_sure"]
-        self.trick_points: int = f["points"]
-
-    def suit(self, c: str) -> str:
-        return str(self.facts[c]["suit"])
-
-    def rank(self, c: str) -> int:
-        return int(self.facts[c]["strength"])
-
-    def pts(self, c: str) -> int:
-        return int(self.facts[c]["points"])
-
-    def master(self, c: str) -> bool:
-        return bool(self.facts[c]["master"])
 
 
 def hand_key(state: _core.State) -> object:

@@ -304,6 +304,7 @@ mod tests {
             ("dugi", dugi::config::specs()),
             ("dashavatara", dashavatara::config::specs()),
             ("naqsh", naqsh::config::specs()),
+            ("thunee", thunee::config::specs()),
         ]
     }
 

@@ -146,6 +146,21 @@ impl Pack {
         p
     }
 
+    /// The 24-card pack of Thunee (`rules/thunee.md` §3): `J 9 A T K Q` in
+    /// every suit, worth 30, 20, 11, 10, 3 and 2 card points (304 in all).
+    pub fn thunee() -> Pack {
+        let mut p = Pack::french("thunee24", &["J9ATKQ"; 4]);
+        p.set_points(&[
+            (b'J', 30),
+            (b'9', 20),
+            (b'A', 11),
+            (b'T', 10),
+            (b'K', 3),
+            (b'Q', 2),
+        ]);
+        p
+    }
+
     /// The 36-card pack of Forty (`twenty_eight.md` §13.2): the threes added,
     /// order `{J,3} 9 A T K Q 8 7` (jack and three rank equal; the jack is
     /// written first), J and 3 worth 3 points each (40 in all).
@@ -419,6 +434,13 @@ mod tests {
         assert_eq!(p.points(p.deck), 28);
         // J is the strongest card of each suit.
         assert_eq!(p.face(p.suit_mask(2).highest().unwrap()), b'J');
+    }
+
+    #[test]
+    fn thunee_points_sum() {
+        let p = Pack::thunee();
+        assert_eq!((p.num_cards(), p.points(p.deck)), (24, 304));
+        assert_eq!(p.face(p.suit_mask(1).highest().unwrap()), b'J');
     }
 
     #[test]

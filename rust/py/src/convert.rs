@@ -32,13 +32,14 @@ pub fn value_to_py<'py>(py: Python<'py>, v: &Value) -> pyo3::PyResult<Bound<'py,
     })
 }
 
-/// A pack by name: `french52`, `french32`, `moghul`, `moghul_iran`,
+/// A pack by name: `french52`, `french32`, `thunee24`, `moghul`, `moghul_iran`,
 /// `dashavatara`, `dashavatara_bk`, `ganjifa_french52`.
 pub fn pack_by_name(name: &str) -> PyResult<Pack> {
     Ok(match name {
         "french52" => Pack::french52(),
         "french32" => Pack::twenty_eight(),
         "french36" => Pack::forty(),
+        "thunee24" => Pack::thunee(),
         "double48" => Pack::fifty_six(),
         "moghul" => Pack::moghul(ReversedSet::India),
         "moghul_iran" => Pack::moghul(ReversedSet::Iran),
@@ -50,7 +51,7 @@ pub fn pack_by_name(name: &str) -> PyResult<Pack> {
         "euro48" => Pack::euro48(),
         _ => {
             return Err(Error::Option(format!(
-                "unknown pack {:?}; valid packs: french52, french32, french36, double48, moghul, moghul_iran, dashavatara, dashavatara_bk, ganjifa_french52, moghul96, dashavatara120, euro48",
+                "unknown pack {:?}; valid packs: french52, french32, french36, double48, thunee24, moghul, moghul_iran, dashavatara, dashavatara_bk, ganjifa_french52, moghul96, dashavatara120, euro48",
                 name
             ))
             .into())

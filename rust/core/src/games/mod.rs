@@ -8,4 +8,5 @@ pub mod dugi;
 pub mod ganjifa;
 pub mod hokm;
 pub mod naqsh;
+pub mod thunee;
 pub mod twenty_eight;

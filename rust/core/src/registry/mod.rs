@@ -10,7 +10,7 @@
 //! ```
 //! use hukm_core::registry::{self, AnyGame};
 //! use hukm_core::params::Params;
-//! assert_eq!(registry::ALL.len(), 21);
+//! assert_eq!(registry::ALL.len(), 26);
 //! let g = AnyGame::new("dehla_pakad", &[]).unwrap();
 //! let s = g.new_game(7, &Params::new()).unwrap();
 //! assert_eq!(s.game().preset(), "dehla_pakad");
@@ -30,7 +30,7 @@ pub use vec_env::{Buffers, Episode, VecEnv};
 
 use crate::error::{Error, Result};
 use crate::game::{GameState, Value};
-use crate::games::{dashavatara, dugi, ganjifa, hokm, naqsh, twenty_eight};
+use crate::games::{dashavatara, dugi, ganjifa, hokm, naqsh, thunee, twenty_eight};
 use crate::options::Accepts;
 use crate::pack::Pack;
 use crate::params::{Param, Params};
@@ -44,7 +44,7 @@ pub struct Entry {
     /// The preset's name (`hokm4`, `dehla_pakad`, `28`, `ganjifa` ...).
     pub name: &'static str,
     /// The game module's name (`hokm`, `twenty_eight`, `ganjifa`, `dugi`,
-    /// `dashavatara`, `naqsh`).
+    /// `dashavatara`, `naqsh`, `thunee`).
     pub family: &'static str,
     /// Players by default.
     pub players: usize,
@@ -96,6 +96,7 @@ use dugi::Dugi;
 use ganjifa::Ganjifa;
 use hokm::Hokm;
 use naqsh::Naqsh;
+use thunee::Thunee;
 use twenty_eight::TwentyEight as T28;
 
 /// Every game and preset, in the order of the rules files. A new game adds
@@ -230,6 +231,35 @@ pub const ALL: &[Entry] = &[
         "moghul96",
         "Naqsh: the banking game of 17",
     ),
+    e::<Thunee>("thunee4", "thunee", 4, "thunee24", "Thunee"),
+    e::<Thunee>(
+        "thunee4_plain",
+        "thunee",
+        4,
+        "thunee24",
+        "Thunee: bids, trumps, Jodhi and Thunee only",
+    ),
+    e::<Thunee>(
+        "thunee4_app",
+        "thunee",
+        4,
+        "thunee24",
+        "Thunee as played online: 13 balls, last-trick bonus",
+    ),
+    e::<Thunee>(
+        "thunee2",
+        "thunee",
+        2,
+        "thunee24",
+        "Thunee for two: two rounds of six cards",
+    ),
+    e::<Thunee>(
+        "thunee6",
+        "thunee",
+        6,
+        "thunee24",
+        "Thunee for six: three against three",
+    ),
 ];
 
 /// Short names accepted where a preset is expected.
@@ -241,6 +271,7 @@ const ALIASES: &[(&str, &str)] = &[
     ("hokm", "hokm4"),
     ("twenty_eight", "28"),
     ("twenty_nine", "29"),
+    ("thunee", "thunee4"),
 ];
 
 /// The entry of a preset name (or an alias such as `hokm`).

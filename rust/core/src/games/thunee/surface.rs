@@ -1,0 +1,147 @@
+//! Thunee's place in the registry: the shared [`Game`] surface over
+//! [`Thunee`] (its `from_deal` keywords read and checked here, in the
+//! engine).
+
+use super::{Contract, Thunee, ThuneeState};
+use crate::error::{Error, Result};
+use crate::game::Value;
+use crate::pack::Pack;
+use crate::params::Params;
+use crate::registry::{Game, OptionInfo};
+use crate::solve::request::{SolveAnswer, SolveRequest};
+
+impl Game for Thunee {
+    type State = ThuneeState;
+
+    fn build(preset: &str, options: &[(String, String)]) -> Result<Thunee> {
+        Thunee::new(preset, options)
+    }
+
+    fn preset(&self) -> &'static str {
+        self.config().preset.name()
+    }
+
+    fn options(&self) -> Vec<(String, String)> {
+        self.config().options.clone()
+    }
+
+    fn option_info(preset: &str) -> Vec<OptionInfo> {
+        crate::registry::option_info(
+            super::config::specs(),
+            &super::config::preset_defaults(preset),
+            |_| true,
+        )
+    }
+
+    fn pack(&self) -> &Pack {
+        &self.config().pack
+    }
+
+    fn num_players(&self) -> usize {
+        self.config().players
+    }
+
+    fn new_game(&self, seed: u64, params: &Params) -> Result<ThuneeState> {
+        params.reader("new_game").finish()?;
+        Ok(Thunee::new_game(self, seed))
+    }
+
+    /// Keywords (`rules/thunee.md`): a normal hand takes `trump` (a suit,
+    /// required), `trumper` (default seat 1, the default trumper when seat
+    /// 0 deals) and `bid` (default 0); a Thunee or Royals takes `thunee` or
+    /// `royals`, the caller's seat (with `trump` once its first trick is
+    /// played). `leader` defaults to the trumper's right-hand neighbour (the
+    /// caller in a Thunee); `stock` (thunee2) gives the second round's two
+    /// hands.
+    fn from_deal(&self, deal: &str, params: &Params) -> Result<ThuneeState> {
+        let c = self.config();
+        let n = c.players;
+        let mut r = params.reader("from_deal");
+        let trumper = r.seat("trumper", n)?;
+        let trump = r.text("trump")?;
+        let bid = r.int("bid", 0, 104)?;
+        let leader = r.seat("leader", n)?;
+        let thunee = r.seat("thunee", n)?;
+        let royals = r.seat("royals", n)?;
+        let stock = r.text("stock")?;
+        r.finish()?;
+        let suit = trump
+            .map(|t| {
+                c.pack
+                    .parse_suit(&t)
+                    .map_err(|e| Error::Notation(format!("bad trump {:?}: {}", t, e)))
+            })
+            .transpose()?;
+        let contract = match (thunee, royals) {
+            (Some(_), Some(_)) => {
+                return Err(Error::State(
+                    "give one of thunee and royals (the caller's seat)".into(),
+                ))
+            }
+            (Some(caller), None) | (None, Some(caller)) => {
+                if trumper.is_some() || bid.is_some() {
+                    return Err(Error::State(
+                        "a Thunee or Royals cancels the bid and the trumper: give neither".into(),
+                    ));
+                }
+                Contract::Sweep {
+                    caller,
+                    royals: royals.is_some(),
+                    trump: suit,
+                }
+            }
+            (None, None) => Contract::Normal {
+                trumper: trumper.unwrap_or(1 % n),
+                trump: suit.ok_or_else(|| {
+                    Error::State(
+                        "from_deal: give trump (a suit), or thunee / royals (the caller's seat)"
+                            .into(),
+                    )
+                })?,
+                bid: bid.unwrap_or(0) as i32,
+            },
+        };
+        Thunee::from_deal(self, deal, contract, leader, stock.as_deref())
+    }
+
+    /// The six cards (four with six players; the first round's with two)
+    /// each seat receives in the first deal.
+    fn deal(&self, seed: u64, params: &Params) -> Result<String> {
+        let s = Game::new_game(self, seed, params)?;
+        Ok(self.config().pack.format_deal(&s.full_deal()))
+    }
+
+    fn determinize(state: &ThuneeState, player: usize, seed: u64) -> Result<ThuneeState> {
+        state.determinize(player, seed)
+    }
+
+    fn solve(state: &ThuneeState, req: &SolveRequest) -> Result<SolveAnswer> {
+        state.solve(req)
+    }
+
+    /// `total_points` (304), `card_points` (each card of the pack),
+    /// `base_target`, `target_balls`, `min_bid` and `max_bid`.
+    fn facts(&self) -> Vec<(&'static str, Value)> {
+        let c = self.config();
+        vec![
+            (
+                "total_points",
+                Value::Int(i64::from(c.pack.points(c.pack.deck))),
+            ),
+            (
+                "card_points",
+                Value::List(
+                    c.pack
+                        .cards()
+                        .iter()
+                        .map(|&x| Value::Int(i64::from(c.pack.points_of(x))))
+                        .collect(),
+                ),
+            ),
+            ("base_target", Value::Int(i64::from(c.base_target))),
+            ("target_balls", Value::Int(i64::from(c.target_balls))),
+            ("min_bid", Value::Int(10)),
+            ("max_bid", Value::Int(i64::from(c.top()))),
+        ]
+    }
+}
