@@ -115,6 +115,31 @@ impl Game for Thunee {
         state.determinize(player, seed)
     }
 
+    /// The normal hand's search (card points for each team, with and
+    /// without automatic Jodhi; the balls) or the Thunee / Royals sweep.
+    fn check_search(
+        state: &ThuneeState,
+        depth: usize,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> std::result::Result<usize, String> {
+        use super::dd::{Count, NormalGame, SweepGame};
+        use crate::solve::check::check_play_undo;
+        let mut played = 0;
+        for (count, team, jodhi) in [
+            (Count::Need, 0, false),
+            (Count::Need, 1, true),
+            (Count::Balls, 0, true),
+        ] {
+            if let Ok(mut g) = NormalGame::new(state, count, team, 0, jodhi) {
+                played += check_play_undo(&mut g, depth, pick)?;
+            }
+        }
+        if let Ok(mut g) = SweepGame::new(state) {
+            played += check_play_undo(&mut g, depth, pick)?;
+        }
+        Ok(played)
+    }
+
     fn solve(state: &ThuneeState, req: &SolveRequest) -> Result<SolveAnswer> {
         state.solve(req)
     }
