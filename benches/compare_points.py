@@ -124,10 +124,14 @@ def compare(old: Build, new: Build, workload: str, deals: int, timeout: float) -
             n = new.ask(workload, seed, timeout)
             o = old.ask(workload, seed, timeout)
         rows.append((o, n))
+        if o["stopped"] or n["stopped"]:
+            verdict = "stopped"
+        else:
+            verdict = "same value" if o["value"] == n["value"] else "DIFFERENT value"
         print(
             f"  {workload} {seed:3}: old {o['secs'] * 1e3:9.1f} ms {o['nodes']:>11} nodes"
             f" | new {n['secs'] * 1e3:9.1f} ms {n['nodes']:>11} nodes"
-            f" | {'same' if o['value'] == n['value'] else 'DIFFERENT'} value",
+            f" | {verdict}",
             file=sys.stderr,
             flush=True,
         )
