@@ -91,6 +91,16 @@ def test_timeout_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None
     assert time.monotonic() - t0 < 5
 
 
+def _cpu_seconds(pid: int) -> float:
+    """CPU time used so far by process ``pid`` (user + system, from /proc), 0 when unknown."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def test_ctrl_c_exits_130_with_one_line() -> None:
     deal = hukm.TwentyEight("56").deal(1)
     proc = subprocess.Popen(
@@ -99,7 +109,11 @@ def test_ctrl_c_exits_130_with_one_line() -> None:
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(2.0)
+    # Interrupt once the solve runs: after a second of the process's own CPU time (its
+    # imports take a fifth of that), however busy the machine is.
+    deadline = time.monotonic() + 120
+    while _cpu_seconds(proc.pid) < 1.0 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, (proc.returncode, err)
