@@ -511,3 +511,16 @@ def test_exported_names() -> None:
     if exported is not None:
         assert exported is HandRecord
         assert hukm.replay is replay  # type: ignore[attr-defined]
+
+
+def test_sampling_a_trup_kasiet_hand_before_its_trumps_are_chosen() -> None:
+    """A 2H lead while no trump is chosen yet tells nothing about trumps: sampling such a
+    state works (it used to panic with "public trump")."""
+    rng = random.Random(187)
+    start = position("trup_kasiet", rng) if rng.random() < 0.5 else hukm.game("trup_kasiet").new_game(rng.randrange(1 << 32))
+    s = play_randomly(start, rng, rng.randrange(0, 30)).final
+    assert "trump not chosen" in str(s) and s.phase == "play"
+    p = rng.randrange(s.num_players)
+    for k in range(3):
+        d = s.determinize(p, k)
+        assert d.observation(p) == s.observation(p)

@@ -349,9 +349,10 @@ impl HokmState {
                 let q = (leader + i) % n;
                 if self.cfg.satat {
                     if two.contains(led) {
-                        let hidden_then = !reveal_at.is_some_and(|r| number > r);
-                        if !hidden_then {
-                            let t = self.trump.expect("public trump");
+                        // Nothing follows from a 2H lead while trumps are
+                        // hidden or not yet chosen.
+                        let public = self.trump.filter(|_| reveal_at.is_some_and(|r| number > r));
+                        if let Some(t) = public {
                             if !two.contains(c) && pack.suit_of(c) != t {
                                 excl[q] |= pack.suit_mask(t) - two;
                             }
