@@ -497,7 +497,7 @@ def _thunee(c: Ctx) -> None:
         sc.info.append("Trump: face down" + (f" ({suit_text(pack, real)})" if real else ""))
         if real:
             sc.trump = pack.suit_index(real)
-        cap = "trump card" + (f" {card_text(pack, ind)}" if knows else "") + " (face down)"
+        cap = "trump card" + (f" {card_text(pack, ind)}" if knows and ind is not None else "") + " (face down)"
         sc.specials.append(Special(cap, None, trumper, "indicator"))
     elif trump is not None:
         sc.trump = pack.suit_index(trump)
