@@ -10,7 +10,7 @@ unknown keyword name) is Python's own ``TypeError``, as for any function.
 
 Run (``pip install atheris``)::
 
-    python fuzz/python_api.py -runs=1000000            # a campaign
+    python fuzz/python_api.py fuzz/corpus/python_api -runs=1000000   # a campaign from the kept corpus
     python fuzz/python_api.py -runs=20000 -seed=1      # the short run of .ci/run
 
 Crashing inputs are written by libFuzzer as ``crash-*`` files in the current folder; a
