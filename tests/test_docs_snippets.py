@@ -28,6 +28,14 @@ PHASES = {
     "games/ganjifa.md": ["The deal", "The opening and the lead", "Scoring and the match", "Dugi, the partnership game"],
     "games/dashavatara.md": ["The deal and the trump", "Trick play", "Scoring"],
     "games/naqsh.md": ["The deal", "Play: draw or stand", "Comparing hands and settling"],
+    "games/thunee.md": [
+        "The deal and the bidding",
+        "Choosing trumps",
+        "Thunee and Royals",
+        "Trick play",
+        "Jodhi, Double and Khanuck",
+        "Scoring and the match",
+    ],
 }
 """The phases of play each game guide describes (its ``##`` sections)."""
 
