@@ -7,7 +7,9 @@ use hukm_core::encode::{CardSlots, Kind};
 use hukm_core::game::GameState;
 use hukm_core::registry::{Buffers, Episode, VecEnv};
 use hukm_core::Error;
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
+use numpy::{
+    IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods,
+};
 use pyo3::prelude::*;
 
 use crate::error::PyResult;
@@ -175,39 +177,60 @@ type Arrays<'py> = (
     Bound<'py, PyArray1<i64>>,
 );
 
-/// The buffers of one call, filled with the interpreter released and then
-/// handed to numpy without a copy.
-struct Owned {
-    obs: Vec<f32>,
-    mask: Vec<i8>,
-    players: Vec<i64>,
+/// The arrays of one call: fresh numpy arrays, filled in place with the
+/// interpreter released (the observations and masks are left uninitialised
+/// here; the environment writes every value of every row).
+struct Owned<'py> {
+    obs: Bound<'py, PyArray2<f32>>,
+    mask: Bound<'py, PyArray2<i8>>,
+    players: Bound<'py, PyArray1<i64>>,
 }
 
-impl Owned {
-    fn new(env: &VecEnv) -> Owned {
+impl<'py> Owned<'py> {
+    fn new(py: Python<'py>, env: &VecEnv) -> Owned<'py> {
         let n = env.len();
+        // SAFETY: the arrays are of plain numbers and `Buffers` hands their
+        // memory to the environment only as `MaybeUninit` values, each of
+        // which it writes before the arrays reach Python.
+        let (obs, mask) = unsafe {
+            (
+                PyArray2::<f32>::new(py, [n, env.obs_len()], false),
+                PyArray2::<i8>::new(py, [n, env.num_actions()], false),
+            )
+        };
         Owned {
-            obs: vec![0.0; n * env.obs_len()],
-            mask: vec![0; n * env.num_actions()],
-            players: vec![0; n],
+            obs,
+            mask,
+            players: PyArray1::<i64>::zeros(py, n, false),
         }
     }
 
-    fn buffers(&mut self) -> Buffers<'_> {
-        Buffers {
-            obs: &mut self.obs,
-            mask: &mut self.mask,
-            players: &mut self.players,
+    /// The arrays' memory as the environment's buffers. The arrays were
+    /// made here and are not shared yet, so nothing else reads or writes
+    /// them while the buffers live.
+    fn buffers(&self) -> PyResult<Buffers<'_>> {
+        let (n_obs, n_mask) = (
+            PyUntypedArrayMethods::len(&self.obs),
+            PyUntypedArrayMethods::len(&self.mask),
+        );
+        // SAFETY: each array is C-contiguous, owned by this call and alive
+        // until the buffers are dropped (the callers drop them before
+        // returning the arrays); `MaybeUninit<T>` has the layout of `T`.
+        unsafe {
+            Ok(Buffers {
+                obs: std::slice::from_raw_parts_mut(
+                    self.obs.data() as *mut std::mem::MaybeUninit<f32>,
+                    n_obs,
+                ),
+                mask: std::slice::from_raw_parts_mut(
+                    self.mask.data() as *mut std::mem::MaybeUninit<i8>,
+                    n_mask,
+                ),
+                players: self.players.as_slice_mut().map_err(|e| {
+                    Error::State(format!("a VecEnv buffer is not contiguous: {}", e))
+                })?,
+            })
         }
-    }
-
-    fn arrays<'py>(self, py: Python<'py>, env: &VecEnv) -> PyResult<Arrays<'py>> {
-        let n = env.len();
-        Ok((
-            self.obs.into_pyarray(py).reshape([n, env.obs_len()])?,
-            self.mask.into_pyarray(py).reshape([n, env.num_actions()])?,
-            self.players.into_pyarray(py),
-        ))
     }
 }
 
@@ -258,10 +281,11 @@ impl PyVecEnv {
     /// players).
     #[pyo3(signature = (seed = None))]
     fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<Arrays<'py>> {
-        let mut out = Owned::new(&self.env);
+        let out = Owned::new(py, &self.env);
+        let buffers = out.buffers()?;
         let env = &mut self.env;
-        py.detach(|| env.reset(seed, out.buffers()))?;
-        out.arrays(py, &self.env)
+        py.detach(|| env.reset(seed, buffers))?;
+        Ok((out.obs, out.mask, out.players))
     }
 
     /// One action id per game: (obs, masks, rewards, terminated, players).
@@ -280,15 +304,21 @@ impl PyVecEnv {
         let n = self.env.len();
         let p = self.env.num_players();
         let acts: Vec<i64> = actions.as_array().to_vec();
-        let mut out = Owned::new(&self.env);
+        let out = Owned::new(py, &self.env);
+        let buffers = out.buffers()?;
         let mut rewards = vec![0f32; n * p];
         let mut term = vec![0u8; n];
         let env = &mut self.env;
-        py.detach(|| env.step(&acts, out.buffers(), &mut rewards, &mut term))?;
+        py.detach(|| env.step(&acts, buffers, &mut rewards, &mut term))?;
         let term: Vec<bool> = term.into_iter().map(|x| x != 0).collect();
-        let (obs, mask, players) = out.arrays(py, &self.env)?;
         let rewards = rewards.into_pyarray(py).reshape([n, p])?;
-        Ok((obs, mask, rewards, term.into_pyarray(py), players))
+        Ok((
+            out.obs,
+            out.mask,
+            rewards,
+            term.into_pyarray(py),
+            out.players,
+        ))
     }
 
     /// A uniformly random legal id for every game (int64), from the

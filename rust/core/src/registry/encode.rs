@@ -124,6 +124,23 @@ impl AnyState {
         e.encode(self.inner.as_any(), player, kind, out)
     }
 
+    /// [`AnyState::tensor_into`] for an `out` already all zeros (the
+    /// self-play batches zero each row where they write it).
+    pub(crate) fn tensor_into_zeroed(
+        &self,
+        player: usize,
+        kind: Kind,
+        out: &mut [f32],
+    ) -> Result<()> {
+        self.player_in_range(player)?;
+        let e = self.game.encoder()?;
+        if out.len() != e.layout(kind).len() {
+            return self.tensor_into(player, kind, out);
+        }
+        debug_assert!(out.iter().all(|&x| x == 0.0));
+        e.encode(self.inner.as_any(), player, kind, out)
+    }
+
     /// The ids of the legal actions, in increasing order.
     pub fn legal_ids(&self) -> Result<Vec<usize>> {
         let mut v = Vec::new();

@@ -10,6 +10,8 @@
 //! again at once with its next seed, so every game always has a player to
 //! act. The same seed and actions give the same run.
 
+use std::mem::MaybeUninit;
+
 use super::{AnyGame, AnyState};
 use crate::encode::Kind;
 use crate::error::{Error, Result};
@@ -55,12 +57,15 @@ struct Slot {
     legal: Vec<usize>,
 }
 
-/// The buffers one call writes, each of `n` rows.
+/// The buffers one call writes, each of `n` rows. The observations and
+/// masks may come uninitialised (fresh numpy arrays): every row is zeroed
+/// and written by the worker that steps its game, so a call never zeroes
+/// the whole of a large buffer on one thread first.
 pub struct Buffers<'a> {
     /// Observations: `n × obs_len`.
-    pub obs: &'a mut [f32],
+    pub obs: &'a mut [MaybeUninit<f32>],
     /// Legal masks: `n × num_actions`, 1 for a legal id.
-    pub mask: &'a mut [i8],
+    pub mask: &'a mut [MaybeUninit<i8>],
     /// The player to act in each game.
     pub players: &'a mut [i64],
 }
@@ -357,27 +362,48 @@ fn current(s: &AnyState) -> i64 {
     s.current_player().map_or(-1, |p| p as i64)
 }
 
-/// Row `j` of the observation and mask buffers from `slot`.
+/// Row `j` of the observation and mask buffers from `slot` (every value of
+/// the two rows is written).
 fn write_row(
     slot: &Slot,
     kind: Kind,
     obs_len: usize,
     num_actions: usize,
     j: usize,
-    obs: &mut [f32],
-    mask: &mut [i8],
+    obs: &mut [MaybeUninit<f32>],
+    mask: &mut [MaybeUninit<i8>],
 ) -> Result<()> {
-    let o = &mut obs[j * obs_len..(j + 1) * obs_len];
-    let m = &mut mask[j * num_actions..(j + 1) * num_actions];
-    m.fill(0);
-    match slot.state.current_player() {
-        Some(p) => {
-            slot.state.tensor_into(p, kind, o)?;
-            for &a in &slot.legal {
-                m[a] = 1;
-            }
+    let o = zeroed(&mut obs[j * obs_len..(j + 1) * obs_len]);
+    let m = zeroed(&mut mask[j * num_actions..(j + 1) * num_actions]);
+    if let Some(p) = slot.state.current_player() {
+        slot.state.tensor_into_zeroed(p, kind, o)?;
+        for &a in &slot.legal {
+            m[a] = 1;
         }
-        None => o.fill(0.0),
     }
     Ok(())
+}
+
+/// Writes zeros over `s` and gives it back as initialised values.
+fn zeroed<T: Copy + Default>(s: &mut [MaybeUninit<T>]) -> &mut [T] {
+    for x in s.iter_mut() {
+        x.write(T::default());
+    }
+    // SAFETY: every element was written just above, and `MaybeUninit<T>`
+    // has the layout of `T`.
+    unsafe { &mut *(s as *mut [MaybeUninit<T>] as *mut [T]) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zeroed_initialises_every_value() {
+        let mut raw = [MaybeUninit::<f32>::uninit(); 7];
+        let z = zeroed(&mut raw);
+        assert_eq!(z, &[0.0; 7]);
+        z[3] = 2.0;
+        assert_eq!(z[3], 2.0);
+    }
 }
