@@ -56,7 +56,8 @@ def figure(values: np.ndarray, path: str, deals: int) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, 2, figsize=(10, 4), sharey=True)
+    widths = [len(set(values[:, col].tolist())) for col in (0, 1)]
+    fig, axes = plt.subplots(1, 2, figsize=(13, 4.5), sharey=True, gridspec_kw={"width_ratios": widths})
     for ax, col, label in ((axes[0], 0, "trumps among the Hakem's first five"), (axes[1], 1, "trumps in the Hakem's hand")):
         ks = sorted(set(values[:, col].tolist()))
         win = [(values[values[:, col] == k][:, 2] >= 7).mean() for k in ks]
@@ -65,7 +66,7 @@ def figure(values: np.ndarray, path: str, deals: int) -> None:
         x = np.arange(len(ks))
         ax.bar(x - 0.2, win, 0.4, label="wins the hand (7 tricks)")
         ax.bar(x + 0.2, kot, 0.4, label="makes a kot")
-        ax.set_xticks(x, [f"{k}\n({c})" for k, c in zip(ks, n)])
+        ax.set_xticks(x, [f"{k}\n({c:,})" for k, c in zip(ks, n)], fontsize=8)
         ax.set_xlabel(label + " (deals)")
         ax.set_ylim(0, 1)
     axes[0].set_ylabel("share of deals, double dummy")
