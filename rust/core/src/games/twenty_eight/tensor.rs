@@ -30,7 +30,8 @@ use super::state::{Action, Ev, Phase, TwentyEightState};
 use super::TwentyEight;
 use crate::card::CardSet;
 use crate::encode::{
-    one_hot, relative, ActionSpace, CardSlots, Encoding, History, Kind, Layout, Table, TableView,
+    one_hot, relative, word_id, ActionSpace, CardSlots, Encoding, History, Kind, Layout, Layouts,
+    Table, TableView,
 };
 use crate::error::{Error, Result};
 use crate::rng::Rng;
@@ -91,8 +92,7 @@ pub struct TwentyEightEncoding {
     cfg: Arc<TwentyEightConfig>,
     slots: CardSlots,
     blank: TwentyEightState,
-    obs: Layout,
-    info: Layout,
+    layouts: Layouts,
     at: At,
     history: History,
     /// The auction history's offset, its rows and calls per row.
@@ -161,8 +161,7 @@ impl TwentyEightEncoding {
             blank: TwentyEightState::blank(cfg.clone(), Rng::new(0), 0),
             cfg,
             slots,
-            obs,
-            info: l,
+            layouts: Layouts { obs, info: l },
             at,
             history,
             auction,
@@ -313,12 +312,7 @@ impl TwentyEightEncoding {
                     v, self.cfg.min_bid, self.cfg.max_bid
                 )))
             }
-            w => {
-                word + WORDS
-                    .iter()
-                    .position(|&x| x == w)
-                    .ok_or_else(|| Error::IllegalAction(format!("no id for {:?}", w)))?
-            }
+            w => word + word_id(&WORDS, w)?,
         })
     }
 
@@ -336,10 +330,7 @@ impl TwentyEightEncoding {
 
 impl Encoding<TwentyEightState> for TwentyEightEncoding {
     fn layout(&self, kind: Kind) -> &Layout {
-        match kind {
-            Kind::Observation => &self.obs,
-            Kind::InformationState => &self.info,
-        }
+        self.layouts.get(kind)
     }
 
     fn encode(&self, s: &TwentyEightState, player: usize, kind: Kind, out: &mut [f32]) {
