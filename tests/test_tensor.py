@@ -111,6 +111,23 @@ def test_layouts_cover_the_tensors(name: str) -> None:
             assert np.array_equal(v[: g.tensor_size()], s.observation_tensor(p))
 
 
+@pytest.mark.parametrize("name", [p for p in PRESETS if "trick_history" in {r[0] for r in hukm.game(p).tensor_layout("information_state")}])
+def test_trick_history_shows_each_card_once(name: str) -> None:
+    """The information state's trick history holds each card played in the hand once (a
+    slot of a double pack at most twice), like the sections of the observation."""
+    g = hukm.game(name)
+    copies = len(hukm.pack_cards(g.pack)) // len(g.card_slots)
+    _, off, shape, _ = {r[0]: r for r in g.tensor_layout("information_state")}["trick_history"]
+    seen = 0
+    for s in _walk(name, range(2), every=3):
+        for p in range(s.num_players):
+            h = s.information_state_tensor(p)[off: off + int(np.prod(shape))].reshape(shape)
+            assert set(np.unique(h)) <= set(range(copies + 1)), (name, s.history())
+            assert h.sum(axis=(0, 1)).max() <= copies, (name, s.history())
+            seen += int(h.sum())
+    assert seen > 0
+
+
 def test_hand_and_trick_sections_show_what_the_player_sees() -> None:
     g = hukm.Hokm()
     s = g.from_deal("AKJ64.J4.QT2.A82 .AKT95.AKJ4.T976 QT932.Q86.97.KJ3 875.732.8653.Q54",

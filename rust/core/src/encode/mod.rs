@@ -37,7 +37,7 @@ mod table;
 
 pub use actions::{rank_subset, subset_count, unrank_subset, ActionSpace, Segment};
 pub use cards::CardSlots;
-pub use table::{one_hot, History, Table, TableView};
+pub use table::{one_hot, seat_cards, Auction, History, Table, TableView};
 
 use crate::error::Result;
 use crate::game::GameState;

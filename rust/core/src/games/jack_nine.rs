@@ -124,6 +124,85 @@ macro_rules! impl_game_state {
 
 pub(crate) use impl_game_state;
 
+/// Implements [`crate::encode::Encoding`] of the jack-nine state `$state`
+/// for the encoding `$encoding`, which has the fields `layouts`, `actions`,
+/// `slots`, `at.table` and `blank` (a state that reads and writes the
+/// actions without a state of play) and the methods `write` (the
+/// observation), `write_history` (what the information state adds),
+/// `id_of` and `action_of` (a typed action's id and back); and gives the
+/// encoding `write_table` (the shared table sections, from the state's
+/// `hand_plays`, `trick`, `hands` and `current`).
+macro_rules! impl_encoding {
+    ($encoding:ty, $state:ty) => {
+        impl $encoding {
+            /// Writes the shared table sections (`self.at.table`) of `s` as
+            /// `me` sees it, `leader` leading the trick in progress.
+            fn write_table(&self, s: &$state, me: usize, leader: Option<usize>, out: &mut [f32]) {
+                let (played, in_trick) =
+                    $crate::encode::seat_cards(s.cfg.players, s.hand_plays(), &s.trick);
+                let sizes: Vec<u32> = s.hands.iter().map(|h| h.len()).collect();
+                self.at.table.write(
+                    out,
+                    &self.slots,
+                    &$crate::encode::TableView {
+                        seat: me,
+                        hand: s.hands[me],
+                        played: &played,
+                        trick: &in_trick,
+                        leader,
+                        to_act: s.current(),
+                        sizes: &sizes,
+                    },
+                );
+            }
+        }
+
+        impl $crate::encode::Encoding<$state> for $encoding {
+            fn layout(&self, kind: $crate::encode::Kind) -> &$crate::encode::Layout {
+                self.layouts.get(kind)
+            }
+
+            fn encode(
+                &self,
+                s: &$state,
+                player: usize,
+                kind: $crate::encode::Kind,
+                out: &mut [f32],
+            ) {
+                self.write(s, player, out);
+                if kind == $crate::encode::Kind::InformationState {
+                    self.write_history(s, player, out);
+                }
+            }
+
+            fn actions(&self) -> &$crate::encode::ActionSpace {
+                &self.actions
+            }
+
+            fn action_id(&self, s: Option<&$state>, action: &str) -> $crate::error::Result<usize> {
+                self.id_of(s.unwrap_or(&self.blank).parse_action(action)?)
+            }
+
+            fn id_action(&self, s: Option<&$state>, id: usize) -> $crate::error::Result<String> {
+                Ok(s.unwrap_or(&self.blank).action_string(self.action_of(id)?))
+            }
+
+            fn legal_ids(&self, s: &$state, out: &mut Vec<usize>) -> $crate::error::Result<()> {
+                for a in s.legal() {
+                    out.push(self.id_of(a)?);
+                }
+                Ok(())
+            }
+
+            fn hand_number(&self, s: &$state) -> usize {
+                s.hand_no as usize
+            }
+        }
+    };
+}
+
+pub(crate) use impl_encoding;
+
 /// The observation keys that follow the core keys in both games:
 /// `dealer`, `hand_sizes` (each seat's number of cards), `auction` (`[seat,
 /// call]` pairs in order) and `high_bid` (the highest bid so far).
