@@ -16,9 +16,8 @@ import pytest
 
 import hukm
 
-# Every preset with observation tensors and action ids: all but Thunee's, which has none yet
-# (test_tensor.py checks that exactly those lack them).
-PRESETS = [g.name for g in hukm.games() if g.family != "thunee"]
+# Every preset has observation tensors and action ids.
+PRESETS = [g.name for g in hukm.games()]
 
 
 def _walk(name: str, seeds: range, every: int = 1):
@@ -170,14 +169,3 @@ def test_game_ids_and_state_ids() -> None:
         s.apply_id(0)
     with pytest.raises(hukm.StateError, match="out of range"):
         s.observation_tensor(2)
-
-
-def test_only_thunee_has_no_tensors_yet() -> None:
-    """The presets without tensors and action ids are exactly Thunee's, and they say so."""
-    for info in hukm.games():
-        g = hukm.game(info.name)
-        if info.family == "thunee":
-            with pytest.raises(hukm.StateError, match="no observation tensors or action ids yet"):
-                g.num_distinct_actions
-        else:
-            assert g.num_distinct_actions > 0
