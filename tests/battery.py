@@ -22,17 +22,28 @@ The invariants:
 * determinism: the same seed and the same actions give the same states;
 * at the end, ``returns()`` has one finite value per seat and the game's own check of
   the final score passes (e.g. hand results add up to the match total).
+
+``HUKM_BATTERY_EXAMPLES`` (default 10) sets the number of random matches per configuration
+(:data:`EXAMPLES`). :func:`engine_perft` counts action sequences through the same public API.
 """
 
 from __future__ import annotations
 
 import math
+import os
 import random
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Sequence
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 import hukm
+
+EXAMPLES = int(os.environ.get("HUKM_BATTERY_EXAMPLES", "10"))
+"""Random matches per configuration (``HUKM_BATTERY_EXAMPLES``, default 10); a test may run a
+share of them."""
 
 Snapshot = tuple[Any, ...]
 """Everything the API shows about a state, for before/after comparisons."""
@@ -376,3 +387,36 @@ def check_seeds_differ(spec: GameSpec, seeds: Sequence[int]) -> None:
         state = game.new_game(seed=s, **spec.match_kwargs)
         views.add(repr(state.observation(state.current_player)) + str(state.current_player))
     assert len(views) > 1, f"{spec.name}: seeds {list(seeds)} all give the same start"
+
+
+def check_random_matches(
+    make_spec: Callable[[], GameSpec], examples: int, check_rate: float = 0.25, every: int = 7
+) -> None:
+    """``examples`` random matches (hypothesis draws the deal's seed and the walk's) keep every
+    invariant (:func:`run_battery`, the per-state checks on ``check_rate`` of the states) and
+    replay identically (:func:`check_determinism`, compared every ``every`` actions).
+
+    ``make_spec`` is called for each of the two, so a spec may keep a tally over one match.
+    """
+
+    @settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(seed=st.integers(0, 2**63 - 1), walk=st.integers(0, 2**32 - 1))
+    def run(seed: int, walk: int) -> None:
+        actions = run_battery(make_spec(), seed, walk, check_rate=check_rate)
+        check_determinism(make_spec(), seed, actions, every=every)
+
+    run()
+
+
+def engine_perft(state: Any, depth: Optional[int]) -> int:
+    """Number of action sequences of ``depth`` actions from ``state`` (to the end with None)
+    through ``legal_actions`` / ``clone`` / ``apply``; a sequence that ends sooner counts once,
+    as in every reference's perft."""
+    if depth == 0 or state.is_terminal():
+        return 1
+    total = 0
+    for a in state.legal_actions():
+        child = state.clone()
+        child.apply(a)
+        total += engine_perft(child, None if depth is None else depth - 1)
+    return total

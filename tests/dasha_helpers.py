@@ -1,5 +1,5 @@
-"""Shared helpers of the Dashavatara tests: engine states from perft lines, engine perft
-through the public API, and the card account of the invariant battery."""
+"""Shared helpers of the Dashavatara tests: engine states from perft lines and the card
+account of the invariant battery."""
 
 from __future__ import annotations
 
@@ -36,18 +36,6 @@ def perft_lines() -> list[tuple[str, str, Optional[int], Optional[int], int]]:
             )
         )
     return out
-
-
-def engine_perft(state: Any, depth: Optional[int]) -> int:
-    """perft through legal_actions / clone / apply."""
-    if depth == 0 or state.is_terminal():
-        return 1
-    total = 0
-    for a in state.legal_actions():
-        child = state.clone()
-        child.apply(a)
-        total += engine_perft(child, None if depth is None else depth - 1)
-    return total
 
 
 def pack_name(opts: dict[str, Any]) -> str:

@@ -33,22 +33,6 @@ def engine_state(line: Line) -> Any:
     return game_for(line).from_deal(line.deal, trump=trump, leader=line.leader, tricks_won=tw)
 
 
-def engine_perft(state: Any, depth: Optional[int]) -> int:
-    """Count play sequences through the public API (legal_actions / clone / apply).
-
-    Same convention as the reference: a state that is terminal, or depth 0, counts 1.
-    """
-    if depth == 0 or state.is_terminal():
-        return 1
-    total = 0
-    nd = None if depth is None else depth - 1
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply(action)
-        total += engine_perft(child, nd)
-    return total
-
-
 def hand_cards(obs: dict[str, Any]) -> list[str]:
     """The cards of an observation's ``hand`` (a list of card strings; None = no card)."""
     cards = obs.get("hand")

@@ -1,26 +1,20 @@
 """The shared invariant battery (``tests/battery.py``) on Dashavatara, on every option
 set of ``rules/dashavatara.md`` §10, plus Dashavatara's own checks of each step: every
 single-card trick's winner recomputed by the reference, ducals winning 3k cards, and at the
-end every deal's captures adding up to 120 with the right winners.
-
-``HUKM_BATTERY_EXAMPLES`` (default 10) sets the number of random games per option set."""
+end every deal's captures adding up to 120 with the right winners."""
 
 from __future__ import annotations
 
-import os
 import random
 from typing import Any, Sequence
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 import hukm
-from battery import GameSpec, check_determinism, check_seeds_differ, run_battery
+from battery import EXAMPLES, GameSpec, check_random_matches, check_seeds_differ
 from dasha_helpers import make_account, pack_name
 from reference.dasha_ref import Rules, trick_winner
 
-EXAMPLES = int(os.environ.get("HUKM_BATTERY_EXAMPLES", "10"))
 
 OPTION_SETS: list[dict[str, Any]] = [
     {},
@@ -120,14 +114,7 @@ def illegal_extra(state: Any, rng: random.Random) -> list[str]:
 def test_battery(opts: dict[str, Any]) -> None:
     """Random games with every per-state check, and determinism."""
     sp = spec(opts)
-
-    @settings(max_examples=max(2, EXAMPLES // 2), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-    @given(seed=st.integers(0, 2**63 - 1), walk=st.integers(0, 2**32 - 1))
-    def run(seed: int, walk: int) -> None:
-        actions = run_battery(sp, seed, walk, check_rate=0.1)
-        check_determinism(sp, seed, actions, every=17)
-
-    run()
+    check_random_matches(lambda: sp, max(2, EXAMPLES // 2), 0.1, every=17)
 
 
 def test_seeds_give_different_deals() -> None:

@@ -3,28 +3,23 @@ of every step of random matches: the information rule before the trump call, obs
 that name no card their player may not know, every completed trick's winner, the end of
 each hand and its score recomputed from the rules (``tests/reference/hokm_ref.py``), the
 blind trump card, and the Hakem / dealer rotation of rules/hokm.md §10 (``rotation=hokm``).
-The other presets of the family run the generic battery only.
-
-``HUKM_BATTERY_EXAMPLES`` (default 10) sets the number of random matches per configuration."""
+The other presets of the family run the generic battery only."""
 
 from __future__ import annotations
 
-import os
 import random
 import re
 from typing import Any, Callable, Optional, Sequence
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 import hukm
 from battery import (
+    EXAMPLES,
     CardAccount,
     GameSpec,
-    check_determinism,
+    check_random_matches,
     check_seeds_differ,
-    run_battery,
 )
 from reference.hokm_ref import (
     PACK52,
@@ -38,7 +33,6 @@ from reference.hokm_ref import (
     trick_winner_offset,
 )
 
-EXAMPLES = int(os.environ.get("HUKM_BATTERY_EXAMPLES", "10"))
 VOCABULARY = (
     "pass",
     "stop",
@@ -593,13 +587,7 @@ def test_battery_family(preset: str, options: dict[str, Any]) -> None:
             pytest.skip(f"{preset}: {err}")
         raise
 
-    @settings(max_examples=max(2, EXAMPLES // 3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-    @given(seed=st.integers(0, 2**63 - 1), walk=st.integers(0, 2**32 - 1))
-    def run(seed: int, walk: int) -> None:
-        actions = run_battery(make_family_spec(preset, options), seed, walk, check_rate=0.05)
-        check_determinism(make_family_spec(preset, options), seed, actions, every=31)
-
-    run()
+    check_random_matches(lambda: make_family_spec(preset, options), max(2, EXAMPLES // 3), 0.05, every=31)
 
 
 @pytest.mark.parametrize("name,preset,options", CONFIGS, ids=[c[0] for c in CONFIGS])
@@ -612,18 +600,11 @@ def test_battery(name: str, preset: str, options: dict[str, Any]) -> None:
             pytest.skip(f"{name}: {err}")
         raise
 
-    @settings(
-        max_examples=EXAMPLES if not options else max(2, EXAMPLES // 2),
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow],
+    check_random_matches(
+        lambda: make_spec(name, preset, options),
+        EXAMPLES if not options else max(2, EXAMPLES // 2),
+        0.05 if "kots" in name else 0.2,
     )
-    @given(seed=st.integers(0, 2**63 - 1), walk=st.integers(0, 2**32 - 1))
-    def run(seed: int, walk: int) -> None:
-        spec = make_spec(name, preset, options)
-        actions = run_battery(spec, seed, walk, check_rate=0.05 if "kots" in name else 0.2)
-        check_determinism(make_spec(name, preset, options), seed, actions)
-
-    run()
 
 
 @pytest.mark.parametrize("preset", ["hokm4", "hokm3", "hokm2"])

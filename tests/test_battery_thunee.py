@@ -2,23 +2,17 @@
 on option mixes, plus Thunee's own checks: the trump card laid face down is seen
 by the trumper alone, a normal hand's card points (with the last-trick
 adjustment) add up as ``rules/thunee.md`` §10.1 says, only one team scores in a
-hand, and the hand results add up to the match's balls.
-
-``HUKM_BATTERY_EXAMPLES`` (default 10) sets the number of random matches per configuration."""
+hand, and the hand results add up to the match's balls."""
 
 from __future__ import annotations
 
-import os
 from typing import Any, Optional, Sequence
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 import hukm
-from battery import CardAccount, GameSpec, check_determinism, check_seeds_differ, run_battery
+from battery import EXAMPLES, CardAccount, GameSpec, check_random_matches, check_seeds_differ
 
-EXAMPLES = int(os.environ.get("HUKM_BATTERY_EXAMPLES", "10"))
 VOCABULARY = (
     "pass",
     "bid:10",
@@ -145,14 +139,7 @@ def make_spec(name: str, preset: str, options: dict[str, Any]) -> GameSpec:
 @pytest.mark.parametrize("name,preset,options", CONFIGS, ids=[c[0] for c in CONFIGS])
 def test_battery(name: str, preset: str, options: dict[str, Any]) -> None:
     """Random matches keep every invariant; the same seed and actions replay identically."""
-
-    @settings(max_examples=max(2, EXAMPLES // 2), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-    @given(seed=st.integers(0, 2**63 - 1), walk=st.integers(0, 2**32 - 1))
-    def run(seed: int, walk: int) -> None:
-        actions = run_battery(make_spec(name, preset, options), seed, walk, check_rate=0.1)
-        check_determinism(make_spec(name, preset, options), seed, actions, every=17)
-
-    run()
+    check_random_matches(lambda: make_spec(name, preset, options), max(2, EXAMPLES // 2), 0.1, every=17)
 
 
 @pytest.mark.parametrize("preset", ["thunee4", "thunee2", "thunee6"])

@@ -2,24 +2,18 @@
 Twenty-eight family and on option mixes, plus the family's own checks on every step:
 the card points of a played-out hand sum to the pack's total (28, 29, 40 or 56), the
 concealed indicator is seen by the bidder only (by nobody in seventh-card mode) until it
-is called, and the hand results add up to the match score.
-
-``HUKM_BATTERY_EXAMPLES`` (default 10) sets the number of random matches per configuration."""
+is called, and the hand results add up to the match score."""
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from typing import Any, Optional, Sequence
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 import hukm
-from battery import CardAccount, GameSpec, check_determinism, check_seeds_differ, run_battery
+from battery import EXAMPLES, CardAccount, GameSpec, check_random_matches, check_seeds_differ
 
-EXAMPLES = int(os.environ.get("HUKM_BATTERY_EXAMPLES", "10"))
 VOCABULARY = (
     "pass",
     "call",
@@ -168,14 +162,7 @@ def make_spec(name: str, preset: str, options: dict[str, Any]) -> GameSpec:
 @pytest.mark.parametrize("name,preset,options", CONFIGS, ids=[c[0] for c in CONFIGS])
 def test_battery(name: str, preset: str, options: dict[str, Any]) -> None:
     """Random matches keep every invariant; the same seed and actions replay identically."""
-
-    @settings(max_examples=max(2, EXAMPLES // 2), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-    @given(seed=st.integers(0, 2**63 - 1), walk=st.integers(0, 2**32 - 1))
-    def run(seed: int, walk: int) -> None:
-        actions = run_battery(make_spec(name, preset, options), seed, walk, check_rate=0.1)
-        check_determinism(make_spec(name, preset, options), seed, actions, every=17)
-
-    run()
+    check_random_matches(lambda: make_spec(name, preset, options), max(2, EXAMPLES // 2), 0.1, every=17)
 
 
 @pytest.mark.parametrize("preset", ["28", "29", "28_wb", "40", "56"])

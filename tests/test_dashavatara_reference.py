@@ -10,7 +10,8 @@ import random
 import pytest
 
 import hukm
-from dasha_helpers import engine_perft, options, perft_lines
+from battery import engine_perft
+from dasha_helpers import options, perft_lines
 from reference.dasha_ref import Position, Rules, dd_value, legal, play
 
 LINES = perft_lines()

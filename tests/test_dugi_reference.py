@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import hukm
-from dasha_helpers import engine_perft  # perft through the public API, any game
+from battery import engine_perft
 from reference import dugi_ref as ref
 
 

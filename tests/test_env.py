@@ -16,9 +16,8 @@ from pettingzoo.test import api_test, seed_test
 import hukm
 import hukm.env
 
-# Every preset with observation tensors and action ids: all but Thunee's, which has none yet
-# (test_tensor.py checks that exactly those lack them).
-PRESETS = [g.name for g in hukm.games() if g.family != "thunee"]
+# Every preset (each has observation tensors and action ids).
+PRESETS = [g.name for g in hukm.games()]
 
 # PettingZoo's checker recommends Box observations; an observation with its
 # action mask is a Dict, as in PettingZoo's own classic games.
@@ -74,7 +73,7 @@ def test_aec_env_refuses_an_illegal_id() -> None:
         env.step(int(np.flatnonzero(mask == 0)[0]))
 
 
-@pytest.mark.parametrize("name", ["28", "hokm4", "dashavatara"])
+@pytest.mark.parametrize("name", ["28", "hokm4", "dashavatara", "thunee4"])
 def test_gym_env_passes_env_checker(name: str) -> None:
     env = gymnasium.make(f"hukm/{name}-v0", render_mode="ansi")
     check_env(env.unwrapped)
@@ -121,7 +120,7 @@ def _random_ids(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.array([rng.choice(np.flatnonzero(m)) for m in masks], dtype=np.int64)
 
 
-@pytest.mark.parametrize("name", ["hokm4", "28", "ganjifa", "naqsh"])
+@pytest.mark.parametrize("name", ["hokm4", "28", "ganjifa", "naqsh", "thunee4", "thunee6"])
 def test_vec_env_matches_the_states_it_steps(name: str) -> None:
     env = hukm.VecEnv(name, 6, seed=4)
     obs, masks, players = env.reset()

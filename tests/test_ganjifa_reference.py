@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import hukm
+from battery import engine_perft
 from reference import ganjifa_ref as ref
 
 DATA = Path(__file__).resolve().parent / "data" / "perft_ganjifa.txt"
@@ -43,17 +44,6 @@ def engine(hands: list[list[str]], leader: int, options: dict[str, Any], phase2:
     n = len(hands)
     deal = " ".join(hukm.format_hand(h, "moghul") for h in hands)
     return hukm.Ganjifa(players=n, blind_pick="neighbour_index", **options, **extra).from_deal(deal, leader=leader, phase2=phase2)
-
-
-def engine_perft(state: hukm.State, depth: int) -> int:
-    if depth == 0 or state.is_terminal():
-        return 1
-    total = 0
-    for a in state.legal_actions():
-        c = state.clone()
-        c.apply(a)
-        total += engine_perft(c, depth - 1)
-    return total
 
 
 def test_legal_actions_agree_along_random_play() -> None:

@@ -14,7 +14,8 @@ import zlib
 
 import pytest
 
-from hokm_helpers import engine_perft, engine_state, perft_lines, reference_matches
+from battery import engine_perft
+from hokm_helpers import engine_state, perft_lines, reference_matches
 from reference.hokm_ref import Position, hand_points, hokm3_kot, perft, side_of
 from reference.make_perft import Line
 

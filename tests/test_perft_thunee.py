@@ -7,28 +7,18 @@ smallest positions are also recounted by the reference here."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import pytest
 
 import hukm
+from battery import engine_perft
 from reference.thunee_ref import GAMES
 from reference.thunee_ref import perft as ref_perft
 from reference.thunee_ref import position
 
 DATA = Path(__file__).resolve().parent / "data" / "perft_thunee.txt"
 LINES = [line.split(";") for line in DATA.read_text().splitlines() if line and not line.startswith("#")]
-
-
-def perft(state: hukm.State, depth: Optional[int]) -> int:
-    if depth == 0 or state.is_terminal():
-        return 1
-    total = 0
-    for a in state.legal_actions():
-        s = state.clone()
-        s.apply(a)
-        total += perft(s, None if depth is None else depth - 1)
-    return total
 
 
 def keywords(text: str) -> dict[str, Any]:
@@ -48,7 +38,7 @@ def engine_state(line: list[str]) -> hukm.State:
 @pytest.mark.parametrize("line", LINES, ids=lambda ln: f"{ln[0]}-{ln[3]}-{ln[4]}")
 def test_perft(line: list[str]) -> None:
     depth = line[3]
-    assert perft(engine_state(line), None if depth == "end" else int(depth)) == int(line[4])
+    assert engine_perft(engine_state(line), None if depth == "end" else int(depth)) == int(line[4])
 
 
 @pytest.mark.parametrize("line", [ln for ln in LINES if int(ln[4]) <= 3000][:8], ids=lambda ln: f"{ln[0]}-{ln[4]}")

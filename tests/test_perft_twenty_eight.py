@@ -9,11 +9,12 @@ from __future__ import annotations
 import random
 import zlib
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import pytest
 
 import hukm
+from battery import engine_perft
 from reference.make_perft_28 import Line, read_lines
 from reference.twenty_eight_ref import Position, perft
 
@@ -27,18 +28,6 @@ def engine_state(line: Line) -> Any:
     if kind == "open":
         return game.from_deal(line.deal, line.bidder, line.leader, trump=what)
     return game.from_deal(line.deal, line.bidder, line.leader, indicator=what)
-
-
-def engine_perft(state: Any, depth: Optional[int]) -> int:
-    """Counts sequences through legal_actions / clone / apply."""
-    if depth == 0 or state.is_terminal():
-        return 1
-    total = 0
-    for a in state.legal_actions():
-        child = state.clone()
-        child.apply(a)
-        total += engine_perft(child, None if depth is None else depth - 1)
-    return total
 
 
 def test_file_covers_phase_1_calls_and_options() -> None:

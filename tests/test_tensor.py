@@ -16,9 +16,8 @@ import pytest
 
 import hukm
 
-# Every preset with observation tensors and action ids: all but Thunee's, which has none yet
-# (test_tensor.py checks that exactly those lack them).
-PRESETS = [g.name for g in hukm.games() if g.family != "thunee"]
+# Every preset has observation tensors and action ids.
+PRESETS = [g.name for g in hukm.games()]
 
 
 def _walk(name: str, seeds: range, every: int = 1):
@@ -111,6 +110,23 @@ def test_layouts_cover_the_tensors(name: str) -> None:
             assert np.array_equal(v[: g.tensor_size()], s.observation_tensor(p))
 
 
+@pytest.mark.parametrize("name", [p for p in PRESETS if "trick_history" in {r[0] for r in hukm.game(p).tensor_layout("information_state")}])
+def test_trick_history_shows_each_card_once(name: str) -> None:
+    """The information state's trick history holds each card played in the hand once (a
+    slot of a double pack at most twice), like the sections of the observation."""
+    g = hukm.game(name)
+    copies = len(hukm.pack_cards(g.pack)) // len(g.card_slots)
+    _, off, shape, _ = {r[0]: r for r in g.tensor_layout("information_state")}["trick_history"]
+    seen = 0
+    for s in _walk(name, range(2), every=3):
+        for p in range(s.num_players):
+            h = s.information_state_tensor(p)[off: off + int(np.prod(shape))].reshape(shape)
+            assert set(np.unique(h)) <= set(range(copies + 1)), (name, s.history())
+            assert h.sum(axis=(0, 1)).max() <= copies, (name, s.history())
+            seen += int(h.sum())
+    assert seen > 0
+
+
 def test_hand_and_trick_sections_show_what_the_player_sees() -> None:
     g = hukm.Hokm()
     s = g.from_deal("AKJ64.J4.QT2.A82 .AKT95.AKJ4.T976 QT932.Q86.97.KJ3 875.732.8653.Q54",
@@ -153,14 +169,3 @@ def test_game_ids_and_state_ids() -> None:
         s.apply_id(0)
     with pytest.raises(hukm.StateError, match="out of range"):
         s.observation_tensor(2)
-
-
-def test_only_thunee_has_no_tensors_yet() -> None:
-    """The presets without tensors and action ids are exactly Thunee's, and they say so."""
-    for info in hukm.games():
-        g = hukm.game(info.name)
-        if info.family == "thunee":
-            with pytest.raises(hukm.StateError, match="no observation tensors or action ids yet"):
-                g.num_distinct_actions
-        else:
-            assert g.num_distinct_actions > 0

@@ -40,6 +40,29 @@ impl std::error::Error for Error {}
 /// Result with the engine's [`Error`].
 pub type Result<T> = std::result::Result<T, Error>;
 
+/// Checks that `seat` (named `what` in the message: `player`, `seat`,
+/// `dealer` ...) is one of the `n` seats of a table.
+///
+/// ```
+/// use hukm_core::error::check_seat;
+/// assert!(check_seat("player", 3, 4).is_ok());
+/// assert_eq!(
+///     check_seat("player", 4, 4).unwrap_err().to_string(),
+///     "player 4 out of range 0..3"
+/// );
+/// ```
+pub fn check_seat(what: &str, seat: usize, n: usize) -> Result<()> {
+    if seat >= n {
+        return Err(Error::State(format!(
+            "{} {} out of range 0..{}",
+            what,
+            seat,
+            n.saturating_sub(1)
+        )));
+    }
+    Ok(())
+}
+
 /// Shorthand for a [`Error::Notation`] error.
 pub fn notation<T>(msg: impl Into<String>) -> Result<T> {
     Err(Error::Notation(msg.into()))

@@ -90,6 +90,68 @@ pub fn plain(
     }
 }
 
+/// How a game with card points ranks the cards of a trick, for [`ranked`].
+pub trait TrickRules {
+    /// The place in `cards` (a trick in play order) of the card winning it.
+    fn winner(&self, cards: &[Card]) -> usize;
+    /// The cards of `c`'s suit stronger than it.
+    fn stronger(&self, c: Card) -> CardSet;
+    /// `c`'s order among the cards of its suit, 0 the weakest.
+    fn strength(&self, c: Card) -> u32;
+    /// `c`'s card points.
+    fn points(&self, c: Card) -> i32;
+    /// No card the player has not `seen` can take the trick from `w`, the
+    /// card winning it.
+    fn sure(&self, w: Card, seen: CardSet) -> bool;
+}
+
+/// The trick facts of a game whose trick winner, strengths and points
+/// `rules` give: `hand` the player's cards, `seen` every card he has seen
+/// outside the trick (his hand and the cards played, face-down cards he
+/// knows), `trick` the cards played to the trick by seat in order, `known`
+/// the trump suit as far as he knows it.
+pub fn ranked(
+    pack: &Pack,
+    hand: CardSet,
+    seen: CardSet,
+    trick: &[(usize, Card)],
+    known: Option<Suit>,
+    rules: &impl TrickRules,
+) -> TrickFacts {
+    let cards: Vec<Card> = trick.iter().map(|&(_, c)| c).collect();
+    let seen = seen | cards.iter().copied().collect();
+    let winner = (!cards.is_empty()).then(|| {
+        let i = rules.winner(&cards);
+        (trick[i].0, pack.format_card(cards[i]))
+    });
+    let winner_sure = !cards.is_empty() && rules.sure(cards[rules.winner(&cards)], seen);
+    let mut out = Vec::new();
+    for c in pack.in_hand_order(hand) {
+        let s = pack.suit_of(c);
+        let mut t = cards.clone();
+        t.push(c);
+        out.push(CardFacts {
+            card: pack.format_card(c),
+            suit: pack.suits[s as usize].code.clone(),
+            strength: rules.strength(c),
+            points: rules.points(c),
+            trump: known == Some(s),
+            wins: rules.winner(&t) == t.len() - 1,
+            master: (rules.stronger(c) - seen).is_empty(),
+        });
+    }
+    TrickFacts {
+        winner,
+        winner_sure,
+        led: cards
+            .first()
+            .map(|&c| pack.suits[pack.suit_of(c) as usize].code.clone()),
+        points: cards.iter().map(|&c| rules.points(c)).sum(),
+        unseen: unseen(pack, seen),
+        cards: out,
+    }
+}
+
 /// The winner of `trick` under [`plain`]'s rule with `card` added, is it
 /// `card`?
 pub fn would_win(pack: &Pack, trick: &[(usize, Card)], trump: Option<Suit>, card: Card) -> bool {

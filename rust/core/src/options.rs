@@ -204,6 +204,22 @@ pub fn number<T: std::str::FromStr>(
     })
 }
 
+/// A preset's option values followed by the user's (checked by [`check`]):
+/// the pairs [`value`] reads, the user's winning where both set a key.
+///
+/// ```
+/// use hukm_core::options::with_preset;
+/// let all = with_preset(&[("players", "6")], &[("players".into(), "4".into())]);
+/// assert_eq!(hukm_core::options::get(&all, "players"), Some("4"));
+/// ```
+pub fn with_preset(preset: &[(&str, &str)], user: &[(String, String)]) -> Vec<(String, String)> {
+    preset
+        .iter()
+        .map(|&(k, v)| (k.to_string(), v.to_string()))
+        .chain(user.iter().cloned())
+        .collect()
+}
+
 /// Looks up a normalised option value.
 pub fn get<'a>(pairs: &'a [(String, String)], key: &str) -> Option<&'a str> {
     pairs
@@ -211,6 +227,49 @@ pub fn get<'a>(pairs: &'a [(String, String)], key: &str) -> Option<&'a str> {
         .rev()
         .find(|(k, _)| k == key)
         .map(|(_, v)| v.as_str())
+}
+
+/// Helpers of the games' configuration tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::Spec;
+
+    /// Owned `(key, value)` pairs.
+    pub fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
+        p.iter()
+            .map(|&(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    /// The engine's defaults are the specs': giving an option its default
+    /// changes nothing, in every preset of `presets` that does not set it.
+    /// `rules(preset, options)` is the configuration's rule values as text
+    /// (its list of given options left out).
+    pub fn given_defaults_change_nothing(
+        presets: &[&str],
+        specs: &[Spec],
+        preset_defaults: impl Fn(&str) -> Vec<(&'static str, &'static str)>,
+        rules: impl Fn(&str, &[(String, String)]) -> String,
+    ) {
+        for &p in presets {
+            let base = rules(p, &[]);
+            let set = preset_defaults(p);
+            for s in specs {
+                let Some(d) = s.default else { continue };
+                if set.iter().any(|&(k, _)| k == s.name) {
+                    continue;
+                }
+                assert_eq!(
+                    rules(p, &pairs(&[(s.name, d)])),
+                    base,
+                    "{} {}={}",
+                    p,
+                    s.name,
+                    d
+                );
+            }
+        }
+    }
 }
 
 #[cfg(test)]

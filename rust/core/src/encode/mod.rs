@@ -37,7 +37,7 @@ mod table;
 
 pub use actions::{rank_subset, subset_count, unrank_subset, ActionSpace, Segment};
 pub use cards::CardSlots;
-pub use table::{one_hot, History, Table, TableView};
+pub use table::{one_hot, seat_cards, Auction, History, Table, TableView};
 
 use crate::error::Result;
 use crate::game::GameState;
@@ -178,6 +178,15 @@ pub struct Layouts {
 }
 
 impl Layouts {
+    /// The layouts of an encoding with no history sections: the
+    /// information state is the observation.
+    pub fn same(obs: Layout) -> Layouts {
+        Layouts {
+            info: obs.clone(),
+            obs,
+        }
+    }
+
     /// The layout of `kind`.
     pub fn get(&self, kind: Kind) -> &Layout {
         match kind {
@@ -185,6 +194,21 @@ impl Layouts {
             Kind::InformationState => &self.info,
         }
     }
+}
+
+/// The place of `word` in `words`, a segment of ids of fixed actions (an
+/// error for an action that is none of them).
+///
+/// ```
+/// use hukm_core::encode::word_id;
+/// assert_eq!(word_id(&["pass", "double"], "double").unwrap(), 1);
+/// assert!(word_id(&["pass"], "redeal").is_err());
+/// ```
+pub fn word_id<A: PartialEq + std::fmt::Debug>(words: &[A], word: A) -> Result<usize> {
+    words
+        .iter()
+        .position(|x| *x == word)
+        .ok_or_else(|| crate::error::Error::IllegalAction(format!("no id for {:?}", word)))
 }
 
 /// Writes values at a section's offset.

@@ -3,7 +3,7 @@
 //! acts, the hand sizes; and the information state's trick history.
 
 use super::{relative, CardSlots, Layout};
-use crate::card::CardSet;
+use crate::card::{Card, CardSet};
 
 /// Offsets of the shared sections of a table of `n` seats.
 #[derive(Clone, Debug)]
@@ -91,6 +91,27 @@ impl Table {
     }
 }
 
+/// Each seat's cards played face up in the finished tricks of the hand and
+/// in the trick in progress, for a table of `n` seats: `plays` every card
+/// played in the hand with its seat, in order (the trick in progress
+/// included), `trick` the trick in progress.
+pub fn seat_cards(
+    n: usize,
+    plays: impl IntoIterator<Item = (usize, Card)>,
+    trick: &[(usize, Card)],
+) -> (Vec<CardSet>, Vec<CardSet>) {
+    let mut played = vec![CardSet::EMPTY; n];
+    let mut in_trick = vec![CardSet::EMPTY; n];
+    for (seat, c) in plays {
+        played[seat].insert(c);
+    }
+    for &(seat, c) in trick {
+        played[seat].remove(c);
+        in_trick[seat].insert(c);
+    }
+    (played, in_trick)
+}
+
 /// The information state's trick history: for each trick of the hand in
 /// order (the one in progress included), the cards each seat played to it.
 #[derive(Clone, Debug)]
@@ -137,6 +158,75 @@ impl History {
     }
 }
 
+impl History {
+    /// Writes every trick of `plays` (the cards played in the hand with
+    /// their seats, in order, `size` cards a trick), seen from `seat`: each
+    /// card once.
+    pub fn write_plays(
+        &self,
+        out: &mut [f32],
+        slots: &CardSlots,
+        seat: usize,
+        plays: impl IntoIterator<Item = (usize, Card)>,
+        size: usize,
+    ) {
+        for (i, (s, c)) in plays.into_iter().enumerate() {
+            let k = i / size;
+            if k < self.tricks {
+                let r = relative(s, seat, self.n);
+                slots.write(out, self.at + (k * self.n + r) * self.cards, c.set());
+            }
+        }
+    }
+}
+
+/// The information state's auction history: for each call of the auction
+/// in order, the seat that made it and the call (one-hot among `calls`).
+#[derive(Clone, Debug)]
+pub struct Auction {
+    at: usize,
+    n: usize,
+    rows: usize,
+    calls: usize,
+}
+
+impl Auction {
+    /// Adds the section for auctions of at most `rows` calls, each one of
+    /// `calls` (`about` names them).
+    pub fn add(
+        l: &mut Layout,
+        n: usize,
+        rows: usize,
+        calls: usize,
+        about: &'static str,
+    ) -> Auction {
+        Auction {
+            at: l.add("auction_history", &[rows, n, calls], about),
+            n,
+            rows,
+            calls,
+        }
+    }
+
+    /// Number of different calls.
+    pub fn calls(&self) -> usize {
+        self.calls
+    }
+
+    /// Writes the auction `calls` (each the seat and the call's place among
+    /// the calls), seen from `seat`.
+    pub fn write(
+        &self,
+        out: &mut [f32],
+        seat: usize,
+        calls: impl IntoIterator<Item = (usize, usize)>,
+    ) {
+        for (k, (s, call)) in calls.into_iter().enumerate().take(self.rows) {
+            out[self.at + (k * self.n + relative(s, seat, self.n)) * self.calls + call] = 1.0;
+        }
+    }
+}
+
 /// Writes a one-hot value: `out[at + i] = 1`.
 #[inline]
 pub fn one_hot(out: &mut [f32], at: usize, i: usize) {
@@ -147,6 +237,48 @@ pub fn one_hot(out: &mut [f32], at: usize, i: usize) {
 mod tests {
     use super::*;
     use crate::pack::Pack;
+
+    #[test]
+    fn plays_are_split_into_tricks_and_seats() {
+        let p = Pack::twenty_eight();
+        let card = |t: &str| p.parse_card(t).unwrap();
+        let plays = [(1, card("JS")), (2, card("9S")), (3, card("AH"))];
+        let (played, in_trick) = seat_cards(4, plays, &plays[2..]);
+        assert_eq!(played[1], card("JS").set());
+        assert!(played[3].is_empty());
+        assert_eq!(in_trick[3], card("AH").set());
+        let slots = CardSlots::new(&p);
+        let mut l = Layout::new();
+        let h = History::add(&mut l, 4, slots.len(), 8);
+        let a = Auction::add(&mut l, 4, 3, 5, "calls");
+        let mut out = vec![0.0; l.len()];
+        h.write_plays(&mut out, &slots, 1, plays, 2);
+        a.write(&mut out, 1, [(0, 4), (1, 2)]);
+        let at = |name: &str| l.section(name).unwrap().offset;
+        let (th, c) = (at("trick_history"), slots.len());
+        assert_eq!(
+            out[th + slots.of(card("JS"))],
+            1.0,
+            "seat 1 is the observer"
+        );
+        assert_eq!(out[th + c + slots.of(card("9S"))], 1.0);
+        assert_eq!(
+            out[th + 4 * c + 2 * c + slots.of(card("AH"))],
+            1.0,
+            "trick 2"
+        );
+        assert_eq!(
+            out[at("auction_history") + 3 * 5 + 4],
+            1.0,
+            "seat 0 is 3 after seat 1"
+        );
+        assert_eq!(
+            out[at("auction_history") + 4 * 5 + 2],
+            1.0,
+            "the second call, the observer's"
+        );
+        assert_eq!(out.iter().filter(|&&x| x != 0.0).count(), 5);
+    }
 
     #[test]
     fn the_table_is_seen_from_the_observer() {

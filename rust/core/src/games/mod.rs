@@ -7,6 +7,7 @@ pub mod dashavatara;
 pub mod dugi;
 pub mod ganjifa;
 pub mod hokm;
+mod jack_nine;
 pub mod naqsh;
 pub mod thunee;
 pub mod twenty_eight;

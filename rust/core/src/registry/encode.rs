@@ -198,11 +198,6 @@ mod tests {
     fn every_preset_numbers_its_legal_actions() {
         for e in ALL {
             let g = AnyGame::new(e.name, &[]).unwrap();
-            if e.family == "thunee" {
-                // Thunee has no encoding yet: it says so.
-                assert!(g.layout(Kind::Observation).is_err());
-                continue;
-            }
             let obs = g.layout(Kind::Observation).unwrap().len();
             let mut s = g.new_game(3, &Params::new()).unwrap();
             let mut rng = Rng::new(5);

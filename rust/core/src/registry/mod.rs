@@ -28,7 +28,7 @@ pub use batch::solve_many;
 use dynamic::{DynGame, DynState, Held};
 pub use vec_env::{Buffers, Episode, VecEnv};
 
-use crate::error::{Error, Result};
+use crate::error::{check_seat, Error, Result};
 use crate::game::{GameState, Value};
 use crate::games::{dashavatara, dugi, ganjifa, hokm, naqsh, thunee, twenty_eight};
 use crate::options::Accepts;
@@ -700,13 +700,7 @@ impl AnyState {
     /// An error unless `player` is one of the game's players.
     fn player_in_range(&self, player: usize) -> Result<()> {
         let n = self.num_players();
-        if player >= n {
-            return Err(Error::State(format!(
-                "player {} out of range 0..{}",
-                player,
-                n - 1
-            )));
-        }
+        check_seat("player", player, n)?;
         Ok(())
     }
 

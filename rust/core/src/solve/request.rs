@@ -9,7 +9,7 @@
 use std::time::Duration;
 
 use super::SolverConfig;
-use crate::error::{Error, Result};
+use crate::error::{check_seat, Error, Result};
 
 /// What a solve asks for.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -118,13 +118,7 @@ impl SolveRequest {
     /// number of players.
     pub fn player_or(&self, to_move: usize, players: usize) -> Result<usize> {
         let p = self.player.unwrap_or(to_move);
-        if p >= players {
-            return Err(Error::State(format!(
-                "player {} out of range 0..{}",
-                p,
-                players - 1
-            )));
-        }
+        check_seat("player", p, players)?;
         Ok(p)
     }
 

@@ -7,16 +7,14 @@
 
 use super::state::DashaState;
 use crate::card::CardSet;
-use crate::error::{Error, Result};
+use crate::error::{check_seat, Result};
 use crate::facts::{plain, would_win};
 use crate::game::TrickFacts;
 
 impl DashaState {
     /// The trick in progress as `seat` can tell it (see the module notes).
     pub fn facts(&self, seat: usize) -> Result<TrickFacts> {
-        if seat >= 3 {
-            return Err(Error::State(format!("seat {} out of range 0..2", seat)));
-        }
+        check_seat("seat", seat, 3)?;
         let pack = &self.cfg.pack;
         let held = self.hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
         let seen = (pack.deck - held) | self.hands[seat];

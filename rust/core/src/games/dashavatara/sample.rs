@@ -32,7 +32,7 @@
 use super::rules::{self, Ducal, Rules, SUITS};
 use super::DashaState;
 use crate::card::{Card, CardSet};
-use crate::error::{Error, Result};
+use crate::error::{check_seat, Result};
 use crate::rng::Rng;
 use crate::sample::{distribute, Slot};
 
@@ -101,9 +101,7 @@ impl DashaState {
     /// assert_eq!(d.hands()[1] | d.hands()[2], s.hands()[1] | s.hands()[2]);
     /// ```
     pub fn determinize(&self, player: usize, seed: u64) -> Result<DashaState> {
-        if player >= 3 {
-            return Err(Error::State(format!("player {} out of range 0..2", player)));
-        }
+        check_seat("player", player, 3)?;
         let mut out = self.clone();
         out.rng = Rng::new(seed);
         let others = [(player + 1) % 3, (player + 2) % 3];

@@ -3,7 +3,7 @@
 
 use super::state::{DashaState, Phase};
 use crate::card::CardSet;
-use crate::error::{Error, Result};
+use crate::error::{check_seat, Result};
 use crate::game::{map, GameState, Value};
 
 impl DashaState {
@@ -25,9 +25,7 @@ impl DashaState {
     /// What `player` may see: his own hand, every hand's size, the cards on
     /// the table and every capture pile (played face up, so public).
     pub fn observe(&self, player: usize) -> Result<Value> {
-        if player >= 3 {
-            return Err(Error::State(format!("player {} out of range 0..2", player)));
-        }
+        check_seat("player", player, 3)?;
         let p = &self.cfg.pack;
         let over = self.phase == Phase::Over;
         let legal: Vec<Value> = if !over && self.current == player {

@@ -7,16 +7,14 @@
 use super::play::DStep;
 use super::state::DugiState;
 use crate::card::CardSet;
-use crate::error::{Error, Result};
+use crate::error::{check_seat, Result};
 use crate::facts::{plain, would_win};
 use crate::game::TrickFacts;
 
 impl DugiState {
     /// The trick in progress as `seat` can tell it (see the module notes).
     pub fn facts(&self, seat: usize) -> Result<TrickFacts> {
-        if seat >= 4 {
-            return Err(Error::State(format!("seat {} out of range 0..3", seat)));
-        }
+        check_seat("seat", seat, 4)?;
         let pack = &self.cfg.pack;
         let p = &self.play;
         let held = p.hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);

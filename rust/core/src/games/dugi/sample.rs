@@ -32,7 +32,7 @@ use super::config::DugiConfig;
 use super::play::{DAct, DStep, DugiPlay};
 use super::DugiState;
 use crate::card::{Card, CardSet, Suit};
-use crate::error::{Error, Result};
+use crate::error::{check_seat, Error, Result};
 use crate::games::ganjifa::rules::{above, unplayed};
 use crate::rng::Rng;
 use crate::sample::{distribute, Slot};
@@ -88,9 +88,7 @@ impl DugiState {
     /// assert_eq!(d.play().hands[0], s.play().hands[0]);
     /// ```
     pub fn determinize(&self, player: usize, seed: u64) -> Result<DugiState> {
-        if player >= 4 {
-            return Err(Error::State(format!("player {} out of range 0..3", player)));
-        }
+        check_seat("player", player, 4)?;
         let mut out = self.clone();
         out.rng = Rng::new(seed);
         if self.over {

@@ -7,7 +7,7 @@ use super::config::DugiConfig;
 use super::play::{DAct, DStep, DugiPlay};
 use crate::card::{CardSet, Suit};
 use crate::deal::{deal_batches, shuffled};
-use crate::error::{Error, Result};
+use crate::error::{check_seat, Error, Result};
 use crate::game::{map, GameState, Value};
 use crate::rng::Rng;
 
@@ -313,9 +313,7 @@ impl GameState for DugiState {
     }
 
     fn observation(&self, player: usize) -> Result<Value> {
-        if player >= 4 {
-            return Err(Error::State(format!("player {} out of range 0..3", player)));
-        }
+        check_seat("player", player, 4)?;
         let pack = &self.cfg.pack;
         let p = &self.play;
         let cards: Vec<Value> = (0..4)

@@ -113,10 +113,7 @@ impl DugiEncoding {
         DugiEncoding {
             cfg,
             slots,
-            layouts: Layouts {
-                info: obs.clone(),
-                obs,
-            },
+            layouts: Layouts::same(obs),
             at,
             actions: a,
             ids,

@@ -40,7 +40,7 @@ use super::config::GanjifaConfig;
 use super::play::{Act, Kind, Play, Step, MAX_SEATS};
 use super::rules::{above, relative_ranks};
 use crate::card::{Card, CardSet};
-use crate::error::{Error, Result};
+use crate::error::{check_seat, Error, Result};
 use crate::solve::game::{
     mix64, MoveList, Side, Switches, TrickGame, TrickWon, TtKey, Wide, Wide4,
 };
@@ -106,13 +106,7 @@ impl<'a> GanjifaDd<'a> {
     /// The solver's view of `p` for focal seat `focal` (side 0).
     pub fn new(cfg: &'a GanjifaConfig, p: &Play, focal: usize) -> Result<GanjifaDd<'a>> {
         let n = p.n as usize;
-        if focal >= n {
-            return Err(Error::State(format!(
-                "player {} out of range 0..{}",
-                focal,
-                n - 1
-            )));
-        }
+        check_seat("player", focal, n)?;
         let biggest = p.hands().iter().map(|h| h.len()).max().unwrap_or(0);
         if biggest > MAX_HAND {
             return Err(Error::State(format!(

@@ -8,7 +8,7 @@
 use super::play::{Kind, Step};
 use super::state::{GanjifaState, Phase};
 use crate::card::CardSet;
-use crate::error::{Error, Result};
+use crate::error::{check_seat, Result};
 use crate::facts::{plain, stronger};
 use crate::game::TrickFacts;
 
@@ -16,13 +16,7 @@ impl GanjifaState {
     /// The lead in progress as `seat` can tell it (see the module notes).
     pub fn facts(&self, seat: usize) -> Result<TrickFacts> {
         let n = self.cfg.players;
-        if seat >= n {
-            return Err(Error::State(format!(
-                "seat {} out of range 0..{}",
-                seat,
-                n - 1
-            )));
-        }
+        check_seat("seat", seat, n)?;
         let pack = &self.cfg.pack;
         let p = &self.play;
         let hand = p.hands[seat];

@@ -46,7 +46,7 @@ use super::rules::{above, unplayed};
 use super::GanjifaState;
 use crate::card::{Card, CardSet, Suit};
 use crate::deal::shuffled;
-use crate::error::{Error, Result};
+use crate::error::{check_seat, Error, Result};
 use crate::rng::Rng;
 use crate::sample::{distribute, Slot};
 
@@ -185,13 +185,7 @@ impl GanjifaState {
     /// ```
     pub fn determinize(&self, player: usize, seed: u64) -> Result<GanjifaState> {
         let n = self.cfg.players;
-        if player >= n {
-            return Err(Error::State(format!(
-                "player {} out of range 0..{}",
-                player,
-                n - 1
-            )));
-        }
+        check_seat("player", player, n)?;
         let mut out = self.clone();
         out.rng = Rng::new(seed);
         let mut rng = Rng::new(Rng::derive(seed, 0x6A4F));

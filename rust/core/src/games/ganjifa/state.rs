@@ -7,7 +7,7 @@ use super::config::{GanjifaConfig, Handicap, Settlement};
 use super::play::{Act, Play, Step, MAX_SEATS};
 use crate::card::{Card, CardSet};
 use crate::deal::shuffled;
-use crate::error::{Error, Result};
+use crate::error::{check_seat, Error, Result};
 use crate::rng::Rng;
 use crate::solve::request::{Extra, Goal, SolveAnswer, SolveRequest};
 use crate::solve::SolverConfig;
@@ -202,13 +202,7 @@ impl GanjifaState {
             ));
         }
         if let Some(l) = leader {
-            if l >= n {
-                return Err(Error::State(format!(
-                    "leader {} out of range 0..{}",
-                    l,
-                    n - 1
-                )));
-            }
+            check_seat("leader", l, n)?;
         } else {
             let king = cfg.pack.format_card(cfg.lead_king);
             if !hands.iter().any(|h| h.contains(cfg.lead_king)) {
@@ -604,13 +598,7 @@ impl GanjifaState {
         settings: &SolverConfig,
     ) -> Result<Solved> {
         let n = self.cfg.players;
-        if player >= n {
-            return Err(Error::State(format!(
-                "player {} out of range 0..{}",
-                player,
-                n - 1
-            )));
-        }
+        check_seat("player", player, n)?;
         if self.phase != Phase::Play {
             return Err(Error::State(format!(
                 "the double-dummy value is for trick play; this state is in phase {}",

@@ -156,10 +156,7 @@ impl GanjifaEncoding {
             per_hand,
             cfg,
             slots,
-            layouts: Layouts {
-                info: obs.clone(),
-                obs,
-            },
+            layouts: Layouts::same(obs),
             at,
             actions: a,
             ids,

@@ -4,7 +4,7 @@
 use super::play::{Act, Kind, Step};
 use super::state::{GanjifaState, HandResult, Phase};
 use crate::card::{CardSet, Suit};
-use crate::error::{Error, Result};
+use crate::error::{check_seat, Error, Result};
 use crate::game::{map, GameState, Value};
 use crate::pack::Pack;
 
@@ -359,13 +359,7 @@ impl GameState for GanjifaState {
 
     fn observation(&self, player: usize) -> Result<Value> {
         let n = self.cfg.players;
-        if player >= n {
-            return Err(Error::State(format!(
-                "player {} out of range 0..{}",
-                player,
-                n - 1
-            )));
-        }
+        check_seat("player", player, n)?;
         let pack = &self.cfg.pack;
         let p = &self.play;
         let seen: Vec<Value> = (0..n)

@@ -465,12 +465,7 @@ impl HokmConfig {
         let preset = Preset::parse(preset)?;
         let opts = options::check(preset.name(), SPECS, NOT_YET, opts)?;
         let players = preset.players();
-        let mut all: Vec<(String, String)> = preset
-            .defaults()
-            .iter()
-            .map(|&(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        all.extend(opts.iter().cloned());
+        let mut all = options::with_preset(&preset.defaults(), &opts);
         let mut opts = opts;
         // A trump gate (§7.6: `first_void_*`, `hidden_call`) goes with
         // `first_collect_min=2` ("the presets using a trump gate set

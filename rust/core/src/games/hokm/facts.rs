@@ -10,7 +10,7 @@
 
 use super::state::{HokmState, Phase};
 use crate::card::{Card, CardSet, Suit};
-use crate::error::{Error, Result};
+use crate::error::{check_seat, Result};
 use crate::game::{CardFacts, TrickFacts};
 
 impl HokmState {
@@ -25,13 +25,7 @@ impl HokmState {
     pub fn facts(&self, seat: usize) -> Result<TrickFacts> {
         let cfg = self.config();
         let n = cfg.players;
-        if seat >= n {
-            return Err(Error::State(format!(
-                "seat {} out of range 0..{}",
-                seat,
-                n - 1
-            )));
-        }
+        check_seat("seat", seat, n)?;
         let p = &cfg.pack;
         let known = self.known_trump(seat);
         // Trumps with power in the trick, as far as `seat` knows.

@@ -36,8 +36,8 @@ use super::state::{HokmAction, HokmState, Phase};
 use super::Hokm;
 use crate::card::{CardSet, Suit};
 use crate::encode::{
-    one_hot, rank_subset, relative, subset_count, unrank_subset, ActionSpace, CardSlots, Encoding,
-    History, Kind, Layout, Table, TableView,
+    one_hot, rank_subset, relative, subset_count, unrank_subset, word_id, ActionSpace, CardSlots,
+    Encoding, History, Kind, Layout, Layouts, Table, TableView,
 };
 use crate::error::{Error, Result};
 use crate::rng::Rng;
@@ -109,8 +109,7 @@ pub struct HokmEncoding {
     cfg: Arc<HokmConfig>,
     slots: CardSlots,
     blank: HokmState,
-    obs: Layout,
-    info: Layout,
+    layouts: Layouts,
     at: At,
     history: History,
     auction: Option<(usize, usize)>,
@@ -234,8 +233,7 @@ impl HokmEncoding {
             blank: HokmState::blank(cfg.clone(), Rng::new(0), true),
             cfg,
             slots,
-            obs,
-            info: l,
+            layouts: Layouts { obs, info: l },
             at,
             history,
             auction,
@@ -505,13 +503,7 @@ impl HokmEncoding {
                 let s = by_hand(s, "discard")?;
                 base + places_rank(&self.cfg, s.hands[s.current], cs, FIVE, &[3, 2])?
             }
-            w => {
-                ids.word
-                    + WORDS
-                        .iter()
-                        .position(|&x| x == w)
-                        .ok_or_else(|| Error::IllegalAction(format!("no id for {:?}", w)))?
-            }
+            w => ids.word + word_id(&WORDS, w)?,
         })
     }
 
@@ -629,10 +621,7 @@ fn places_unrank(
 
 impl Encoding<HokmState> for HokmEncoding {
     fn layout(&self, kind: Kind) -> &Layout {
-        match kind {
-            Kind::Observation => &self.obs,
-            Kind::InformationState => &self.info,
-        }
+        self.layouts.get(kind)
     }
 
     fn encode(&self, s: &HokmState, player: usize, kind: Kind, out: &mut [f32]) {

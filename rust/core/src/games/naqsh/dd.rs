@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 
 use super::state::{NaqshAction, NaqshState, Phase};
-use crate::error::{Error, Result};
+use crate::error::{check_seat, Error, Result};
 use crate::solve::request::{Extra, Goal, SolveAnswer, SolveRequest};
 use crate::solve::search::Limits;
 use crate::solve::SolverConfig;
@@ -158,13 +158,7 @@ impl NaqshState {
     /// assert_eq!(a.value, 1);
     /// ```
     pub fn dd_solve(&self, player: usize, settings: &SolverConfig) -> Result<NaqshAnswer> {
-        if player >= self.cfg.players {
-            return Err(Error::State(format!(
-                "player {} out of range 0..{}",
-                player,
-                self.cfg.players - 1
-            )));
-        }
+        check_seat("player", player, self.cfg.players)?;
         if self.phase == Phase::Over {
             return Err(Error::State(
                 "the game is over: nothing is left to solve".into(),

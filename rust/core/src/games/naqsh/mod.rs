@@ -49,7 +49,7 @@ pub use state::{HandResult, NaqshAction, NaqshState, Phase};
 pub use view::parse_action;
 
 use crate::card::Card;
-use crate::error::{Error, Result};
+use crate::error::{check_seat, Error, Result};
 
 /// A Naqsh game: the options, from which states are made.
 #[derive(Clone, Debug)]
@@ -148,13 +148,7 @@ impl Naqsh {
     /// match with this seed would deal its first hand with `banker`.
     pub fn deal(&self, seed: u64, banker: usize) -> Result<(String, String)> {
         let n = self.cfg.players;
-        if banker >= n {
-            return Err(Error::State(format!(
-                "banker {} out of range 0..{}",
-                banker,
-                n - 1
-            )));
-        }
+        check_seat("banker", banker, n)?;
         let p = &self.cfg.pack;
         // The same shuffle as the first hand of `new_game(seed, Some(banker))`.
         let mut order = p.cards().to_vec();

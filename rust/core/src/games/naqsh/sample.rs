@@ -33,7 +33,7 @@ use super::hand::{card_value, classify, is_closed, Class};
 use super::state::{HandCards, Phase};
 use super::NaqshState;
 use crate::card::Card;
-use crate::error::{Error, Result};
+use crate::error::{check_seat, Result};
 use crate::rng::Rng;
 
 /// How a seat's turn went, as everyone saw it.
@@ -99,13 +99,7 @@ impl NaqshState {
     /// ```
     pub fn determinize(&self, player: usize, seed: u64) -> Result<NaqshState> {
         let n = self.cfg.players;
-        if player >= n {
-            return Err(Error::State(format!(
-                "player {} out of range 0..{}",
-                player,
-                n - 1
-            )));
-        }
+        check_seat("player", player, n)?;
         let mut out = self.clone();
         out.rng = Rng::new(seed);
         if self.phase == Phase::Over {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::config::{Mode, NaqshConfig};
 use super::hand::{card_value, classify, compare, is_closed, Class, Tally};
 use crate::card::{Card, CardSet};
-use crate::error::{Error, Result};
+use crate::error::{check_seat, Error, Result};
 use crate::rng::Rng;
 
 /// The most cards one hand can hold (more than any total up to 20 allows).
@@ -182,13 +182,7 @@ impl NaqshState {
                 n
             )));
         }
-        if banker >= n {
-            return Err(Error::State(format!(
-                "banker {} out of range 0..{}",
-                banker,
-                n - 1
-            )));
-        }
+        check_seat("banker", banker, n)?;
         let mut used = CardSet::EMPTY;
         for (seat, h) in hands.iter().enumerate() {
             if h.len() != 2 {

@@ -3,7 +3,7 @@
 
 use super::state::{HandResult, NaqshAction, NaqshState, Phase};
 use crate::card::Card;
-use crate::error::{Error, Result};
+use crate::error::{check_seat, Error, Result};
 use crate::game::{map, GameState, Value};
 
 /// Reads an action string: `stake:3`, `draw`, `stand` (any case, spaces trimmed).
@@ -138,13 +138,7 @@ impl GameState for NaqshState {
 
     fn observation(&self, player: usize) -> Result<Value> {
         let n = self.cfg.players;
-        if player >= n {
-            return Err(Error::State(format!(
-                "player {} out of range 0..{}",
-                player,
-                n - 1
-            )));
-        }
+        check_seat("player", player, n)?;
         let stakes: Vec<Value> = (0..n)
             .map(|s| {
                 if s == self.banker || !self.staked[s] {

@@ -340,12 +340,7 @@ impl ThuneeConfig {
     pub fn new(preset: &str, options: &[(String, String)]) -> Result<ThuneeConfig> {
         let preset = Preset::parse(preset)?;
         let user = options::check("Thunee", SPECS, &[], options)?;
-        let mut all: Vec<(String, String)> = preset
-            .defaults()
-            .iter()
-            .map(|&(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        all.extend(user.iter().cloned());
+        let all = options::with_preset(preset.defaults(), &user);
         let sw = |k: &str| options::switch(&all, SPECS, k);
         let num = |k: &str| options::number::<i32>(&all, SPECS, k);
         let players = options::word(&all, SPECS, "players", &PLAYERS)?;
@@ -447,13 +442,7 @@ impl ThuneeConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn opts(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-        pairs
-            .iter()
-            .map(|&(k, v)| (k.to_string(), v.to_string()))
-            .collect()
-    }
+    use crate::options::testing::{self, pairs as opts};
 
     #[test]
     fn presets() {
@@ -504,21 +493,11 @@ mod tests {
     /// does not set it.
     #[test]
     fn given_defaults_change_nothing() {
-        for (p, _) in PRESETS {
-            let rules = |mut c: ThuneeConfig| {
-                c.options.clear();
-                format!("{:?}", c)
-            };
-            let base = rules(ThuneeConfig::new(p, &[]).unwrap());
-            let set = preset_defaults(p);
-            for s in specs() {
-                let Some(d) = s.default else { continue };
-                if set.iter().any(|&(k, _)| k == s.name) {
-                    continue;
-                }
-                let c = ThuneeConfig::new(p, &opts(&[(s.name, d)])).unwrap();
-                assert_eq!(rules(c), base, "{} {}={}", p, s.name, d);
-            }
-        }
+        let names: Vec<&str> = PRESETS.iter().map(|&(p, _)| p).collect();
+        testing::given_defaults_change_nothing(&names, specs(), preset_defaults, |p, o| {
+            let mut c = ThuneeConfig::new(p, o).unwrap();
+            c.options.clear();
+            format!("{:?}", c)
+        });
     }
 }

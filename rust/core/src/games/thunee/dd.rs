@@ -969,14 +969,7 @@ impl Dd {
 
 /// Balls of a sweep's caller's team for a rank.
 fn sweep_balls(s: &ThuneeState, rank: u32) -> i32 {
-    let sp = s.special.expect("a sweep");
-    let b = if sp.blind {
-        s.cfg.blind_balls
-    } else if sp.royals {
-        s.cfg.royals_balls
-    } else {
-        s.cfg.thunee_balls
-    };
+    let b = s.special.expect("a sweep").balls(&s.cfg);
     match rank {
         CATCH => -2 * b,
         FAILED => -b,

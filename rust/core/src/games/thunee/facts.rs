@@ -6,35 +6,65 @@
 
 use super::rules;
 use super::state::ThuneeState;
-use crate::card::{Card, CardSet};
-use crate::error::{Error, Result};
-use crate::game::{CardFacts, TrickFacts};
+use crate::card::{Card, CardSet, Suit};
+use crate::error::{check_seat, Result};
+use crate::facts::{ranked, TrickRules};
+use crate::game::TrickFacts;
+use crate::pack::Pack;
+
+/// Thunee's order of the cards as a player knows the trump.
+struct Rules<'a> {
+    pack: &'a Pack,
+    known: Option<Suit>,
+    royals: bool,
+}
+
+impl TrickRules for Rules<'_> {
+    fn winner(&self, cards: &[Card]) -> usize {
+        rules::trick_winner(self.pack, cards, self.known, self.royals)
+    }
+
+    fn stronger(&self, c: Card) -> CardSet {
+        let p = self.pack;
+        p.suit_mask(p.suit_of(c))
+            .iter()
+            .filter(|&x| rules::higher(x, c, self.royals))
+            .collect()
+    }
+
+    /// In the Royals order in a Royals hand.
+    fn strength(&self, c: Card) -> u32 {
+        let strength = self.pack.strength(c) as u32;
+        if self.royals {
+            5 - strength
+        } else {
+            strength
+        }
+    }
+
+    fn points(&self, c: Card) -> i32 {
+        i32::from(self.pack.points_of(c))
+    }
+
+    /// A card no unseen card of its suit beats, unless it is no trump and
+    /// trumps are still out.
+    fn sure(&self, w: Card, seen: CardSet) -> bool {
+        let p = self.pack;
+        let trump_out = self
+            .known
+            .is_some_and(|t| p.suit_of(w) != t && !(p.suit_mask(t) - seen).is_empty());
+        (self.stronger(w) - seen).is_empty() && !trump_out
+    }
+}
 
 impl ThuneeState {
     /// The trick in progress as `seat` can tell it.
     pub fn facts(&self, seat: usize) -> Result<TrickFacts> {
-        let n = self.cfg.players;
-        if seat >= n {
-            return Err(Error::State(format!(
-                "seat {} out of range 0..{}",
-                seat,
-                n - 1
-            )));
-        }
+        check_seat("seat", seat, self.cfg.players)?;
         let p = &self.cfg.pack;
-        let royals = self.royals();
         let known = self.trump.filter(|_| self.knows_trump(seat));
-        let cards: Vec<Card> = self.trick.iter().map(|&(_, c)| c).collect();
-        let winner_of = |cards: &[Card]| rules::trick_winner(p, cards, known, royals);
-        let winner = (!cards.is_empty()).then(|| {
-            let i = winner_of(&cards);
-            (self.trick[i].0, p.format_card(cards[i]))
-        });
         let hand = self.hands[seat];
         let mut seen = self.played | hand;
-        for &c in &cards {
-            seen.insert(c);
-        }
         if let Some(i) = self
             .indicator
             .filter(|_| seat == self.trumper && !self.last_card)
@@ -47,44 +77,11 @@ impl ThuneeState {
                 seen |= p.cards_with_face(j.suit, f);
             }
         }
-        let stronger = |c: Card| -> CardSet {
-            p.suit_mask(p.suit_of(c))
-                .iter()
-                .filter(|&x| rules::higher(x, c, royals))
-                .collect()
+        let rules = Rules {
+            pack: p,
+            known,
+            royals: self.royals(),
         };
-        let winner_sure = !cards.is_empty() && {
-            let w = cards[winner_of(&cards)];
-            let trump_out =
-                known.is_some_and(|t| p.suit_of(w) != t && !(p.suit_mask(t) - seen).is_empty());
-            (stronger(w) - seen).is_empty() && !trump_out
-        };
-        let led = cards
-            .first()
-            .map(|&c| p.suits[p.suit_of(c) as usize].code.clone());
-        let mut out = Vec::new();
-        for c in p.in_hand_order(hand) {
-            let s = p.suit_of(c);
-            let mut t = cards.clone();
-            t.push(c);
-            let strength = p.strength(c) as u32;
-            out.push(CardFacts {
-                card: p.format_card(c),
-                suit: p.suits[s as usize].code.clone(),
-                strength: if royals { 5 - strength } else { strength },
-                points: i32::from(p.points_of(c)),
-                trump: known == Some(s),
-                wins: winner_of(&t) == t.len() - 1,
-                master: (stronger(c) - seen).is_empty(),
-            });
-        }
-        Ok(TrickFacts {
-            winner,
-            winner_sure,
-            led,
-            points: cards.iter().map(|&c| i32::from(p.points_of(c))).sum(),
-            unseen: crate::facts::unseen(p, seen),
-            cards: out,
-        })
+        Ok(ranked(p, hand, seen, &self.trick, known, &rules))
     }
 }

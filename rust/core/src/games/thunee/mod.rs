@@ -27,6 +27,7 @@
 //! * Observations show the face-down indicator to the trumper only (to
 //!   nobody after `trump:last`), the trump suit to those who know it, a
 //!   blind caller's face-down cards as a count only.
+//!   The tensors and action ids (module [`tensor`]) show the same.
 //! * Double-dummy (module [`dd`]): see there; the objective is the game's
 //!   `dd_mode` (and `dd_jodhi`), or an explicit target.
 
@@ -41,6 +42,7 @@ pub mod sample;
 pub mod scoring;
 pub mod state;
 mod surface;
+pub mod tensor;
 #[cfg(test)]
 mod tests;
 pub mod view;

@@ -43,7 +43,7 @@ use super::config::LastCard;
 use super::rules;
 use super::state::{Ev, Phase, ThuneeState};
 use crate::card::{Card, CardSet, Suit};
-use crate::error::{Error, Result};
+use crate::error::{check_seat, Error, Result};
 use crate::rng::Rng;
 use crate::sample::{distribute, Slot};
 
@@ -204,13 +204,7 @@ impl ThuneeState {
     /// documentation).
     pub fn determinize(&self, player: usize, seed: u64) -> Result<ThuneeState> {
         let n = self.cfg.players;
-        if player >= n {
-            return Err(Error::State(format!(
-                "player {} out of range 0..{}",
-                player,
-                n - 1
-            )));
-        }
+        check_seat("player", player, n)?;
         let view = self.view_of(player);
         let places = self.places(player, view.seen);
         let hidden = places.values().fold(CardSet::EMPTY, |a, &c| a | c);

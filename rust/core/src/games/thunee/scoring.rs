@@ -82,13 +82,7 @@ impl ThuneeState {
         let Some(sp) = self.special else {
             return balls;
         };
-        let value = if sp.blind {
-            self.cfg.blind_balls
-        } else if sp.royals {
-            self.cfg.royals_balls
-        } else {
-            self.cfg.thunee_balls
-        };
+        let value = sp.balls(&self.cfg);
         let team = self.team(sp.caller);
         match kind {
             ResultKind::SweepWon => balls[team] = value,

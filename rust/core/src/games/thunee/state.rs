@@ -99,6 +99,18 @@ impl Special {
             (true, true) => "blind_royals",
         }
     }
+
+    /// The balls the contract is worth (§6.3, §6.4): `blind_balls`,
+    /// `royals_balls` or `thunee_balls`.
+    pub fn balls(&self, cfg: &ThuneeConfig) -> i32 {
+        if self.blind {
+            cfg.blind_balls
+        } else if self.royals {
+            cfg.royals_balls
+        } else {
+            cfg.thunee_balls
+        }
+    }
 }
 
 /// A last-trick claim (§9.2).

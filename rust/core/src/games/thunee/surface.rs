@@ -144,6 +144,12 @@ impl Game for Thunee {
         state.solve(req)
     }
 
+    fn encoding(&self) -> Option<std::sync::Arc<dyn crate::encode::Encoding<ThuneeState>>> {
+        Some(std::sync::Arc::new(super::tensor::ThuneeEncoding::new(
+            self,
+        )))
+    }
+
     /// `total_points` (304), `card_points` (each card of the pack),
     /// `base_target`, `target_balls`, `min_bid` and `max_bid`.
     fn facts(&self) -> Vec<(&'static str, Value)> {

@@ -8,6 +8,7 @@ use super::state::{Phase, ResultKind, ThuneeState};
 use super::Thunee;
 use crate::card::Card;
 use crate::game::GameState;
+use crate::options::testing::pairs as opts;
 use crate::params::{Param, Params};
 use crate::registry::Game;
 use crate::rng::Rng;
@@ -15,13 +16,6 @@ use crate::solve::request::{Goal, SolveRequest};
 
 const MAIN_PACK: &str = "AS TH QS KC AC JH 9D AD JD KD TC 9H KH QD QH TS AH QC 9S TD JS KS JC 9C";
 const MAIN_DEAL: &str = "T.KQ.Q.J9 AQ.AT..KQ 9.J.9AT.A JK.9.JK.T";
-
-fn opts(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-    pairs
-        .iter()
-        .map(|&(k, v)| (k.to_string(), v.to_string()))
-        .collect()
-}
 
 /// A match of `preset` whose first hand is dealt by seat `dealer` from the
 /// pack order `pack`.

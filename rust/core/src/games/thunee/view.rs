@@ -2,9 +2,9 @@
 //! [`GameState`] interface of Thunee.
 
 use super::state::{Action, HandResult, Phase, ThuneeState};
-use crate::card::CardSet;
 use crate::error::{Error, Result};
-use crate::game::{map, GameState, Value};
+use crate::game::{map, Value};
+use crate::games::jack_nine::{self, ints};
 
 impl ThuneeState {
     /// The canonical string of an action (§0.1).
@@ -75,19 +75,6 @@ impl ThuneeState {
         })
     }
 
-    fn cards_value(&self, cards: CardSet) -> Value {
-        Value::from(self.cfg.pack.card_list(cards))
-    }
-
-    fn trick_value(&self, trick: &[(usize, crate::card::Card)]) -> Value {
-        Value::List(
-            trick
-                .iter()
-                .map(|&(s, c)| Value::List(vec![s.into(), self.cfg.pack.format_card(c).into()]))
-                .collect(),
-        )
-    }
-
     /// Does `player` know the trump suit now?
     pub(crate) fn knows_trump(&self, player: usize) -> bool {
         if self.trump.is_none() {
@@ -104,7 +91,7 @@ impl ThuneeState {
     }
 
     fn result_value(&self, r: &HandResult) -> Value {
-        let pair = |x: [i32; 2]| Value::List(x.iter().map(|&v| Value::Int(v as i64)).collect());
+        let pair = |x: [i32; 2]| ints(&x);
         map(vec![
             ("kind", r.kind.name().into()),
             ("trumper", r.trumper.into()),
@@ -129,12 +116,6 @@ impl ThuneeState {
         let knows = self.knows_trump(player);
         let roles = self.roles_known();
         let normal = roles && self.special.is_none();
-        let hand_sizes: Vec<Value> = self.hands.iter().map(|h| h.len().into()).collect();
-        let auction: Vec<Value> = self
-            .auction
-            .iter()
-            .map(|(s, a)| Value::List(vec![(*s).into(), a.as_str().into()]))
-            .collect();
         let jodhi: Vec<Value> = self
             .jodhis
             .iter()
@@ -152,111 +133,97 @@ impl ThuneeState {
             _ => Value::Null,
         };
         let sp = self.special;
-        let balls = Value::List(self.balls.iter().map(|&b| Value::Int(b as i64)).collect());
-        let mut head = crate::game::core_keys(
-            player,
-            self.phase.name(),
-            self.current(),
-            self.hand_no as usize,
-            pack.card_list(self.hands[player]),
-            self.trick
-                .iter()
-                .map(|&(s, c)| (s, pack.format_card(c)))
-                .collect(),
-            balls.clone(),
+        let balls = ints(&self.balls);
+        let mut head = self.head_keys(player, balls.clone());
+        head.extend(
+            [
+                (
+                    "trumper",
+                    if roles {
+                        self.trumper.into()
+                    } else {
+                        Value::Null
+                    },
+                ),
+                (
+                    "bid",
+                    if roles {
+                        Value::Int(self.bid as i64)
+                    } else {
+                        Value::Null
+                    },
+                ),
+                (
+                    "counting_team",
+                    if normal {
+                        self.counting_team().into()
+                    } else {
+                        Value::Null
+                    },
+                ),
+                (
+                    "trump",
+                    if knows {
+                        self.trump
+                            .map(|t| pack.suits[t as usize].code.clone())
+                            .into()
+                    } else {
+                        Value::Null
+                    },
+                ),
+                ("indicator", indicator),
+                (
+                    "indicator_down",
+                    (self.indicator.is_some() && self.special.is_none()).into(),
+                ),
+                ("last_card", self.last_card.into()),
+                (
+                    "revealed",
+                    (self.revealed || (sp.is_some() && self.trump.is_some())).into(),
+                ),
+                ("special", sp.map(|s| s.name()).into()),
+                ("caller", sp.map(|s| s.caller).into()),
+                ("blind_down", self.blind.len().into()),
+                ("leader", self.leader.into()),
+                ("last_trick", jack_nine::trick_value(pack, &self.last_trick)),
+                ("tricks_played", self.tricks_played.into()),
+                ("trick_winners", Value::from(self.trick_winners.clone())),
+                (
+                    "played",
+                    jack_nine::played_value(pack, self.played, &self.trick),
+                ),
+                ("points", ints(&self.points)),
+                ("jodhi", Value::List(jodhi)),
+                (
+                    "target",
+                    if normal {
+                        Value::Int(self.target() as i64)
+                    } else {
+                        Value::Null
+                    },
+                ),
+                ("claim", self.claim.map(|c| c.1.name()).into()),
+                ("claimer", self.claim.map(|c| c.0).into()),
+                ("balls", balls),
+                ("match_target", Value::Int(self.match_target as i64)),
+                (
+                    "last_result",
+                    self.last_result
+                        .as_ref()
+                        .map_or(Value::Null, |r| self.result_value(r)),
+                ),
+                ("winner", self.winner.into()),
+            ]
+            .map(|(k, v)| (k.to_string(), v)),
         );
-        let rest = map(vec![
-            ("dealer", self.dealer.into()),
-            ("hand_sizes", Value::List(hand_sizes)),
-            ("auction", Value::List(auction)),
-            (
-                "high_bid",
-                self.high.map_or(Value::Null, |(_, v)| Value::Int(v as i64)),
-            ),
-            (
-                "trumper",
-                if roles {
-                    self.trumper.into()
-                } else {
-                    Value::Null
-                },
-            ),
-            (
-                "bid",
-                if roles {
-                    Value::Int(self.bid as i64)
-                } else {
-                    Value::Null
-                },
-            ),
-            (
-                "counting_team",
-                if normal {
-                    self.counting_team().into()
-                } else {
-                    Value::Null
-                },
-            ),
-            (
-                "trump",
-                if knows {
-                    self.trump
-                        .map(|t| pack.suits[t as usize].code.clone())
-                        .into()
-                } else {
-                    Value::Null
-                },
-            ),
-            ("indicator", indicator),
-            (
-                "indicator_down",
-                (self.indicator.is_some() && self.special.is_none()).into(),
-            ),
-            ("last_card", self.last_card.into()),
-            (
-                "revealed",
-                (self.revealed || (sp.is_some() && self.trump.is_some())).into(),
-            ),
-            ("special", sp.map(|s| s.name()).into()),
-            ("caller", sp.map(|s| s.caller).into()),
-            ("blind_down", self.blind.len().into()),
-            ("leader", self.leader.into()),
-            ("last_trick", self.trick_value(&self.last_trick)),
-            ("tricks_played", self.tricks_played.into()),
-            ("trick_winners", Value::from(self.trick_winners.clone())),
-            (
-                "played",
-                self.cards_value(self.played - self.trick.iter().map(|&(_, c)| c).collect()),
-            ),
-            (
-                "points",
-                Value::List(self.points.iter().map(|&p| Value::Int(p as i64)).collect()),
-            ),
-            ("jodhi", Value::List(jodhi)),
-            (
-                "target",
-                if normal {
-                    Value::Int(self.target() as i64)
-                } else {
-                    Value::Null
-                },
-            ),
-            ("claim", self.claim.map(|c| c.1.name()).into()),
-            ("claimer", self.claim.map(|c| c.0).into()),
-            ("balls", balls),
-            ("match_target", Value::Int(self.match_target as i64)),
-            (
-                "last_result",
-                self.last_result
-                    .as_ref()
-                    .map_or(Value::Null, |r| self.result_value(r)),
-            ),
-            ("winner", self.winner.into()),
-        ]);
-        if let Value::Map(rest) = rest {
-            head.extend(rest);
-        }
         Value::Map(head)
+    }
+
+    /// Balls of each seat's team (a position: those of its hand).
+    fn seat_returns(&self) -> Vec<f64> {
+        (0..self.cfg.players)
+            .map(|s| f64::from(self.balls[self.team(s)]))
+            .collect()
     }
 
     fn render_table(&self) -> String {
@@ -301,19 +268,18 @@ impl ThuneeState {
             }
             out.push('\n');
         }
-        for (s, h) in self.hands.iter().enumerate() {
-            let mark = if self.current() == Some(s) { "*" } else { " " };
-            out += &format!("{}{}: {}", mark, s, pack.format_hand_labelled(*h));
+        out += &jack_nine::render_seats(pack, &self.hands, self.current(), |s| {
+            let mut extra = String::new();
             if s == self.trumper && self.special.is_none() {
                 if let Some(i) = self.indicator {
-                    out += &format!("  [{} face down]", pack.format_card(i));
+                    extra += &format!("  [{} face down]", pack.format_card(i));
                 }
             }
             if self.special.is_some_and(|sp| sp.caller == s) && !self.blind.is_empty() {
-                out += &format!("  [blind {}]", pack.format_cards(self.blind));
+                extra += &format!("  [blind {}]", pack.format_cards(self.blind));
             }
-            out.push('\n');
-        }
+            extra
+        });
         if !self.jodhis.is_empty() {
             let j: Vec<String> = self
                 .jodhis
@@ -322,17 +288,7 @@ impl ThuneeState {
                 .collect();
             out += &format!("jodhi {}\n", j.join(" "));
         }
-        let t: Vec<String> = self
-            .trick
-            .iter()
-            .map(|&(s, c)| format!("{}:{}", s, pack.format_card(c)))
-            .collect();
-        out += &format!(
-            "trick {} [{}] points {:?}",
-            self.tricks_played + 1,
-            t.join(" "),
-            self.points
-        );
+        out += &jack_nine::render_trick(pack, &self.trick, self.tricks_played + 1, &self.points);
         if let Some(r) = &self.last_result {
             out += &format!(
                 "\nlast hand: {} (target {}, totals {:?}, balls {:?})",
@@ -346,81 +302,4 @@ impl ThuneeState {
     }
 }
 
-impl GameState for ThuneeState {
-    fn num_players(&self) -> usize {
-        self.cfg.players
-    }
-
-    fn current_player(&self) -> Option<usize> {
-        self.current()
-    }
-
-    fn legal_actions(&self) -> Vec<String> {
-        self.legal()
-            .into_iter()
-            .map(|a| self.action_string(a))
-            .collect()
-    }
-
-    fn apply(&mut self, action: &str) -> Result<()> {
-        if self.phase == Phase::Over {
-            return Err(Error::IllegalAction(format!(
-                "{:?}: the game is over",
-                action
-            )));
-        }
-        let a = self.parse_action(action)?;
-        let a = self.is_legal(a)?;
-        let s = self.action_string(a);
-        self.apply_action(a);
-        self.history.push(s);
-        Ok(())
-    }
-
-    fn is_terminal(&self) -> bool {
-        self.phase == Phase::Over
-    }
-
-    /// Balls of each seat's team (a position: those of its hand).
-    fn returns(&self) -> Vec<f64> {
-        (0..self.cfg.players)
-            .map(|s| f64::from(self.balls[self.team(s)]))
-            .collect()
-    }
-
-    fn observation(&self, player: usize) -> Result<Value> {
-        if player >= self.cfg.players {
-            return Err(Error::State(format!(
-                "player {} out of range 0..{}",
-                player,
-                self.cfg.players - 1
-            )));
-        }
-        Ok(self.build_observation(player))
-    }
-
-    fn render(&self) -> String {
-        self.render_table()
-    }
-
-    fn box_clone(&self) -> Box<dyn GameState> {
-        Box::new(self.clone())
-    }
-
-    fn history(&self) -> Vec<String> {
-        self.history.clone()
-    }
-
-    fn phase_name(&self) -> &'static str {
-        self.phase.name()
-    }
-
-    fn trick_facts(&self, seat: usize) -> Result<crate::game::TrickFacts> {
-        self.facts(seat)
-    }
-
-    fn hands_compact(&self) -> Vec<String> {
-        let p = &self.cfg.pack;
-        self.hands.iter().map(|&h| p.format_hand(h)).collect()
-    }
-}
+jack_nine::impl_game_state!(ThuneeState, Phase);

@@ -294,12 +294,7 @@ impl TwentyEightConfig {
     pub fn new(preset: &str, options: &[(String, String)]) -> Result<TwentyEightConfig> {
         let preset = Preset::parse(preset)?;
         let user = options::check("TwentyEight", SPECS, &[], options)?;
-        let mut all: Vec<(String, String)> = preset
-            .defaults()
-            .iter()
-            .map(|&(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        all.extend(user.iter().cloned());
+        let all = options::with_preset(preset.defaults(), &user);
         let get = |k: &str| options::get(&all, k);
         let on = |k: &str| get(k) == Some("on");
         let game = options::word(&all, SPECS, "game", &GAMES)?;
@@ -467,13 +462,7 @@ impl TwentyEightConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn opts(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-        pairs
-            .iter()
-            .map(|&(k, v)| (k.to_string(), v.to_string()))
-            .collect()
-    }
+    use crate::options::testing::{self, pairs as opts};
 
     #[test]
     fn presets_and_ranges() {
@@ -537,22 +526,12 @@ mod tests {
     /// changes nothing, in every preset that does not set it.
     #[test]
     fn given_defaults_change_nothing() {
-        for p in ["28", "29", "28_wb", "40", "56"] {
-            let rules = |mut c: TwentyEightConfig| {
-                c.options.clear();
-                format!("{:?}", c)
-            };
-            let base = rules(TwentyEightConfig::new(p, &[]).unwrap());
-            let set = preset_defaults(p);
-            for s in specs() {
-                let Some(d) = s.default else { continue };
-                if set.iter().any(|&(k, _)| k == s.name) {
-                    continue;
-                }
-                let c = TwentyEightConfig::new(p, &opts(&[(s.name, d)])).unwrap();
-                assert_eq!(rules(c), base, "{} {}={}", p, s.name, d);
-            }
-        }
+        let presets = ["28", "29", "28_wb", "40", "56"];
+        testing::given_defaults_change_nothing(&presets, specs(), preset_defaults, |p, o| {
+            let mut c = TwentyEightConfig::new(p, o).unwrap();
+            c.options.clear();
+            format!("{:?}", c)
+        });
         assert_eq!(preset_defaults("twenty_nine"), vec![("game", "29")]);
         assert!(preset_defaults("27").is_empty());
     }

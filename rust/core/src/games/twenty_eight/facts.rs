@@ -6,88 +6,85 @@
 //! Trumps have power only from the trick of the call on (§7): before that
 //! the highest card of the suit led wins, for everyone, the bidder included.
 
+use super::config::TwentyEightConfig;
 use super::rules;
 use super::state::TwentyEightState;
-use crate::card::{Card, CardSet};
-use crate::error::{Error, Result};
-use crate::game::{CardFacts, TrickFacts};
+use crate::card::{Card, CardSet, Suit};
+use crate::error::{check_seat, Result};
+use crate::facts::{ranked, TrickRules};
+use crate::game::TrickFacts;
+
+/// The family's order of the cards in the trick in progress.
+struct Rules<'a> {
+    cfg: &'a TwentyEightConfig,
+    trump: Option<Suit>,
+    /// Trumps have power (the trick of the call on).
+    under: bool,
+    reversed: bool,
+}
+
+impl TrickRules for Rules<'_> {
+    fn winner(&self, cards: &[Card]) -> usize {
+        let c = self.cfg;
+        rules::trick_winner(
+            &c.pack,
+            &c.rank,
+            cards,
+            self.trump,
+            self.under,
+            self.reversed,
+        )
+    }
+
+    fn stronger(&self, c: Card) -> CardSet {
+        let cfg = self.cfg;
+        cfg.pack
+            .suit_mask(cfg.pack.suit_of(c))
+            .iter()
+            .filter(|x| cfg.rank[x.0 as usize] > cfg.rank[c.0 as usize])
+            .collect()
+    }
+
+    fn strength(&self, c: Card) -> u32 {
+        u32::from(self.cfg.rank[c.0 as usize])
+    }
+
+    fn points(&self, c: Card) -> i32 {
+        i32::from(self.cfg.points[c.0 as usize])
+    }
+
+    /// A trump with power, or a card no unseen card of its suit beats.
+    fn sure(&self, w: Card, seen: CardSet) -> bool {
+        (self.under && Some(self.cfg.pack.suit_of(w)) == self.trump)
+            || (self.stronger(w) - seen).is_empty()
+    }
+}
 
 impl TwentyEightState {
     /// The trick in progress as `seat` can tell it (see the module notes).
     pub fn facts(&self, seat: usize) -> Result<TrickFacts> {
         let cfg = self.config();
-        let n = cfg.players;
-        if seat >= n {
-            return Err(Error::State(format!(
-                "seat {} out of range 0..{}",
-                seat,
-                n - 1
-            )));
-        }
-        let p = &cfg.pack;
+        check_seat("seat", seat, cfg.players)?;
         let under = self.revealed && self.soloist.is_none();
         let trump = if self.soloist.is_some() {
             None
         } else {
             self.trump
         };
-        let reversed = under && self.no_trump;
         let knows =
             self.revealed || (seat == self.bidder && !self.seventh && self.soloist.is_none());
-        let known = trump.filter(|_| knows);
-        let winner_of =
-            |cards: &[Card]| rules::trick_winner(p, &cfg.rank, cards, trump, under, reversed);
-        let cards: Vec<Card> = self.trick.iter().map(|&(_, c)| c).collect();
-        let winner = (!cards.is_empty()).then(|| {
-            let i = winner_of(&cards);
-            (self.trick[i].0, p.format_card(cards[i]))
-        });
         let hand = self.hands[seat];
         let mut seen = self.played | hand;
-        for &c in &cards {
-            seen.insert(c);
-        }
         if let Some(i) = self.indicator.filter(|_| knows) {
             seen.insert(i);
         }
-        let stronger = |c: Card| -> CardSet {
-            p.suit_mask(p.suit_of(c))
-                .iter()
-                .filter(|x| cfg.rank[x.0 as usize] > cfg.rank[c.0 as usize])
-                .collect()
+        let rules = Rules {
+            cfg,
+            trump,
+            under,
+            reversed: under && self.no_trump,
         };
-        let winner_sure = !cards.is_empty() && {
-            let w = cards[winner_of(&cards)];
-            (under && Some(p.suit_of(w)) == trump) || (stronger(w) - seen).is_empty()
-        };
-        let led = cards
-            .first()
-            .map(|&c| p.suits[p.suit_of(c) as usize].code.clone());
-        let mut out = Vec::new();
-        for c in p.in_hand_order(hand) {
-            let s = p.suit_of(c);
-            let mut t = cards.clone();
-            t.push(c);
-            out.push(CardFacts {
-                card: p.format_card(c),
-                suit: p.suits[s as usize].code.clone(),
-                strength: u32::from(cfg.rank[c.0 as usize]),
-                points: i32::from(cfg.points[c.0 as usize]),
-                trump: known == Some(s),
-                wins: winner_of(&t) == t.len() - 1,
-                master: (stronger(c) - seen).is_empty(),
-            });
-        }
-        Ok(TrickFacts {
-            winner,
-            winner_sure,
-            led,
-            points: cards
-                .iter()
-                .map(|c| i32::from(cfg.points[c.0 as usize]))
-                .sum(),
-            unseen: crate::facts::unseen(p, seen),
-            cards: out,
-        })
+        let known = trump.filter(|_| knows);
+        Ok(ranked(&cfg.pack, hand, seen, &self.trick, known, &rules))
     }
 }

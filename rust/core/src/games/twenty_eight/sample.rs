@@ -49,7 +49,7 @@
 
 use super::state::{Phase, TwentyEightState};
 use crate::card::{Card, CardSet, Suit};
-use crate::error::{Error, Result};
+use crate::error::{check_seat, Error, Result};
 use crate::rng::Rng;
 use crate::sample::{distribute, Slot};
 
@@ -159,13 +159,7 @@ impl TwentyEightState {
     /// ```
     pub fn determinize(&self, player: usize, seed: u64) -> Result<TwentyEightState> {
         let n = self.cfg.players;
-        if player >= n {
-            return Err(Error::State(format!(
-                "player {} out of range 0..{}",
-                player,
-                n - 1
-            )));
-        }
+        check_seat("player", player, n)?;
         let pack = &self.cfg.pack;
         let mut rng = Rng::new(seed);
         let seen = self.seen();

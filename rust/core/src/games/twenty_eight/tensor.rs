@@ -28,9 +28,9 @@ use std::sync::Arc;
 use super::config::TwentyEightConfig;
 use super::state::{Action, Ev, Phase, TwentyEightState};
 use super::TwentyEight;
-use crate::card::CardSet;
+use crate::card::Card;
 use crate::encode::{
-    one_hot, relative, ActionSpace, CardSlots, Encoding, History, Kind, Layout, Table, TableView,
+    one_hot, relative, word_id, ActionSpace, Auction, CardSlots, History, Layout, Layouts, Table,
 };
 use crate::error::{Error, Result};
 use crate::rng::Rng;
@@ -91,12 +91,10 @@ pub struct TwentyEightEncoding {
     cfg: Arc<TwentyEightConfig>,
     slots: CardSlots,
     blank: TwentyEightState,
-    obs: Layout,
-    info: Layout,
+    layouts: Layouts,
     at: At,
     history: History,
-    /// The auction history's offset, its rows and calls per row.
-    auction: (usize, usize, usize),
+    auction: Auction,
     actions: ActionSpace,
     ids: [usize; 5],
 }
@@ -135,15 +133,12 @@ impl TwentyEightEncoding {
         let obs = l.clone();
         let history = History::add(&mut l, n, c, cfg.hand_size);
         let calls = (cfg.max_bid - cfg.min_bid + 2) as usize;
-        let rows = calls * n;
-        let auction = (
-            l.add(
-                "auction_history",
-                &[rows, n, calls],
-                "the auction in order: the seat and its call (bids from the lowest, then pass)",
-            ),
-            rows,
+        let auction = Auction::add(
+            &mut l,
+            n,
+            calls * n,
             calls,
+            "the auction in order: the seat and its call (bids from the lowest, then pass)",
         );
         let mut a = ActionSpace::new();
         let ids = [
@@ -161,8 +156,7 @@ impl TwentyEightEncoding {
             blank: TwentyEightState::blank(cfg.clone(), Rng::new(0), 0),
             cfg,
             slots,
-            obs,
-            info: l,
+            layouts: Layouts { obs, info: l },
             at,
             history,
             auction,
@@ -171,43 +165,13 @@ impl TwentyEightEncoding {
         }
     }
 
-    /// Every card played in this hand with its seat, in order.
-    fn plays(s: &TwentyEightState) -> impl Iterator<Item = (usize, crate::card::Card)> + '_ {
-        s.log.iter().filter_map(|e| match *e {
-            Ev::Card { seat, card, .. } => Some((seat, card)),
-            _ => None,
-        })
-    }
-
     fn write(&self, s: &TwentyEightState, me: usize, out: &mut [f32]) {
         let cfg = &*self.cfg;
         let n = cfg.players;
         let at = &self.at;
         let total = cfg.total as f32;
-        let mut played = vec![CardSet::EMPTY; n];
-        let mut in_trick = vec![CardSet::EMPTY; n];
-        for (seat, c) in Self::plays(s) {
-            played[seat].insert(c);
-        }
-        for &(seat, c) in &s.trick {
-            played[seat].remove(c);
-            in_trick[seat].insert(c);
-        }
-        let sizes: Vec<u32> = s.hands.iter().map(|h| h.len()).collect();
         let in_play = matches!(s.phase, Phase::Play | Phase::Pair);
-        at.table.write(
-            out,
-            &self.slots,
-            &TableView {
-                seat: me,
-                hand: s.hands[me],
-                played: &played,
-                trick: &in_trick,
-                leader: in_play.then_some(s.leader),
-                to_act: s.current(),
-                sizes: &sizes,
-            },
-        );
+        self.write_table(s, me, in_play.then_some(s.leader), out);
         let rel = |x: usize| relative(x, me, n);
         let sides = cfg.sides;
         let my = s.side(me) as usize;
@@ -275,27 +239,19 @@ impl TwentyEightEncoding {
     }
 
     fn write_history(&self, s: &TwentyEightState, me: usize, out: &mut [f32]) {
-        let n = self.cfg.players;
-        let size = (0..n).filter(|&q| s.plays(q)).count().max(1);
-        let mut cards = vec![CardSet::EMPTY; n];
-        for (i, (seat, c)) in Self::plays(s).enumerate() {
-            if i % size == 0 {
-                cards.iter_mut().for_each(|x| *x = CardSet::EMPTY);
-            }
-            cards[seat].insert(c);
-            self.history.write(out, &self.slots, me, i / size, &cards);
-        }
-        let (at, rows, calls) = self.auction;
-        for (k, (seat, call)) in s.auction.iter().enumerate().take(rows) {
-            let i = match call
-                .strip_prefix("bid:")
-                .and_then(|v| v.parse::<i32>().ok())
-            {
-                Some(v) => (v - self.cfg.min_bid).clamp(0, calls as i32 - 2) as usize,
-                None => calls - 1,
-            };
-            out[at + (k * n + relative(*seat, me, n)) * calls + i] = 1.0;
-        }
+        let size = (0..self.cfg.players).filter(|&q| s.plays(q)).count().max(1);
+        self.history
+            .write_plays(out, &self.slots, me, s.hand_plays(), size);
+        let calls = self.auction.calls();
+        let call = |call: &str| match call
+            .strip_prefix("bid:")
+            .and_then(|v| v.parse::<i32>().ok())
+        {
+            Some(v) => (v - self.cfg.min_bid).clamp(0, calls as i32 - 2) as usize,
+            None => calls - 1,
+        };
+        self.auction
+            .write(out, me, s.auction.iter().map(|(seat, c)| (*seat, call(c))));
     }
 
     fn id_of(&self, a: Action) -> Result<usize> {
@@ -313,12 +269,7 @@ impl TwentyEightEncoding {
                     v, self.cfg.min_bid, self.cfg.max_bid
                 )))
             }
-            w => {
-                word + WORDS
-                    .iter()
-                    .position(|&x| x == w)
-                    .ok_or_else(|| Error::IllegalAction(format!("no id for {:?}", w)))?
-            }
+            w => word + word_id(&WORDS, w)?,
         })
     }
 
@@ -334,41 +285,14 @@ impl TwentyEightEncoding {
     }
 }
 
-impl Encoding<TwentyEightState> for TwentyEightEncoding {
-    fn layout(&self, kind: Kind) -> &Layout {
-        match kind {
-            Kind::Observation => &self.obs,
-            Kind::InformationState => &self.info,
-        }
-    }
-
-    fn encode(&self, s: &TwentyEightState, player: usize, kind: Kind, out: &mut [f32]) {
-        self.write(s, player, out);
-        if kind == Kind::InformationState {
-            self.write_history(s, player, out);
-        }
-    }
-
-    fn actions(&self) -> &ActionSpace {
-        &self.actions
-    }
-
-    fn action_id(&self, s: Option<&TwentyEightState>, action: &str) -> Result<usize> {
-        self.id_of(s.unwrap_or(&self.blank).parse_action(action)?)
-    }
-
-    fn id_action(&self, s: Option<&TwentyEightState>, id: usize) -> Result<String> {
-        Ok(s.unwrap_or(&self.blank).action_string(self.action_of(id)?))
-    }
-
-    fn legal_ids(&self, s: &TwentyEightState, out: &mut Vec<usize>) -> Result<()> {
-        for a in s.legal() {
-            out.push(self.id_of(a)?);
-        }
-        Ok(())
-    }
-
-    fn hand_number(&self, s: &TwentyEightState) -> usize {
-        s.hand_no as usize
+impl TwentyEightState {
+    /// Every card played in this hand with its seat, in order.
+    pub(crate) fn hand_plays(&self) -> impl Iterator<Item = (usize, Card)> + '_ {
+        self.log.iter().filter_map(|e| match *e {
+            Ev::Card { seat, card, .. } => Some((seat, card)),
+            _ => None,
+        })
     }
 }
+
+crate::games::jack_nine::impl_encoding!(TwentyEightEncoding, TwentyEightState);
