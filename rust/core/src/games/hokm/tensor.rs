@@ -276,7 +276,10 @@ impl HokmEncoding {
         for (i, &c) in s.trick().iter().enumerate() {
             trick[(s.leader + i) % n].insert(c);
         }
-        let sizes: Vec<u32> = s.hands().iter().map(|h| h.len()).collect();
+        let mut sizes = [0u32; 4];
+        for (size, h) in sizes.iter_mut().zip(s.hands()) {
+            *size = h.len();
+        }
         at.table.write(
             out,
             &self.slots,
@@ -287,7 +290,7 @@ impl HokmEncoding {
                 trick: &trick[..n],
                 leader: s.current().map(|_| s.leader),
                 to_act: s.current(),
-                sizes: &sizes,
+                sizes: &sizes[..s.hands().len()],
             },
         );
         let rel = |x: usize| relative(x, seat, n);
@@ -646,6 +649,17 @@ impl Encoding<HokmState> for HokmEncoding {
     }
 
     fn legal_ids(&self, s: &HokmState, out: &mut Vec<usize>) -> Result<()> {
+        if s.phase == Phase::Play && !self.cfg.satat_signals && !s.may_call_cut() {
+            // Cards only: their ids straight from the legal set, in the
+            // order of `HokmState::legal` (suits in order, strongest first).
+            let legal = s.legal_cards();
+            for suit in 0..4u8 {
+                for c in (legal & self.cfg.pack.suit_mask(suit)).iter().rev() {
+                    out.push(self.ids.card + self.slots.of(c));
+                }
+            }
+            return Ok(());
+        }
         for a in s.legal() {
             out.push(self.id_of(Some(s), &a)?);
         }
