@@ -177,3 +177,17 @@ def test_cli_deal_solve_and_match(capsys: pytest.CaptureFixture[str]) -> None:
     assert "double-dummy value: 4" in capsys.readouterr().out
     assert main(["solve", "thunee", MAIN, "--trump", "S", "--hakem", "1"]) == 2
     assert "--hakem does not apply" in capsys.readouterr().err
+
+
+def test_a_position_is_sampled_without_the_no_trump_check() -> None:
+    """A position (``from_deal``) under a normal contract starts in play without the
+    §5.7 check, so a sample must not require that an opponent of the trumper held a
+    trump: here seat 0 never held a diamond, and every sample is still found."""
+    g = hukm.Thunee("thunee2")
+    s = g.from_deal(".J9AK..JQ JTQ.T.A.T", trump="D", trumper=1, bid=0)
+    for a in ["AH", "TH", "QC", "TC", "QS", "JC", "JS"]:
+        s.apply(a)
+    for seed in range(20):
+        d = s.determinize(1, seed)
+        assert d.observation(1) == s.observation(1)
+        assert sorted(d.observation(0)["hand"]) == ["9H", "JH", "KH"]

@@ -329,7 +329,13 @@ impl ThuneeState {
         let Some(t) = self.trump else { return true };
         let started = matches!(self.phase, Phase::Play | Phase::Jodhi | Phase::Double)
             && (self.special.is_none() || !plays.is_empty());
-        if !self.cfg.no_trump_redeal || !started {
+        // A position (`from_deal`) under a normal contract starts in play
+        // without the check, and one of a Thunee or Royals is checked only
+        // when it starts before the first trick (every play of the hand is
+        // then in the log).
+        let whole_hand = plays.len() == self.tricks_played * self.cfg.players + self.trick.len();
+        let checked = !self.position_mode || (self.special.is_some() && whole_hand);
+        if !self.cfg.no_trump_redeal || !started || !checked {
             return true;
         }
         let side = self.special.map_or(self.trumper, |sp| sp.caller);
