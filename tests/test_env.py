@@ -166,6 +166,30 @@ def test_vec_env_is_reproducible_and_refuses_illegal_ids() -> None:
         hukm.VecEnv("hokm4", 2, episode="rubber")
 
 
+@pytest.mark.parametrize("name", ["hokm4", "28", "thunee4", "ganjifa", "naqsh"])
+def test_vec_env_threads_change_nothing(name: str) -> None:
+    """The workers kept between calls step their parts of the batch: 1, 2, 3 or more
+    threads than games give the same arrays, call after call, and an illegal id in a
+    part stepped by a worker still changes nothing."""
+    envs = [hukm.VecEnv(name, 7, seed=11, threads=t) for t in (1, 2, 3, 16)]
+    first = [e.reset() for e in envs]
+    for out in first[1:]:
+        assert all(np.array_equal(x, y) for x, y in zip(first[0], out))
+    for _ in range(120):
+        acts = envs[0].random_actions()
+        outs = [e.step(acts) for e in envs]
+        for out in outs[1:]:
+            assert all(np.array_equal(x, y) for x, y in zip(outs[0], out))
+    masks = outs[0][1]
+    bad = envs[0].random_actions()
+    bad[6] = int(np.flatnonzero(masks[6] == 0)[0])
+    e = envs[2]
+    keep = [e.state(i) for i in range(7)]
+    with pytest.raises(hukm.IllegalActionError, match="game 6"):
+        e.step(bad)
+    assert [e.state(i) for i in range(7)] == keep
+
+
 def test_vec_env_rewards_are_the_hands_points() -> None:
     env = hukm.VecEnv("28", 8, seed=2, threads=2)
     _, masks, _ = env.reset()

@@ -56,8 +56,12 @@ class VecEnv:
     ended (bool; that game has already started its next episode, whose
     first observation is the row returned), and the player to act in each
     game. Episode ``k`` of game ``i`` is seeded from ``seed``, ``i`` and
-    ``k``: the same seed and actions give the same run. ``threads`` workers
-    share one call (1 by default).
+    ``k``: the same seed and actions give the same run. ``threads`` threads
+    share one call (1 by default; the same arrays for any number): the
+    calling thread and ``threads - 1`` workers, started once and kept for
+    the next call, each taking small groups of games in turn. An idle worker
+    watches for the next call for 0.2 ms before it sleeps, so back-to-back
+    calls do not pay for waking it.
 
     >>> import hukm
     >>> env = hukm.VecEnv("28", 4, seed=0)

@@ -129,7 +129,10 @@ impl CardSet {
     /// Iterates over the cards from the lowest bit to the highest.
     #[inline]
     pub fn iter(self) -> CardIter {
-        CardIter(self.0)
+        CardIter {
+            lo: self.0 as u64,
+            hi: (self.0 >> 64) as u64,
+        }
     }
 }
 
@@ -139,23 +142,33 @@ impl fmt::Debug for CardSet {
     }
 }
 
-/// Iterator over the cards of a [`CardSet`], lowest bit first.
+/// Iterator over the cards of a [`CardSet`], lowest bit first. The set is
+/// held as two 64-bit words: most packs fit the lower one, and a word is
+/// cheaper to step through than a 128-bit value.
 #[derive(Clone)]
-pub struct CardIter(u128);
+pub struct CardIter {
+    lo: u64,
+    hi: u64,
+}
 
 impl Iterator for CardIter {
     type Item = Card;
     #[inline]
     fn next(&mut self) -> Option<Card> {
-        if self.0 == 0 {
-            return None;
+        if self.lo != 0 {
+            let i = self.lo.trailing_zeros();
+            self.lo &= self.lo - 1;
+            Some(Card(i as u8))
+        } else if self.hi != 0 {
+            let i = self.hi.trailing_zeros();
+            self.hi &= self.hi - 1;
+            Some(Card(64 + i as u8))
+        } else {
+            None
         }
-        let i = self.0.trailing_zeros();
-        self.0 &= self.0 - 1;
-        Some(Card(i as u8))
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
+        let n = (self.lo.count_ones() + self.hi.count_ones()) as usize;
         (n, Some(n))
     }
 }
@@ -165,12 +178,17 @@ impl ExactSizeIterator for CardIter {}
 impl DoubleEndedIterator for CardIter {
     #[inline]
     fn next_back(&mut self) -> Option<Card> {
-        if self.0 == 0 {
-            return None;
+        if self.hi != 0 {
+            let i = 63 - self.hi.leading_zeros();
+            self.hi &= !(1u64 << i);
+            Some(Card(64 + i as u8))
+        } else if self.lo != 0 {
+            let i = 63 - self.lo.leading_zeros();
+            self.lo &= !(1u64 << i);
+            Some(Card(i as u8))
+        } else {
+            None
         }
-        let i = 127 - self.0.leading_zeros();
-        self.0 &= !(1u128 << i);
-        Some(Card(i as u8))
     }
 }
 

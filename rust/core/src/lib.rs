@@ -18,6 +18,7 @@ pub mod notation;
 pub mod options;
 pub mod pack;
 pub mod params;
+pub mod pool;
 pub mod registry;
 pub mod rng;
 pub mod sample;

@@ -239,11 +239,30 @@ impl Out<'_> {
     }
 }
 
+/// The seat after `seat` (below `n`) at a table of `n`.
+#[inline]
+pub fn next_seat(seat: usize, n: usize) -> usize {
+    if seat + 1 >= n {
+        0
+    } else {
+        seat + 1
+    }
+}
+
 /// The seat `seat` seen from `observer` at a table of `n`: 0 for himself,
 /// 1 for the seat after him, ...
 #[inline]
 pub fn relative(seat: usize, observer: usize, n: usize) -> usize {
-    (seat + n - observer % n) % n
+    // Seats below `n` (every caller's) need no division.
+    if seat < n && observer < n {
+        if seat >= observer {
+            seat - observer
+        } else {
+            seat + n - observer
+        }
+    } else {
+        (seat + n - observer % n) % n
+    }
 }
 
 #[cfg(test)]

@@ -173,8 +173,10 @@ impl AnyState {
 
     /// Applies the action of `id`; an illegal id changes nothing.
     pub fn apply_id(&mut self, id: usize) -> Result<()> {
-        let g = self.game.clone();
-        g.encoder()?.apply_id(self.inner.as_any_mut(), id)
+        // The game is borrowed, not cloned: a clone would write its shared
+        // reference count, which threads stepping games of one `AnyGame`
+        // would then fight over.
+        self.game.encoder()?.apply_id(self.inner.as_any_mut(), id)
     }
 
     /// The number of the hand in play (it changes when the next hand of a

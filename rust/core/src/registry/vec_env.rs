@@ -11,12 +11,15 @@
 //! act. The same seed and actions give the same run.
 
 use std::mem::MaybeUninit;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 use super::{AnyGame, AnyState};
 use crate::encode::Kind;
 use crate::error::{Error, Result};
 use crate::game::GameState;
 use crate::params::Params;
+use crate::pool::Pool;
 use crate::rng::Rng;
 
 /// What one episode is.
@@ -76,13 +79,19 @@ pub struct VecEnv {
     seed: u64,
     episode: Episode,
     kind: Kind,
-    threads: usize,
+    /// The workers that step the other parts of the batch, alive between
+    /// calls (`threads - 1` of them): the calling thread steps the first
+    /// part itself.
+    pool: Pool,
     slots: Vec<Slot>,
     obs_len: usize,
     num_actions: usize,
     /// Draws [`VecEnv::random_actions`].
     rng: Rng,
 }
+
+/// Parts of a call per thread (see [`VecEnv::step`]).
+const PARTS_PER_THREAD: usize = 8;
 
 /// The stream of [`VecEnv::random_actions`] (apart from every game's seeds).
 const SAMPLER: u64 = u64::MAX;
@@ -103,12 +112,15 @@ impl VecEnv {
         }
         let obs_len = game.layout(kind)?.len();
         let num_actions = game.num_distinct_actions()?;
+        let threads = threads.clamp(1, n);
+        let pool = Pool::new(threads)
+            .map_err(|e| Error::State(format!("cannot start the VecEnv's threads: {}", e)))?;
         let mut env = VecEnv {
             game: game.clone(),
             seed,
             episode,
             kind,
-            threads: threads.max(1),
+            pool,
             slots: Vec::with_capacity(n),
             obs_len,
             num_actions,
@@ -250,39 +262,71 @@ impl VecEnv {
             num_actions: self.num_actions,
             players: p,
         };
-        let threads = self.threads.min(n);
-        if threads <= 1 {
+        if self.pool.parts() == 1 {
             return job.run(0, &mut self.slots, actions, out, rewards, terminated);
         }
-        let per = n.div_ceil(threads);
-        let results: Vec<Result<()>> = std::thread::scope(|sc| {
-            let mut handles = Vec::new();
-            let parts = self
-                .slots
-                .chunks_mut(per)
-                .zip(actions.chunks(per))
-                .zip(out.obs.chunks_mut(per * self.obs_len))
-                .zip(out.mask.chunks_mut(per * self.num_actions))
-                .zip(out.players.chunks_mut(per))
-                .zip(rewards.chunks_mut(per * p))
-                .zip(terminated.chunks_mut(per));
-            for (k, ((((((slots, acts), obs), mask), players), rew), term)) in parts.enumerate() {
-                let job = &job;
-                handles.push(sc.spawn(move || {
-                    let b = Buffers { obs, mask, players };
-                    job.run(k * per, slots, acts, b, rew, term)
-                }));
-            }
-            handles
-                .into_iter()
-                .map(|h| {
-                    h.join()
-                        .unwrap_or_else(|_| Err(Error::State("a VecEnv worker failed".into())))
-                })
-                .collect()
+        // Small parts, taken in turn by whichever thread is free: a thread
+        // that starts late or is held up by the system does not keep the
+        // others waiting at the end. A lock per part only hands its buffers
+        // over (no two threads ever want the same one).
+        let per = n.div_ceil(self.pool.parts() * PARTS_PER_THREAD).max(1);
+        let parts: Vec<Mutex<(Part<'_>, Result<()>)>> = self
+            .slots
+            .chunks_mut(per)
+            .zip(actions.chunks(per))
+            .zip(out.obs.chunks_mut(per * self.obs_len))
+            .zip(out.mask.chunks_mut(per * self.num_actions))
+            .zip(out.players.chunks_mut(per))
+            .zip(rewards.chunks_mut(per * p))
+            .zip(terminated.chunks_mut(per))
+            .map(
+                |((((((slots, actions), obs), mask), players), rewards), terminated)| {
+                    let part = Part {
+                        slots,
+                        actions,
+                        out: Buffers { obs, mask, players },
+                        rewards,
+                        terminated,
+                    };
+                    Mutex::new((part, Ok(())))
+                },
+            )
+            .collect();
+        let next = AtomicUsize::new(0);
+        let ok = self.pool.run(&|_| loop {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            let Some(m) = parts.get(k) else { break };
+            let mut g = m.lock().unwrap_or_else(|e| e.into_inner());
+            let (part, res) = &mut *g;
+            *res = job.run(
+                k * per,
+                part.slots,
+                part.actions,
+                Buffers {
+                    obs: &mut *part.out.obs,
+                    mask: &mut *part.out.mask,
+                    players: &mut *part.out.players,
+                },
+                part.rewards,
+                part.terminated,
+            );
         });
-        results.into_iter().collect()
+        if !ok {
+            return Err(Error::State("a VecEnv worker failed".into()));
+        }
+        parts
+            .into_iter()
+            .try_for_each(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()).1)
     }
+}
+
+/// The games and buffer rows one thread steps in a call.
+struct Part<'a> {
+    slots: &'a mut [Slot],
+    actions: &'a [i64],
+    out: Buffers<'a>,
+    rewards: &'a mut [f32],
+    terminated: &'a mut [u8],
 }
 
 /// What every worker of one step shares.

@@ -312,8 +312,9 @@ pub struct HokmState {
     pub(crate) played: CardSet,
     /// The completed tricks of this hand.
     pub(crate) tricks: Vec<TrickRecord>,
-    /// The actions applied, as text.
-    pub(crate) history: Vec<String>,
+    /// The actions applied (written in the rules' notation only when the
+    /// history is read: a step of play allocates nothing).
+    pub(crate) history: Vec<HokmAction>,
     /// History is recorded (off for fast play-outs).
     pub(crate) record: bool,
 }
@@ -554,8 +555,7 @@ impl HokmState {
             return Err(Error::IllegalAction(self.illegal_message(&a)));
         }
         if self.record {
-            let text = self.format_action(&a);
-            self.history.push(text);
+            self.history.push(a);
         }
         self.apply_unchecked(a);
         Ok(())

@@ -36,8 +36,8 @@ use super::state::{HokmAction, HokmState, Phase};
 use super::Hokm;
 use crate::card::{CardSet, Suit};
 use crate::encode::{
-    one_hot, rank_subset, relative, subset_count, unrank_subset, word_id, ActionSpace, CardSlots,
-    Encoding, History, Kind, Layout, Layouts, Table, TableView,
+    next_seat, one_hot, rank_subset, relative, subset_count, unrank_subset, word_id, ActionSpace,
+    CardSlots, Encoding, History, Kind, Layout, Layouts, Table, TableView,
 };
 use crate::error::{Error, Result};
 use crate::rng::Rng;
@@ -268,13 +268,17 @@ impl HokmEncoding {
         let at = &self.at;
         let mut played = [CardSet::EMPTY; 4];
         for t in &s.tricks {
-            for (i, &c) in t.cards[..n].iter().enumerate() {
-                played[(t.leader + i) % n].insert(c);
+            let mut q = t.leader;
+            for &c in &t.cards[..n] {
+                played[q].insert(c);
+                q = next_seat(q, n);
             }
         }
         let mut trick = [CardSet::EMPTY; 4];
-        for (i, &c) in s.trick().iter().enumerate() {
-            trick[(s.leader + i) % n].insert(c);
+        let mut q = s.leader;
+        for &c in s.trick() {
+            trick[q].insert(c);
+            q = next_seat(q, n);
         }
         let mut sizes = [0u32; 4];
         for (size, h) in sizes.iter_mut().zip(s.hands()) {
@@ -444,8 +448,10 @@ impl HokmEncoding {
         let seat = self.seat_of(s, player);
         let by_seat = |leader: usize, played: &[crate::card::Card]| {
             let mut cards = [CardSet::EMPTY; 4];
-            for (i, &c) in played.iter().enumerate() {
-                cards[(leader + i) % n].insert(c);
+            let mut q = leader;
+            for &c in played {
+                cards[q].insert(c);
+                q = next_seat(q, n);
             }
             cards
         };

@@ -443,7 +443,7 @@ impl GameState for HokmState {
     }
 
     fn history(&self) -> Vec<String> {
-        self.history.clone()
+        self.history.iter().map(|a| self.format_action(a)).collect()
     }
     fn phase_name(&self) -> &'static str {
         self.phase().name()
