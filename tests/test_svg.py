@@ -256,6 +256,10 @@ def test_naqsh_table() -> None:
     assert "banker" in svg and "stake" in svg and "stock 2" in svg
     assert len(card_elements(svg, "hand")) == 6
     assert [e.get("data-card") for e in card_elements(svg, "hand") if e.get("data-card")] == ["9GH", "6TJ"]
+    # A position is one hand; a match counts its hands.
+    assert "One hand · banker seat 2" in svg and "Hand 1 of" not in svg
+    match = hukm.svg.render(hukm.Naqsh(players=3).new_game(1))
+    assert "Hand 1 of 3 · banker seat" in match
 
 
 def test_four_colour() -> None:

@@ -463,7 +463,11 @@ def _naqsh(c: Ctx) -> None:
     for s, b in enumerate(o.get("busted", [])):
         if b:
             sc.seats[s].chips.append(Chip("bust", "bad"))
-    sc.info.append(f"Hand {o.get('hand_number')} of {o.get('hands_per_match')} · banker seat {o.get('banker')}")
+    # A position (``from_deal``) is one hand, not a hand of a match.
+    if c.state.origin()[0][0] == "deal":
+        sc.info.append(f"One hand · banker seat {o.get('banker')}")
+    else:
+        sc.info.append(f"Hand {o.get('hand_number')} of {o.get('hands_per_match')} · banker seat {o.get('banker')}")
     if o.get("pool"):
         sc.info.append(f"Pool: {o['pool']}")
     sc.specials.append(Special(f"stock {o.get('stock', 0)}", None, None, "stock", int(o.get("stock", 0))))
