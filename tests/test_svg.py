@@ -404,3 +404,36 @@ def test_terminal_state() -> None:
     svg = hukm.svg.render(state, analysis=True)
     assert "Returns" in svg and not card_elements(svg, "hand")
     assert "no trick play" in hukm.svg.line(state)
+
+
+def finished(name: str, seed: int = 3) -> hukm.State:
+    state = hukm.game(name).new_game(seed)
+    rng = random.Random(1)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("name", ["hokm4", "dummy_rang", "28", "thunee4"])
+def test_a_finished_game_shows_its_last_trick(name: str) -> None:
+    """One card a seat: the last trick is the last cards played, read from the history."""
+    state = finished(name)
+    deck = set(hukm.pack_cards(hukm.game(name).pack))
+    last = [a for a in state.history() if a in deck][-4:]
+    svg = hukm.svg.render(state)
+    shown = [e.get("data-card") for e in card_elements(svg, "trick")]
+    assert sorted(shown) == sorted(last) and len(shown) == 4
+    assert "Last trick" in svg and "1. seat" in svg
+
+
+@pytest.mark.parametrize("name", ["ganjifa", "dugi", "dashavatara"])
+def test_a_finished_ganjifa_game_shows_its_last_trick(name: str) -> None:
+    state = finished(name)
+    last = state.observation(0)["last_trick"]
+    by_seat = last.get("cards", last.get("played"))
+    want = sorted(x for held in by_seat for x in (held.split("+") if isinstance(held, str) else held) if x)
+    svg = hukm.svg.render(state)
+    assert sorted(e.get("data-card") for e in card_elements(svg, "trick")) == want
+    assert f"Last trick, won by seat {last['winner']}" in svg
+    # Dugi gives the last trick seat by seat, without its leader: no play order shown.
+    assert ("1. seat" in svg) == (name != "dugi")

@@ -260,7 +260,8 @@ def trick_area(scene: Scene, geo: Geometry, scale: float) -> str:
                     x += plan.step
                 prev = g
             y += ch + 4
-        cap = f"{rank + 1}. seat {s}" + (" · lead" if s == scene.lead_seat else "")
+        cap = (f"{rank + 1}. " if scene.trick_ordered else "") + f"seat {s}"
+        cap += " · lead" if s == scene.lead_seat else ""
         cw_ = text_width(cap, 11.5, True) + 10
         out.append(el("rect", x=ax - cw_ / 2, y=y - 2, width=cw_, height=16, rx=8,
                       fill="#123f29", fill_opacity=0.85)

@@ -92,6 +92,9 @@ class Scene:
     four_colour: bool = False
     felt_specials: bool = False
     """Draw the specials on the felt (a game without tricks: Naqsh's stock)."""
+    trick_ordered: bool = True
+    """The trick's cards are in play order (captions number them); false for a last
+    trick given seat by seat without its leader (Dugi)."""
 
 
 @dataclass
@@ -223,6 +226,45 @@ def _trick(c: Ctx) -> None:
         c.scene.trick = out
     if c.scene.trick:
         c.scene.lead_seat = c.scene.trick[0][0]
+    elif c.state.is_terminal():
+        _last_trick(c)
+
+
+def _last_trick(c: Ctx) -> None:
+    """A finished game's table shows its last trick (as the picture's observation gives
+    it: every family words it its own way), with a line naming its winner."""
+    n = len(c.scene.seats)
+    plays: list[tuple[int, str]] = []
+    leader: Optional[int] = None
+    winner: Optional[int] = None
+    tricks = c.o.get("tricks")
+    last = c.o.get("last_trick")
+    if isinstance(tricks, list) and tricks and isinstance(tricks[-1], dict):
+        # Hokm and Court Piece: the cards in play order from the leader's seat.
+        t = tricks[-1]
+        leader, winner = int(t["leader"]), t.get("winner")
+        plays = [((leader + i) % n, str(x)) for i, x in enumerate(t["cards"])]
+    elif isinstance(last, list):
+        # Twenty-eight and Thunee: (seat, card) in play order.
+        plays = [(int(q), str(x)) for q, x in last]
+    elif isinstance(last, dict):
+        by_seat = last.get("cards", last.get("played"))
+        leader = last.get("leader")
+        winner = last.get("winner")
+        if isinstance(by_seat, list) and len(by_seat) == n:
+            c.scene.trick_ordered = isinstance(leader, int)
+            start = int(leader) if isinstance(leader, int) else 0
+            for k in range(n):
+                q = (start + k) % n
+                held = by_seat[q]
+                cards = held.split("+") if isinstance(held, str) else list(held or [])
+                plays.extend((q, str(x)) for x in cards if x)
+    if not plays:
+        return
+    c.scene.trick = [(q, x) for q, x in plays]
+    if c.scene.trick_ordered:
+        c.scene.lead_seat = plays[0][0] if leader is None else int(leader)
+    c.scene.info.append("Last trick" + (f", won by seat {winner}" if isinstance(winner, int) else ""))
 
 
 def _mover(c: Ctx, legal: list[str]) -> Optional[int]:
