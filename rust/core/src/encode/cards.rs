@@ -106,6 +106,20 @@ impl CardSlots {
             out[at + self.of(c)] += 1.0;
         }
     }
+
+    /// [`CardSlots::write`] into a section still all zero: with one copy of
+    /// each card the values are stored without reading them first (a read
+    /// just after the row was zeroed waits for the zeroing to land).
+    #[inline]
+    pub fn write_fresh(&self, out: &mut [f32], at: usize, cards: CardSet) {
+        if self.copies == 1 {
+            for c in cards.iter() {
+                out[at + self.of(c)] = 1.0;
+            }
+        } else {
+            self.write(out, at, cards);
+        }
+    }
 }
 
 #[cfg(test)]

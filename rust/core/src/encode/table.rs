@@ -70,14 +70,14 @@ impl Table {
     pub fn write(&self, out: &mut [f32], slots: &CardSlots, v: &TableView<'_>) {
         let n = self.n;
         let c = slots.len();
-        slots.write(out, self.hand, v.hand);
+        slots.write_fresh(out, self.hand, v.hand);
         for s in 0..n.min(v.played.len()) {
             let r = relative(s, v.seat, n);
-            slots.write(out, self.played + r * c, v.played[s]);
+            slots.write_fresh(out, self.played + r * c, v.played[s]);
         }
         for s in 0..n.min(v.trick.len()) {
             let r = relative(s, v.seat, n);
-            slots.write(out, self.trick + r * c, v.trick[s]);
+            slots.write_fresh(out, self.trick + r * c, v.trick[s]);
         }
         if let Some(l) = v.leader {
             out[self.leader + relative(l, v.seat, n)] = 1.0;

@@ -162,6 +162,7 @@ impl HokmState {
         self.dab.must_trump = false;
         self.taps.clear();
         self.played = CardSet::EMPTY;
+        self.played_by = [CardSet::EMPTY; 4];
         self.tricks.clear();
         self.trick_len = 0;
         self.two.own_discards = [CardSet::EMPTY; 2];

@@ -84,8 +84,11 @@ impl HokmState {
             w -= self.n();
         }
         self.tricks_played += 1;
+        let mut q = self.leader;
         for &x in &self.trick[..self.n()] {
             self.played.insert(x);
+            self.played_by[q].insert(x);
+            q = if q + 1 == self.n() { 0 } else { q + 1 };
         }
         if self.record {
             self.tricks.push(TrickRecord {

@@ -310,6 +310,9 @@ pub struct HokmState {
     pub(crate) continuing: bool,
     /// Cards played in this hand.
     pub(crate) played: CardSet,
+    /// The cards each seat played to the completed tricks of this hand (of
+    /// a position: since the position).
+    pub(crate) played_by: [CardSet; 4],
     /// The completed tricks of this hand.
     pub(crate) tricks: Vec<TrickRecord>,
     /// The actions applied (written in the rules' notation only when the
@@ -359,6 +362,7 @@ impl HokmState {
             kot_side: None,
             continuing: false,
             played: CardSet::EMPTY,
+            played_by: [CardSet::EMPTY; 4],
             tricks: Vec::new(),
             history: Vec::new(),
             record: true,

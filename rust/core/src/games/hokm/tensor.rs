@@ -266,14 +266,7 @@ impl HokmEncoding {
         let n = cfg.players;
         let seat = self.seat_of(s, player);
         let at = &self.at;
-        let mut played = [CardSet::EMPTY; 4];
-        for t in &s.tricks {
-            let mut q = t.leader;
-            for &c in &t.cards[..n] {
-                played[q].insert(c);
-                q = next_seat(q, n);
-            }
-        }
+        let played = &s.played_by;
         let mut trick = [CardSet::EMPTY; 4];
         let mut q = s.leader;
         for &c in s.trick() {
