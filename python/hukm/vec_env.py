@@ -61,7 +61,9 @@ class VecEnv:
     calling thread and ``threads - 1`` workers, started once and kept for
     the next call, each taking small groups of games in turn. An idle worker
     watches for the next call for 0.2 ms before it sleeps, so back-to-back
-    calls do not pay for waking it.
+    calls do not pay for waking it. Give it no more threads than there are
+    free cores: a thread the system pauses in the middle of its games holds
+    the whole call up.
 
     >>> import hukm
     >>> env = hukm.VecEnv("28", 4, seed=0)

@@ -265,10 +265,10 @@ impl VecEnv {
         if self.pool.parts() == 1 {
             return job.run(0, &mut self.slots, actions, out, rewards, terminated);
         }
-        // Small parts, taken in turn by whichever thread is free: a thread
-        // that starts late or is held up by the system does not keep the
-        // others waiting at the end. A lock per part only hands its buffers
-        // over (no two threads ever want the same one).
+        // Small parts: a thread that starts late or is held up by the
+        // system does not keep the others waiting at the end. A lock per
+        // part only hands its buffers over (no two threads ever want the
+        // same one).
         let per = n.div_ceil(self.pool.parts() * PARTS_PER_THREAD).max(1);
         let parts: Vec<Mutex<(Part<'_>, Result<()>)>> = self
             .slots
@@ -292,10 +292,7 @@ impl VecEnv {
                 },
             )
             .collect();
-        let next = AtomicUsize::new(0);
-        let ok = self.pool.run(&|_| loop {
-            let k = next.fetch_add(1, Ordering::Relaxed);
-            let Some(m) = parts.get(k) else { break };
+        let step_part = |m: &Mutex<(Part<'_>, Result<()>)>, k: usize| {
             let mut g = m.lock().unwrap_or_else(|e| e.into_inner());
             let (part, res) = &mut *g;
             *res = job.run(
@@ -310,6 +307,24 @@ impl VecEnv {
                 part.rewards,
                 part.terminated,
             );
+        };
+        // Thread t takes the parts of its own range first (the same rows
+        // each call, whose memory its cache may still hold), then helps
+        // with the other ranges.
+        let threads = self.pool.parts();
+        let span = parts.len().div_ceil(threads);
+        let taken: Vec<AtomicUsize> = (0..threads).map(|_| AtomicUsize::new(0)).collect();
+        let ok = self.pool.run(&|t| {
+            for r in (t..t + threads).map(|r| r % threads) {
+                loop {
+                    let i = taken[r].fetch_add(1, Ordering::Relaxed);
+                    let k = r * span + i;
+                    if i >= span || k >= parts.len() {
+                        break;
+                    }
+                    step_part(&parts[k], k);
+                }
+            }
         });
         if !ok {
             return Err(Error::State("a VecEnv worker failed".into()));

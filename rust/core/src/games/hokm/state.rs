@@ -324,6 +324,10 @@ pub struct HokmState {
 
 impl HokmState {
     pub(crate) fn blank(cfg: Arc<HokmConfig>, rng: Rng, single_hand: bool) -> HokmState {
+        // Room for one hand's tricks and actions from the start: a hand
+        // played step by step then never grows them.
+        let tricks = Vec::with_capacity(cfg.tricks_per_hand());
+        let history = Vec::with_capacity(cfg.tricks_per_hand() * cfg.players + 8);
         HokmState {
             cfg,
             single_hand,
@@ -363,8 +367,8 @@ impl HokmState {
             continuing: false,
             played: CardSet::EMPTY,
             played_by: [CardSet::EMPTY; 4],
-            tricks: Vec::new(),
-            history: Vec::new(),
+            tricks,
+            history,
             record: true,
         }
     }
