@@ -190,6 +190,42 @@ def test_vec_env_threads_change_nothing(name: str) -> None:
     assert [e.state(i) for i in range(7)] == keep
 
 
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="needs os.fork")
+def test_vec_env_with_threads_works_in_a_forked_child() -> None:
+    """A child made by ``fork`` has none of the parent's worker threads: its VecEnv
+    steps every part itself, with the parent's arrays, instead of waiting forever."""
+    import os
+
+    env = hukm.VecEnv("hokm4", 16, seed=3, threads=2)
+    twin = hukm.VecEnv("hokm4", 16, seed=3, threads=1)
+    env.reset()
+    twin.reset()
+    acts = env.random_actions()
+    env.step(acts)
+    twin.step(acts)
+    acts = env.random_actions()
+    want = twin.step(acts)[0]
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child
+        os.close(r)
+        try:
+            same = np.array_equal(env.step(acts)[0], want)
+            os.write(w, b"same" if same else b"differ")
+        finally:
+            os._exit(0)
+    os.close(w)
+    try:
+        _, status = os.waitpid(pid, 0)
+        with os.fdopen(r, "rb") as f:
+            assert f.read() == b"same"
+        assert os.WIFEXITED(status)
+    finally:
+        pass
+    # The parent's workers go on as before.
+    assert np.array_equal(env.step(acts)[0], want)
+
+
 def test_vec_env_rewards_are_the_hands_points() -> None:
     env = hukm.VecEnv("28", 8, seed=2, threads=2)
     _, masks, _ = env.reset()

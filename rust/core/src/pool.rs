@@ -52,6 +52,9 @@ unsafe impl Send for SendPtr {}
 pub struct Pool {
     shared: Arc<Shared>,
     workers: Vec<JoinHandle<()>>,
+    /// The process that started the workers: a child made by `fork` has
+    /// none of them, and runs every part itself.
+    pid: u32,
 }
 
 impl Pool {
@@ -71,6 +74,7 @@ impl Pool {
         let mut pool = Pool {
             shared,
             workers: Vec::new(),
+            pid: std::process::id(),
         };
         for i in 1..parts.max(1) {
             let shared = pool.shared.clone();
@@ -101,8 +105,9 @@ impl Pool {
     /// ```
     pub fn run(&self, f: &(dyn Fn(usize) + Sync)) -> bool {
         let sh = &*self.shared;
-        if self.workers.is_empty() {
-            return catch_unwind(AssertUnwindSafe(|| f(0))).is_ok();
+        if self.workers.is_empty() || std::process::id() != self.pid {
+            // No workers here (one part, or a forked child): every part in turn.
+            return (0..self.parts()).all(|k| catch_unwind(AssertUnwindSafe(|| f(k))).is_ok());
         }
         // SAFETY: erasing the lifetime is sound because this function does
         // not return before `pending` is back to 0, that is before every
@@ -173,6 +178,11 @@ fn work(sh: &Shared, part: usize) {
 
 impl Drop for Pool {
     fn drop(&mut self) {
+        if std::process::id() != self.pid {
+            // A forked child: the workers belong to the parent.
+            std::mem::forget(std::mem::take(&mut self.workers));
+            return;
+        }
         self.shared.stop.store(true, Ordering::SeqCst);
         {
             let _g = self.shared.lock.lock().unwrap_or_else(|e| e.into_inner());
