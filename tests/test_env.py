@@ -215,13 +215,23 @@ def test_vec_env_with_threads_works_in_a_forked_child() -> None:
         finally:
             os._exit(0)
     os.close(w)
-    try:
-        _, status = os.waitpid(pid, 0)
-        with os.fdopen(r, "rb") as f:
-            assert f.read() == b"same"
-        assert os.WIFEXITED(status)
-    finally:
-        pass
+    import signal
+    import time
+
+    deadline = time.monotonic() + 60
+    done, status = 0, 0
+    while time.monotonic() < deadline:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        time.sleep(0.05)
+    if not done:  # a child stuck waiting for its parent's workers
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    with os.fdopen(r, "rb") as f:
+        got = f.read()
+    assert done and os.WIFEXITED(status), "the forked child did not finish within 60 s"
+    assert got == b"same"
     # The parent's workers go on as before.
     assert np.array_equal(env.step(acts)[0], want)
 
