@@ -88,7 +88,7 @@ impl HokmState {
         for &x in &self.trick[..self.n()] {
             self.played.insert(x);
             self.played_by[q].insert(x);
-            q = if q + 1 == self.n() { 0 } else { q + 1 };
+            q = self.next(q);
         }
         if self.record {
             self.tricks.push(TrickRecord {
