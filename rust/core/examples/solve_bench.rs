@@ -5,14 +5,15 @@
 //! FILE holds one deal per line (4 compact hands, seats 0..3), optionally
 //! followed by the 20 expected numbers (as in `tests/data/dds_tables.txt`);
 //! `--check` compares with them. Prints one line per deal (milliseconds and
-//! nodes), then the mean and median.
+//! nodes), then the mean and median. `HUKM_SWITCHES` changes the solver's
+//! switches (e.g. `-trick_bounds,+tt_promote`; see `Switches::with_spec`).
 
 use std::time::Instant;
 
 use hukm_core::card::{Card, CardSet};
 use hukm_core::pack::Pack;
 use hukm_core::rng::Rng;
-use hukm_core::solve::{Solver, SolverConfig};
+use hukm_core::solve::{Solver, SolverConfig, Switches};
 
 fn random_deals(n: usize, seed: u64) -> Vec<(String, Option<Vec<u8>>)> {
     let p = Pack::french52();
@@ -53,12 +54,19 @@ fn main() {
             .collect()
     };
     let p = Pack::french52();
+    let spec = std::env::var("HUKM_SWITCHES").unwrap_or_default();
+    let switches = Switches::default()
+        .with_spec(&spec)
+        .unwrap_or_else(|e| panic!("HUKM_SWITCHES: {}", e));
     let mut times = Vec::new();
     let mut total_nodes = 0u64;
     for (i, (deal, expect)) in deals.iter().enumerate() {
         let hands = p.parse_deal(deal, 4).expect("bad deal");
         let hands: [CardSet; 4] = [hands[0], hands[1], hands[2], hands[3]];
-        let mut s = Solver::new(SolverConfig::default());
+        let mut s = Solver::new(SolverConfig {
+            switches,
+            ..SolverConfig::default()
+        });
         let t0 = Instant::now();
         let (table, nodes) = s.dd_table_counted(&hands).expect("solver error");
         let ms = t0.elapsed().as_secs_f64() * 1e3;

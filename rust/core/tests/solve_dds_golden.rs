@@ -4,7 +4,7 @@
 
 use hukm_core::card::CardSet;
 use hukm_core::pack::Pack;
-use hukm_core::solve::{dd_table, Solver, SolverConfig};
+use hukm_core::solve::{dd_table, Solver, SolverConfig, Switches};
 
 fn golden() -> Vec<([CardSet; 4], Vec<u8>)> {
     let text = include_str!("data/dds_tables.txt");
@@ -23,6 +23,21 @@ fn golden() -> Vec<([CardSet; 4], Vec<u8>)> {
 
 #[test]
 fn tables_match_dds() {
+    check_tables(Switches::default());
+}
+
+/// The switches that are off by default (while they are measured), on:
+/// the same tables as DDS.
+#[test]
+fn tables_match_dds_with_the_switches_still_off_by_default() {
+    check_tables(
+        Switches::default()
+            .with_spec("+compact_cutoffs,+tt_promote")
+            .unwrap(),
+    );
+}
+
+fn check_tables(switches: Switches) {
     let deals = golden();
     assert!(deals.len() >= 30);
     let n = if cfg!(debug_assertions) {
@@ -30,7 +45,10 @@ fn tables_match_dds() {
     } else {
         deals.len()
     };
-    let mut s = Solver::new(SolverConfig::default());
+    let mut s = Solver::new(SolverConfig {
+        switches,
+        ..SolverConfig::default()
+    });
     for (i, (hands, expect)) in deals.iter().take(n).enumerate() {
         let t = s.dd_table(hands).unwrap();
         let flat: Vec<u8> = t.iter().flatten().copied().collect();

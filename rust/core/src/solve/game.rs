@@ -294,6 +294,13 @@ pub struct Switches {
     /// most valuable when that side takes the trick, the least when it
     /// loses it). Needs `collapse`.
     pub dominance: bool,
+    /// The cut-off cache in 8-byte entries (a 32-bit tag and the move) and
+    /// at most 2^16 slots (512 KiB with one-byte moves), instead of 16-byte
+    /// entries and 2^18 slots: a cache that stays in the processor's L2.
+    pub compact_cutoffs: bool,
+    /// A table probe that finds a deciding entry moves it to the front of
+    /// its shape's chain, so the next probe of that shape meets it first.
+    pub tt_promote: bool,
 }
 
 impl Default for Switches {
@@ -313,6 +320,8 @@ impl Default for Switches {
             trick_bounds: true,
             card_bounds: true,
             dominance: true,
+            compact_cutoffs: false,
+            tt_promote: false,
         }
     }
 }
@@ -335,7 +344,82 @@ impl Switches {
             trick_bounds: false,
             card_bounds: false,
             dominance: false,
+            compact_cutoffs: false,
+            tt_promote: false,
         }
+    }
+
+    /// The names of the switches, as [`Switches::set`] takes them.
+    pub const NAMES: [&'static str; 16] = [
+        "tt",
+        "partition",
+        "quick_tricks",
+        "sure_tricks",
+        "collapse",
+        "ordering",
+        "killers",
+        "rank_skip",
+        "mtdf",
+        "tt_move",
+        "shared_killers",
+        "trick_bounds",
+        "card_bounds",
+        "dominance",
+        "compact_cutoffs",
+        "tt_promote",
+    ];
+
+    /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
+    pub fn flag_mut(&mut self, name: &str) -> Option<&mut bool> {
+        Some(match name {
+            "tt" => &mut self.tt,
+            "partition" => &mut self.partition,
+            "quick_tricks" => &mut self.quick_tricks,
+            "sure_tricks" => &mut self.sure_tricks,
+            "collapse" => &mut self.collapse,
+            "ordering" => &mut self.ordering,
+            "killers" => &mut self.killers,
+            "rank_skip" => &mut self.rank_skip,
+            "mtdf" => &mut self.mtdf,
+            "tt_move" => &mut self.tt_move,
+            "shared_killers" => &mut self.shared_killers,
+            "trick_bounds" => &mut self.trick_bounds,
+            "card_bounds" => &mut self.card_bounds,
+            "dominance" => &mut self.dominance,
+            "compact_cutoffs" => &mut self.compact_cutoffs,
+            "tt_promote" => &mut self.tt_promote,
+            _ => return None,
+        })
+    }
+
+    /// These switches changed by a list such as `"-trick_bounds,+tt_promote"`
+    /// (`+` or no sign turns a switch on, `-` off); an unknown name is an
+    /// error naming it.
+    ///
+    /// ```
+    /// use hukm_core::solve::Switches;
+    /// let sw = Switches::default().with_spec("-killers,+tt_promote").unwrap();
+    /// assert!(!sw.killers && sw.tt_promote);
+    /// assert!(Switches::default().with_spec("nope").is_err());
+    /// ```
+    pub fn with_spec(mut self, spec: &str) -> Result<Switches, String> {
+        for item in spec.split(',').map(str::trim).filter(|x| !x.is_empty()) {
+            let (on, name) = match item.strip_prefix('-') {
+                Some(n) => (false, n),
+                None => (true, item.strip_prefix('+').unwrap_or(item)),
+            };
+            match self.flag_mut(name) {
+                Some(f) => *f = on,
+                None => {
+                    return Err(format!(
+                        "unknown switch {:?}; the switches are {}",
+                        name,
+                        Switches::NAMES.join(", ")
+                    ))
+                }
+            }
+        }
+        Ok(self)
     }
 }
 

@@ -130,7 +130,7 @@ pub struct Solver<P: Pattern = u128, M: Copy + Default + PartialEq = u8> {
     config: SolverConfig,
     tt: Tt<P>,
     /// The cut-off cache kept between searches (`Switches::shared_killers`).
-    cutoffs: Vec<(u64, M)>,
+    cutoffs: Vec<(u32, M)>,
     /// Nodes visited in the current call ([`Solver::start_call`]).
     used: u64,
     /// When the current call must stop.

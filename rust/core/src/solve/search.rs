@@ -100,14 +100,16 @@ pub struct Search<'a, G: TrickGame> {
     pub nodes: u64,
     next_check: u64,
     abort: Option<Error>,
-    cutoffs: Vec<(u64, G::Move)>,
+    cutoffs: Vec<(u32, G::Move)>,
     /// The move that cut off in the last [`Search::expand`] (none when it
     /// failed).
     cut: Option<G::Move>,
 }
 
-/// The cut-off cache holds at most 2^18 slots (4 MiB with one-byte moves).
+/// The cut-off cache holds at most 2^18 slots (2 MiB with one-byte moves).
 const CUTOFF_BITS: u32 = 18;
+/// With `Switches::compact_cutoffs`, at most 2^16 slots (512 KiB).
+const COMPACT_CUTOFF_BITS: u32 = 16;
 /// The fewest slots of a cut-off cache (2^10).
 const CUTOFF_MIN_BITS: u32 = 10;
 /// Failed moves remembered per node for skipping equivalent ones.
@@ -136,13 +138,13 @@ impl<'a, G: TrickGame> Search<'a, G> {
 
     /// Starts from a cut-off cache kept from an earlier search (empty for a
     /// fresh one).
-    pub fn with_cutoffs(mut self, cutoffs: Vec<(u64, G::Move)>) -> Self {
+    pub fn with_cutoffs(mut self, cutoffs: Vec<(u32, G::Move)>) -> Self {
         self.cutoffs = cutoffs;
         self
     }
 
     /// The cut-off cache, to hand to a later search.
-    pub fn into_cutoffs(self) -> Vec<(u64, G::Move)> {
+    pub fn into_cutoffs(self) -> Vec<(u32, G::Move)> {
         self.cutoffs
     }
 
@@ -216,10 +218,13 @@ impl<'a, G: TrickGame> Search<'a, G> {
         let mut hint = u8::MAX;
         let key = if self.sw.tt {
             let key = g.tt_key();
-            if let Some(hit) =
-                self.tt
-                    .probe_hint(&key, lead_target as u32, &mut hint, self.sw.tt_move)
-            {
+            if let Some(hit) = self.tt.probe_hint(
+                &key,
+                lead_target as u32,
+                &mut hint,
+                self.sw.tt_move,
+                self.sw.tt_promote,
+            ) {
                 return (hit.at_least == lead_is_max, g.mask_winners(hit.mask));
             }
             Some(key)
@@ -293,20 +298,28 @@ impl<'a, G: TrickGame> Search<'a, G> {
         // The move that cut off in a similar state is tried before the
         // others are even generated (it usually cuts off again).
         let mut slot = usize::MAX;
-        let mut key = 0;
+        let mut tag = 0;
         let mut killer = None;
         if self.sw.killers {
             if self.cutoffs.is_empty() {
                 // Sized by the search's size: a small endgame (e.g. one
-                // sample of a bot's decision) does not fill 4 MiB first.
-                let bits = (g.remaining() + 6).clamp(CUTOFF_MIN_BITS, CUTOFF_BITS);
-                self.cutoffs = vec![(u64::MAX, G::Move::default()); 1 << bits];
+                // sample of a bot's decision) does not fill the cache first.
+                let max = if self.sw.compact_cutoffs {
+                    COMPACT_CUTOFF_BITS
+                } else {
+                    CUTOFF_BITS
+                };
+                let bits = (g.remaining() + 6).clamp(CUTOFF_MIN_BITS, max);
+                self.cutoffs = vec![(u32::MAX, G::Move::default()); 1 << bits];
             }
             let bits = self.cutoffs.len().trailing_zeros();
-            key = g.cutoff_key();
-            slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize;
+            let h = g.cutoff_key().wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            slot = (h >> (64 - bits)) as usize;
+            // The tag: the hash's bits below those of the slot (a wrong
+            // match costs only a poorer first move: the move is checked).
+            tag = (h >> 16) as u32;
             let (k, m) = self.cutoffs[slot];
-            if k == key && g.has_move(m, &self.sw) {
+            if k == tag && g.has_move(m, &self.sw) {
                 killer = Some(m);
             }
         }
@@ -357,7 +370,7 @@ impl<'a, G: TrickGame> Search<'a, G> {
                 // (A killer that cut off again is already there; a forced
                 // move is no hint for other states.)
                 if slot != usize::MAX && generated && list.len() > 1 {
-                    self.cutoffs[slot] = (key, m);
+                    self.cutoffs[slot] = (tag, m);
                 }
                 self.cut = Some(m);
                 return (ok, w);

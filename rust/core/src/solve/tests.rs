@@ -62,67 +62,51 @@ fn all_off_matches_brute_force() {
 
 #[test]
 fn each_switch_alone_matches_brute_force() {
-    let names = [
-        "tt",
-        "partition",
-        "quick_tricks",
-        "sure_tricks",
-        "collapse",
-        "ordering",
-        "killers",
-        "rank_skip",
-        "mtdf",
-        "tt_move",
-        "shared_killers",
-        "trick_bounds",
-        "card_bounds",
-    ];
-    for (i, name) in names.iter().enumerate() {
+    for name in Switches::NAMES {
+        // Each switch alone on (with those it needs), and all but it.
         let mut sw = Switches::none();
-        let mut off = Switches::default();
-        let flags_on = [
-            &mut sw.tt,
-            &mut sw.partition,
-            &mut sw.quick_tricks,
-            &mut sw.sure_tricks,
-            &mut sw.collapse,
-            &mut sw.ordering,
-            &mut sw.killers,
-            &mut sw.rank_skip,
-            &mut sw.mtdf,
-            &mut sw.tt_move,
-            &mut sw.shared_killers,
-            &mut sw.trick_bounds,
-            &mut sw.card_bounds,
-        ];
-        *flags_on.into_iter().nth(i).unwrap() = true;
-        if *name == "partition" || *name == "tt_move" {
+        *sw.flag_mut(name).unwrap() = true;
+        if matches!(name, "partition" | "tt_move" | "tt_promote") {
             sw.tt = true;
         }
-        if *name == "shared_killers" {
+        if matches!(name, "shared_killers" | "compact_cutoffs") {
             sw.killers = true;
         }
-        let flags_off = [
-            &mut off.tt,
-            &mut off.partition,
-            &mut off.quick_tricks,
-            &mut off.sure_tricks,
-            &mut off.collapse,
-            &mut off.ordering,
-            &mut off.killers,
-            &mut off.rank_skip,
-            &mut off.mtdf,
-            &mut off.tt_move,
-            &mut off.shared_killers,
-            &mut off.trick_bounds,
-            &mut off.card_bounds,
-        ];
-        *flags_off.into_iter().nth(i).unwrap() = false;
+        if name == "dominance" {
+            sw.collapse = true;
+        }
+        let mut off = Switches::default();
+        *off.flag_mut(name).unwrap() = false;
         for pos in endgames().iter().step_by(2) {
             check(pos, sw, &format!("only {}", name));
             check(pos, off, &format!("all but {}", name));
         }
     }
+}
+
+#[test]
+fn switches_off_by_default_match_brute_force_together() {
+    // The switches still off by default, all on at once.
+    let sw = Switches::default()
+        .with_spec("+compact_cutoffs,+tt_promote")
+        .unwrap();
+    for pos in endgames() {
+        check(&pos, sw, "with the switches that are off by default");
+    }
+}
+
+#[test]
+fn every_switch_has_a_name() {
+    let mut sw = Switches::none();
+    for name in Switches::NAMES {
+        *sw.flag_mut(name).unwrap() = true;
+    }
+    let mut all = Switches::default();
+    for name in Switches::NAMES {
+        *all.flag_mut(name).unwrap() = true;
+    }
+    assert_eq!(sw, all, "a field of Switches is missing from NAMES");
+    assert!(Switches::default().with_spec("-nope").is_err());
 }
 
 #[test]

@@ -172,11 +172,13 @@ impl<P: Pattern> Tt<P> {
     #[inline]
     pub fn probe(&mut self, key: &TtKey<P>, target: u32) -> Option<Hit<P>> {
         let mut hint = u8::MAX;
-        self.probe_hint(key, target, &mut hint, false)
+        self.probe_hint(key, target, &mut hint, false, false)
     }
 
     /// Like [`Tt::probe`]; when nothing decides and `want_hint`, sets `hint`
     /// to the move code of the newest entry whose pattern matches (if any).
+    /// With `promote`, a deciding entry becomes the newest of its chain
+    /// (`Switches::tt_promote`).
     #[inline]
     pub fn probe_hint(
         &mut self,
@@ -184,14 +186,39 @@ impl<P: Pattern> Tt<P> {
         target: u32,
         hint: &mut u8,
         want_hint: bool,
+        promote: bool,
     ) -> Option<Hit<P>> {
-        let mut want_hint = want_hint;
         if self.used_slots == 0 {
             return None;
         }
         self.probes += 1;
         let slot = self.find(key.shape, key.ctx)?;
-        let mut b = self.slots[slot].head;
+        let head = self.slots[slot].head;
+        let (b, i) = self.scan(head, key, target, hint, want_hint)?;
+        self.hits += 1;
+        let block = &self.blocks[b as usize - 1];
+        let hit = Hit {
+            at_least: block.bounds[i].0 as u32 >= target,
+            mask: block.masks[i],
+        };
+        if promote {
+            self.promote(head, b, i);
+        }
+        Some(hit)
+    }
+
+    /// The chain from `head`, newest first: the block (index + 1) and slot
+    /// of the first entry that decides `target` for `key`.
+    #[inline]
+    fn scan(
+        &mut self,
+        head: u32,
+        key: &TtKey<P>,
+        target: u32,
+        hint: &mut u8,
+        mut want_hint: bool,
+    ) -> Option<(u32, usize)> {
+        let mut b = head;
         while b != 0 {
             let block = &self.blocks[b as usize - 1];
             self.scanned += block.len as u64;
@@ -212,15 +239,35 @@ impl<P: Pattern> Tt<P> {
                 if key.owners & block.masks[i] != block.owners[i] {
                     continue;
                 }
-                self.hits += 1;
-                return Some(Hit {
-                    at_least,
-                    mask: block.masks[i],
-                });
+                return Some((b, i));
             }
             b = block.next;
         }
         None
+    }
+
+    /// Swaps entry `i` of block `b` with the newest entry of the chain
+    /// (in block `head`), so that probes meet it first.
+    #[cold]
+    fn promote(&mut self, head: u32, b: u32, i: usize) {
+        let h = head as usize - 1;
+        let j = self.blocks[h].len as usize - 1;
+        let b = b as usize - 1;
+        if b == h && i == j {
+            return;
+        }
+        let take =
+            |blk: &Block<P>, k: usize| (blk.bounds[k], blk.owners[k], blk.masks[k], blk.hints[k]);
+        let x = take(&self.blocks[b], i);
+        let y = take(&self.blocks[h], j);
+        let put = |blk: &mut Block<P>, k: usize, e: ((u8, u8), P, P, u8)| {
+            blk.bounds[k] = e.0;
+            blk.owners[k] = e.1;
+            blk.masks[k] = e.2;
+            blk.hints[k] = e.3;
+        };
+        put(&mut self.blocks[b], i, y);
+        put(&mut self.blocks[h], j, x);
     }
 
     /// Stores a bound for the side on lead: `lower..=upper` holds for every
