@@ -78,7 +78,7 @@ the challengers' sweep (Dugi), captured cards (Dashavatara) and Naqsh's bank."""
 def test_timeout_stops_a_large_solve(name: str) -> None:
     state, kw = large(name)
     t0 = time.monotonic()
-    with pytest.raises(hukm.SolverLimitError, match="^solver time limit reached$"):
+    with pytest.raises(hukm.SolverLimitError, match=r"^solver time limit reached \(timeout=0\.3 s\)$"):
         hukm.solve(state, timeout=0.3, **kw)
     assert time.monotonic() - t0 < 1.3
 
@@ -109,8 +109,29 @@ def test_ctrl_c_stops_a_large_solve(name: str) -> None:
 @pytest.mark.parametrize("name", GAMES + ["trick"])
 def test_node_limit_for_the_whole_call(name: str) -> None:
     state, kw = large(name)
-    with pytest.raises(hukm.SolverLimitError, match=r"^solver node limit reached \(20000 nodes\)$"):
+    with pytest.raises(hukm.SolverLimitError, match=r"^solver node limit reached \(max_nodes=20000\)$"):
         hukm.solve(state, max_nodes=20_000, **kw)
+
+
+def test_dashavatara_node_limit_holds_over_the_value_and_every_action() -> None:
+    """Dashavatara solves the value and then each action: ``max_nodes`` holds for all of
+    them together, so a budget the value alone fits but the whole call does not stops it,
+    and the error names the ``max_nodes`` given."""
+    game = hukm.Dashavatara()
+    for seed in range(100):
+        state = game.from_deal(_hands("dashavatara", 3, 8, seed), leader=0)
+        root = hukm.solve(state, actions=False).nodes
+        full = hukm.solve(state)
+        if full.nodes - root >= 50:
+            break
+    else:
+        raise AssertionError("no 8-card deal whose actions cost 50 nodes")
+    budget = full.nodes - 1
+    assert hukm.solve(state, max_nodes=budget, actions=False).value == full.value
+    with pytest.raises(hukm.SolverLimitError, match=rf"^solver node limit reached \(max_nodes={budget}\)$"):
+        hukm.solve(state, max_nodes=budget)
+    again = hukm.solve(state, max_nodes=full.nodes)
+    assert (again.value, again.actions, again.nodes) == (full.value, full.actions, full.nodes)
 
 
 def test_the_sweep_search_takes_the_limits() -> None:
@@ -119,7 +140,7 @@ def test_the_sweep_search_takes_the_limits() -> None:
     state, _ = large("sweep")
     full = hukm.solve(state)
     assert full.nodes > 20
-    with pytest.raises(hukm.SolverLimitError, match=r"^solver node limit reached \(20 nodes\)$"):
+    with pytest.raises(hukm.SolverLimitError, match=r"^solver node limit reached \(max_nodes=20\)$"):
         hukm.solve(state, max_nodes=20)
     again = hukm.solve(state, timeout=60.0, tt_mib=1)
     assert (again.value, again.actions) == (full.value, full.actions)
@@ -229,7 +250,7 @@ def test_dd_table_limits(preset: str) -> None:
     deal = g.deal(1 if preset == "56" else 23)
     kw = {"leader": 1} if preset == "56" else {}
     t0 = time.monotonic()
-    with pytest.raises(hukm.SolverLimitError, match="^solver time limit reached$"):
+    with pytest.raises(hukm.SolverLimitError, match=r"^solver time limit reached \(timeout=0\.3 s\)$"):
         g.dd_table(deal, timeout=0.3, threads=1, **kw)
     assert time.monotonic() - t0 < 2.0
     with pytest.raises(hukm.SolverLimitError, match="node limit"):

@@ -331,11 +331,16 @@ def best_line(state: _core.State, player: Optional[int] = None, *, timeout: Opti
     while not s.is_terminal() and s.observation(0).get("hand_number") == start:
         left = None if end is None else end - time.monotonic()
         if left is not None and left <= 0:
-            raise SolverLimitError("solver time limit reached")
+            raise SolverLimitError(f"solver time limit reached (timeout={limit:g} s)")
         try:
             sol = solve(s, side, timeout=left)
         except StateError:
             break
+        except SolverLimitError:
+            if limit is None:
+                raise
+            # The solve's message names the time that was left: name the line's.
+            raise SolverLimitError(f"solver time limit reached (timeout={limit:g} s)") from None
         best = set(sol.best_actions())
         if not best:
             break

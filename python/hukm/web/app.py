@@ -195,8 +195,9 @@ def create_app(*, sessions: Optional[Sessions] = None, workers: int = WORKERS) -
         viewer, show = _view_args(request)
         try:
             answer = await heavy(lambda: table.analysis(step, timeout, viewer, show))
-        except SolverLimitError as e:
-            return JSONResponse({"status": "timeout", "message": f"{e} ({timeout:g} s)"})
+        except SolverLimitError:
+            # The analysis's own limit (its best line runs on what is left of it).
+            return JSONResponse({"status": "timeout", "message": f"solver time limit reached (timeout={timeout:g} s)"})
         except RequestError:
             raise
         except HukmError as e:  # a position the solver does not take (an auction, a size)

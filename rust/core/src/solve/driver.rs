@@ -64,12 +64,15 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
 
     /// What is left of the call's limits (for searches outside the shared
     /// search, e.g. Ganjifa's expectation over blind picks); report their
-    /// nodes with [`Solver::add_nodes`].
+    /// nodes with [`Solver::add_nodes`]. Their errors name the limits of the
+    /// whole call, as the user gave them.
     pub fn call_limits(&self) -> Limits {
         Limits {
             max_nodes: self.config.max_nodes.map(|m| m.saturating_sub(self.used)),
             deadline: self.deadline,
             stop: self.config.stop.clone(),
+            given_nodes: self.config.max_nodes,
+            given_timeout: self.config.timeout,
         }
     }
 

@@ -8,30 +8,42 @@
 use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::game::{MoveList, Side, Switches, TrickGame};
 use super::tt::Tt;
 use crate::error::{Error, Result};
 
 /// Node and time limits of one search.
+///
+/// A search may run on what is left of a larger call's limits (the driver's
+/// [`super::Solver::call_limits`]): `max_nodes` and `deadline` are then what
+/// remains, while `given_nodes` and `given_timeout` keep the limits the user
+/// gave for the whole call, which the error names.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
-    /// Stop with [`Error::SolverLimit`] after this many nodes in one solve.
+    /// Stop with [`Error::SolverLimit`] after this many nodes in this search.
     pub max_nodes: Option<u64>,
     /// Stop with [`Error::SolverLimit`] after this instant.
     pub deadline: Option<Instant>,
     /// Stop with [`Error::Interrupted`] when this flag becomes true.
     pub stop: Option<Arc<AtomicBool>>,
+    /// The node limit the user gave (named in the error; `max_nodes` when
+    /// unset).
+    pub given_nodes: Option<u64>,
+    /// The time limit the user gave (named in the error).
+    pub given_timeout: Option<Duration>,
 }
 
 impl Limits {
     /// Limits from a node limit and a time budget from now.
-    pub fn new(max_nodes: Option<u64>, timeout: Option<std::time::Duration>) -> Limits {
+    pub fn new(max_nodes: Option<u64>, timeout: Option<Duration>) -> Limits {
         Limits {
             max_nodes,
             deadline: timeout.map(|d| Instant::now() + d),
             stop: None,
+            given_nodes: max_nodes,
+            given_timeout: timeout,
         }
     }
 
@@ -42,19 +54,24 @@ impl Limits {
     }
 
     /// An error when a search that has visited `nodes` nodes must stop: the
-    /// node limit passed, the deadline reached, or the stop flag raised.
+    /// node limit passed, the deadline reached, or the stop flag raised. The
+    /// message names the limit the user gave, e.g. `solver node limit
+    /// reached (max_nodes=916)` or `solver time limit reached (timeout=0.5 s)`.
     pub fn check(&self, nodes: u64) -> Result<()> {
         if let Some(m) = self.max_nodes {
             if nodes > m {
                 return Err(Error::SolverLimit(format!(
-                    "solver node limit reached ({} nodes)",
-                    m
+                    "solver node limit reached (max_nodes={})",
+                    self.given_nodes.unwrap_or(m)
                 )));
             }
         }
         if let Some(d) = self.deadline {
             if Instant::now() >= d {
-                return Err(Error::SolverLimit("solver time limit reached".into()));
+                return Err(Error::SolverLimit(match self.given_timeout {
+                    Some(t) => format!("solver time limit reached (timeout={} s)", t.as_secs_f64()),
+                    None => "solver time limit reached".into(),
+                }));
             }
         }
         if let Some(f) = &self.stop {
@@ -395,6 +412,8 @@ impl<'a, G: TrickGame> Search<'a, G> {
 
 #[cfg(test)]
 mod limit_tests {
+    use std::time::Duration;
+
     use super::{Limits, CHECK_EVERY};
 
     /// A node limit of any size is checked right past it; without one, every
@@ -410,5 +429,42 @@ mod limit_tests {
         assert_eq!(big.next_check(0), CHECK_EVERY);
         assert_eq!(big.next_check(8192), 10_001);
         assert_eq!(big.next_check(10_001), 10_001 + CHECK_EVERY);
+    }
+
+    /// The errors name the limits as given: a search on what is left of a
+    /// call's budget still says the call's `max_nodes`, and a time limit
+    /// says its `timeout` in seconds.
+    #[test]
+    fn the_errors_name_the_given_limits() {
+        let own = Limits::new(Some(20), None);
+        assert_eq!(
+            own.check(21).unwrap_err().to_string(),
+            "solver node limit reached (max_nodes=20)"
+        );
+        let left = Limits {
+            max_nodes: Some(84),
+            given_nodes: Some(916),
+            ..Limits::default()
+        };
+        assert!(left.check(84).is_ok());
+        assert_eq!(
+            left.check(85).unwrap_err().to_string(),
+            "solver node limit reached (max_nodes=916)"
+        );
+        let late = Limits::new(None, Some(Duration::from_millis(500)));
+        assert!(late.check(0).is_ok());
+        let past = Limits {
+            deadline: Some(std::time::Instant::now()),
+            ..late
+        };
+        assert_eq!(
+            past.check(0).unwrap_err().to_string(),
+            "solver time limit reached (timeout=0.5 s)"
+        );
+        let now = Limits::new(None, Some(Duration::ZERO));
+        assert_eq!(
+            now.check(0).unwrap_err().to_string(),
+            "solver time limit reached (timeout=0 s)"
+        );
     }
 }

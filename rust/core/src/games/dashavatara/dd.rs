@@ -39,7 +39,7 @@ use crate::solve::game::{
     mix64, LeadBounds, MoveList, Side, Switches, TrickGame, TrickWon, TtKey, Wide, Wide3,
 };
 use crate::solve::request::{Extra, Goal, SolveAnswer, SolveRequest};
-use crate::solve::{Solver, SolverConfig};
+use crate::solve::{Probe, Solver, SolverConfig};
 
 /// First move code of a ducal announcement (`120 + suit`).
 pub const DUCAL_SUIT: u8 = 120;
@@ -197,7 +197,7 @@ impl DashaDd {
     /// Plays a root action of the engine (a card or a ducal) and returns the
     /// cards it made the focal side win at once. Discards at the root may be
     /// any card (the increasing order only applies after it).
-    fn play_action(&mut self, a: &DashaAction) -> u32 {
+    pub(super) fn play_action(&mut self, a: &DashaAction) -> u32 {
         let mut won = 0;
         let mut add = |w: Option<TrickWon<u128>>, sides: &[Side; 3]| {
             if let Some(w) = w {
@@ -614,12 +614,14 @@ pub struct DashaSolution {
     /// The same value after each legal action of the seat to move, in the
     /// engine's order of legal actions.
     pub actions: Vec<(DashaAction, u32)>,
-    /// Search nodes visited.
+    /// Search nodes visited in the whole call (the value and every action's).
     pub nodes: u64,
 }
 
 /// Solves `state` for focal seat `player` (§13); with `actions`, also the
-/// value after each legal action of the seat to move.
+/// value after each legal action of the seat to move. The limits of `config`
+/// (`max_nodes`, `timeout`) hold over the whole call, the value and every
+/// action's value together.
 ///
 /// ```
 /// use hukm_core::games::dashavatara::{dd, Dashavatara};
@@ -638,24 +640,27 @@ pub fn solve(
     let base = state.captured_counts()[player.min(2)];
     let mut g = DashaDd::new(state, player)?;
     let mut solver: Solver<Wide3> = Solver::with_pattern(config.clone());
+    // One call: the node and time limits hold for the root and every action
+    // together.
+    solver.start_call();
+    let whole = (0, u32::MAX);
     // The search counts in units of 3 cards (every trick is a multiple of 3).
     let guess = g.remaining() / 3;
-    let root = solver.search_game(&mut g, 0, guess)?;
-    let mut nodes = root.nodes;
+    let root = solver.value(&mut g, 0, whole, guess, Probe::Mtdf)?;
     let mut out = Vec::new();
     if actions {
         for a in state.legal() {
             let mut h = g.clone();
             let won = h.play_action(&a);
-            let r = solver.search_game(&mut h, 0, root.value.saturating_sub(won))?;
-            nodes += r.nodes;
+            let guess = root.value.saturating_sub(won);
+            let r = solver.value(&mut h, 0, whole, guess, Probe::Mtdf)?;
             out.push((a, base + 3 * (won + r.value)));
         }
     }
     Ok(DashaSolution {
         value: base + 3 * root.value,
         actions: out,
-        nodes,
+        nodes: solver.call_nodes(),
     })
 }
 

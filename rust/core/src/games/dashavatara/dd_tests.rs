@@ -7,9 +7,10 @@ use super::dd::{self, DashaDd};
 use super::rules;
 use super::*;
 use crate::card::{Card, CardSet};
+use crate::error::Error;
 use crate::rng::Rng;
-use crate::solve::game::{MoveList, Switches, TrickGame};
-use crate::solve::SolverConfig;
+use crate::solve::game::{MoveList, Switches, TrickGame, Wide3};
+use crate::solve::{Probe, Solver, SolverConfig};
 
 type Key = (
     [CardSet; 3],
@@ -247,4 +248,101 @@ fn table_key_is_exact_beyond_thirteen_cards_a_hand() {
             (again.shape, again.ctx, again.owners)
         );
     }
+}
+
+/// The nodes of each part of [`dd::solve`]'s call with actions, as it runs
+/// them on one solver: the root, then each legal action in order.
+fn part_nodes(s: &DashaState, player: usize) -> Vec<u64> {
+    let mut g = DashaDd::new(s, player).unwrap();
+    let mut solver: Solver<Wide3> = Solver::with_pattern(SolverConfig::small());
+    solver.start_call();
+    let guess = g.remaining() / 3;
+    let root = solver
+        .value(&mut g, 0, (0, u32::MAX), guess, Probe::Mtdf)
+        .unwrap();
+    let mut parts = vec![root.nodes];
+    for a in s.legal() {
+        let mut h = g.clone();
+        let won = h.play_action(&a);
+        let guess = root.value.saturating_sub(won);
+        let r = solver
+            .value(&mut h, 0, (0, u32::MAX), guess, Probe::Mtdf)
+            .unwrap();
+        parts.push(r.nodes);
+    }
+    parts
+}
+
+/// An 8-card deal whose call with actions needs more nodes than any of its
+/// parts (the root, each action) by a margin: its parts, with the root first.
+fn deal_of_many_parts() -> (DashaState, usize, Vec<u64>) {
+    let g = opts(&[]);
+    let mut rng = Rng::new(33);
+    for i in 0..100 {
+        let s = random_position(&g, 8, &mut rng);
+        let player = i % 3;
+        let parts = part_nodes(&s, player);
+        let whole: u64 = parts.iter().sum();
+        let biggest = *parts.iter().max().unwrap();
+        if parts.len() >= 4 && biggest + 50 < whole {
+            return (s, player, parts);
+        }
+    }
+    panic!("no 8-card deal of many parts in 100 tries");
+}
+
+fn limited(max_nodes: u64) -> SolverConfig {
+    SolverConfig {
+        max_nodes: Some(max_nodes),
+        ..SolverConfig::small()
+    }
+}
+
+/// `max_nodes` holds over the whole call, not per part: the call succeeds
+/// with exactly the nodes it needs and fails with one fewer, or with any
+/// budget that every part (the root alone included) would fit on its own.
+#[test]
+fn node_limit_holds_over_the_whole_call() {
+    let (s, player, parts) = deal_of_many_parts();
+    let whole: u64 = parts.iter().sum();
+    let root = parts[0];
+    let biggest = *parts.iter().max().unwrap();
+    let free = dd::solve(&s, player, true, &SolverConfig::small()).unwrap();
+    assert_eq!(free.nodes, whole, "{}", s.render_table());
+    let alone = dd::solve(&s, player, false, &SolverConfig::small()).unwrap();
+    assert_eq!(alone.nodes, root);
+
+    let exact = dd::solve(&s, player, true, &limited(whole)).unwrap();
+    assert_eq!(exact, free);
+    for budget in [whole - 1, (biggest + whole) / 2, biggest] {
+        assert!(budget >= root && budget < whole);
+        let r = dd::solve(&s, player, true, &limited(budget));
+        assert!(
+            matches!(r, Err(Error::SolverLimit(_))),
+            "max_nodes={budget} (root {root}, largest part {biggest}, call {whole}): {r:?}"
+        );
+        // The root alone fits the same budget.
+        let v = dd::solve(&s, player, false, &limited(budget)).unwrap();
+        assert_eq!(v.value, free.value);
+    }
+}
+
+/// The limit error names the `max_nodes` the user gave, not what was left
+/// of it when a later part of the call ran out.
+#[test]
+fn node_limit_error_names_the_given_max_nodes() {
+    let (s, player, parts) = deal_of_many_parts();
+    let whole: u64 = parts.iter().sum();
+    let budget = whole - 1;
+    // The last part runs out: the budget left for it was far below `budget`.
+    assert!(parts[0] < budget);
+    match dd::solve(&s, player, true, &limited(budget)) {
+        Err(e @ Error::SolverLimit(_)) => assert_eq!(
+            e.to_string(),
+            format!("solver node limit reached (max_nodes={budget})")
+        ),
+        r => panic!("expected a node limit error, got {r:?}"),
+    }
+    let tiny = dd::solve(&s, player, false, &limited(5)).unwrap_err();
+    assert_eq!(tiny.to_string(), "solver node limit reached (max_nodes=5)");
 }
