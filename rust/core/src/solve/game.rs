@@ -301,6 +301,11 @@ pub struct Switches {
     /// A table probe that finds a deciding entry moves it to the front of
     /// its shape's chain, so the next probe of that shape meets it first.
     pub tt_promote: bool,
+    /// Move ordering: a lead stands for its whole run of equivalent cards,
+    /// so the run at the top of a holding takes the top card's place in the
+    /// lead order (without it, only a lone top card does: a holding such as
+    /// A-K-Q-x is ordered as if it had no top lead).
+    pub run_tops: bool,
 }
 
 impl Default for Switches {
@@ -322,6 +327,7 @@ impl Default for Switches {
             dominance: true,
             compact_cutoffs: false,
             tt_promote: false,
+            run_tops: true,
         }
     }
 }
@@ -346,11 +352,12 @@ impl Switches {
             dominance: false,
             compact_cutoffs: false,
             tt_promote: false,
+            run_tops: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 16] = [
+    pub const NAMES: [&'static str; 17] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -367,6 +374,7 @@ impl Switches {
         "dominance",
         "compact_cutoffs",
         "tt_promote",
+        "run_tops",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -388,6 +396,7 @@ impl Switches {
             "dominance" => &mut self.dominance,
             "compact_cutoffs" => &mut self.compact_cutoffs,
             "tt_promote" => &mut self.tt_promote,
+            "run_tops" => &mut self.run_tops,
             _ => return None,
         })
     }

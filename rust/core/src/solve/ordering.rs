@@ -7,6 +7,7 @@
 //! computed once per node in [`Ctx`].
 
 use super::bits::{bottom_bit, top_bit};
+use super::game::Switches;
 use super::game::TrickGame;
 use super::whist::{suit_bits, Whist, NO_TRUMP};
 
@@ -28,12 +29,14 @@ pub(crate) struct Ctx {
     next_opp: u64,
     /// Leading: each suit's lead category once computed (-1 before).
     cats: [i16; 4],
+    /// `Switches::run_tops`.
+    run_tops: bool,
 }
 
 impl<const N: usize> Whist<N> {
     /// The facts the weights need, computed once per node.
     #[inline]
-    pub(crate) fn order_ctx(&self) -> Ctx {
+    pub(crate) fn order_ctx(&self, sw: &Switches) -> Ctx {
         let seat = self.to_move();
         let next = (seat + 1) % N;
         let prev = (seat + N - 1) % N;
@@ -62,6 +65,7 @@ impl<const N: usize> Whist<N> {
             led: 0,
             next_opp: 0,
             cats: [-1; 4],
+            run_tops: sw.run_tops,
         };
         if self.played == 0 {
             return ctx;
@@ -92,7 +96,12 @@ impl<const N: usize> Whist<N> {
         let sm = suit_bits(s);
         let me = self.hands[ctx.seat];
         let my = me & sm;
-        let is_top = top_bit(my) == 1u64 << c;
+        // `c` stands for its run of equivalent cards (it is the run's
+        // lowest), so it is the top when no other hand's card lies between
+        // it and the top of the holding.
+        let top = top_bit(my);
+        let others = (self.remaining | self.trick_bits) & !me & sm;
+        let is_top = top == 1u64 << c || (ctx.run_tops && others & (top - (1u64 << c)) == 0);
         let is_bottom = bottom_bit(my) == 1u64 << c;
         // Within a category: the top card, then the bottom, then the rest
         // (which get no category).

@@ -364,7 +364,7 @@ impl<const N: usize> TrickGame for Whist<N> {
         let mut rest = legal;
         let mut prev: u8 = 255;
         let mut ctx = if sw.ordering {
-            Some(self.order_ctx())
+            Some(self.order_ctx(sw))
         } else {
             None
         };
