@@ -306,6 +306,9 @@ pub struct Switches {
     /// lead order (without it, only a lone top card does: a holding such as
     /// A-K-Q-x is ordered as if it had no top lead).
     pub run_tops: bool,
+    /// Move ordering: a lead of a suit in which partner or an opponent is
+    /// void ranks with the plain leads instead of below them.
+    pub void_leads_plain: bool,
 }
 
 impl Default for Switches {
@@ -328,6 +331,7 @@ impl Default for Switches {
             compact_cutoffs: false,
             tt_promote: false,
             run_tops: true,
+            void_leads_plain: true,
         }
     }
 }
@@ -353,11 +357,12 @@ impl Switches {
             compact_cutoffs: false,
             tt_promote: false,
             run_tops: false,
+            void_leads_plain: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 17] = [
+    pub const NAMES: [&'static str; 18] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -375,6 +380,7 @@ impl Switches {
         "compact_cutoffs",
         "tt_promote",
         "run_tops",
+        "void_leads_plain",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -397,6 +403,7 @@ impl Switches {
             "compact_cutoffs" => &mut self.compact_cutoffs,
             "tt_promote" => &mut self.tt_promote,
             "run_tops" => &mut self.run_tops,
+            "void_leads_plain" => &mut self.void_leads_plain,
             _ => return None,
         })
     }

@@ -31,6 +31,8 @@ pub(crate) struct Ctx {
     cats: [i16; 4],
     /// `Switches::run_tops`.
     run_tops: bool,
+    /// `Switches::void_leads_plain`.
+    void_leads_plain: bool,
 }
 
 impl<const N: usize> Whist<N> {
@@ -66,6 +68,7 @@ impl<const N: usize> Whist<N> {
             next_opp: 0,
             cats: [-1; 4],
             run_tops: sw.run_tops,
+            void_leads_plain: sw.void_leads_plain,
         };
         if self.played == 0 {
             return ctx;
@@ -118,8 +121,9 @@ impl<const N: usize> Whist<N> {
     }
 
     /// Lead categories (higher first): 9 partner ruff, 8 finesse through the
-    /// left-hand opponent, 7 strong suit, 6 plain, 5 voids around, 4 free
-    /// finesse for the right-hand opponent, 3 trumps, 1 opponents ruff.
+    /// left-hand opponent, 7 strong suit, 6 plain, 5 voids around (6 with
+    /// `Switches::void_leads_plain`), 4 free finesse for the right-hand
+    /// opponent, 3 trumps, 1 opponents ruff.
     fn lead_category(&self, ctx: &Ctx, s: u8, my: u64) -> i16 {
         let sm = suit_bits(s);
         let trumps = self.trump != NO_TRUMP;
@@ -172,7 +176,7 @@ impl<const N: usize> Whist<N> {
             return 9;
         }
         if (ctx.pd != 0 && pd == 0) || lho == 0 || rho == 0 {
-            return 5;
+            return if ctx.void_leads_plain { 6 } else { 5 };
         }
         6
     }
