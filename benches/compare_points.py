@@ -12,9 +12,11 @@ many solves stopped at the time limit. One thread everywhere.
 Workloads: ``t28_open`` (Twenty-eight, trumps open, points of the bidder's
 side), ``t28_concealed`` (concealed indicator, outcome for target 16),
 ``t28_table`` (``dd_table``, 4 trumps x 2 sides), ``dehla`` (Dehla Pakad),
-``double_sar``, ``g40`` and ``g56`` (open trumps, points). The deals are the
-same seeded ones for both builds. Timings are noisy on a shared machine: read
-the medians and ratios, and the node counts.
+``double_sar``, ``g40`` and ``g56`` (open trumps, points), ``hokm3``
+(three-player Hokm, the value and every card's value, trump and leader drawn
+from the seed). The deals are the same seeded ones for both builds. Timings
+are noisy on a shared machine: read the medians and ratios, and the node
+counts.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ import sys
 import time
 from typing import Any, Optional
 
-WORKLOADS = ["t28_open", "t28_concealed", "t28_table", "dehla", "double_sar", "g40", "g56"]
+WORKLOADS = ["t28_open", "t28_concealed", "t28_table", "dehla", "double_sar", "g40", "g56", "hokm3"]
 
 
 def _t28_state(preset: str, seed: int, indicator: bool) -> Any:
@@ -53,6 +55,16 @@ def _heap_state(preset: str, seed: int) -> Any:
     return hukm.Hokm(preset).from_deal(deal, trump=rng.choice("SHDC"), leader=0)
 
 
+def _hokm3_state(seed: int) -> Any:
+    """A seeded three-player Hokm deal, trump and leader drawn from the seed."""
+    import hukm
+
+    game = hukm.Hokm("hokm3")
+    deal = game.deal(seed)
+    rng = random.Random(3000 + seed)
+    return game.from_deal(deal, trump=rng.choice("SHDC"), leader=rng.randrange(3))
+
+
 def run_one(workload: str, seed: int, timeout: float) -> dict[str, Any]:
     """One solve in this interpreter: value, nodes (0 when not reported), seconds."""
     import hukm
@@ -65,6 +77,10 @@ def run_one(workload: str, seed: int, timeout: float) -> dict[str, Any]:
             table = game.dd_table(game.deal(seed), leader=1, threads=1, timeout=timeout)
             value: Any = [[int(x) for x in row] for row in table]
             nodes = 0
+        elif workload == "hokm3":
+            sol = hukm.solve(_hokm3_state(seed), actions=True, timeout=timeout)
+            value = [sol.value, sorted(sol.actions.items())]
+            nodes = sol.nodes
         else:
             if workload in heap:
                 state = _heap_state(heap[workload], seed)

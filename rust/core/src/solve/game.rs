@@ -309,6 +309,12 @@ pub struct Switches {
     /// Move ordering: a lead of a suit in which partner or an opponent is
     /// void ranks with the plain leads instead of below them.
     pub void_leads_plain: bool,
+    /// Move ordering when following suit: play low first also when partner
+    /// wins and the next hand beats my top card exactly when it beats
+    /// partner's, and (second hand) when partner holds a winner but the
+    /// next hand tops us both and beats partner's top exactly when it beats
+    /// mine.
+    pub follow_rules: bool,
 }
 
 impl Default for Switches {
@@ -332,6 +338,7 @@ impl Default for Switches {
             tt_promote: false,
             run_tops: true,
             void_leads_plain: true,
+            follow_rules: true,
         }
     }
 }
@@ -358,11 +365,12 @@ impl Switches {
             tt_promote: false,
             run_tops: false,
             void_leads_plain: false,
+            follow_rules: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 18] = [
+    pub const NAMES: [&'static str; 19] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -381,6 +389,7 @@ impl Switches {
         "tt_promote",
         "run_tops",
         "void_leads_plain",
+        "follow_rules",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -404,6 +413,7 @@ impl Switches {
             "tt_promote" => &mut self.tt_promote,
             "run_tops" => &mut self.run_tops,
             "void_leads_plain" => &mut self.void_leads_plain,
+            "follow_rules" => &mut self.follow_rules,
             _ => return None,
         })
     }

@@ -33,6 +33,8 @@ pub(crate) struct Ctx {
     run_tops: bool,
     /// `Switches::void_leads_plain`.
     void_leads_plain: bool,
+    /// `Switches::follow_rules`.
+    follow_rules: bool,
 }
 
 impl<const N: usize> Whist<N> {
@@ -69,6 +71,7 @@ impl<const N: usize> Whist<N> {
             cats: [-1; 4],
             run_tops: sw.run_tops,
             void_leads_plain: sw.void_leads_plain,
+            follow_rules: sw.follow_rules,
         };
         if self.played == 0 {
             return ctx;
@@ -206,10 +209,32 @@ impl<const N: usize> Whist<N> {
             {
                 return low_first;
             }
+            // The cards above a card (of a one-card set).
+            let above = |b: u64| !((b << 1).wrapping_sub(1));
+            let my_top = top_bit(my);
+            // Partner wins, and the next hand beats my top card exactly when
+            // it beats partner's: nothing to gain by playing high.
+            if ctx.follow_rules
+                && ctx.partner_winning
+                && best_in_suit
+                && next & above(best_bit) == next & above(my_top)
+            {
+                return low_first;
+            }
             if ctx.second {
                 let pd = ctx.pd & lm;
                 if pd != 0 && top_bit(pd) > best_bit {
                     let lho = ctx.lho & lm;
+                    // The next hand tops both of us and beats partner's top
+                    // exactly when it beats mine: it would take my high
+                    // card as it would partner's, so play low.
+                    if ctx.follow_rules
+                        && lho != 0
+                        && top_bit(lho) > top_bit(pd | my)
+                        && lho & above(top_bit(pd)) == lho & above(my_top)
+                    {
+                        return low_first;
+                    }
                     if lho == 0 || top_bit(pd) > top_bit(lho) {
                         return low_first;
                     }

@@ -75,7 +75,7 @@ fn each_switch_alone_matches_brute_force() {
         if name == "dominance" {
             sw.collapse = true;
         }
-        if name == "run_tops" || name == "void_leads_plain" {
+        if matches!(name, "run_tops" | "void_leads_plain" | "follow_rules") {
             sw.collapse = true;
             sw.ordering = true;
         }
