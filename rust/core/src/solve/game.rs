@@ -315,6 +315,11 @@ pub struct Switches {
     /// next hand tops us both and beats partner's top exactly when it beats
     /// mine.
     pub follow_rules: bool,
+    /// Move ordering of the Court Piece family's search (heaps, Dehla's
+    /// tens, kots): whist's weights (lead categories, following and
+    /// ruffing rules) instead of ranks alone, with Dehla's tens thrown on
+    /// partner's tricks first and on opponents' last.
+    pub rang_order: bool,
 }
 
 impl Default for Switches {
@@ -339,6 +344,7 @@ impl Default for Switches {
             run_tops: true,
             void_leads_plain: true,
             follow_rules: true,
+            rang_order: true,
         }
     }
 }
@@ -366,11 +372,12 @@ impl Switches {
             run_tops: false,
             void_leads_plain: false,
             follow_rules: false,
+            rang_order: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 19] = [
+    pub const NAMES: [&'static str; 20] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -390,6 +397,7 @@ impl Switches {
         "run_tops",
         "void_leads_plain",
         "follow_rules",
+        "rang_order",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -414,6 +422,7 @@ impl Switches {
             "run_tops" => &mut self.run_tops,
             "void_leads_plain" => &mut self.void_leads_plain,
             "follow_rules" => &mut self.follow_rules,
+            "rang_order" => &mut self.rang_order,
             _ => return None,
         })
     }

@@ -22,7 +22,7 @@ mod cashing;
 pub mod check;
 pub mod driver;
 pub mod game;
-mod ordering;
+pub(crate) mod ordering;
 pub mod reference;
 pub mod request;
 pub mod search;

@@ -75,7 +75,10 @@ fn each_switch_alone_matches_brute_force() {
         if name == "dominance" {
             sw.collapse = true;
         }
-        if matches!(name, "run_tops" | "void_leads_plain" | "follow_rules") {
+        if matches!(
+            name,
+            "run_tops" | "void_leads_plain" | "follow_rules" | "rang_order"
+        ) {
             sw.collapse = true;
             sw.ordering = true;
         }

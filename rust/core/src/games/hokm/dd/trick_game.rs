@@ -5,6 +5,79 @@
 use super::{suit_bits, Objective, RangGame, CALL, NEVER, NONE};
 use crate::solve::bits::{pdep, pext};
 use crate::solve::game::{LeadBounds, MoveList, Side, Switches, TrickGame, TrickWon, TtKey};
+use crate::solve::ordering::{self, Ctx, OrderView};
+use crate::solve::whist::NO_TRUMP;
+
+/// The whist move ordering's view of the position (`Switches::rang_order`).
+impl OrderView for RangGame {
+    #[inline]
+    fn seats(&self) -> usize {
+        4
+    }
+    #[inline]
+    fn hand(&self, seat: usize) -> u64 {
+        self.d.hands[seat]
+    }
+    #[inline]
+    fn side(&self, seat: usize) -> Side {
+        self.side[seat]
+    }
+    #[inline]
+    fn trump_suit(&self) -> u8 {
+        match self.trump_now() {
+            NONE => NO_TRUMP,
+            t => t,
+        }
+    }
+    #[inline]
+    fn remaining(&self) -> u64 {
+        self.rem_cards()
+    }
+    #[inline]
+    fn trick_bits(&self) -> u64 {
+        RangGame::trick_bits(self)
+    }
+    #[inline]
+    fn played(&self) -> usize {
+        self.d.played as usize
+    }
+    #[inline]
+    fn mover(&self) -> usize {
+        RangGame::mover(self)
+    }
+    #[inline]
+    fn winning(&self) -> (usize, u8) {
+        self.winning_so_far()
+            .unwrap_or((self.d.leader as usize, self.d.trick[0]))
+    }
+    #[inline]
+    fn led_suit(&self) -> u8 {
+        self.d.trick[0] >> 4
+    }
+    #[inline]
+    fn beats(&self, c: u8, best: u8) -> bool {
+        RangGame::beats(self, c, best)
+    }
+}
+
+impl RangGame {
+    /// Whist's weight of card `c`, with Dehla's tens: a ten goes to a
+    /// partner's trick first and to an opponent's last.
+    fn whist_weight(&self, ctx: &mut Ctx, c: u8) -> i16 {
+        let w = ordering::weight(self, ctx, c);
+        if self.r.dehla && self.d.played > 0 && (1u64 << c) & self.r.tens != 0 {
+            if let Some((seat, best)) = self.winning_so_far() {
+                if self.side[seat] == self.side[self.mover()] {
+                    return 100;
+                }
+                if !RangGame::beats(self, c, best) {
+                    return -100;
+                }
+            }
+        }
+        w
+    }
+}
 
 impl TrickGame for RangGame {
     type Move = u8;
@@ -44,6 +117,11 @@ impl TrickGame for RangGame {
         let others = self.in_play() & !hand;
         let mut rest = legal;
         let mut prev: u8 = 255;
+        let mut ctx = if sw.ordering && sw.rang_order {
+            Some(ordering::order_ctx(self, sw))
+        } else {
+            None
+        };
         while rest != 0 {
             let c = rest.trailing_zeros() as u8;
             rest &= rest - 1;
@@ -60,7 +138,11 @@ impl TrickGame for RangGame {
                 }
             }
             prev = c;
-            let w = if sw.ordering { self.weight(c) } else { 0 };
+            let w = match &mut ctx {
+                Some(ctx) => self.whist_weight(ctx, c),
+                None if sw.ordering => self.weight(c),
+                None => 0,
+            };
             out.push(c, w);
         }
         if self.may_call() {
