@@ -195,7 +195,8 @@ fn lead_weight<V: OrderView>(v: &V, ctx: &mut Ctx, c: u8) -> i16 {
     // it and the top of the holding.
     let top = top_bit(my);
     let others = (v.remaining() | v.trick_bits()) & !me & sm;
-    let is_top = top == 1u64 << c || (ctx.run_tops && others & (top - (1u64 << c)) == 0);
+    let bit = 1u64 << c;
+    let is_top = top == bit || (ctx.run_tops && top > bit && others & (top - bit) == 0);
     let is_bottom = bottom_bit(my) == 1u64 << c;
     // Within a category: the top card, then the bottom, then the rest
     // (which get no category).

@@ -16,7 +16,8 @@ impl OrderView for RangGame {
     }
     #[inline]
     fn hand(&self, seat: usize) -> u64 {
-        self.d.hands[seat]
+        // The indicator, when it is the boss's last card, is in its hand.
+        self.playable_hand(seat)
     }
     #[inline]
     fn side(&self, seat: usize) -> Side {
