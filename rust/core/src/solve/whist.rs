@@ -164,6 +164,8 @@ pub struct Whist<const N: usize> {
     seq_len: u8,
     /// Leaders of the completed tricks, for undo.
     leads: [u8; 32],
+    /// The cards of each completed trick, for undo.
+    done_bits: [u64; 32],
     n_leads: u8,
     pub(crate) tricks_left: u8,
     /// Bits of the cards in the current trick.
@@ -200,6 +202,7 @@ impl<const N: usize> Whist<N> {
             best: [(0, 0); 64],
             seq_len: pos.trick.len() as u8,
             leads: [0; 32],
+            done_bits: [0; 32],
             n_leads: 0,
             tricks_left: (hands[pos.leader].count_ones() as usize
                 + usize::from(!pos.trick.is_empty())) as u8,
@@ -419,6 +422,7 @@ impl<const N: usize> TrickGame for Whist<N> {
         };
         let winner = (self.leader as usize + bi) % N;
         self.leads[self.n_leads as usize] = self.leader;
+        self.done_bits[self.n_leads as usize] = self.trick_bits;
         self.n_leads += 1;
         self.leader = winner as u8;
         self.played = 0;
@@ -439,8 +443,7 @@ impl<const N: usize> TrickGame for Whist<N> {
             self.leader = self.leads[self.n_leads as usize];
             self.played = N as u8;
             self.tricks_left += 1;
-            let end = self.seq_len as usize;
-            self.trick_bits = self.seq[end - N..end].iter().fold(0, |a, &x| a | 1u64 << x);
+            self.trick_bits = self.done_bits[self.n_leads as usize];
         }
         self.played -= 1;
         self.seq_len -= 1;
