@@ -36,6 +36,16 @@ class StateError(HukmError, ValueError):
 class SolverLimitError(HukmError, RuntimeError):
     """The solver reached its node or time limit."""
 
+    @classmethod
+    def time_limit(cls, seconds: float) -> "SolverLimitError":
+        """The error of a call that ran out of the time the user gave, worded as
+        the engine words it.
+
+        >>> str(SolverLimitError.time_limit(0.5))
+        'solver time limit reached (timeout=0.5 s)'
+        """
+        return cls(f"solver time limit reached (timeout={seconds:g} s)")
+
 
 __all__ = [
     "HukmError",

@@ -330,8 +330,8 @@ def best_line(state: _core.State, player: Optional[int] = None, *, timeout: Opti
     end = None if limit is None or limit == float("inf") else time.monotonic() + limit
     while not s.is_terminal() and s.observation(0).get("hand_number") == start:
         left = None if end is None else end - time.monotonic()
-        if left is not None and left <= 0:
-            raise SolverLimitError(f"solver time limit reached (timeout={limit:g} s)")
+        if left is not None and left <= 0 and limit is not None:
+            raise SolverLimitError.time_limit(limit)
         try:
             sol = solve(s, side, timeout=left)
         except StateError:
@@ -340,7 +340,7 @@ def best_line(state: _core.State, player: Optional[int] = None, *, timeout: Opti
             if limit is None:
                 raise
             # The solve's message names the time that was left: name the line's.
-            raise SolverLimitError(f"solver time limit reached (timeout={limit:g} s)") from None
+            raise SolverLimitError.time_limit(limit) from None
         best = set(sol.best_actions())
         if not best:
             break

@@ -197,7 +197,7 @@ def create_app(*, sessions: Optional[Sessions] = None, workers: int = WORKERS) -
             answer = await heavy(lambda: table.analysis(step, timeout, viewer, show))
         except SolverLimitError:
             # The analysis's own limit (its best line runs on what is left of it).
-            return JSONResponse({"status": "timeout", "message": f"solver time limit reached (timeout={timeout:g} s)"})
+            return JSONResponse({"status": "timeout", "message": str(SolverLimitError.time_limit(timeout))})
         except RequestError:
             raise
         except HukmError as e:  # a position the solver does not take (an auction, a size)

@@ -38,6 +38,15 @@ pub(crate) trait OrderView {
     fn beats(&self, c: u8, best: u8) -> bool;
 }
 
+impl Ctx {
+    /// Following a trick: whether the mover's side is winning it so far,
+    /// and the winning card (`None` when leading).
+    #[inline]
+    pub(crate) fn following(&self) -> Option<(bool, u8)> {
+        (!self.leading).then_some((self.partner_winning, self.best))
+    }
+}
+
 impl<const N: usize> OrderView for Whist<N> {
     #[inline]
     fn seats(&self) -> usize {
@@ -124,6 +133,8 @@ pub(crate) struct Ctx {
     void_leads_plain: bool,
     /// `Switches::follow_rules`.
     follow_rules: bool,
+    /// Nobody has played to the trick yet.
+    leading: bool,
 }
 
 /// The facts the weights need, computed once per node.
@@ -161,6 +172,7 @@ pub(crate) fn order_ctx<V: OrderView>(v: &V, sw: &Switches) -> Ctx {
         run_tops: sw.run_tops,
         void_leads_plain: sw.void_leads_plain,
         follow_rules: sw.follow_rules,
+        leading: v.played() == 0,
     };
     if v.played() == 0 {
         return ctx;

@@ -65,10 +65,9 @@ impl RangGame {
     /// Whist's weight of card `c`, with Dehla's tens: a ten goes to a
     /// partner's trick first and to an opponent's last.
     fn whist_weight(&self, ctx: &mut Ctx, c: u8) -> i16 {
-        let w = ordering::weight(self, ctx, c);
-        if self.r.dehla && self.d.played > 0 && (1u64 << c) & self.r.tens != 0 {
-            if let Some((seat, best)) = self.winning_so_far() {
-                if self.side[seat] == self.side[self.mover()] {
+        if self.r.dehla && (1u64 << c) & self.r.tens != 0 {
+            if let Some((partner_winning, best)) = ctx.following() {
+                if partner_winning {
                     return 100;
                 }
                 if !RangGame::beats(self, c, best) {
@@ -76,7 +75,7 @@ impl RangGame {
                 }
             }
         }
-        w
+        ordering::weight(self, ctx, c)
     }
 }
 
