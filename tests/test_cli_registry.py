@@ -84,11 +84,47 @@ def test_solve_takes_the_heap_presets_ganjifa_dugi_and_naqsh(capsys: pytest.Capt
 
 
 def test_timeout_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    # A game with anytime bounds prints what is proven when the time runs out.
     deal = hukm.Hokm("dehla_pakad").deal(1)
     t0 = time.monotonic()
-    code, _, err = run(capsys, "solve", "dehla_pakad", deal, "--trump", "S", "--timeout", "0.3")
-    assert code == 2 and "solver time limit reached" in err
+    code, out, _ = run(capsys, "solve", "dehla_pakad", deal, "--trump", "S", "--timeout", "0.3")
+    assert code == 0 and "double-dummy value: between " in out and "tens for the side of seat 0" in out
+    assert "(solver time limit reached (timeout=0.3 s);" in out and "lowest..highest still possible" in out
     assert time.monotonic() - t0 < 5
+    # One without them stops with the limit's error.
+    dugi = hukm.Dugi()
+    code, _, err = run(capsys, "solve", "dugi", dugi.deal(1), "--leader", "0", "--timeout", "0.05", "--force")
+    assert code == 2 and "solver time limit reached" in err
+
+
+def test_progress_line_on_a_terminal() -> None:
+    # On a terminal a long solve redraws one line with the bounds proven so far.
+    import pty
+
+    deal = hukm.Hokm("dehla_pakad").deal(1)
+    main, tty = pty.openpty()
+    p = subprocess.run(
+        [sys.executable, "-c", "import sys, hukm.cli; sys.exit(hukm.cli.main())", "solve", "dehla_pakad",
+         deal, "--trump", "S", "--timeout", "2.5"],
+        stdout=subprocess.PIPE, stderr=tty, timeout=60, check=False)
+    os.close(tty)
+    err = b""
+    while True:
+        try:
+            chunk = os.read(main, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        err += chunk
+    os.close(main)
+    assert p.returncode == 0, err
+    lines = [x.strip() for x in err.decode().split("\r") if x.strip()]
+    assert lines and all(x.startswith("between ") and "tens, still searching (" in x for x in lines), lines
+    bounds = [tuple(int(v) for v in x[len("between "):].split(" tens")[0].split(" and ")) for x in lines]
+    for (a, b), (c, d) in zip(bounds, bounds[1:]):
+        assert a <= c <= d <= b
+    assert b"between" in p.stdout
 
 
 def _cpu_seconds(pid: int) -> float:

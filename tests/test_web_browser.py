@@ -183,6 +183,30 @@ def test_analysis_values_equal_solve(page: Any, server: str, shots: Path) -> Non
     assert dict(rows) == hukm.solve(state).actions
 
 
+DEHLA = "J7.KJT.AK76.K953 KQ85.A763.8.AJT2 A963.842.QJT53.8 T42.Q95.942.Q764"
+
+
+def test_analysis_shows_bounds_when_time_runs_out(page: Any, server: str, shots: Path) -> None:
+    # A full Dehla Pakad deal is not solved in a fraction of a second: the page shows the
+    # bounds proven, asks again for twice as long, and ends with the limit's message.
+    page.goto(url(server, game="dehla_pakad", deal=DEHLA, trump="S", leader=0, human=0, analysis=1,
+                  analysis_timeout=0.2, analysis_max=0.4))
+    page.wait_for_selector("#analysis-panel h3[data-status=bounds]", timeout=WAIT_MS)
+    page.wait_for_selector("#analysis-panel p[data-status=stopped]", timeout=WAIT_MS)
+    title = page.inner_text("#analysis-panel h3[data-status=bounds]")
+    lo, hi = (int(x) for x in title.rsplit("between ", 1)[1].split(" and "))
+    assert 0 <= lo <= hi <= 4
+    assert page.inner_text("#analysis-panel p[data-status=stopped]") == "solver time limit reached (timeout=0.4 s)"
+    rows = page.eval_on_selector_all(
+        "#analysis-panel tr[data-action]", "rs => rs.map(r => [r.dataset.action, r.dataset.bounds])")
+    state = hukm.Hokm("dehla_pakad").from_deal(DEHLA, trump="S", leader=0)
+    assert [a for a, _ in rows] == state.legal_actions()
+    for _, b in rows:
+        x, y = (int(v) for v in b.split(".."))
+        assert 0 <= x <= y <= 4
+    page.screenshot(path=str(shots / "web_analysis_bounds.png"))
+
+
 def test_steps_back_and_forward_and_reload_a_record(page: Any, server: str, tmp_path: Path) -> None:
     page.goto(url(server, game="hokm4", seed=3, human="none", step=14))
     page.wait_for_function("() => Number(document.getElementById('app').dataset.steps) >= 14")

@@ -205,7 +205,24 @@ def test_analysis_time_limit_and_unavailable(client: TestClient) -> None:
     v = new(client, game="dehla_pakad", seed=1, human=[])
     while v["phase"] != "play":
         v = client.post(f"/api/tables/{v['table']}/bot", json={}).json()
+    # Dehla Pakad answers with the bounds proven in the time given; a longer try keeps
+    # them or narrows them.
     a = client.get(f"/api/tables/{v['table']}/analysis", params={"timeout": 0.2}).json()
+    assert a["status"] == "bounds" and a["stopped"] == "solver time limit reached (timeout=0.2 s)"
+    lo, hi = a["bounds"]
+    assert 0 <= lo <= hi <= 4 and a["message"] == f"between {lo} and {hi}, still searching"
+    assert a["action_bounds"] and all(0 <= x <= y <= 4 for x, y in a["action_bounds"].values())
+    b = client.get(f"/api/tables/{v['table']}/analysis", params={"timeout": 0.4}).json()
+    assert b["status"] in ("bounds", "ok")
+    if b["status"] == "bounds":
+        assert lo <= b["bounds"][0] <= b["bounds"][1] <= hi
+        for act, (x, y) in b["action_bounds"].items():
+            assert a["action_bounds"][act][0] <= x <= y <= a["action_bounds"][act][1]
+    # A game without anytime bounds still answers with the time limit.
+    v = new(client, game="dugi", seed=1, human=[])
+    while v["phase"] != "play":
+        v = client.post(f"/api/tables/{v['table']}/bot", json={}).json()
+    a = client.get(f"/api/tables/{v['table']}/analysis", params={"timeout": 0.05}).json()
     assert a["status"] == "timeout" and "time limit" in a["message"]
     v = new(client, game="28", seed=1)
     a = client.get(f"/api/tables/{v['table']}/analysis").json()

@@ -26,7 +26,7 @@ from .naqsh import Naqsh
 from .thunee import Thunee
 from .twenty_eight import TwentyEight
 from .registry import GameInfo, OptionSpec, game, games
-from .solve import LineStep, PlayStep, Solution, analyse_play, best_line, solve, solve_many
+from .solve import LineStep, PlayStep, Solution, Solver, analyse_play, best_line, solve, solve_many
 from . import bots, observations, pbn, svg
 from .record import HandRecord, record_of, replay
 from .match import HandResult, MatchResult, play_match
@@ -62,6 +62,7 @@ __all__ = [
     "Solution",
     "analyse_play",
     "solve",
+    "Solver",
     "solve_many",
     "State",
     "VecEnv",

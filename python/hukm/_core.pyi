@@ -1,6 +1,6 @@
 """Type stubs of the native module ``hukm._core``."""
 
-from typing import Any, Optional, Sequence, final
+from typing import Any, Callable, Optional, Sequence, final
 
 import numpy as np
 import numpy.typing as npt
@@ -10,6 +10,7 @@ __all__ = [
     "Game",
     "State",
     "VecEnv",
+    "SolverPool",
     "format_hand",
     "games",
     "option_info",
@@ -178,7 +179,16 @@ def solve(
     max_nodes: Optional[int] = None,
     timeout: Optional[float] = None,
     tt_mib: Optional[int] = None,
+    bounds: bool = False,
+    progress: Optional[Callable[[int, int, int], Any]] = None,
+    pool: Optional[SolverPool] = None,
 ) -> dict[str, Any]: ...
+@final
+class SolverPool:
+    def __init__(self) -> None: ...
+    def clear(self) -> None: ...
+    def stats(self) -> tuple[int, int]: ...
+
 def solve_many(
     states: list[State],
     players: Optional[list[int]] = None,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from typing import Any, NoReturn, Optional, Sequence
 
 from . import _errors, play
@@ -192,6 +193,14 @@ def _position(game: GameBase, args: argparse.Namespace) -> Any:
 
 
 def _print_solution(state: Any, sol: Solution, args: argparse.Namespace, unit: str) -> None:
+    if not sol.exact and sol.bounds is not None:
+        lo, hi = sol.bounds
+        print(f"double-dummy value: between {lo} and {hi} {unit} ({sol.stopped}; {sol.nodes} nodes)")
+        print("action values (lowest..highest still possible):" if state.game != "hokm" else "card values (lowest..highest still possible):")
+        width = max([5] + [len(a) for a in sol.action_bounds])
+        for action, (alo, ahi) in sol.action_bounds.items():
+            print(f"  {action:<{width}} {alo if alo == ahi else f'{alo}..{ahi}'}")
+        return
     print(f"double-dummy value: {sol.value} {unit} ({sol.nodes} nodes)")
     best = sol.best_actions() if state.current_player == sol.player else [
         a for a, v in sol.actions.items() if v == sol.value
@@ -201,6 +210,44 @@ def _print_solution(state: Any, sol: Solution, args: argparse.Namespace, unit: s
     for action, value in sol.actions.items():
         mark = "  best" if action in best else ""
         print(f"  {action:<{width}} {value}{mark}")
+
+
+class SolveProgress:
+    r"""The progress line of a long ``hukm solve`` on a terminal: the bounds proven so far,
+    narrowing as the search goes ("between 5 and 8 tricks, still searching"), redrawn in
+    place; nothing for the first ``after`` seconds, nor when the stream is not a terminal
+    (unless ``force``). A ``progress`` callback for :func:`hukm.solve`.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> p = SolveProgress("tricks", stream=out, after=0.0, force=True)
+    >>> p(2, 9, 1000); p(4, 9, 250000); p.close()
+    >>> out.getvalue().split("\r")[2].strip()
+    'between 4 and 9 tricks, still searching (0 s)'
+    """
+
+    def __init__(self, unit: str, stream: Any = None, after: float = 1.0, force: bool = False) -> None:
+        self.unit = unit
+        self.stream = sys.stderr if stream is None else stream
+        self.after = after
+        self.start = time.monotonic()
+        self.on = force or bool(getattr(self.stream, "isatty", lambda: False)())
+        self.width = 0
+
+    def __call__(self, lo: int, hi: int, nodes: int) -> None:
+        if not self.on or time.monotonic() - self.start < self.after or lo == hi:
+            return
+        line = f"between {lo} and {hi} {self.unit}, still searching ({time.monotonic() - self.start:.0f} s)"
+        self.stream.write("\r" + line.ljust(self.width))
+        self.stream.flush()
+        self.width = len(line)
+
+    def close(self) -> None:
+        """Clears the line (the answer is printed after it)."""
+        if self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+            self.width = 0
 
 
 UNITS = {
@@ -289,7 +336,17 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         if player is None and game.family == "hokm":
             player = args.leader if args.leader is not None else 0
     objective = args.objective
-    sol = solve(state, player, objective=objective, target=args.target, timeout=args.timeout)
+    anytime = args.target is None and game.family in ("hokm", "twenty_eight")
+    tens = game.family == "hokm" and (game.preset == "dehla_pakad" or game.options.get("scoring") == "dehla")
+    words = "(1: kot)" if objective == "kot" else "tens" if tens else UNITS[game.family]
+    line = SolveProgress(words)
+    try:
+        sol = solve(
+            state, player, objective=objective, target=args.target, timeout=args.timeout,
+            bounds=anytime, progress=line if anytime else None,
+        )
+    finally:
+        line.close()
     print(str(state).rstrip())
     print()
     if args.target is not None:
@@ -299,6 +356,14 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             print(f"  {action:<5} {OUTCOMES[value]}")
         return 0
     if objective == "kot":
+        def word(lo: int, hi: int) -> str:
+            return "not decided" if lo != hi else "yes" if lo else "no"
+
+        if not sol.exact and sol.bounds is not None:
+            print(f"kot for the side of seat {sol.player}: {word(*sol.bounds)} ({sol.stopped}; {sol.nodes} nodes)")
+            for action, (lo, hi) in sol.action_bounds.items():
+                print(f"  {action:<5} {word(lo, hi)}")
+            return 0
         print(f"kot for the side of seat {sol.player}: {'yes' if sol.value else 'no'} ({sol.nodes} nodes)")
         for action, value in sol.actions.items():
             print(f"  {action:<5} {'yes' if value else 'no'}")
@@ -317,6 +382,8 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     unit = f"{UNITS[game.family]} for {side}"
     if sol.tricks is not None:
         unit = f"tens for {side} (then {sol.tricks} tricks collected)"
+    elif tens:
+        unit = f"tens for {side}"
     if game.family == "hokm" and args.deal is not None:
         print(f"trump {args.trump or 'none'}, seat {args.leader or 0} to lead")
     _print_solution(state, sol, args, unit)

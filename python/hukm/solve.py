@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Iterable, Optional, Sequence
+from typing import Any, Callable, Iterable, Optional, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -53,6 +53,21 @@ class Solution:
     cannot take every trick, the earliest trick of the hand (numbered from 1)
     by which the defenders can force a win whatever the challengers do;
     ``None`` when the challengers sweep (and in the other games)."""
+    bounds: Optional[tuple[int, int]] = None
+    """With ``solve(..., bounds=True)``: the lowest and highest value still
+    possible (both the value itself when ``exact``); ``None`` otherwise."""
+    action_bounds: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """With ``bounds=True``: each action's ``(lowest, highest)`` value."""
+    stopped: Optional[str] = None
+    """With ``bounds=True``, when a limit stopped the search: its message
+    (``"solver time limit reached (timeout=2 s)"``); ``None`` when exact."""
+
+    @property
+    def exact(self) -> bool:
+        """True unless a limit stopped an anytime solve (``bounds=True``) first:
+        then ``value`` and ``actions`` hold lower bounds and ``bounds`` /
+        ``action_bounds`` say how far each value may still rise."""
+        return self.stopped is None
 
     def best_actions(self) -> list[str]:
         """The actions that keep the best value for the side to move.
@@ -81,8 +96,12 @@ def solve(
     objective: str = "tricks",
     target: Optional[int] = None,
     details: bool = True,
+    bounds: bool = False,
+    progress: Optional[Callable[[int, int, int], Any]] = None,
+    solver: Optional[Solver] = None,
 ) -> Solution:
-    """Solves a state in trick play exactly.
+    """Solves a state in trick play exactly. With ``solver`` (a :class:`hukm.Solver`),
+    on that handle's table, kept for its next call (its ``tt_mib`` unless given).
 
     ``player`` chooses the side whose tricks are counted (default: the player
     to move); in three- and two-player games that player plays alone against
@@ -97,6 +116,20 @@ def solve(
     game. With ``actions=False`` only the value is computed (``actions`` is
     then empty); ``details=False`` skips secondary outputs that cost extra
     searches (Dugi's ``defenders_first_trick``). Ctrl-C interrupts.
+
+    ``bounds=True`` makes the solve *anytime*: when ``max_nodes`` or
+    ``timeout`` stops it, it returns what it has proven instead of raising.
+    ``Solution.exact`` is then false, ``bounds`` holds the lowest and highest
+    value still possible and ``action_bounds`` each action's; ``value`` and
+    ``actions`` hold the lower bounds, and ``stopped`` the limit's message.
+    ``progress``, a callable, is called as ``progress(lo, hi, nodes)`` with
+    the bounds of the value proven so far (and the nodes searched when they
+    were) each time they narrow and every half second while they do not,
+    from the calling thread; each call's bounds lie within the last's. Bounds are
+    given for the value objectives searched by value probes: Hokm and the
+    Court Piece family (tricks, heaps, Dehla's tens, the kot query) and
+    Twenty-eight's card points; the other games and objectives raise
+    :class:`hukm.SolverLimitError` as without ``bounds``.
 
     ``objective="kot"`` asks the kot query: the value is 1 when ``player``'s
     side can reach the kot whatever the others do, else 0 (and the same after
@@ -161,6 +194,13 @@ def solve(
     """
     if not isinstance(state, _core.State):
         raise StateError(f"solve needs a hukm.State, got {type(state).__name__}")
+    pool = None
+    if solver is not None:
+        if not isinstance(solver, Solver):
+            raise StateError(f"solver must be a hukm.Solver, got {type(solver).__name__}")
+        solver._check(state)
+        pool = solver._pool
+        tt_mib = solver.tt_mib if tt_mib is None else tt_mib
     if not isinstance(objective, str):
         raise OptionError(f"objective must be a string, got {objective!r}")
     r = _core.solve(
@@ -173,7 +213,19 @@ def solve(
         optional_whole(max_nodes, "max_nodes", 1),
         _seconds(timeout),
         optional_whole(tt_mib, "tt_mib", 1, MAX_TT_MIB),
+        bool(bounds),
+        _callable(progress),
+        pool,
     )
+    values = dict(r["actions"])
+    if "bounds" in r:
+        lohi = (int(r["bounds"][0]), int(r["bounds"][1]))
+        action_bounds = {a: (int(lo), int(hi)) for a, (lo, hi) in r["action_bounds"]}
+    elif bounds:
+        lohi = (int(r["value"]), int(r["value"]))
+        action_bounds = {a: (int(v), int(v)) for a, v in values.items()}
+    else:
+        lohi, action_bounds = None, {}
     return Solution(
         value=int(r["value"]),
         actions=dict(r["actions"]),
@@ -184,7 +236,17 @@ def solve(
         tricks=r.get("tricks"),
         action_tricks=dict(r.get("action_tricks", [])),
         defenders_first_trick=r.get("defenders_first_trick"),
+        bounds=lohi,
+        action_bounds=action_bounds,
+        stopped=r.get("stopped"),
     )
+
+
+def _callable(progress: Any) -> Any:
+    """``progress`` checked: ``None`` or a callable."""
+    if progress is not None and not callable(progress):
+        raise StateError(f"progress must be a callable (lo, hi, nodes), got {type(progress).__name__}")
+    return progress
 
 
 MAX_TT_MIB = 1 << 16
@@ -247,6 +309,9 @@ class PlayStep:
     best: int
     after: int
     best_actions: list[str] = field(default_factory=list)
+    step: int = 0
+    """The action's index in the sequence analysed (a record's steps count its
+    bidding and trump choices too)."""
 
     @property
     def cost(self) -> int:
@@ -260,12 +325,25 @@ def analyse_play(state: _core.State, actions: Sequence[str]) -> list[PlayStep]:
     Like DDS's AnalysePlay: for each card, what the mover's side could take
     with best play and what it can take after that card. ``state`` is not
     changed. An illegal action raises :class:`hukm.IllegalActionError` naming it.
+    :meth:`hukm.Solver.analyse_play` does the same keeping its table from card to card.
     """
+    return _analyse_play(state, actions, None)
+
+
+def _analyse_play(state: _core.State, actions: Sequence[str], solver: Optional[Solver],
+                  skip_setup: bool = False) -> list[PlayStep]:
     s = state.clone()
     out: list[PlayStep] = []
     for i, action in enumerate(actions):
         mover = s.current_player
-        sol = solve(s, mover)
+        if skip_setup:
+            try:
+                sol = solve(s, mover, solver=solver)
+            except StateError:  # not trick play (an auction, naming trumps): played as recorded
+                s.apply(action)
+                continue
+        else:
+            sol = solve(s, mover, solver=solver)
         if action not in sol.actions:
             legal = s.legal_actions()
             if action in legal:
@@ -280,6 +358,7 @@ def analyse_play(state: _core.State, actions: Sequence[str]) -> list[PlayStep]:
                 best=sol.value,
                 after=sol.actions[action],
                 best_actions=sol.best_actions(),
+                step=i,
             )
         )
         s.apply(action)
@@ -318,6 +397,11 @@ def best_line(state: _core.State, player: Optional[int] = None, *, timeout: Opti
     >>> [(x.player, x.action, x.value) for x in hukm.best_line(s)][:4]
     [(0, 'AS', 2), (1, 'QS', 2), (2, 'TS', 2), (3, '8S', 2)]
     """
+    return _best_line(state, player, timeout, None)
+
+
+def _best_line(state: _core.State, player: Optional[int], timeout: Optional[float],
+               solver: Optional[Solver]) -> list[LineStep]:
     if not isinstance(state, _core.State):
         raise StateError(f"best_line needs a hukm.State, got {type(state).__name__}")
     if player is not None:
@@ -333,7 +417,7 @@ def best_line(state: _core.State, player: Optional[int] = None, *, timeout: Opti
         if left is not None and left <= 0 and limit is not None:
             raise SolverLimitError.time_limit(limit)
         try:
-            sol = solve(s, side, timeout=left)
+            sol = solve(s, side, timeout=left, solver=solver)
         except StateError:
             break
         except SolverLimitError:
@@ -348,3 +432,90 @@ def best_line(state: _core.State, player: Optional[int] = None, *, timeout: Opti
         out.append(LineStep(player=s.current_player, action=action, value=sol.actions[action]))
         s.apply(action)
     return out
+
+
+class Solver:
+    """A double-dummy solver that keeps its transposition table from one call to the
+    next, for the positions of one game: a played hand analysed card by card, the best
+    line, the same deal asked again. :func:`hukm.solve` is the one-shot form and gives
+    the same answers; a handle only saves the work the table remembers.
+
+    The table is that of one solving thread (``tt_mib``, default 57 MiB); Hokm and the
+    Court Piece family keep it across calls (the other games solve each call afresh).
+    ``threads`` is used by :meth:`dd_table`. A handle may be used from several threads;
+    a call that finds the table in use starts its own.
+
+    >>> import hukm
+    >>> game = hukm.Hokm()
+    >>> solver = hukm.Solver(game)
+    >>> state = game.from_deal("AK.2.. QJ.3.. T9.4.. 87.5..", trump="H", leader=0)
+    >>> solver.solve(state).value
+    2
+    >>> [(x.action, x.cost) for x in solver.analyse_play(state, ["KS", "JS", "9S", "7S"])]
+    [('KS', 0), ('JS', 0), ('9S', 0), ('7S', 0)]
+    """
+
+    def __init__(self, game: Any, *, tt_mib: Optional[int] = None, threads: Optional[int] = None) -> None:
+        from ._game import GameBase
+
+        if not isinstance(game, GameBase):
+            raise StateError(f"Solver needs a hukm game (e.g. hukm.Hokm()), got {type(game).__name__}")
+        self.game = game
+        self.tt_mib = optional_whole(tt_mib, "tt_mib", 1, MAX_TT_MIB)
+        self.threads = optional_whole(threads, "threads", 1)
+        self._pool = _core.SolverPool()
+
+    def __repr__(self) -> str:
+        return f"hukm.Solver({self.game.preset!r}, tt_mib={self.tt_mib}, threads={self.threads})"
+
+    def _check(self, state: Any) -> None:
+        if not isinstance(state, _core.State):
+            raise StateError(f"Solver.solve needs a hukm.State, got {type(state).__name__}")
+        if state.preset != self.game.preset:
+            raise StateError(f"this Solver solves {self.game.preset} positions, got a {state.preset} state")
+
+    def solve(self, state: _core.State, player: Optional[int] = None, **kw: Any) -> Solution:
+        """:func:`hukm.solve` on the handle's table (the same keywords)."""
+        return solve(state, player, solver=self, **kw)
+
+    def analyse_play(self, state: Any, actions: Optional[Sequence[str]] = None) -> list[PlayStep]:
+        """:func:`hukm.analyse_play` keeping the table from card to card. ``state`` may
+        also be a :class:`hukm.HandRecord` (and ``actions`` left out): each card of its
+        trick play is analysed, its other actions (bids, trumps) played as recorded."""
+        from .record import HandRecord
+
+        if isinstance(state, HandRecord):
+            if actions is not None:
+                raise StateError("analyse_play takes a record's own actions: leave actions out")
+            start = state.replay(0)
+            self._check(start)
+            return _analyse_play(start, [e["action"] for e in state.actions], self, skip_setup=True)
+        self._check(state)
+        if actions is None:
+            raise StateError("analyse_play needs the actions played from the state")
+        return _analyse_play(state, list(actions), self)
+
+    def best_line(self, state: _core.State, player: Optional[int] = None, *,
+                  timeout: Optional[float] = None) -> list[LineStep]:
+        """:func:`hukm.best_line` on the handle's table."""
+        self._check(state)
+        return _best_line(state, player, timeout, self)
+
+    def dd_table(self, deal: str, **kw: Any) -> Any:
+        """The game's double-dummy table of ``deal`` (``game.dd_table``) with the handle's
+        ``threads`` and ``tt_mib``."""
+        kw.setdefault("threads", self.threads)
+        if self.tt_mib is not None:
+            kw.setdefault("tt_mib", self.tt_mib)
+        return self.game.dd_table(deal, **kw)
+
+    def clear(self) -> None:
+        """Forgets the table (and frees its memory)."""
+        self._pool.clear()
+
+    @property
+    def stats(self) -> tuple[int, int]:
+        """``(reused, fresh)``: calls that started from the kept table and calls that
+        started a new one."""
+        reused, fresh = self._pool.stats()
+        return int(reused), int(fresh)

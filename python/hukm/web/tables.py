@@ -130,6 +130,7 @@ class Table:
     version: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _cache: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict, repr=False)
+    _partial: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict, repr=False)
     """Solutions and best lines by (step, version at the last step)."""
 
     # -- making ----------------------------------------------------------------
@@ -363,9 +364,13 @@ class Table:
         """The double-dummy answer at ``step``: the value for the side to move, each legal
         action's value, the best line (and its picture) and the table drawn for
         ``viewer`` (every hand with ``show_all``) with the values on the cards; within
-        ``timeout`` seconds in all (:class:`hukm.SolverLimitError` after). Positions the
-        solver does not take (an auction) raise :class:`hukm.StateError`. Answers are
-        kept per table and step."""
+        ``timeout`` seconds in all. When the time runs out first, the answer has
+        ``status="bounds"``: the bounds proven on the value (``bounds``) and on each
+        action's (``action_bounds``), narrowed by every earlier try at the same step, for
+        the page to show and to ask again with a longer ``timeout``; the games without
+        anytime bounds raise :class:`hukm.SolverLimitError` instead. Positions the solver
+        does not take (an auction) raise :class:`hukm.StateError`. Answers are kept per
+        table and step."""
         with self.lock:
             k = self._step(step)
             s = self.states[k].clone()
@@ -378,7 +383,9 @@ class Table:
         hit = self._cache.get(key)
         if hit is None:
             end = time.monotonic() + timeout
-            sol = solve(s, timeout=timeout)
+            sol = solve(s, timeout=timeout, bounds=True)
+            if not sol.exact:
+                return self._bounds(k, key, s, sol, timeout, viewer, show_all)
             line = best_line(s, timeout=max(end - time.monotonic(), 0.001))
             hit = {"solution": sol, "line": line}
             if len(self._cache) > 64:
@@ -394,6 +401,37 @@ class Table:
             "line": [{"player": x.player, "action": x.action, "value": x.value} for x in line],
             "svg": svg.render(s, viewer=None if show_all else viewer, analysis=sol),
             "line_svg": svg.line(s, steps=line) if line else None,
+            "nodes": sol.nodes,
+        }
+
+
+    def _bounds(self, k: int, key: tuple[int, int], s: Any, sol: Any, timeout: float,
+                viewer: Optional[int], show_all: bool) -> dict[str, Any]:
+        """The answer of an analysis stopped by its time limit: the bounds it proved,
+        intersected with those of earlier tries at the same step (so that they only
+        narrow from one try to the next)."""
+        lo, hi = sol.bounds
+        acts = dict(sol.action_bounds)
+        with self.lock:
+            before = self._partial.get(key)
+            if before is not None:
+                lo, hi = max(lo, before["bounds"][0]), min(hi, before["bounds"][1])
+                for a, (x, y) in before["action_bounds"].items():
+                    if a in acts:
+                        acts[a] = (max(acts[a][0], x), min(acts[a][1], y))
+            if len(self._partial) > 64:
+                self._partial.clear()
+            self._partial[key] = {"bounds": (lo, hi), "action_bounds": acts}
+        return {
+            "status": "bounds",
+            "step": k,
+            "player": sol.player,
+            "bounds": [lo, hi],
+            "action_bounds": {a: [x, y] for a, (x, y) in acts.items()},
+            "message": f"between {lo} and {hi}, still searching",
+            "stopped": sol.stopped,
+            "timeout": timeout,
+            "svg": svg.render(s, viewer=None if show_all else viewer),
             "nodes": sol.nodes,
         }
 

@@ -16,6 +16,18 @@ where
     R: Send,
     F: FnOnce(Arc<AtomicBool>) -> R + Send,
 {
+    run_ticking(py, f, |_| Ok(()))
+}
+
+/// Like [`run_detached`], calling `tick` with the GIL held every 50 ms
+/// while `f` runs (e.g. to hand a search's progress to a Python callback);
+/// an error from `tick` stops `f` like Ctrl-C and is raised.
+pub fn run_ticking<R, F, T>(py: Python<'_>, f: F, mut tick: T) -> PyResult<R>
+where
+    R: Send,
+    F: FnOnce(Arc<AtomicBool>) -> R + Send,
+    T: FnMut(Python<'_>) -> PyResult<()>,
+{
     let stop = Arc::new(AtomicBool::new(false));
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel();
@@ -39,7 +51,7 @@ where
                     ))
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {
-                    if let Err(e) = py.check_signals() {
+                    if let Err(e) = py.check_signals().and_then(|_| tick(py)) {
                         stop.store(true, Ordering::Relaxed);
                         let _ = py.detach(|| rx.lock().expect("one waiter").recv());
                         return Err(e);

@@ -2,15 +2,21 @@
 //! `solve_many` and the bots' `sample_values`.
 
 use hukm_core::registry;
+use hukm_core::solve::pool::{SharedPool, SolverPool};
 use hukm_core::solve::request::{Extra, Goal, SolveRequest};
+use hukm_core::solve::Progress;
 use hukm_core::Error;
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::error::PyResult;
-use crate::run::run_detached;
+use crate::run::{run_detached, run_ticking};
 use crate::state::PyState;
+
+/// How often a progress callback hears from a search whose bounds have not
+/// narrowed.
+const HEARTBEAT: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// A request with the limits and table size checked.
 pub fn request(
@@ -30,8 +36,19 @@ pub fn default_threads() -> usize {
 /// `value`, `actions` ((action, value) pairs), `nodes`, and where the game
 /// has them `tricks` / `action_tricks` (Dehla Pakad), `defenders_first_trick`
 /// (Dugi), `expected` / `expected_actions` (Ganjifa's expectation).
+///
+/// With `bounds`, a limit does not raise: the dict then has `bounds`
+/// ((lo, hi) of the value), `action_bounds` ((action, (lo, hi)) pairs) and
+/// `stopped` (the limit's message). `progress`, a callable, is called with
+/// `(lo, hi, nodes)` (the bounds of the value proven so far and the nodes
+/// searched when they were) each time they narrow and every half second
+/// while they do not, from the calling thread.
 #[pyfunction]
-#[pyo3(signature = (state, player = None, objective = "tricks", target = None, actions = true, details = true, max_nodes = None, timeout = None, tt_mib = None))]
+///
+/// With `pool` (a `SolverPool`), the games that can keep their solver
+/// across calls (Hokm and the Court Piece family) take it from there and
+/// leave it there, table and all.
+#[pyo3(signature = (state, player = None, objective = "tricks", target = None, actions = true, details = true, max_nodes = None, timeout = None, tt_mib = None, bounds = false, progress = None, pool = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve<'py>(
     py: Python<'py>,
@@ -44,6 +61,9 @@ pub fn solve<'py>(
     max_nodes: Option<u64>,
     timeout: Option<f64>,
     tt_mib: Option<u64>,
+    bounds: bool,
+    progress: Option<Bound<'py, PyAny>>,
+    pool: Option<PyRef<'py, PySolverPool>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let goal = match (objective, target) {
         ("tricks" | "value", None) => Goal::Value,
@@ -65,15 +85,48 @@ pub fn solve<'py>(
     req.goal = goal;
     req.actions = actions;
     req.details = details;
+    req.config.bounds = bounds;
+    req.pool = pool.map(|p| p.inner.clone());
+    let watched = progress.as_ref().map(|_| Progress::default());
+    req.config.progress = watched.clone();
     // A copy is solved and the state released before the solve starts, so other
     // threads may go on using it meanwhile.
     let s = state.inner.clone();
     drop(state);
-    let a = run_detached(py, move |stop| {
-        req.config.stop = Some(stop);
-        s.solve(&req)
-    })??;
+    // The progress callback hears of each narrowing, and every half second
+    // that nothing narrowed, from this thread.
+    let mut last: Option<((i64, i64), std::time::Instant)> = None;
+    let mut tell = || -> pyo3::PyResult<()> {
+        if let (Some(w), Some(cb)) = (&watched, &progress) {
+            if let Some((lo, hi, nodes)) = w.get() {
+                let now = std::time::Instant::now();
+                let due = match last {
+                    Some((b, t)) => b != (lo, hi) || now - t >= HEARTBEAT,
+                    None => true,
+                };
+                if due {
+                    last = Some(((lo, hi), now));
+                    cb.call1((lo, hi, nodes))?;
+                }
+            }
+        }
+        Ok(())
+    };
+    let a = run_ticking(
+        py,
+        move |stop| {
+            req.config.stop = Some(stop);
+            s.solve(&req)
+        },
+        |_| tell(),
+    )??;
+    tell()?;
     let d = PyDict::new(py);
+    if let Some(b) = a.bounds {
+        d.set_item("bounds", b.value)?;
+        d.set_item("action_bounds", b.actions)?;
+        d.set_item("stopped", b.reason)?;
+    }
     d.set_item("player", a.player)?;
     d.set_item("value", a.value)?;
     d.set_item("actions", a.actions)?;
@@ -91,6 +144,36 @@ pub fn solve<'py>(
         }
     }
     Ok(d)
+}
+
+/// A solver kept across calls of `solve(..., pool=)`: one transposition
+/// table (at most one solving thread's memory) that the next position of
+/// the same deal starts from.
+#[pyclass(name = "SolverPool", module = "hukm._core")]
+pub struct PySolverPool {
+    inner: SharedPool,
+}
+
+#[pymethods]
+impl PySolverPool {
+    #[new]
+    fn new() -> Self {
+        PySolverPool {
+            inner: SolverPool::shared(),
+        }
+    }
+
+    /// Forgets the kept solver and its table.
+    fn clear(&self) {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    }
+
+    /// `(reused, fresh)`: the calls that found the kept solver and those
+    /// that started a new one.
+    fn stats(&self) -> (u64, u64) {
+        let p = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        (p.reused, p.fresh)
+    }
 }
 
 /// Values of many states on `threads` threads (default: every core).

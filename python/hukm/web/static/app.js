@@ -5,7 +5,11 @@ import { api } from "./api.js";
 import { $, el, DealForm } from "./controls.js";
 
 const BOT_DELAY_MS = 350;     // a pause before each bot move, so people can follow the play
-const ANALYSIS_TIMEOUT = 10;  // seconds the server may spend on one analysis
+// Seconds the server may spend on one analysis, and the longest the page asks for when
+// a try only bounds the value (?analysis_timeout= and ?analysis_max= change them).
+const QUERY = new URLSearchParams(location.search);
+const ANALYSIS_TIMEOUT = Number(QUERY.get("analysis_timeout")) || 10;
+const MAX_ANALYSIS_TIMEOUT = Number(QUERY.get("analysis_max")) || 120;
 
 const app = {
   form: null,
@@ -187,19 +191,29 @@ async function refresh() {
 
 // -- analysis -----------------------------------------------------------------------
 
-async function analyse() {
+async function analyse(timeout = ANALYSIS_TIMEOUT) {
   const v = app.view;
   const key = `${v.table}:${v.step}:${v.steps}:${JSON.stringify(look())}`;
+  const again = timeout !== ANALYSIS_TIMEOUT && app.analysisFor === key;
   app.analysisFor = key;
   const panel = $("analysis-panel");
-  panel.replaceChildren(el("p", { class: "hint" }, "solving…"));
   if (v.terminal) {
     panel.replaceChildren(el("p", { class: "hint" }, "The hand is over."));
     return;
   }
-  const a = await guarded(() => api.analysis(v.table, v.step, look(), ANALYSIS_TIMEOUT), "solving…");
+  // A longer try keeps the bounds of the last one on show while it runs.
+  if (!again) panel.replaceChildren(el("p", { class: "hint" }, "solving…"));
+  const a = await guarded(() => api.analysis(v.table, v.step, look(), timeout), "solving…");
   if (!a || app.analysisFor !== key) return;
   panel.replaceChildren();
+  if (a.status === "bounds") {
+    // The time ran out first: show what is proven and ask again for longer, so the
+    // bounds narrow until the value is exact or the longest search allowed has run.
+    const more = timeout < MAX_ANALYSIS_TIMEOUT;
+    showBounds(panel, a, more);
+    if (more) await analyse(Math.min(timeout * 2, MAX_ANALYSIS_TIMEOUT));
+    return;
+  }
   if (a.status !== "ok") {
     panel.append(el("p", { class: "hint", "data-status": a.status }, a.message));
     return;
@@ -222,6 +236,23 @@ async function analyse() {
     pic.innerHTML = a.line_svg;
     panel.append(pic);
   }
+}
+
+function showBounds(panel, a, more) {
+  $("board").innerHTML = a.svg;
+  markCards(app.view);
+  const [lo, hi] = a.bounds;
+  panel.append(el("h3", { "data-status": "bounds" },
+    `Double dummy for seat ${a.player}'s side: between ${lo} and ${hi}`));
+  panel.append(more
+    ? el("p", { class: "hint", "data-status": "searching" }, "still searching…")
+    : el("p", { class: "hint", "data-status": "stopped" }, a.stopped));
+  const table = el("table", { class: "values", "data-step": a.step });
+  for (const [action, [x, y]] of Object.entries(a.action_bounds)) {
+    table.append(el("tr", { "data-action": action, "data-bounds": `${x}..${y}` },
+      el("td", {}, action), el("td", {}, x === y ? String(x) : `${x}–${y}`)));
+  }
+  panel.append(table);
 }
 
 // -- tables -------------------------------------------------------------------------

@@ -28,7 +28,8 @@ use std::time::Instant;
 
 use super::game::{Pattern, Side, TrickGame};
 use super::search::{Limits, Search};
-use super::{Solution, Solver};
+use super::{RootUnits, Solution, Solver};
+use crate::error::Error;
 use crate::error::Result;
 
 /// How the driver moves from one probe to the next.
@@ -55,6 +56,34 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
     pub fn start_call(&mut self) {
         self.used = 0;
         self.deadline = self.config.timeout.map(|d| Instant::now() + d);
+        self.halted = None;
+        self.root_units = None;
+    }
+
+    /// In anytime mode ([`crate::solve::SolverConfig::bounds`]): the limit
+    /// that stopped the current call, when one did (its values since are
+    /// bounds, not exact).
+    pub fn halted(&self) -> Option<&Error> {
+        self.halted.as_ref()
+    }
+
+    /// While the root of a call is valued: report each narrowing of its
+    /// bounds to [`crate::solve::SolverConfig::progress`], in the answer's
+    /// units as `units` maps them (`None` stops reporting). Reports nothing
+    /// when no progress is watched.
+    pub fn report_root(&mut self, units: Option<RootUnits>) {
+        self.root_units = if self.config.progress.is_some() {
+            units
+        } else {
+            None
+        };
+    }
+
+    fn report(&self, lo: u32, hi: u32) {
+        if let (Some(p), Some(f)) = (&self.config.progress, &self.root_units) {
+            let (a, b) = f(lo, hi);
+            p.report(a, b, self.used);
+        }
     }
 
     /// Nodes visited since the call started.
@@ -82,12 +111,14 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
     }
 
     /// Runs `f` with a search over `max_side` under the call's limits,
-    /// keeping the cut-off cache, and counts its nodes.
+    /// keeping the cut-off cache, and counts its nodes. The error of a limit
+    /// that stopped the search comes with `f`'s result (whose answers since
+    /// the stop are void).
     fn with_search<G, R>(
         &mut self,
         max_side: Side,
         f: impl FnOnce(&mut Search<'_, G>) -> R,
-    ) -> Result<(R, u64)>
+    ) -> Result<(R, u64, Option<Error>)>
     where
         G: TrickGame<Pattern = P, Move = M>,
     {
@@ -111,10 +142,7 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
             self.cutoffs = s.into_cutoffs();
         }
         self.used += nodes;
-        match abort {
-            Some(e) => Err(e),
-            None => Ok((r, nodes)),
-        }
+        Ok((r, nodes, abort))
     }
 
     /// One zero-window probe: can `max_side` take at least `target` from
@@ -125,14 +153,22 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
         max_side: Side,
         target: u32,
     ) -> Result<bool> {
-        let (ok, _) = self.with_search(max_side, |s| s.reaches(game, target as i32).0)?;
-        Ok(ok)
+        let (ok, _, abort) = self.with_search(max_side, |s| s.reaches(game, target as i32).0)?;
+        match abort {
+            Some(e) => Err(e),
+            None => Ok(ok),
+        }
     }
 
     /// The exact value for `max_side` from `game`'s current state, known to
     /// lie in `window` (`lo..=hi`, clipped to what is left to win), probing
     /// first at `guess` and then as `probe` says. The solution's nodes are
     /// this search's.
+    ///
+    /// In anytime mode ([`crate::solve::SolverConfig::bounds`]) a limit does
+    /// not fail the call: the solution holds the bounds proven when it
+    /// stopped (`value..=hi`), and every later value of the call returns its
+    /// window without searching.
     pub fn value<G: TrickGame<Pattern = P, Move = M>>(
         &mut self,
         game: &mut G,
@@ -142,9 +178,23 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
         probe: Probe,
     ) -> Result<Solution> {
         let mtdf = self.config.switches.mtdf;
-        let (value, nodes) = self.with_search(max_side, |s| {
-            let mut hi = window.1.min(game.remaining());
-            let mut lo = window.0.min(hi);
+        let top = window.1.min(game.remaining());
+        let bottom = window.0.min(top);
+        if self.halted.is_some() {
+            return Ok(Solution {
+                value: bottom,
+                hi: top,
+                nodes: 0,
+            });
+        }
+        self.report(bottom, top);
+        let reporting = self.root_units.is_some() && self.config.progress.is_some();
+        let progress = self.config.progress.clone();
+        let units = self.root_units.take();
+        let base = self.used;
+        let (bounds, nodes, abort) = self.with_search(max_side, |s| {
+            let mut hi = top;
+            let mut lo = bottom;
             let mut t = guess;
             while lo < hi {
                 t = match probe {
@@ -160,14 +210,33 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
                 } else {
                     hi = t - 1;
                 }
+                if reporting {
+                    if let (Some(p), Some(f)) = (&progress, &units) {
+                        let (a, b) = f(lo, hi);
+                        p.report(a, b, base + s.nodes);
+                    }
+                }
                 t = match probe {
                     Probe::Mtdf if ok => t + 1,
                     Probe::Mtdf => t.saturating_sub(1),
                     Probe::Bisect => (lo + hi).div_ceil(2),
                 };
             }
-            lo
+            // After a stop, `lo..=hi` is what the completed probes proved.
+            (lo, hi)
         })?;
-        Ok(Solution { value, nodes })
+        self.root_units = units;
+        let (value, hi) = bounds;
+        match abort {
+            None => {
+                self.report(value, hi);
+                Ok(Solution { value, hi, nodes })
+            }
+            Some(e) if self.config.bounds => {
+                self.halted = Some(e);
+                Ok(Solution { value, hi, nodes })
+            }
+            Some(e) => Err(e),
+        }
     }
 }

@@ -23,6 +23,7 @@ pub mod check;
 pub mod driver;
 pub mod game;
 pub(crate) mod ordering;
+pub mod pool;
 pub mod reference;
 pub mod request;
 pub mod search;
@@ -30,7 +31,7 @@ pub mod tt;
 pub mod whist;
 
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 pub use driver::Probe;
@@ -59,6 +60,46 @@ pub struct SolverConfig {
     pub stop: Option<Arc<AtomicBool>>,
     /// Which optimisations are on.
     pub switches: Switches,
+    /// Anytime mode: when a limit stops the call, [`Solver::value`] returns
+    /// the bounds proven so far ([`Solution::hi`] above [`Solution::value`])
+    /// instead of the limit's error, and later values of the same call
+    /// return their window at once ([`Solver::halted`] gives the error).
+    pub bounds: bool,
+    /// Where a call reports the bounds it has proven on its root value
+    /// while it runs (see [`Progress`]).
+    pub progress: Option<Progress>,
+}
+
+/// The bounds a running call has proven on the value of its position, in
+/// the answer's units, shared with whoever watches the call (a progress
+/// line, a web page). They only narrow: each report is the intersection of
+/// what was known and what the last probe proved.
+///
+/// ```
+/// use hukm_core::solve::Progress;
+/// let p = Progress::default();
+/// p.report(2, 9, 100);
+/// p.report(4, 11, 250);
+/// assert_eq!(p.get(), Some((4, 9, 250)));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Progress(Arc<Mutex<Option<(i64, i64, u64)>>>);
+
+impl Progress {
+    /// Records that the value lies in `lo..=hi` after `nodes` nodes,
+    /// intersected with what was reported before.
+    pub fn report(&self, lo: i64, hi: i64, nodes: u64) {
+        let mut g = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        *g = Some(match *g {
+            Some((a, b, _)) => (lo.max(a), hi.min(b), nodes),
+            None => (lo, hi, nodes),
+        });
+    }
+
+    /// The latest bounds and node count, if any were reported.
+    pub fn get(&self) -> Option<(i64, i64, u64)> {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
 }
 
 impl Default for SolverConfig {
@@ -69,6 +110,8 @@ impl Default for SolverConfig {
             timeout: None,
             stop: None,
             switches: Switches::default(),
+            bounds: false,
+            progress: None,
         }
     }
 }
@@ -99,10 +142,20 @@ impl SolverConfig {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
     /// Tricks the chosen player's side wins from here to the end (the current
-    /// trick included).
+    /// trick included). In anytime mode ([`SolverConfig::bounds`]) after a
+    /// limit stopped the call, the lower bound proven.
     pub value: u32,
+    /// The upper bound proven: `value` itself when the value is exact.
+    pub hi: u32,
     /// Search nodes visited.
     pub nodes: u64,
+}
+
+impl Solution {
+    /// True when the value is exact (not only bounded).
+    pub fn exact(&self) -> bool {
+        self.hi == self.value
+    }
 }
 
 /// The value after each legal card of the player to move.
@@ -115,6 +168,12 @@ pub struct CardValues {
     pub value: u32,
     /// Search nodes visited.
     pub nodes: u64,
+    /// In anytime mode ([`SolverConfig::bounds`]) after a limit stopped the
+    /// call: the upper bound of `value` (`value` and the cards' values are
+    /// then lower bounds). Equal to `value` when exact.
+    pub hi: u32,
+    /// The upper bound of each card's value, in the order of `cards`.
+    pub cards_hi: Vec<u32>,
 }
 
 /// A double-dummy table: `[strain][leader]` with strains spades, hearts,
@@ -135,7 +194,15 @@ pub struct Solver<P: Pattern = u128, M: Copy + Default + PartialEq = u8> {
     used: u64,
     /// When the current call must stop.
     deadline: Option<Instant>,
+    /// In anytime mode, the limit that stopped the current call.
+    halted: Option<Error>,
+    /// Maps the bounds of the call's root value to the answer's units for
+    /// [`SolverConfig::progress`] (set by the game while it values the root).
+    root_units: Option<RootUnits>,
 }
+
+/// Maps the root's bounds `(lo, hi)` in search units to the answer's units.
+pub type RootUnits = Box<dyn Fn(u32, u32) -> (i64, i64) + Send>;
 
 fn sides<const N: usize>(player: usize) -> [Side; N] {
     let mut s = [0; N];
@@ -168,9 +235,24 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
             cutoffs: Vec::new(),
             used: 0,
             deadline: None,
+            halted: None,
+            root_units: None,
         };
         s.start_call();
         s
+    }
+
+    /// Takes new settings for the calls to come (a solver kept across calls,
+    /// [`pool`]): the limits, stop flag and progress of the next call; the
+    /// table is kept when its size and the switches are unchanged, else
+    /// started anew.
+    pub fn reconfigure(&mut self, config: SolverConfig) {
+        if config.tt_bytes != self.config.tt_bytes || config.switches != self.config.switches {
+            self.tt = Tt::with_bytes(config.tt_bytes);
+            self.cutoffs = Vec::new();
+        }
+        self.config = config;
+        self.start_call();
     }
 
     /// The settings.
@@ -229,7 +311,10 @@ impl Solver {
         } else {
             g.remaining() / 2
         };
-        self.value(&mut g, 0, (0, u32::MAX), guess, Probe::Mtdf)
+        self.report_root(Some(Box::new(|lo, hi| (i64::from(lo), i64::from(hi)))));
+        let r = self.value(&mut g, 0, (0, u32::MAX), guess, Probe::Mtdf);
+        self.report_root(None);
+        r
     }
 
     /// The value after each legal card of the player to move, for `player`'s side.
@@ -254,10 +339,14 @@ impl Solver {
     ) -> Result<CardValues> {
         let mut g = Whist::<N>::new(pos, sides::<N>(player))?;
         let guess = g.remaining() / 2;
-        let root = self.value(&mut g, 0, (0, u32::MAX), guess, Probe::Mtdf)?;
+        self.report_root(Some(Box::new(|lo, hi| (i64::from(lo), i64::from(hi)))));
+        let root = self.value(&mut g, 0, (0, u32::MAX), guess, Probe::Mtdf);
+        self.report_root(None);
+        let root = root?;
         let mut nodes = root.nodes;
-        let mut done: Vec<(u8, u32)> = Vec::new();
+        let mut done: Vec<(u8, u32, u32)> = Vec::new();
         let mut cards = Vec::new();
+        let mut cards_hi = Vec::new();
         let legal = g.legal();
         // The mover's side gets the root's value with its best card and no
         // more with any other; the other side no less.
@@ -269,30 +358,36 @@ impl Solver {
             } else {
                 c.0
             };
-            let v = if let Some(&(_, v)) = done.iter().find(|(r, _)| *r == rep) {
-                v
+            let (v, v_hi) = if let Some(&(_, v, h)) = done.iter().find(|(r, _, _)| *r == rep) {
+                (v, h)
             } else {
                 let won = g.play(rep);
                 let base = won.map_or(0, |w| w.credit(g.side_of(w.seat as usize), 0));
                 let guess = root.value.saturating_sub(base);
-                let (lo, hi) = match (bounded, mover_max) {
+                // With the root only bounded (anytime mode), its upper bound
+                // caps the mover's cards and its lower bound floors the
+                // others'.
+                let (lo, hi) = match (bounded || !root.exact(), mover_max) {
                     (false, _) => (0, g.remaining()),
-                    (true, true) => (0, guess),
+                    (true, true) => (0, root.hi.saturating_sub(base)),
                     (true, false) => (guess, g.remaining()),
                 };
                 let r = self.value(&mut g, 0, (lo, hi), guess, Probe::Mtdf);
                 g.undo(rep);
                 let r = r?;
                 nodes += r.nodes;
-                done.push((rep, base + r.value));
-                base + r.value
+                done.push((rep, base + r.value, base + r.hi));
+                (base + r.value, base + r.hi)
             };
             cards.push((c, v));
+            cards_hi.push(v_hi);
         }
         Ok(CardValues {
             cards,
             value: root.value,
             nodes,
+            hi: root.hi,
+            cards_hi,
         })
     }
 

@@ -8,6 +8,7 @@
 
 use std::time::Duration;
 
+use super::pool::SharedPool;
 use super::SolverConfig;
 use crate::error::{check_seat, Error, Result};
 
@@ -53,6 +54,9 @@ pub struct SolveRequest {
     /// The table size was chosen by the caller (else each game sizes it
     /// for the position).
     pub tt_given: bool,
+    /// A handle's solver kept across calls ([`super::pool`]); the games
+    /// that use it take their solver from it, the others start a new one.
+    pub pool: Option<SharedPool>,
 }
 
 /// Largest transposition table a request may ask for (64 GiB).
@@ -167,6 +171,19 @@ pub enum Extra {
     },
 }
 
+/// What an anytime solve ([`crate::solve::SolverConfig::bounds`]) had
+/// proven when a limit stopped it: the value and each action's value lie
+/// within these bounds (both ends included).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Bounds {
+    /// Lowest and highest value of the position still possible.
+    pub value: (i64, i64),
+    /// Each legal action (the answer's order) with its value's bounds.
+    pub actions: Vec<(String, (i64, i64))>,
+    /// The limit that stopped the call, worded as its error.
+    pub reason: String,
+}
+
 /// The answer to a [`SolveRequest`].
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SolveAnswer {
@@ -181,4 +198,8 @@ pub struct SolveAnswer {
     pub nodes: u64,
     /// Game-specific outputs.
     pub extra: Extra,
+    /// In anytime mode, when a limit stopped the call: the bounds proven
+    /// (`value` and `actions` then hold their lower bounds). `None` when
+    /// every value is exact.
+    pub bounds: Option<Bounds>,
 }

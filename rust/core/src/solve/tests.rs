@@ -289,3 +289,75 @@ fn mid_trick_sure_tricks_hold_on_random_endgames() {
         }
     }
 }
+
+#[test]
+fn anytime_bounds_contain_the_brute_force_values_and_narrow() {
+    // Under a node limit the anytime solver returns bounds, not an error: they
+    // hold the exact value of the position and of every card, and the
+    // progress it reports only narrows, ending on the answer's bounds.
+    let mut stopped = 0;
+    for pos in endgames() {
+        let player = pos.to_move();
+        let exact = brute_force(&pos, player);
+        let cards = brute_force_cards(&pos, player);
+        for max_nodes in [1, 3, 10, 30, 100] {
+            let progress = Progress::default();
+            let cfg = SolverConfig {
+                max_nodes: Some(max_nodes),
+                bounds: true,
+                progress: Some(progress.clone()),
+                ..SolverConfig::small()
+            };
+            let mut s = Solver::new(cfg.clone());
+            let root = s.solve(&pos, player).unwrap();
+            assert!(root.value <= exact && exact <= root.hi, "{:?}", pos);
+            if s.halted().is_none() {
+                assert_eq!((root.value, root.hi), (exact, exact));
+            }
+            let (lo, hi, _) = progress.get().unwrap();
+            assert!(lo <= i64::from(root.value) && i64::from(root.hi) <= hi);
+            let mut s = Solver::new(cfg);
+            let got = s.solve_cards(&pos, player).unwrap();
+            assert!(got.value <= exact && exact <= got.hi);
+            for ((&(c, v), &h), &(c2, want)) in got.cards.iter().zip(&got.cards_hi).zip(&cards) {
+                assert_eq!(c.0, c2);
+                assert!(
+                    v <= want && want <= h,
+                    "{:?} card {} {}..{} {}",
+                    pos,
+                    c2,
+                    v,
+                    h,
+                    want
+                );
+            }
+            if let Some(e) = s.halted() {
+                stopped += 1;
+                assert_eq!(
+                    e.to_string(),
+                    format!("solver node limit reached (max_nodes={})", max_nodes)
+                );
+            } else {
+                assert_eq!(got.value, got.hi);
+            }
+        }
+    }
+    assert!(stopped > 20, "only {} searches stopped", stopped);
+    // Without anytime mode the same limit is an error.
+    let pos = endgames().pop().unwrap();
+    let mut s = Solver::new(SolverConfig {
+        max_nodes: Some(1),
+        ..SolverConfig::small()
+    });
+    assert!(s.solve_cards(&pos, 0).is_err());
+}
+
+#[test]
+fn progress_reports_only_narrow() {
+    let p = Progress::default();
+    assert_eq!(p.get(), None);
+    p.report(0, 13, 5);
+    p.report(3, 13, 9);
+    p.report(1, 12, 20); // an older, wider proof does not widen what is known
+    assert_eq!(p.get(), Some((3, 12, 20)));
+}

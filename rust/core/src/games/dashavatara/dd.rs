@@ -684,6 +684,7 @@ impl DashaState {
                 .collect(),
             nodes: a.nodes,
             extra: Extra::None,
+            bounds: None,
         })
     }
 }

@@ -156,6 +156,7 @@ impl DugiState {
                 .collect(),
             nodes,
             extra: Extra::FirstTrick(first),
+            bounds: None,
         })
     }
 }

@@ -654,6 +654,7 @@ impl GanjifaState {
             } else {
                 Extra::Expected { value, actions }
             },
+            bounds: None,
         })
     }
 }

@@ -228,6 +228,7 @@ impl NaqshState {
             },
             nodes: a.nodes,
             extra: Extra::None,
+            bounds: None,
         })
     }
 }

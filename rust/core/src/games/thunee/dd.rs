@@ -1130,6 +1130,7 @@ impl ThuneeState {
             actions,
             nodes: dd.solver.call_nodes(),
             extra: Extra::None,
+            bounds: None,
         })
     }
 

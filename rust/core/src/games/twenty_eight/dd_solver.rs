@@ -8,7 +8,7 @@ use super::super::state::{Action, TwentyEightState};
 use super::{Objective, PointsGame, CALL};
 use crate::card::CardSet;
 use crate::error::Result;
-use crate::solve::request::{Extra, Goal, SolveAnswer, SolveRequest};
+use crate::solve::request::{Bounds, Extra, Goal, SolveAnswer, SolveRequest};
 use crate::solve::{Probe, Solver, SolverConfig, TrickGame};
 
 /// A double-dummy answer: the value and the value after each legal action.
@@ -20,6 +20,10 @@ pub struct DdAnswer {
     pub actions: Vec<(String, i32)>,
     /// Search nodes visited.
     pub nodes: u64,
+    /// In anytime mode ([`SolverConfig::bounds`]) after a limit stopped the
+    /// call: the bounds of the value and of each action's value (`value`
+    /// and `actions` hold the lower ones), with the limit's message.
+    pub bounds: Option<Bounds>,
 }
 
 /// Outcome values of [`solve_outcome`].
@@ -72,6 +76,38 @@ impl DdSolver {
         Ok(base + r?)
     }
 
+    /// Like [`DdSolver::value`], reporting the root's progress in points
+    /// less `r` and returning the bounds proven (`(lo, hi)`, equal when
+    /// exact; they differ only in anytime mode after a limit).
+    fn root_bounds(&mut self, g: &mut PointsGame, r: i32) -> Result<(u32, u32)> {
+        let guess = g.estimate();
+        let r = i64::from(r);
+        self.solver.report_root(Some(Box::new(move |lo, hi| {
+            (i64::from(lo) - r, i64::from(hi) - r)
+        })));
+        let v = self.solver.value(g, 0, (0, u32::MAX), guess, Probe::Mtdf);
+        self.solver.report_root(None);
+        let v = v?;
+        Ok((v.value, v.hi))
+    }
+
+    /// The bounds of the value after move `m`, within `window` (side 0's
+    /// take from here, the move included, clipped to what is left).
+    fn bounds_after(
+        &mut self,
+        g: &mut PointsGame,
+        m: u8,
+        window: (u32, u32),
+    ) -> Result<(u32, u32)> {
+        let base = self.play(g, m);
+        let guess = g.estimate();
+        let w = (window.0.saturating_sub(base), window.1.saturating_sub(base));
+        let r = self.solver.value(g, 0, w, guess, Probe::Mtdf);
+        g.undo(m);
+        let r = r?;
+        Ok((base + r.value, base + r.hi))
+    }
+
     /// Can side 0 take at least `target` from here if `m` is played?
     pub fn reaches_after(&mut self, g: &mut PointsGame, m: u8, target: u32) -> Result<bool> {
         let base = self.play(g, m);
@@ -118,22 +154,51 @@ pub fn solve_points(
     // The searched value credits kings and queens to the side that loses
     // them (kq_negative): take their number back off.
     let r = g.negative_cards() as i32;
+    let anytime = config.bounds;
     let mut solver = DdSolver::new(config);
-    let value = solver.value(&mut g)?;
+    let (value, hi) = solver.root_bounds(&mut g, r)?;
+    let mover_max = g.side_of(g.to_move()) == 0;
     let mut out = Vec::new();
+    let mut out_hi = Vec::new();
     if actions {
         for (name, m) in action_moves(s) {
-            let v = match m {
-                Some(m) => solver.value_after(&mut g, m)?,
-                None => value,
+            let (v, h) = match m {
+                // An exact solve values each action on its own, as it
+                // always has; an anytime one narrows the window by the
+                // root's bounds (the mover's side gets no more than the
+                // root with any action, the other side no less).
+                Some(m) if !anytime => {
+                    let v = solver.value_after(&mut g, m)?;
+                    (v, v)
+                }
+                Some(m) => {
+                    let window = if mover_max {
+                        (0, hi)
+                    } else {
+                        (value, u32::MAX)
+                    };
+                    solver.bounds_after(&mut g, m, window)?
+                }
+                None => (value, hi),
             };
-            out.push((name, v as i32 - r));
+            out.push((name.clone(), v as i32 - r));
+            out_hi.push((name, h as i32 - r));
         }
     }
+    let bounds = solver.solver.halted().map(|e| Bounds {
+        value: (i64::from(value as i32 - r), i64::from(hi as i32 - r)),
+        actions: out
+            .iter()
+            .zip(&out_hi)
+            .map(|((a, v), (_, h))| (a.clone(), (i64::from(*v), i64::from(*h))))
+            .collect(),
+        reason: e.to_string(),
+    });
     Ok(DdAnswer {
         value: value as i32 - r,
         actions: out,
         nodes: solver.nodes(),
+        bounds,
     })
 }
 
@@ -194,6 +259,7 @@ pub fn solve_outcome(
         value,
         actions: out,
         nodes: solver.nodes(),
+        bounds: None,
     })
 }
 
@@ -303,6 +369,7 @@ impl TwentyEightState {
                 .collect(),
             nodes: a.nodes,
             extra: Extra::None,
+            bounds: a.bounds,
         })
     }
 }

@@ -346,6 +346,7 @@ pub fn solve_sweep(
         value,
         actions: out,
         nodes: solver.call_nodes(),
+        bounds: None,
     })
 }
 

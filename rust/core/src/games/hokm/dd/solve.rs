@@ -8,29 +8,42 @@ use crate::error::{Error, Result};
 use crate::games::hokm::config::Scoring;
 use crate::games::hokm::state::{HokmAction, HokmState};
 use crate::solve::game::{MoveList, Switches, TrickGame};
-use crate::solve::request::{in_legal_order, Extra, Goal, SolveAnswer, SolveRequest};
+use crate::solve::pool::{SharedPool, SolverPool};
+use crate::solve::request::{in_legal_order, Bounds, Extra, Goal, SolveAnswer, SolveRequest};
 use crate::solve::{Probe, Solver, SolverConfig};
 
-/// The value for side 0 of `g` in `0..=remaining`, probing `guess` first
-/// and then bisecting: value scales such as Dehla's `14 * tens + tricks`
-/// are too wide for MTD(f)'s unit steps.
-fn bisect(solver: &mut Solver, g: &mut RangGame, guess: u32) -> Result<(u32, u64)> {
+/// The value for side 0 of `g` within `window` (clipped to what is left),
+/// probing `guess` first and then bisecting: value scales such as Dehla's
+/// `14 * tens + tricks` are too wide for MTD(f)'s unit steps.
+fn bisect(
+    solver: &mut Solver,
+    g: &mut RangGame,
+    window: (u32, u32),
+    guess: u32,
+) -> Result<crate::solve::Solution> {
     let guess = guess.max(1);
-    let r = solver.value(g, 0, (0, u32::MAX), guess, Probe::Bisect)?;
-    Ok((r.value, r.nodes))
+    solver.value(g, 0, window, guess, Probe::Bisect)
 }
 
 /// A double-dummy answer for a Court Piece / Rang state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DdAnswer {
     /// The value for the chosen side from here to the end of the hand (see
-    /// the module notes for the scale of each objective).
+    /// the module notes for the scale of each objective); its lower bound
+    /// when `halted`.
     pub value: u32,
     /// Each legal card (and the cut call) of the player to move, with the
-    /// value after it.
+    /// value after it (its lower bound when `halted`).
     pub actions: Vec<(HokmAction, u32)>,
     /// Search nodes visited.
     pub nodes: u64,
+    /// The upper bound of `value` (`value` itself when exact).
+    pub hi: u32,
+    /// The upper bounds of the actions' values, in the order of `actions`.
+    pub actions_hi: Vec<u32>,
+    /// In anytime mode ([`SolverConfig::bounds`]), the limit that stopped
+    /// the call: the values are then bounds.
+    pub halted: Option<String>,
 }
 
 impl HokmState {
@@ -125,9 +138,26 @@ impl HokmState {
         config: &SolverConfig,
         actions: bool,
     ) -> Result<DdAnswer> {
+        self.dd_solve_pooled(player, objective, config, actions, &None)
+    }
+
+    /// [`HokmState::dd_solve`] with the solver of a handle kept across
+    /// calls (`pool`): its table is reused for the same objective and side.
+    pub fn dd_solve_pooled(
+        &self,
+        player: usize,
+        objective: Objective,
+        config: &SolverConfig,
+        actions: bool,
+        pool: &Option<SharedPool>,
+    ) -> Result<DdAnswer> {
         let player = self.dd_seat(player)?;
         let mut g = RangGame::new(self, player, objective)?;
-        let mut solver = Solver::new(config.clone());
+        // The table's context holds the side counted, the objective's kind
+        // and the tricks a kot still needs, the trumps and the heap: its
+        // entries hold for any position of the preset.
+        let flavour = format!("rang:{}", self.config().preset.name());
+        let mut solver = SolverPool::take::<u128, u8>(pool, &flavour, config.clone());
         let rem = g.remaining();
         let trivial = match objective {
             Objective::Value => None,
@@ -145,48 +175,74 @@ impl HokmState {
             }
             Objective::WinNext(_) => None,
         };
+        let w = self.dd_ten_weight(objective);
         let root = match trivial {
-            Some(v) => (v, 0),
-            None => bisect(&mut solver, &mut g, rem / 2)?,
-        };
-        let root = crate::solve::Solution {
-            value: root.0,
-            nodes: root.1,
+            Some(v) => crate::solve::Solution {
+                value: v,
+                hi: v,
+                nodes: 0,
+            },
+            None => {
+                solver.report_root(Some(Box::new(move |lo, hi| {
+                    let (lo, hi) = (i64::from(lo), i64::from(hi));
+                    match w {
+                        0 => (lo, hi),
+                        w => (lo / i64::from(w), hi / i64::from(w)),
+                    }
+                })));
+                let r = bisect(&mut solver, &mut g, (0, u32::MAX), rem / 2);
+                solver.report_root(None);
+                r?
+            }
         };
         let mut out = DdAnswer {
             value: root.value,
             actions: Vec::new(),
             nodes: root.nodes,
+            hi: root.hi,
+            actions_hi: Vec::new(),
+            halted: None,
         };
-        if !actions {
-            return Ok(out);
-        }
-        let mut list = MoveList::new();
-        g.moves(&mut list, &Switches::none());
-        let mut moves: Vec<u8> = list.as_slice().to_vec();
-        moves.sort_unstable();
-        for m in moves {
-            let v = if trivial.is_some() {
-                root.value
-            } else {
-                let won = g.play(m);
-                let base = match won {
-                    Some(w) if g.side_of(w.seat as usize) == 0 => w.value,
-                    _ => 0,
+        if actions {
+            let mut list = MoveList::new();
+            g.moves(&mut list, &Switches::none());
+            let mut moves: Vec<u8> = list.as_slice().to_vec();
+            moves.sort_unstable();
+            // The mover's side gets the root's value with its best action and
+            // no more with any other; the other side no less. An anytime
+            // solve narrows each action's window with that (an exact one
+            // searches the whole window, as it always has).
+            let mover_max = g.side_of(g.to_move()) == 0;
+            for m in moves {
+                let (v, hi) = if trivial.is_some() {
+                    (root.value, root.hi)
+                } else {
+                    let won = g.play(m);
+                    let base = match won {
+                        Some(w) if g.side_of(w.seat as usize) == 0 => w.value,
+                        _ => 0,
+                    };
+                    let window = match (config.bounds, mover_max) {
+                        (false, _) => (0, u32::MAX),
+                        (true, true) => (0, root.hi.saturating_sub(base)),
+                        (true, false) => (root.value.saturating_sub(base), u32::MAX),
+                    };
+                    let r = bisect(&mut solver, &mut g, window, root.value.saturating_sub(base));
+                    g.undo(m);
+                    let r = r?;
+                    out.nodes += r.nodes;
+                    (base + r.value, base + r.hi)
                 };
-                let r = bisect(&mut solver, &mut g, root.value.saturating_sub(base));
-                g.undo(m);
-                let (v, nodes) = r?;
-                out.nodes += nodes;
-                base + v
-            };
-            let a = if m == CALL {
-                HokmAction::Call
-            } else {
-                HokmAction::Card(Card(m))
-            };
-            out.actions.push((a, v));
+                let a = if m == CALL {
+                    HokmAction::Call
+                } else {
+                    HokmAction::Card(Card(m))
+                };
+                out.actions.push((a, v));
+                out.actions_hi.push(hi);
+            }
         }
+        out.halted = solver.halted().map(|e| e.to_string());
         Ok(out)
     }
 }
@@ -230,7 +286,7 @@ impl HokmState {
             Goal::Value if self.needs_rang_dd() => Objective::Value,
             Goal::Value => return self.solve_whist(req, player, &legal),
         };
-        let a = self.dd_solve(player, objective, &req.config, req.actions)?;
+        let a = self.dd_solve_pooled(player, objective, &req.config, req.actions, &req.pool)?;
         let named: Vec<(String, i64)> = a
             .actions
             .iter()
@@ -238,14 +294,34 @@ impl HokmState {
             .collect();
         let named = in_legal_order(&legal, named);
         let w = i64::from(self.dd_ten_weight(objective));
+        let unit = |v: u32| {
+            if w > 0 {
+                i64::from(v) / w
+            } else {
+                i64::from(v)
+            }
+        };
+        let bounds = a.halted.as_ref().map(|reason| Bounds {
+            value: (unit(a.value), unit(a.hi)),
+            actions: in_legal_order(
+                &legal,
+                a.actions
+                    .iter()
+                    .zip(&a.actions_hi)
+                    .map(|((x, v), h)| (self.format_action(x), (unit(*v), unit(*h))))
+                    .collect(),
+            ),
+            reason: reason.clone(),
+        });
         let mut out = SolveAnswer {
             player,
             value: i64::from(a.value),
             actions: named,
             nodes: a.nodes,
             extra: Extra::None,
+            bounds: None,
         };
-        if w > 0 {
+        if w > 0 && bounds.is_none() {
             out.extra = Extra::Tricks {
                 value: out.value % w,
                 actions: out
@@ -254,11 +330,14 @@ impl HokmState {
                     .map(|(x, v)| (x.clone(), v % w))
                     .collect(),
             };
+        }
+        if w > 0 {
             out.value /= w;
             for (_, v) in out.actions.iter_mut() {
                 *v /= w;
             }
         }
+        out.bounds = bounds;
         Ok(out)
     }
 
@@ -270,25 +349,40 @@ impl HokmState {
         legal: &[String],
     ) -> Result<SolveAnswer> {
         let pos = self.whist_position()?;
-        let mut solver = Solver::new(req.config.clone());
+        // Whist's table keys hold the leader, trumps, sides and number of
+        // hands: its entries hold for any position of trick play.
+        let mut solver = SolverPool::take::<u128, u8>(&req.pool, "whist", req.config.clone());
         let pack = &self.config().pack;
-        let (value, cards, nodes) = if req.actions {
+        let (value, hi, cards, cards_hi, nodes) = if req.actions {
             let r = solver.solve_cards(&pos, player)?;
-            (r.value, r.cards, r.nodes)
+            (r.value, r.hi, r.cards, r.cards_hi, r.nodes)
         } else {
             let r = solver.solve(&pos, player)?;
-            (r.value, Vec::new(), r.nodes)
+            (r.value, r.hi, Vec::new(), Vec::new(), r.nodes)
         };
         let named = cards
             .iter()
             .map(|&(c, v)| (pack.format_card(c), i64::from(v)))
             .collect();
+        let bounds = solver.halted().map(|e| Bounds {
+            value: (i64::from(value), i64::from(hi)),
+            actions: in_legal_order(
+                legal,
+                cards
+                    .iter()
+                    .zip(&cards_hi)
+                    .map(|(&(c, v), &h)| (pack.format_card(c), (i64::from(v), i64::from(h))))
+                    .collect(),
+            ),
+            reason: e.to_string(),
+        });
         Ok(SolveAnswer {
             player,
             value: i64::from(value),
             actions: in_legal_order(legal, named),
             nodes,
             extra: Extra::None,
+            bounds,
         })
     }
 }
