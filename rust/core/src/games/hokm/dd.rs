@@ -116,8 +116,15 @@ struct Rules {
 #[derive(Copy, Clone, Debug, Default)]
 struct Dyn {
     hands: [u64; 4],
+    /// The union of `hands` (kept as cards move).
+    rem: u64,
+    /// The cards of the current trick, as a set.
+    tbits: u64,
     trick: [u8; 4],
     played: u8,
+    /// Index in the trick of the card winning it so far (kept as cards are
+    /// played; meaningless while the trick is empty).
+    win: u8,
     leader: u8,
     trump: u8,
     /// First trick number whose completion may collect ([`NEVER`]: not yet).
@@ -244,8 +251,11 @@ impl RangGame {
         let side = std::array::from_fn(|seat| u8::from(seat % 2 != player % 2));
         let mut d = Dyn {
             hands,
+            rem: hands.iter().fold(0, |a, h| a | h),
+            tbits: trick[..s.trick_len].iter().fold(0, |a, &c| a | 1u64 << c),
             trick,
             played: s.trick_len as u8,
+            win: 0,
             leader: s.leader as u8,
             trump: s.trump.unwrap_or(NONE),
             gate_from,
@@ -289,27 +299,35 @@ impl RangGame {
                 d.done = k == 0;
             }
         }
-        Ok(RangGame {
+        let mut g = RangGame {
             r,
             d,
             side,
             boss: s.hakem as u8,
             indicator: s.hidden.indicator.map_or(NO_CARD, |c| c.0),
             stack: Vec::with_capacity(64),
-        })
+        };
+        if g.d.played > 0 {
+            g.d.win = g.winner_of(g.d.played as usize) as u8;
+        }
+        Ok(g)
     }
 
     #[inline]
     fn rem_cards(&self) -> u64 {
-        let h = &self.d.hands;
-        h[0] | h[1] | h[2] | h[3]
+        debug_assert_eq!(self.d.rem, self.d.hands.iter().fold(0, |a, h| a | h));
+        self.d.rem
     }
 
     #[inline]
     fn trick_bits(&self) -> u64 {
-        self.d.trick[..self.d.played as usize]
-            .iter()
-            .fold(0, |a, &c| a | 1u64 << c)
+        debug_assert_eq!(
+            self.d.tbits,
+            self.d.trick[..self.d.played as usize]
+                .iter()
+                .fold(0, |a, &c| a | 1u64 << c)
+        );
+        self.d.tbits
     }
 
     /// The cards out of play for collapsing purposes: hands, trick, and the
@@ -482,16 +500,48 @@ impl RangGame {
         // is decided under trumps; the caller must trump if he can.
         if self.indicator != NO_CARD {
             self.d.hands[self.boss as usize] |= 1u64 << self.indicator;
+            self.d.rem |= 1u64 << self.indicator;
         }
         self.d.hidden = false;
         if self.d.gate_from == NEVER {
             self.d.gate_from = self.d.trick_no;
         }
         self.d.must_trump = true;
+        self.update_win(true);
+    }
+
+    /// Keeps [`Dyn::win`] up to date after a card joined the trick: the new
+    /// card against the winner so far, or the whole trick again when the
+    /// trump in force changed during the trick (`full`: a reveal).
+    #[inline]
+    fn update_win(&mut self, full: bool) {
+        let n = self.d.played as usize;
+        if n <= 1 {
+            self.d.win = 0;
+            return;
+        }
+        if full {
+            self.d.win = self.winner_of(n) as u8;
+            return;
+        }
+        let (c, b) = (self.d.trick[n - 1], self.d.trick[self.d.win as usize]);
+        let beats = if self.r.satat && (1u64 << c) == self.r.two {
+            true
+        } else if self.r.satat && (1u64 << b) == self.r.two {
+            false
+        } else if c >> 4 == b >> 4 {
+            c > b
+        } else {
+            c >> 4 == self.trump_now()
+        };
+        if beats {
+            self.d.win = (n - 1) as u8;
+        }
     }
 
     fn end_trick(&mut self) -> TrickWon<u64> {
-        let off = self.winner_of(4);
+        let off = self.d.win as usize;
+        debug_assert_eq!(off, self.winner_of(4));
         let win_card = self.d.trick[off];
         // The winner's rank decided the trick when it beat a card of its own
         // suit (2H wins by identity, which the key keeps exactly).
@@ -511,10 +561,12 @@ impl RangGame {
         let w = (self.d.leader as usize + off) % 4;
         let tb = self.trick_bits();
         self.d.played = 0;
+        self.d.tbits = 0;
         self.d.leader = w as u8;
         if std::mem::take(&mut self.d.reveal_pending) {
             if self.indicator != NO_CARD && self.d.hidden {
                 self.d.hands[self.boss as usize] |= 1u64 << self.indicator;
+                self.d.rem |= 1u64 << self.indicator;
             }
             self.d.hidden = false;
         }
@@ -608,7 +660,8 @@ impl RangGame {
         if self.d.played == 0 {
             return None;
         }
-        let i = self.winner_of(self.d.played as usize);
+        let i = self.d.win as usize;
+        debug_assert_eq!(i, self.winner_of(self.d.played as usize));
         Some(((self.d.leader as usize + i) % 4, self.d.trick[i]))
     }
 
