@@ -321,6 +321,21 @@ impl TrickGame for RangGame {
     }
 
     fn lead_bounds(&self, sw: &Switches) -> LeadBounds<u64> {
+        self.lead_bounds_for(sw, u32::MAX)
+    }
+
+    fn lead_bounds_for(&self, sw: &Switches, target: u32) -> LeadBounds<u64> {
+        if sw.heap_bounds {
+            if let Some((lower, lower_by, upper, upper_by)) = self.heap_bounds(target) {
+                let quick = sw.quick_tricks || lower == upper;
+                return LeadBounds {
+                    lower: if quick { lower } else { 0 },
+                    lower_by: if quick { lower_by } else { 0 },
+                    upper,
+                    upper_by,
+                };
+            }
+        }
         let (lower, lower_by) = if sw.quick_tricks {
             self.run_lower().unwrap_or((0, 0))
         } else {
