@@ -320,6 +320,12 @@ pub struct Switches {
     /// ruffing rules) instead of ranks alone, with Dehla's tens thrown on
     /// partner's tricks first and on opponents' last.
     pub rang_order: bool,
+    /// Bounds at trick starts of the Court Piece heap games: the last
+    /// trick played out (its winner's side takes all that is left), and the
+    /// tricks the leader surely wins in a row (top trumps, then, with every
+    /// other hand's trumps drawn, top cards of the other suits) with what
+    /// they collect.
+    pub heap_bounds: bool,
 }
 
 impl Default for Switches {
@@ -345,6 +351,7 @@ impl Default for Switches {
             void_leads_plain: true,
             follow_rules: true,
             rang_order: true,
+            heap_bounds: true,
         }
     }
 }
@@ -373,11 +380,12 @@ impl Switches {
             void_leads_plain: false,
             follow_rules: false,
             rang_order: false,
+            heap_bounds: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 20] = [
+    pub const NAMES: [&'static str; 21] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -398,6 +406,7 @@ impl Switches {
         "void_leads_plain",
         "follow_rules",
         "rang_order",
+        "heap_bounds",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -423,6 +432,7 @@ impl Switches {
             "void_leads_plain" => &mut self.void_leads_plain,
             "follow_rules" => &mut self.follow_rules,
             "rang_order" => &mut self.rang_order,
+            "heap_bounds" => &mut self.heap_bounds,
             _ => return None,
         })
     }

@@ -116,8 +116,15 @@ struct Rules {
 #[derive(Copy, Clone, Debug, Default)]
 struct Dyn {
     hands: [u64; 4],
+    /// The union of `hands` (kept as cards move).
+    rem: u64,
+    /// The cards of the current trick, as a set.
+    tbits: u64,
     trick: [u8; 4],
     played: u8,
+    /// Index in the trick of the card winning it so far (kept as cards are
+    /// played; meaningless while the trick is empty).
+    win: u8,
     leader: u8,
     trump: u8,
     /// First trick number whose completion may collect ([`NEVER`]: not yet).
@@ -244,8 +251,11 @@ impl RangGame {
         let side = std::array::from_fn(|seat| u8::from(seat % 2 != player % 2));
         let mut d = Dyn {
             hands,
+            rem: hands.iter().fold(0, |a, h| a | h),
+            tbits: trick[..s.trick_len].iter().fold(0, |a, &c| a | 1u64 << c),
             trick,
             played: s.trick_len as u8,
+            win: 0,
             leader: s.leader as u8,
             trump: s.trump.unwrap_or(NONE),
             gate_from,
@@ -289,27 +299,35 @@ impl RangGame {
                 d.done = k == 0;
             }
         }
-        Ok(RangGame {
+        let mut g = RangGame {
             r,
             d,
             side,
             boss: s.hakem as u8,
             indicator: s.hidden.indicator.map_or(NO_CARD, |c| c.0),
             stack: Vec::with_capacity(64),
-        })
+        };
+        if g.d.played > 0 {
+            g.d.win = g.winner_of(g.d.played as usize) as u8;
+        }
+        Ok(g)
     }
 
     #[inline]
     fn rem_cards(&self) -> u64 {
-        let h = &self.d.hands;
-        h[0] | h[1] | h[2] | h[3]
+        debug_assert_eq!(self.d.rem, self.d.hands.iter().fold(0, |a, h| a | h));
+        self.d.rem
     }
 
     #[inline]
     fn trick_bits(&self) -> u64 {
-        self.d.trick[..self.d.played as usize]
-            .iter()
-            .fold(0, |a, &c| a | 1u64 << c)
+        debug_assert_eq!(
+            self.d.tbits,
+            self.d.trick[..self.d.played as usize]
+                .iter()
+                .fold(0, |a, &c| a | 1u64 << c)
+        );
+        self.d.tbits
     }
 
     /// The cards out of play for collapsing purposes: hands, trick, and the
@@ -482,16 +500,48 @@ impl RangGame {
         // is decided under trumps; the caller must trump if he can.
         if self.indicator != NO_CARD {
             self.d.hands[self.boss as usize] |= 1u64 << self.indicator;
+            self.d.rem |= 1u64 << self.indicator;
         }
         self.d.hidden = false;
         if self.d.gate_from == NEVER {
             self.d.gate_from = self.d.trick_no;
         }
         self.d.must_trump = true;
+        self.update_win(true);
+    }
+
+    /// Keeps [`Dyn::win`] up to date after a card joined the trick: the new
+    /// card against the winner so far, or the whole trick again when the
+    /// trump in force changed during the trick (`full`: a reveal).
+    #[inline]
+    fn update_win(&mut self, full: bool) {
+        let n = self.d.played as usize;
+        if n <= 1 {
+            self.d.win = 0;
+            return;
+        }
+        if full {
+            self.d.win = self.winner_of(n) as u8;
+            return;
+        }
+        let (c, b) = (self.d.trick[n - 1], self.d.trick[self.d.win as usize]);
+        let beats = if self.r.satat && (1u64 << c) == self.r.two {
+            true
+        } else if self.r.satat && (1u64 << b) == self.r.two {
+            false
+        } else if c >> 4 == b >> 4 {
+            c > b
+        } else {
+            c >> 4 == self.trump_now()
+        };
+        if beats {
+            self.d.win = (n - 1) as u8;
+        }
     }
 
     fn end_trick(&mut self) -> TrickWon<u64> {
-        let off = self.winner_of(4);
+        let off = self.d.win as usize;
+        debug_assert_eq!(off, self.winner_of(4));
         let win_card = self.d.trick[off];
         // The winner's rank decided the trick when it beat a card of its own
         // suit (2H wins by identity, which the key keeps exactly).
@@ -511,10 +561,12 @@ impl RangGame {
         let w = (self.d.leader as usize + off) % 4;
         let tb = self.trick_bits();
         self.d.played = 0;
+        self.d.tbits = 0;
         self.d.leader = w as u8;
         if std::mem::take(&mut self.d.reveal_pending) {
             if self.indicator != NO_CARD && self.d.hidden {
                 self.d.hands[self.boss as usize] |= 1u64 << self.indicator;
+                self.d.rem |= 1u64 << self.indicator;
             }
             self.d.hidden = false;
         }
@@ -608,7 +660,8 @@ impl RangGame {
         if self.d.played == 0 {
             return None;
         }
-        let i = self.winner_of(self.d.played as usize);
+        let i = self.d.win as usize;
+        debug_assert_eq!(i, self.winner_of(self.d.played as usize));
         Some(((self.d.leader as usize + i) % 4, self.d.trick[i]))
     }
 
@@ -666,14 +719,30 @@ impl RangGame {
         if run == 0 {
             return None;
         }
+        let mut seq = [0u8; 13];
+        let mut n = 0;
+        let mut cards = run;
+        while cards != 0 && n < 13 {
+            let c = 63 - cards.leading_zeros() as u8;
+            cards &= !(1u64 << c);
+            seq[n] = c;
+            n += 1;
+        }
+        Some((self.collect_run(&seq[..n]), run))
+    }
+
+    /// What the side on lead collects when the leader wins the tricks of
+    /// `cards` one after another, in that order, from this trick on (the
+    /// heap rules, gates and `ace_rule` applied to each win; tens the others
+    /// might add are not counted).
+    fn collect_run(&self, cards: &[u8]) -> u32 {
+        let d = &self.d;
+        let l = d.leader;
         let (mut heap, mut tens) = (d.heap_tricks as u32, d.heap_tens as u32);
         let (mut prev, mut last_ace) = (d.prev, d.last_ace);
         let mut value = 0u32;
-        let mut cards = run;
-        let mut t = d.trick_no;
-        while cards != 0 {
-            let bit = 1u64 << (63 - cards.leading_zeros());
-            cards &= !bit;
+        for (t, &c) in (d.trick_no..).zip(cards) {
+            let bit = 1u64 << c;
             heap += 1;
             if self.r.dehla && bit & self.r.tens != 0 {
                 tens += 1;
@@ -701,9 +770,125 @@ impl RangGame {
                 heap = 0;
                 tens = 0;
             }
-            t += 1;
         }
-        Some((value, run))
+        value
+    }
+
+    /// Heap bounds at a trick start (`Switches::heap_bounds`), for the side
+    /// on lead: the exact value of the last trick, which plays itself (its
+    /// winner's side takes all that is left); before it, a lower bound from
+    /// the tricks the leader surely wins one after another: his run of top
+    /// trumps and then, once that run has drawn every other hand's trumps
+    /// (or without trumps), his runs of top cards in the other suits.
+    /// The run stops at its shortest start that collects `target`, so that
+    /// the bound relies on as few ranks as it needs. Returns `(lower,
+    /// lower_by, upper, upper_by)`, or `None` when nothing is known beyond
+    /// `0..=total_left`.
+    pub(crate) fn heap_bounds(&self, target: u32) -> Option<(u32, u64, u32, u64)> {
+        let d = &self.d;
+        if !self.r.heap
+            || self.r.objective != Objective::Value
+            || d.hidden
+            || d.must_trump
+            || (d.trump == NONE && self.r.first_void != 0)
+        {
+            return None;
+        }
+        let rem = self.rem_cards();
+        let l = d.leader as usize;
+        if d.hands.iter().all(|h| h.count_ones() == 1) {
+            // One card a hand: the trick plays itself.
+            let mut best = d.hands[l].trailing_zeros() as u8;
+            let mut win = l;
+            let mut cards = 1u64 << best;
+            for k in 1..4 {
+                let seat = (l + k) % 4;
+                let c = d.hands[seat].trailing_zeros() as u8;
+                cards |= 1u64 << c;
+                let beats = if self.r.satat && (1u64 << c) == self.r.two {
+                    true
+                } else if self.r.satat && (1u64 << best) == self.r.two {
+                    false
+                } else if c >> 4 == best >> 4 {
+                    c > best
+                } else {
+                    c >> 4 == d.trump
+                };
+                if beats {
+                    best = c;
+                    win = seat;
+                }
+            }
+            let by = if (cards & suit_bits(best >> 4)).count_ones() >= 2 {
+                1u64 << best
+            } else {
+                0
+            };
+            let v = if self.side[win] == self.side[l] {
+                self.total_left()
+            } else {
+                0
+            };
+            return Some((v, by, v, by));
+        }
+        if rem & self.r.two != 0 {
+            return None;
+        }
+        let mine = d.hands[l];
+        let mut seq = [0u8; 13];
+        let mut n = 0;
+        let mut by = 0u64;
+        // Top cards of suit `s` held by the leader, from the top, into `seq`.
+        let run = |s: u8, seq: &mut [u8; 13], n: &mut usize, by: &mut u64| -> u32 {
+            let mut rest = rem & suit_bits(s);
+            let mut k = 0;
+            while rest != 0 {
+                let bit = 1u64 << (63 - rest.leading_zeros());
+                if mine & bit == 0 || *n >= 13 {
+                    break;
+                }
+                seq[*n] = bit.trailing_zeros() as u8;
+                *n += 1;
+                *by |= bit;
+                rest &= !bit;
+                k += 1;
+            }
+            k
+        };
+        let drawn = if d.trump == NONE {
+            true
+        } else {
+            let k = run(d.trump, &mut seq, &mut n, &mut by);
+            let tm = suit_bits(d.trump);
+            (0..4).all(|p| p == l || (d.hands[p] & tm).count_ones() <= k)
+        };
+        if drawn {
+            for s in 0..4u8 {
+                if s != d.trump {
+                    run(s, &mut seq, &mut n, &mut by);
+                }
+            }
+        }
+        if n == 0 {
+            return None;
+        }
+        let v = self.collect_run(&seq[..n]);
+        if v >= target {
+            // The shortest start of the run that is enough.
+            let mut by = 0u64;
+            for k in 1..=n {
+                let part = self.collect_run(&seq[..k]);
+                if part >= target {
+                    // (The trumps come first: a start that reaches the
+                    // other suits holds the whole run that draws them.)
+                    for &c in &seq[..k] {
+                        by |= 1u64 << c;
+                    }
+                    return Some((part, by, self.total_left(), 0));
+                }
+            }
+        }
+        Some((v, by, self.total_left(), 0))
     }
 
     /// Relative-rank keys (and partition search) apply unless an

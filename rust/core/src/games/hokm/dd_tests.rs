@@ -428,22 +428,15 @@ fn heap_state_in_the_solver() {
     assert_eq!(a.value + b.value, 4);
 }
 
-/// `Switches::rang_order` (whist's move ordering in the Court Piece
-/// family's search) changes the work, never the answer: the value and every
-/// card's value with it on and off, on positions of seven and nine cards a
-/// hand of every objective family (heaps, Dehla's tens, hidden trump with
-/// the cut call, Satat's two of hearts).
-#[test]
-fn whist_ordering_gives_the_same_values() {
+/// With switch `name` on and off, the value and every card's value agree
+/// on positions of seven (debug builds) or nine cards a hand of every
+/// objective family (heaps, Dehla's tens, hidden trump with the cut call,
+/// first-void trumps, Satat's two of hearts), three positions a preset.
+fn switch_gives_the_same_values(name: &str) {
     let on = SolverConfig::default();
-    let off = SolverConfig {
-        switches: Switches {
-            rang_order: false,
-            ..Switches::default()
-        },
-        ..SolverConfig::default()
-    };
-    assert!(on.switches.rang_order);
+    let mut off = SolverConfig::default();
+    *off.switches.flag_mut(name).unwrap() = false;
+    assert_ne!(on.switches, off.switches, "{} is off by default", name);
     let cases: [(&str, &[(&str, &str)]); 5] = [
         ("double_sar", &[]),
         ("dehla_pakad", &[]),
@@ -465,10 +458,24 @@ fn whist_ordering_gives_the_same_values() {
             let player = (seed % 4) as usize;
             let a = s.dd_solve(player, Objective::Value, &on, true).unwrap();
             let b = s.dd_solve(player, Objective::Value, &off, true).unwrap();
-            assert_eq!(a.value, b.value, "{} seed {}", preset, seed);
-            assert_eq!(a.actions, b.actions, "{} seed {}", preset, seed);
+            assert_eq!(a.value, b.value, "{} {} seed {}", name, preset, seed);
+            assert_eq!(a.actions, b.actions, "{} {} seed {}", name, preset, seed);
             checked += 1;
         }
         assert_eq!(checked, 3, "{}: positions", preset);
     }
+}
+
+/// `Switches::rang_order` (whist's move ordering in the Court Piece
+/// family's search) changes the work, never the answer.
+#[test]
+fn whist_ordering_gives_the_same_values() {
+    switch_gives_the_same_values("rang_order");
+}
+
+/// `Switches::heap_bounds` (the last trick played out, the leader's sure
+/// run with what it collects) changes the work, never the answer.
+#[test]
+fn heap_bounds_give_the_same_values() {
+    switch_gives_the_same_values("heap_bounds");
 }

@@ -161,6 +161,7 @@ impl TrickGame for RangGame {
         }
         let seat = self.mover();
         let bit = 1u64 << m;
+        let hidden = self.d.hidden;
         if self.d.hidden && m == self.indicator && self.d.hands[seat] & bit == 0 {
             // The indicator played as the boss's last card: revealed (§6.4, §6.5).
             self.d.hidden = false;
@@ -187,13 +188,45 @@ impl TrickGame for RangGame {
             }
         }
         self.d.hands[seat] &= !bit;
+        self.d.rem &= !bit;
+        self.d.tbits |= bit;
         self.d.must_trump = false;
         self.d.trick[self.d.played as usize] = m;
         self.d.played += 1;
+        self.update_win(hidden != self.d.hidden);
         if self.d.played < 4 {
             return None;
         }
         Some(self.end_trick())
+    }
+
+    fn has_move(&self, m: u8, sw: &Switches) -> bool {
+        // As `moves` lists them: the legal cards, each run of equivalent
+        // cards (no other hand's card between, none special) by its lowest.
+        if m == CALL {
+            return self.may_call();
+        }
+        if m >= 64 {
+            return false;
+        }
+        let legal = self.legal();
+        let bit = 1u64 << m;
+        if legal & bit == 0 {
+            return false;
+        }
+        if !sw.collapse {
+            return true;
+        }
+        let below = legal & suit_bits(m >> 4) & (bit - 1);
+        if below == 0 {
+            return true;
+        }
+        let prev = 63 - below.leading_zeros();
+        if (bit | 1u64 << prev) & self.r.special != 0 {
+            return true;
+        }
+        let others = self.in_play() & !self.playable_hand(self.mover());
+        others & (bit - (2u64 << prev)) != 0
     }
 
     fn undo(&mut self, _m: u8) {
@@ -288,6 +321,21 @@ impl TrickGame for RangGame {
     }
 
     fn lead_bounds(&self, sw: &Switches) -> LeadBounds<u64> {
+        self.lead_bounds_for(sw, u32::MAX)
+    }
+
+    fn lead_bounds_for(&self, sw: &Switches, target: u32) -> LeadBounds<u64> {
+        if sw.heap_bounds {
+            if let Some((lower, lower_by, upper, upper_by)) = self.heap_bounds(target) {
+                let quick = sw.quick_tricks || lower == upper;
+                return LeadBounds {
+                    lower: if quick { lower } else { 0 },
+                    lower_by: if quick { lower_by } else { 0 },
+                    upper,
+                    upper_by,
+                };
+            }
+        }
         let (lower, lower_by) = if sw.quick_tricks {
             self.run_lower().unwrap_or((0, 0))
         } else {
