@@ -168,6 +168,40 @@ pub struct LeadBounds<W> {
     pub upper_by: W,
 }
 
+/// What a heap holds at a trick start, for table entries shared across heap
+/// sizes (`Switches::heap_keys`): up to two counts (e.g. tricks and tens)
+/// and the value each unit is worth. Whoever collects the heap next takes
+/// it whole, and nothing else depends on its contents, so on every line of
+/// play a side's total moves by 0 or by the whole extra weight: a position
+/// with `d` more weight has a value between the same position's value and
+/// that plus `d` (and one with less, between that minus the missing weight
+/// and the value).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct HeapUnits {
+    /// The counts (units in the heap).
+    pub units: [u8; 2],
+    /// The value of one unit of each count.
+    pub weights: [u8; 2],
+}
+
+impl HeapUnits {
+    /// The weight this heap holds beyond `other`'s, and the weight it lacks
+    /// against it: `(more, less)`.
+    #[inline]
+    pub fn against(&self, other: [u8; 2]) -> (u32, u32) {
+        let (mut more, mut less) = (0u32, 0u32);
+        for ((&a, &b), &w) in self.units.iter().zip(&other).zip(&self.weights) {
+            let (a, b, w) = (a as u32, b as u32, w as u32);
+            if a > b {
+                more += (a - b) * w;
+            } else {
+                less += (b - a) * w;
+            }
+        }
+        (more, less)
+    }
+}
+
 /// Position key of a trick start for the transposition table.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct TtKey<P> {
@@ -326,6 +360,10 @@ pub struct Switches {
     /// other hand's trumps drawn, top cards of the other suits) with what
     /// they collect.
     pub heap_bounds: bool,
+    /// Table keys of the Court Piece heap games without the heap's size and
+    /// tens: entries keep them, and a probe with another heap widens the
+    /// stored bounds by the weight that differs (see [`HeapUnits`]).
+    pub heap_keys: bool,
 }
 
 impl Default for Switches {
@@ -352,6 +390,7 @@ impl Default for Switches {
             follow_rules: true,
             rang_order: true,
             heap_bounds: true,
+            heap_keys: true,
         }
     }
 }
@@ -381,11 +420,12 @@ impl Switches {
             follow_rules: false,
             rang_order: false,
             heap_bounds: false,
+            heap_keys: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 21] = [
+    pub const NAMES: [&'static str; 22] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -407,6 +447,7 @@ impl Switches {
         "follow_rules",
         "rang_order",
         "heap_bounds",
+        "heap_keys",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -433,6 +474,7 @@ impl Switches {
             "follow_rules" => &mut self.follow_rules,
             "rang_order" => &mut self.rang_order,
             "heap_bounds" => &mut self.heap_bounds,
+            "heap_keys" => &mut self.heap_keys,
             _ => return None,
         })
     }
@@ -500,6 +542,14 @@ pub trait TrickGame {
     fn undo(&mut self, m: Self::Move);
     /// At a trick start: the key for the transposition table.
     fn tt_key(&self) -> TtKey<Self::Pattern>;
+    /// At a trick start: the table key and, when the game keeps its heap
+    /// out of the key (`Switches::heap_keys`), what the heap holds (entries
+    /// then keep it and a probe widens their bounds by the difference; see
+    /// [`HeapUnits`]). The default: [`TrickGame::tt_key`], no heap.
+    fn tt_key_heap(&self, sw: &Switches) -> (TtKey<Self::Pattern>, Option<HeapUnits>) {
+        let _ = sw;
+        (self.tt_key(), None)
+    }
     /// At a trick start: the part of the pattern that `winners` rely on.
     /// The default, every card, suits games whose key is exact (no
     /// partition search).

@@ -233,10 +233,13 @@ impl<'a, G: TrickGame> Search<'a, G> {
         // `lead reaches lead_target` is equivalent to the answer when the
         // leader maximises, and to its negation otherwise.
         let mut hint = u8::MAX;
+        let mut heap = None;
         let key = if self.sw.tt {
-            let key = g.tt_key();
-            if let Some(hit) = self.tt.probe_hint(
+            let (key, h) = g.tt_key_heap(&self.sw);
+            heap = h;
+            if let Some(hit) = self.tt.probe_heap(
                 &key,
+                heap,
                 lead_target as u32,
                 &mut hint,
                 self.sw.tt_move,
@@ -284,7 +287,8 @@ impl<'a, G: TrickGame> Search<'a, G> {
         } else {
             <G::Pattern as super::game::Pattern>::FULL
         };
-        self.tt.store_hint(&key, mask, lower, upper, hint);
+        let units = heap.map_or([0, 0], |h| h.units);
+        self.tt.store_heap(&key, units, mask, lower, upper, hint);
         (ok, w)
     }
 

@@ -12,7 +12,7 @@
 //! reserved up front from the configured budget; when the arena or the shape
 //! table is full, the whole table is reset (entries are only hints).
 
-use super::game::{Pattern, TtKey};
+use super::game::{HeapUnits, Pattern, TtKey};
 use crate::error::{Error, Result};
 
 const BLOCK: usize = 8;
@@ -32,6 +32,9 @@ struct Block<P> {
     masks: [P; BLOCK],
     /// The game's code of the lead that cut off (`u8::MAX` for none).
     hints: [u8; BLOCK],
+    /// The heap the bounds are for (`[0, 0]` for games that keep their
+    /// heap in the key; see [`HeapUnits`]).
+    heaps: [[u8; 2]; BLOCK],
 }
 
 #[derive(Copy, Clone, Debug, Default)]
@@ -188,17 +191,40 @@ impl<P: Pattern> Tt<P> {
         want_hint: bool,
         promote: bool,
     ) -> Option<Hit<P>> {
+        self.probe_heap(key, None, target, hint, want_hint, promote)
+    }
+
+    /// Like [`Tt::probe_hint`], for a key that leaves the heap out: each
+    /// entry's bounds are widened by the weight in which `heap` differs from
+    /// the entry's (`None`: entries are read as stored).
+    #[inline]
+    pub fn probe_heap(
+        &mut self,
+        key: &TtKey<P>,
+        heap: Option<HeapUnits>,
+        target: u32,
+        hint: &mut u8,
+        want_hint: bool,
+        promote: bool,
+    ) -> Option<Hit<P>> {
         if self.used_slots == 0 {
             return None;
         }
         self.probes += 1;
         let slot = self.find(key.shape, key.ctx)?;
         let head = self.slots[slot].head;
-        let (b, i) = self.scan(head, key, target, hint, want_hint)?;
+        let (b, i, at_least) = match heap {
+            None => {
+                let (b, i) = self.scan(head, key, target, hint, want_hint)?;
+                let block = &self.blocks[b as usize - 1];
+                (b, i, block.bounds[i].0 as u32 >= target)
+            }
+            Some(h) => self.scan_heap(head, key, h, target, hint, want_hint)?,
+        };
         self.hits += 1;
         let block = &self.blocks[b as usize - 1];
         let hit = Hit {
-            at_least: block.bounds[i].0 as u32 >= target,
+            at_least,
             mask: block.masks[i],
         };
         if promote {
@@ -246,6 +272,47 @@ impl<P: Pattern> Tt<P> {
         None
     }
 
+    /// [`Tt::scan`] with each entry's bounds widened to `heap`: the block,
+    /// slot and answer (at least `target` or below it) of the first entry
+    /// that decides.
+    #[inline]
+    fn scan_heap(
+        &mut self,
+        head: u32,
+        key: &TtKey<P>,
+        heap: HeapUnits,
+        target: u32,
+        hint: &mut u8,
+        mut want_hint: bool,
+    ) -> Option<(u32, usize, bool)> {
+        let mut b = head;
+        while b != 0 {
+            let block = &self.blocks[b as usize - 1];
+            self.scanned += block.len as u64;
+            for i in (0..block.len as usize).rev() {
+                let (lower, upper) = block.bounds[i];
+                let (more, less) = heap.against(block.heaps[i]);
+                let at_least = (lower as u32).saturating_sub(less) >= target;
+                if !at_least && upper as u32 + more >= target {
+                    if want_hint
+                        && block.hints[i] != u8::MAX
+                        && key.owners & block.masks[i] == block.owners[i]
+                    {
+                        *hint = block.hints[i];
+                        want_hint = false;
+                    }
+                    continue;
+                }
+                if key.owners & block.masks[i] != block.owners[i] {
+                    continue;
+                }
+                return Some((b, i, at_least));
+            }
+            b = block.next;
+        }
+        None
+    }
+
     /// Swaps entry `i` of block `b` with the newest entry of the chain
     /// (in block `head`), so that probes meet it first.
     #[cold]
@@ -256,15 +323,23 @@ impl<P: Pattern> Tt<P> {
         if b == h && i == j {
             return;
         }
-        let take =
-            |blk: &Block<P>, k: usize| (blk.bounds[k], blk.owners[k], blk.masks[k], blk.hints[k]);
+        let take = |blk: &Block<P>, k: usize| {
+            (
+                blk.bounds[k],
+                blk.owners[k],
+                blk.masks[k],
+                blk.hints[k],
+                blk.heaps[k],
+            )
+        };
         let x = take(&self.blocks[b], i);
         let y = take(&self.blocks[h], j);
-        let put = |blk: &mut Block<P>, k: usize, e: ((u8, u8), P, P, u8)| {
+        let put = |blk: &mut Block<P>, k: usize, e: ((u8, u8), P, P, u8, [u8; 2])| {
             blk.bounds[k] = e.0;
             blk.owners[k] = e.1;
             blk.masks[k] = e.2;
             blk.hints[k] = e.3;
+            blk.heaps[k] = e.4;
         };
         put(&mut self.blocks[b], i, y);
         put(&mut self.blocks[h], j, x);
@@ -279,6 +354,20 @@ impl<P: Pattern> Tt<P> {
     /// Like [`Tt::store`], also keeping a move code (`u8::MAX` for none;
     /// an existing code is kept then).
     pub fn store_hint(&mut self, key: &TtKey<P>, mask: P, lower: u32, upper: u32, hint: u8) {
+        self.store_heap(key, [0, 0], mask, lower, upper, hint)
+    }
+
+    /// Like [`Tt::store_hint`], for a key that leaves the heap out: the
+    /// bounds hold for a heap of `heap` units (see [`Tt::probe_heap`]).
+    pub fn store_heap(
+        &mut self,
+        key: &TtKey<P>,
+        heap: [u8; 2],
+        mask: P,
+        lower: u32,
+        upper: u32,
+        hint: u8,
+    ) {
         if self.slots.is_empty() {
             self.slots = vec![ShapeSlot::default(); 1 << self.slot_bits];
             self.blocks = Vec::with_capacity(self.max_blocks);
@@ -310,7 +399,7 @@ impl<P: Pattern> Tt<P> {
         while b != 0 {
             let block = &mut self.blocks[b as usize - 1];
             for i in 0..block.len as usize {
-                if block.masks[i] == mask && block.owners[i] == owners {
+                if block.masks[i] == mask && block.owners[i] == owners && block.heaps[i] == heap {
                     let (lo, hi) = &mut block.bounds[i];
                     *lo = (*lo).max(lower as u8);
                     *hi = (*hi).min(upper as u8);
@@ -330,6 +419,7 @@ impl<P: Pattern> Tt<P> {
             block.owners[i] = owners;
             block.masks[i] = mask;
             block.hints[i] = hint;
+            block.heaps[i] = heap;
             block.len += 1;
             return;
         }
@@ -352,12 +442,13 @@ impl<P: Pattern> Tt<P> {
             block.owners[0] = owners;
             block.masks[0] = mask;
             block.hints[0] = hint;
+            block.heaps[0] = heap;
             self.slots[slot].head = b;
             return;
         }
         if self.blocks.len() >= self.max_blocks {
             self.reset();
-            return self.store_hint(key, mask, lower, upper, hint);
+            return self.store_heap(key, heap, mask, lower, upper, hint);
         }
         let mut block = Block {
             len: 1,
@@ -366,11 +457,13 @@ impl<P: Pattern> Tt<P> {
             owners: [P::default(); BLOCK],
             masks: [P::default(); BLOCK],
             hints: [u8::MAX; BLOCK],
+            heaps: [[0, 0]; BLOCK],
         };
         block.bounds[0] = (lower as u8, upper as u8);
         block.owners[0] = owners;
         block.masks[0] = mask;
         block.hints[0] = hint;
+        block.heaps[0] = heap;
         self.blocks.push(block);
         self.slots[slot].head = self.blocks.len() as u32;
     }

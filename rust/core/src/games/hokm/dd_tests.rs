@@ -479,3 +479,11 @@ fn whist_ordering_gives_the_same_values() {
 fn heap_bounds_give_the_same_values() {
     switch_gives_the_same_values("heap_bounds");
 }
+
+/// `Switches::heap_keys` (table entries shared across heap sizes, their
+/// bounds widened by the weight that differs) changes the work, never the
+/// answer.
+#[test]
+fn heap_keys_give_the_same_values() {
+    switch_gives_the_same_values("heap_keys");
+}

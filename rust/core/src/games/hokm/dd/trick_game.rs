@@ -2,9 +2,11 @@
 //! (relative ranks with the cards whose identity counts kept exactly, or the
 //! exact cards while an indicator lies aside) and partition search.
 
-use super::{suit_bits, Objective, RangGame, CALL, NEVER, NONE};
+use super::{suit_bits, Objective, RangGame, CALL, DEHLA_TEN, NEVER, NONE};
 use crate::solve::bits::{pdep, pext};
-use crate::solve::game::{LeadBounds, MoveList, Side, Switches, TrickGame, TrickWon, TtKey};
+use crate::solve::game::{
+    HeapUnits, LeadBounds, MoveList, Side, Switches, TrickGame, TrickWon, TtKey,
+};
 use crate::solve::ordering::{self, Ctx, OrderView};
 use crate::solve::whist::NO_TRUMP;
 
@@ -290,6 +292,29 @@ impl TrickGame for RangGame {
             | (self.side[0] as u32) << 27
             | self.r.kind << 28;
         TtKey { shape, ctx, owners }
+    }
+
+    fn tt_key_heap(&self, sw: &Switches) -> (TtKey<u128>, Option<HeapUnits>) {
+        let mut key = self.tt_key();
+        if !(sw.heap_keys && self.r.heap && self.r.objective == Objective::Value) {
+            return (key, None);
+        }
+        // The heap's size and tens (bits 12..19 of the context) leave the
+        // key; Double Sar's values do not count tens at all.
+        key.ctx &= !(0x7F << 12);
+        let d = &self.d;
+        let heap = if self.r.dehla {
+            HeapUnits {
+                units: [d.heap_tricks, d.heap_tens],
+                weights: [1, DEHLA_TEN as u8],
+            }
+        } else {
+            HeapUnits {
+                units: [d.heap_tricks, 0],
+                weights: [1, 0],
+            }
+        };
+        (key, Some(heap))
     }
 
     fn pattern_mask(&self, winners: u64) -> u128 {
