@@ -487,3 +487,92 @@ fn heap_bounds_give_the_same_values() {
 fn heap_keys_give_the_same_values() {
     switch_gives_the_same_values("heap_keys");
 }
+
+/// The premise of `Switches::heap_keys`: one more trick in the heap moves
+/// the value by 0 or 1, one more ten (Dehla Pakad) by 0 up to a ten's
+/// weight, everything else equal (exact searches without the switch).
+#[test]
+fn a_bigger_heap_moves_the_value_by_at_most_its_weight() {
+    let plain = SolverConfig {
+        switches: Switches {
+            heap_keys: false,
+            ..Switches::default()
+        },
+        ..SolverConfig::small()
+    };
+    let (mut checked, mut moved) = (0, 0);
+    for preset in ["double_sar", "dehla_pakad"] {
+        let g = game(preset, &[]);
+        let c = g.config();
+        for seed in 0..scaled(24) {
+            let mut r = Rng::new(seed * 7 + 3);
+            let mut pack: Vec<_> = c.pack.cards().to_vec();
+            for i in (1..pack.len()).rev() {
+                let j = r.below(i as u64 + 1) as usize;
+                pack.swap(i, j);
+            }
+            let cards = 4;
+            let hands: Vec<CardSet> = (0..4)
+                .map(|p| pack[p * cards..(p + 1) * cards].iter().copied().collect())
+                .collect();
+            let trump = Some(r.below(4) as u8);
+            let leader = r.below(4) as usize;
+            let out = hands
+                .iter()
+                .flat_map(|h| h.iter())
+                .filter(|&x| c.pack.face(x) == b'T')
+                .count() as u8;
+            let prev = if r.below(2) == 0 { Some(leader) } else { None };
+            let value = |heap: u8, heap_tens: u8| -> Option<u32> {
+                let won = [9 - heap, 0];
+                let mut s =
+                    HokmState::from_deal(g.cfg.clone(), &hands, trump, leader, None, Some(&won))
+                        .ok()?;
+                let rest = 4 - out - heap_tens;
+                s.set_heap(
+                    heap,
+                    if heap > 0 { prev } else { None },
+                    false,
+                    [rest, 0],
+                    heap_tens,
+                )
+                .ok()?;
+                Some(
+                    s.dd_solve(0, Objective::Value, &plain, false)
+                        .unwrap()
+                        .value,
+                )
+            };
+            for heap in 1..8u8 {
+                let (Some(a), Some(b)) = (value(heap, 0), value(heap + 1, 0)) else {
+                    continue;
+                };
+                assert!(
+                    a <= b && b <= a + 1,
+                    "{} seed {} heap {}: {} {}",
+                    preset,
+                    seed,
+                    heap,
+                    a,
+                    b
+                );
+                checked += 1;
+                moved += u32::from(b > a);
+                if preset == "dehla_pakad" && out < 4 {
+                    if let Some(t) = value(heap, 1) {
+                        assert!(
+                            a <= t && t <= a + DEHLA_TEN,
+                            "{} seed {} tens: {} {}",
+                            preset,
+                            seed,
+                            a,
+                            t
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked as u64 >= scaled(100), "only {} pairs", checked);
+    assert!(moved as u64 >= scaled(10), "only {} pairs moved", moved);
+}

@@ -153,9 +153,9 @@ impl HokmState {
     ) -> Result<DdAnswer> {
         let player = self.dd_seat(player)?;
         let mut g = RangGame::new(self, player, objective)?;
-        // The table's context holds the side counted, the objective's kind
-        // and the tricks a kot still needs, the trumps and the heap: its
-        // entries hold for any position of the preset.
+        // The table's context holds the side counted, the objective's kind,
+        // the tricks a kot still needs and the trumps, and each entry the
+        // heap it is for: its entries hold for any position of the preset.
         let flavour = format!("rang:{}", self.config().preset.name());
         let mut solver = SolverPool::take::<u128, u8>(pool, &flavour, config.clone());
         let rem = g.remaining();
