@@ -480,6 +480,13 @@ fn heap_bounds_give_the_same_values() {
     switch_gives_the_same_values("heap_bounds");
 }
 
+/// `Switches::card_bounds` (each card searched only within the window the
+/// position's value leaves it) changes the work, never the answer.
+#[test]
+fn card_bounds_give_the_same_values() {
+    switch_gives_the_same_values("card_bounds");
+}
+
 /// `Switches::heap_keys` (table entries shared across heap sizes, their
 /// bounds widened by the weight that differs) changes the work, never the
 /// answer.

@@ -154,7 +154,10 @@ pub fn solve_points(
     // The searched value credits kings and queens to the side that loses
     // them (kq_negative): take their number back off.
     let r = g.negative_cards() as i32;
-    let anytime = config.bounds;
+    // Each action is searched only within the window the root's value
+    // leaves it (`Switches::card_bounds`); an anytime solve always narrows
+    // by the root's bounds.
+    let bounded = config.bounds || config.switches.card_bounds;
     let mut solver = DdSolver::new(config);
     let (value, hi) = solver.root_bounds(&mut g, r)?;
     let mover_max = g.side_of(g.to_move()) == 0;
@@ -163,11 +166,12 @@ pub fn solve_points(
     if actions {
         for (name, m) in action_moves(s) {
             let (v, h) = match m {
-                // An exact solve values each action on its own, as it
-                // always has; an anytime one narrows the window by the
-                // root's bounds (the mover's side gets no more than the
-                // root with any action, the other side no less).
-                Some(m) if !anytime => {
+                // Without `card_bounds` each action is valued on its own;
+                // with it (and always in anytime mode) the window is
+                // narrowed by the root's bounds (the mover's side gets no
+                // more than the root with any action, the other side no
+                // less).
+                Some(m) if !bounded => {
                     let v = solver.value_after(&mut g, m)?;
                     (v, v)
                 }

@@ -118,6 +118,10 @@ fn points_match_plain_minimax_with_and_without_optimisations() {
                     dominance: false,
                     ..def
                 },
+                Switches {
+                    card_bounds: false,
+                    ..def
+                },
             ] {
                 let cfg = SolverConfig {
                     switches: sw,

@@ -209,10 +209,11 @@ impl HokmState {
             let mut moves: Vec<u8> = list.as_slice().to_vec();
             moves.sort_unstable();
             // The mover's side gets the root's value with its best action and
-            // no more with any other; the other side no less. An anytime
-            // solve narrows each action's window with that (an exact one
-            // searches the whole window, as it always has).
+            // no more with any other; the other side no less. Each action is
+            // searched only within that window (`Switches::card_bounds`; an
+            // anytime solve always narrows by the root's bounds).
             let mover_max = g.side_of(g.to_move()) == 0;
+            let bounded = config.bounds || config.switches.card_bounds;
             for m in moves {
                 let (v, hi) = if trivial.is_some() {
                     (root.value, root.hi)
@@ -222,7 +223,7 @@ impl HokmState {
                         Some(w) if g.side_of(w.seat as usize) == 0 => w.value,
                         _ => 0,
                     };
-                    let window = match (config.bounds, mover_max) {
+                    let window = match (bounded, mover_max) {
                         (false, _) => (0, u32::MAX),
                         (true, true) => (0, root.hi.saturating_sub(base)),
                         (true, false) => (root.value.saturating_sub(base), u32::MAX),
