@@ -37,12 +37,25 @@ POSITIONS = [
 ]
 
 
+def _dashavatara(seed: int) -> Any:
+    """A Dashavatara position of at most 8 cards a hand, from a seeded game played at random."""
+    state = hukm.Dashavatara().new_game(seed)
+    rng = random.Random(seed)
+    while max(sum(c != "." for c in h) for h in state.hands()) > 8:
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
 def _twenty_eight(seed: int) -> Any:
     g = hukm.TwentyEight("28")
     return g.from_deal(g.deal(seed), bidder=seed % 4, leader=(seed + 1) % 4, trump="S")
 
 
-@pytest.mark.parametrize("name,make", POSITIONS + [("28", _twenty_eight)], ids=lambda x: x if isinstance(x, str) else "")
+@pytest.mark.parametrize(
+    "name,make",
+    POSITIONS + [("28", _twenty_eight), ("dashavatara", _dashavatara)],
+    ids=lambda x: x if isinstance(x, str) else "",
+)
 def test_bounds_contain_the_exact_values_and_narrow(name: str, make: Any) -> None:
     stopped = 0
     for seed in range(3):

@@ -113,6 +113,23 @@ def test_node_limit_for_the_whole_call(name: str) -> None:
         hukm.solve(state, max_nodes=20_000, **kw)
 
 
+THUNEE_DEAL = "T.KQ.Q.J9 AQ.AT..KQ 9.J.9AT.A JK.9.JK.T"
+
+
+@pytest.mark.parametrize("name", ["target", "ganjifa", "dugi", "naqsh", "sweep", "thunee"])
+def test_objectives_without_anytime_bounds_raise_even_when_asked(name: str) -> None:
+    """An objective that gives no bounds raises its limit with ``bounds=True`` too: a
+    value cut short is never returned as if it were exact."""
+    if name == "thunee":
+        state, kw = hukm.Thunee().from_deal(THUNEE_DEAL, trump="S", trumper=1), {}
+        limit = 2_000
+    else:
+        state, kw = large(name)
+        limit = 20 if name == "sweep" else 20_000
+    with pytest.raises(hukm.SolverLimitError, match=rf"\(max_nodes={limit}\)$"):
+        hukm.solve(state, max_nodes=limit, bounds=True, **kw)
+
+
 def test_dashavatara_node_limit_holds_over_the_value_and_every_action() -> None:
     """Dashavatara solves the value and then each action: ``max_nodes`` holds for all of
     them together, so a budget the value alone fits but the whole call does not stops it,

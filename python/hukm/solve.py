@@ -127,8 +127,10 @@ def solve(
     were) each time they narrow and every half second while they do not,
     from the calling thread; each call's bounds lie within the last's. Bounds are
     given for the value objectives searched by value probes: Hokm and the
-    Court Piece family (tricks, heaps, Dehla's tens, the kot query) and
-    Twenty-eight's card points; the other games and objectives raise
+    Court Piece family (tricks, heaps, Dehla's tens, the kot query),
+    Twenty-eight's card points and Dashavatara's cards; the other games and
+    objectives (Twenty-eight's outcome and sweep, Thunee, Ganjifa, Dugi,
+    Naqsh) raise
     :class:`hukm.SolverLimitError` as without ``bounds``.
 
     ``objective="kot"`` asks the kot query: the value is 1 when ``player``'s

@@ -117,6 +117,14 @@ impl Default for SolverConfig {
 }
 
 impl SolverConfig {
+    /// The same settings without anytime mode, for the objectives that
+    /// answer only exactly: a limit then fails the call, so a value stopped
+    /// early is never returned as if it were exact.
+    pub fn exact_only(mut self) -> SolverConfig {
+        self.bounds = false;
+        self
+    }
+
     /// The default settings with a 1 MiB table (for small endgames and tests).
     pub fn small() -> SolverConfig {
         SolverConfig {

@@ -38,7 +38,7 @@ use crate::error::{Error, Result};
 use crate::solve::game::{
     mix64, LeadBounds, MoveList, Side, Switches, TrickGame, TrickWon, TtKey, Wide, Wide3,
 };
-use crate::solve::request::{Extra, Goal, SolveAnswer, SolveRequest};
+use crate::solve::request::{Bounds, Extra, Goal, SolveAnswer, SolveRequest};
 use crate::solve::{Probe, Solver, SolverConfig};
 
 /// First move code of a ducal announcement (`120 + suit`).
@@ -616,6 +616,13 @@ pub struct DashaSolution {
     pub actions: Vec<(DashaAction, u32)>,
     /// Search nodes visited in the whole call (the value and every action's).
     pub nodes: u64,
+    /// The upper bound of `value` (`value` itself when exact).
+    pub hi: u32,
+    /// The upper bounds of the actions' values, in the order of `actions`.
+    pub actions_hi: Vec<u32>,
+    /// In anytime mode ([`SolverConfig::bounds`]), the limit that stopped
+    /// the call: `value` and `actions` are then lower bounds.
+    pub halted: Option<String>,
 }
 
 /// Solves `state` for focal seat `player` (§13); with `actions`, also the
@@ -646,21 +653,35 @@ pub fn solve(
     let whole = (0, u32::MAX);
     // The search counts in units of 3 cards (every trick is a multiple of 3).
     let guess = g.remaining() / 3;
-    let root = solver.value(&mut g, 0, whole, guess, Probe::Mtdf)?;
+    let cards = move |v: u32| base + 3 * v;
+    solver.report_root(Some(Box::new(move |lo, hi| {
+        (i64::from(cards(lo)), i64::from(cards(hi)))
+    })));
+    let root = solver.value(&mut g, 0, whole, guess, Probe::Mtdf);
+    solver.report_root(None);
+    let root = root?;
     let mut out = Vec::new();
+    let mut out_hi = Vec::new();
     if actions {
+        // In anytime mode a limit leaves each later action its whole window
+        // (an action may hold several plays, so the root's bounds are not
+        // used to narrow it).
         for a in state.legal() {
             let mut h = g.clone();
             let won = h.play_action(&a);
             let guess = root.value.saturating_sub(won);
             let r = solver.value(&mut h, 0, whole, guess, Probe::Mtdf)?;
-            out.push((a, base + 3 * (won + r.value)));
+            out.push((a, cards(won + r.value)));
+            out_hi.push(cards(won + r.hi));
         }
     }
     Ok(DashaSolution {
-        value: base + 3 * root.value,
+        value: cards(root.value),
         actions: out,
         nodes: solver.call_nodes(),
+        hi: cards(root.hi),
+        actions_hi: out_hi,
+        halted: solver.halted().map(|e| e.to_string()),
     })
 }
 
@@ -674,6 +695,16 @@ impl DashaState {
         }
         let player = req.player_or(self.current().unwrap_or(0), 3)?;
         let a = solve(self, player, req.actions, &req.config)?;
+        let bounds = a.halted.as_ref().map(|reason| Bounds {
+            value: (i64::from(a.value), i64::from(a.hi)),
+            actions: a
+                .actions
+                .iter()
+                .zip(&a.actions_hi)
+                .map(|((x, v), h)| (self.format_action(x), (i64::from(*v), i64::from(*h))))
+                .collect(),
+            reason: reason.clone(),
+        });
         Ok(SolveAnswer {
             player,
             value: i64::from(a.value),
@@ -684,7 +715,7 @@ impl DashaState {
                 .collect(),
             nodes: a.nodes,
             extra: Extra::None,
-            bounds: None,
+            bounds,
         })
     }
 }

@@ -346,3 +346,38 @@ fn node_limit_error_names_the_given_max_nodes() {
     let tiny = dd::solve(&s, player, false, &limited(5)).unwrap_err();
     assert_eq!(tiny.to_string(), "solver node limit reached (max_nodes=5)");
 }
+
+/// In anytime mode the same budgets give bounds instead of an error: they
+/// contain the exact value and every action's, the call says which limit
+/// stopped it, and the whole budget gives the exact answer.
+#[test]
+fn anytime_bounds_hold_over_the_whole_call() {
+    let (s, player, parts) = deal_of_many_parts();
+    let whole: u64 = parts.iter().sum();
+    let free = dd::solve(&s, player, true, &SolverConfig::small()).unwrap();
+    let anytime = |budget: u64| SolverConfig {
+        bounds: true,
+        ..limited(budget)
+    };
+    let exact = dd::solve(&s, player, true, &anytime(whole)).unwrap();
+    assert_eq!(
+        (exact.value, exact.hi, exact.halted),
+        (free.value, free.value, None)
+    );
+    for budget in [1, parts[0] / 2, parts[0], whole / 2, whole - 1] {
+        let r = dd::solve(&s, player, true, &anytime(budget)).unwrap();
+        assert_eq!(
+            r.halted.as_deref(),
+            Some(format!("solver node limit reached (max_nodes={budget})").as_str())
+        );
+        assert!(
+            r.value <= free.value && free.value <= r.hi,
+            "{budget}: {r:?}"
+        );
+        assert_eq!(r.actions.len(), free.actions.len());
+        for (((a, lo), hi), (b, v)) in r.actions.iter().zip(&r.actions_hi).zip(&free.actions) {
+            assert_eq!(a, b);
+            assert!(lo <= v && v <= hi, "{budget} {a:?}: {lo}..={hi}, exact {v}");
+        }
+    }
+}

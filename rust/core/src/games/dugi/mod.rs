@@ -145,8 +145,12 @@ impl DugiState {
         }
         let player = req.player_or(self.current().unwrap_or(0), 4)?;
         let cards = self.play().hands.iter().map(|h| h.len()).max().unwrap_or(0);
-        let (value, actions, nodes, first) =
-            self.dd_solve(player, req.actions, req.details, &req.config_for(cards))?;
+        let (value, actions, nodes, first) = self.dd_solve(
+            player,
+            req.actions,
+            req.details,
+            &req.config_for(cards).exact_only(),
+        )?;
         Ok(SolveAnswer {
             player,
             value: i64::from(value),

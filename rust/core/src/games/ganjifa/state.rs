@@ -638,7 +638,8 @@ impl GanjifaState {
         }
         let player = req.player_or(self.current().unwrap_or(0), self.cfg.players)?;
         let cards = self.hands().iter().map(|h| h.len()).max().unwrap_or(0);
-        let (value, actions, nodes) = self.dd_solve(player, req.actions, &req.config_for(cards))?;
+        let (value, actions, nodes) =
+            self.dd_solve(player, req.actions, &req.config_for(cards).exact_only())?;
         let exact = value.fract() == 0.0 && actions.iter().all(|(_, v)| v.fract() == 0.0);
         let ints = actions
             .iter()

@@ -217,7 +217,8 @@ impl NaqshState {
                 ..req.config.clone()
             }
         };
-        let a = self.dd_solve(player, &settings)?;
+        // Anytime bounds are not given for Naqsh: a limit fails the call.
+        let a = self.dd_solve(player, &settings.exact_only())?;
         Ok(SolveAnswer {
             player,
             value: a.value,

@@ -1100,7 +1100,8 @@ impl ThuneeState {
         }
         let cards = self.hands.iter().map(|h| h.len()).max().unwrap_or(0);
         let mut dd = Dd {
-            solver: Solver::new(req.config_for(cards.max(1))),
+            // Anytime bounds are not given for Thunee: a limit fails the call.
+            solver: Solver::new(req.config_for(cards.max(1)).exact_only()),
         };
         dd.solver.start_call();
         let value = self.dd_value(&mut dd, ask)?;

@@ -357,10 +357,12 @@ impl TwentyEightState {
                     "target= does not apply to single hand or half court (they need every trick)"
                         .into(),
                 )),
+                // Anytime bounds are given for card points only: for the
+                // sweep and the outcome a limit fails the call.
                 Goal::Value if self.all_tricks_contract() => {
-                    super::solve_sweep(self, player, cfg, req.actions)?
+                    super::solve_sweep(self, player, cfg.exact_only(), req.actions)?
                 }
-                Goal::Target(t) => solve_outcome(self, t, cfg, req.actions)?,
+                Goal::Target(t) => solve_outcome(self, t, cfg.exact_only(), req.actions)?,
                 Goal::Value => solve_points(self, player, cfg, req.actions)?,
             };
         Ok(SolveAnswer {
