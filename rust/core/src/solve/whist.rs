@@ -156,6 +156,8 @@ pub struct Whist<const N: usize> {
     pub(crate) leader: u8,
     /// Cards played to the current trick.
     pub(crate) played: u8,
+    /// The seat to move, `(leader + played) % N`, kept by play and undo.
+    mover: u8,
     /// Every card played since the root (the current trick's at the end).
     seq: [u8; 64],
     /// For every card of `seq`: the winning card of its trick so far and
@@ -198,6 +200,7 @@ impl<const N: usize> Whist<N> {
             side,
             leader: pos.leader as u8,
             played: pos.trick.len() as u8,
+            mover: ((pos.leader + pos.trick.len()) % N) as u8,
             seq: [0; 64],
             best: [(0, 0); 64],
             seq_len: pos.trick.len() as u8,
@@ -335,7 +338,11 @@ impl<const N: usize> TrickGame for Whist<N> {
 
     #[inline]
     fn to_move(&self) -> usize {
-        (self.leader as usize + self.played as usize) % N
+        debug_assert_eq!(
+            self.mover as usize,
+            (self.leader as usize + self.played as usize) % N
+        );
+        self.mover as usize
     }
 
     #[inline]
@@ -411,6 +418,7 @@ impl<const N: usize> TrickGame for Whist<N> {
         self.seq_len += 1;
         self.played += 1;
         if (self.played as usize) < N {
+            self.mover = if seat + 1 == N { 0 } else { seat as u8 + 1 };
             return None;
         }
         let (bi, best) = self.winner_so_far();
@@ -425,6 +433,7 @@ impl<const N: usize> TrickGame for Whist<N> {
         self.done_bits[self.n_leads as usize] = self.trick_bits;
         self.n_leads += 1;
         self.leader = winner as u8;
+        self.mover = winner as u8;
         self.played = 0;
         self.trick_bits = 0;
         self.tricks_left -= 1;
@@ -444,10 +453,22 @@ impl<const N: usize> TrickGame for Whist<N> {
             self.played = N as u8;
             self.tricks_left += 1;
             self.trick_bits = self.done_bits[self.n_leads as usize];
+            // The trick's last card was played by the seat before its leader.
+            self.mover = if self.leader == 0 {
+                N as u8 - 1
+            } else {
+                self.leader - 1
+            };
+        } else {
+            self.mover = if self.mover == 0 {
+                N as u8 - 1
+            } else {
+                self.mover - 1
+            };
         }
         self.played -= 1;
         self.seq_len -= 1;
-        let seat = self.to_move();
+        let seat = self.mover as usize;
         let bit = 1u64 << c;
         self.hands[seat] |= bit;
         self.remaining |= bit;
