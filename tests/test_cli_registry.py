@@ -4,6 +4,7 @@ against it, one line and exit code 2 for bad input, 130 after Ctrl-C."""
 from __future__ import annotations
 
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -91,6 +92,14 @@ def test_timeout_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None
     assert code == 0 and "double-dummy value: between " in out and "tens for the side of seat 0" in out
     assert "(solver time limit reached (timeout=0.3 s);" in out and "lowest..highest still possible" in out
     assert time.monotonic() - t0 < 5
+    # Dashavatara's bounds are in cards captured.
+    cards = hukm.pack_cards("dashavatara")
+    random.Random(1).shuffle(cards)
+    deal = " ".join(hukm.format_hand(cards[i * 20 : (i + 1) * 20], "dashavatara") for i in range(3))
+    code, out, _ = run(capsys, "solve", "dashavatara", deal, "--leader", "0", "--timeout", "0.3", "--force")
+    assert code == 0 and "double-dummy value: seat 0 captures between " in out
+    assert "cards against the other two (solver time limit reached (timeout=0.3 s);" in out
+    assert "lowest..highest still possible" in out
     # One without them stops with the limit's error.
     dugi = hukm.Dugi()
     code, _, err = run(capsys, "solve", "dugi", dugi.deal(1), "--leader", "0", "--timeout", "0.05", "--force")

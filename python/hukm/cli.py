@@ -336,7 +336,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         if player is None and game.family == "hokm":
             player = args.leader if args.leader is not None else 0
     objective = args.objective
-    anytime = args.target is None and game.family in ("hokm", "twenty_eight")
+    anytime = args.target is None and game.family in ("hokm", "twenty_eight", "dashavatara")
     tens = game.family == "hokm" and (game.preset == "dehla_pakad" or game.options.get("scoring") == "dehla")
     words = "(1: kot)" if objective == "kot" else "tens" if tens else UNITS[game.family]
     line = SolveProgress(words)
@@ -369,6 +369,13 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             print(f"  {action:<5} {'yes' if value else 'no'}")
         return 0
     if game.family == "dashavatara":
+        if not sol.exact and sol.bounds is not None:
+            lo, hi = sol.bounds
+            print(f"double-dummy value: seat {sol.player} captures between {lo} and {hi} cards against the other two ({sol.stopped}; {sol.nodes} nodes)")
+            print("action values (lowest..highest still possible):")
+            for action, (alo, ahi) in sol.action_bounds.items():
+                print(f"  {action:<20} {alo if alo == ahi else f'{alo}..{ahi}'}")
+            return 0
         print(f"double-dummy value: seat {sol.player} captures {sol.value} cards against the other two ({sol.nodes} nodes)")
         best = [a for a, v in sol.actions.items() if v == sol.value]
         print("action values:")
