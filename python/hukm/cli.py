@@ -192,14 +192,19 @@ def _position(game: GameBase, args: argparse.Namespace) -> Any:
     return _pos.position(game, args.deal, _position_flags(game, args), "--")
 
 
+def _print_action_bounds(sol: Solution, what: str, width: int) -> None:
+    """Each action's range of a stopped anytime solve (one number when it is known)."""
+    print(f"{what} values (lowest..highest still possible):")
+    for action, (lo, hi) in sol.action_bounds.items():
+        print(f"  {action:<{width}} {lo if lo == hi else f'{lo}..{hi}'}")
+
+
 def _print_solution(state: Any, sol: Solution, args: argparse.Namespace, unit: str) -> None:
     if not sol.exact and sol.bounds is not None:
         lo, hi = sol.bounds
         print(f"double-dummy value: between {lo} and {hi} {unit} ({sol.stopped}; {sol.nodes} nodes)")
-        print("action values (lowest..highest still possible):" if state.game != "hokm" else "card values (lowest..highest still possible):")
         width = max([5] + [len(a) for a in sol.action_bounds])
-        for action, (alo, ahi) in sol.action_bounds.items():
-            print(f"  {action:<{width}} {alo if alo == ahi else f'{alo}..{ahi}'}")
+        _print_action_bounds(sol, "action" if state.game != "hokm" else "card", width)
         return
     print(f"double-dummy value: {sol.value} {unit} ({sol.nodes} nodes)")
     best = sol.best_actions() if state.current_player == sol.player else [
@@ -372,9 +377,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         if not sol.exact and sol.bounds is not None:
             lo, hi = sol.bounds
             print(f"double-dummy value: seat {sol.player} captures between {lo} and {hi} cards against the other two ({sol.stopped}; {sol.nodes} nodes)")
-            print("action values (lowest..highest still possible):")
-            for action, (alo, ahi) in sol.action_bounds.items():
-                print(f"  {action:<20} {alo if alo == ahi else f'{alo}..{ahi}'}")
+            _print_action_bounds(sol, "action", 20)
             return 0
         print(f"double-dummy value: seat {sol.player} captures {sol.value} cards against the other two ({sol.nodes} nodes)")
         best = [a for a, v in sol.actions.items() if v == sol.value]

@@ -164,6 +164,19 @@ impl Solution {
     pub fn exact(&self) -> bool {
         self.hi == self.value
     }
+
+    /// For this solution of a position: the window of the value after one of
+    /// its moves, in the units of the rest of the hand, `base` being what the
+    /// move itself credits to the side counted. The mover's side gets no more
+    /// than the position's value with any move (`mover_max`), the other side
+    /// no less.
+    pub fn window_after(&self, base: u32, mover_max: bool) -> (u32, u32) {
+        if mover_max {
+            (0, self.hi.saturating_sub(base))
+        } else {
+            (self.value.saturating_sub(base), u32::MAX)
+        }
+    }
 }
 
 /// The value after each legal card of the player to move.
@@ -375,12 +388,12 @@ impl Solver {
                 // With the root only bounded (anytime mode), its upper bound
                 // caps the mover's cards and its lower bound floors the
                 // others'.
-                let (lo, hi) = match (bounded || !root.exact(), mover_max) {
-                    (false, _) => (0, g.remaining()),
-                    (true, true) => (0, root.hi.saturating_sub(base)),
-                    (true, false) => (guess, g.remaining()),
+                let window = if bounded || !root.exact() {
+                    root.window_after(base, mover_max)
+                } else {
+                    (0, u32::MAX)
                 };
-                let r = self.value(&mut g, 0, (lo, hi), guess, Probe::Mtdf);
+                let r = self.value(&mut g, 0, window, guess, Probe::Mtdf);
                 g.undo(rep);
                 let r = r?;
                 nodes += r.nodes;

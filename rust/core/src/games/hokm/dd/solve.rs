@@ -223,10 +223,10 @@ impl HokmState {
                         Some(w) if g.side_of(w.seat as usize) == 0 => w.value,
                         _ => 0,
                     };
-                    let window = match (bounded, mover_max) {
-                        (false, _) => (0, u32::MAX),
-                        (true, true) => (0, root.hi.saturating_sub(base)),
-                        (true, false) => (root.value.saturating_sub(base), u32::MAX),
+                    let window = if bounded {
+                        root.window_after(base, mover_max)
+                    } else {
+                        (0, u32::MAX)
                     };
                     let r = bisect(&mut solver, &mut g, window, root.value.saturating_sub(base));
                     g.undo(m);
