@@ -8,7 +8,8 @@
 //! Prints one line per deal (milliseconds and nodes) unless `--quiet`, then
 //! the median and p90 of times and nodes. `--check` compares each value with
 //! a search without partitions, skipping and bounds (lead and mid-trick).
-//! `--no-dominance` switches payoff dominance off (`Switches::dominance`).
+//! `--no-dominance` switches payoff dominance off (`Switches::dominance`);
+//! `HUKM_SWITCHES` changes the solver's switches (see `Switches::with_spec`).
 
 use std::time::Instant;
 
@@ -37,7 +38,9 @@ fn main() {
         switches: Switches {
             dominance: !args.iter().any(|a| a == "--no-dominance"),
             ..Switches::default()
-        },
+        }
+        .with_spec(&std::env::var("HUKM_SWITCHES").unwrap_or_default())
+        .unwrap_or_else(|e| panic!("HUKM_SWITCHES: {}", e)),
         ..SolverConfig::default()
     };
     let g = TwentyEight::new(preset, &[]).expect("preset");

@@ -178,6 +178,7 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
         probe: Probe,
     ) -> Result<Solution> {
         let mtdf = self.config.switches.mtdf;
+        let soft = self.config.switches.fail_soft && G::SOFT_BOUNDS;
         let top = window.1.min(game.remaining());
         let bottom = window.0.min(top);
         if self.halted.is_some() {
@@ -201,14 +202,21 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
                     Probe::Mtdf if !mtdf => lo + 1,
                     _ => t.clamp(lo + 1, hi),
                 };
-                let (ok, _) = s.reaches(game, t as i32);
+                let (ok, b, _) = s.reaches(game, t as i32);
                 if s.aborted() {
                     break;
                 }
-                if ok {
-                    lo = t;
+                // With fail-soft probes the bound proven may reach past the
+                // target.
+                let b = if soft {
+                    b.clamp(lo as i32, hi as i32) as u32
                 } else {
-                    hi = t - 1;
+                    t
+                };
+                if ok {
+                    lo = b.max(t);
+                } else {
+                    hi = b.min(t - 1);
                 }
                 if reporting {
                     if let (Some(p), Some(f)) = (&progress, &units) {
@@ -217,8 +225,8 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
                     }
                 }
                 t = match probe {
-                    Probe::Mtdf if ok => t + 1,
-                    Probe::Mtdf => t.saturating_sub(1),
+                    Probe::Mtdf if ok => lo + 1,
+                    Probe::Mtdf => hi,
                     Probe::Bisect => (lo + hi).div_ceil(2),
                 };
             }

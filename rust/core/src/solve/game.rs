@@ -364,6 +364,14 @@ pub struct Switches {
     /// tens: entries keep them, and a probe with another heap widens the
     /// stored bounds by the weight that differs (see [`HeapUnits`]).
     pub heap_keys: bool,
+    /// Fail-soft probes: a zero-window search returns the bound it proved
+    /// (at a cut, the cutting child's; where every move fails, the best of
+    /// the children's), not only the side of the target it lies on. The
+    /// table stores those bounds and the driver moves its window by them,
+    /// so a probe far from the value can bring the next one close in one
+    /// step (point scales, where MTD(f) would otherwise step one unit at a
+    /// time).
+    pub fail_soft: bool,
 }
 
 impl Default for Switches {
@@ -391,6 +399,7 @@ impl Default for Switches {
             rang_order: true,
             heap_bounds: true,
             heap_keys: true,
+            fail_soft: true,
         }
     }
 }
@@ -421,11 +430,12 @@ impl Switches {
             rang_order: false,
             heap_bounds: false,
             heap_keys: false,
+            fail_soft: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 22] = [
+    pub const NAMES: [&'static str; 23] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -448,6 +458,7 @@ impl Switches {
         "rang_order",
         "heap_bounds",
         "heap_keys",
+        "fail_soft",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -475,6 +486,7 @@ impl Switches {
             "rang_order" => &mut self.rang_order,
             "heap_bounds" => &mut self.heap_bounds,
             "heap_keys" => &mut self.heap_keys,
+            "fail_soft" => &mut self.fail_soft,
             _ => return None,
         })
     }
@@ -522,6 +534,11 @@ pub trait TrickGame {
     type Winners: Copy + Default + BitOr<Output = Self::Winners>;
     /// The relative-rank pattern of the table key.
     type Pattern: Pattern;
+    /// Whether the search tracks the bounds its answers prove, for
+    /// `Switches::fail_soft` (otherwise the switch does nothing). A game
+    /// whose probes nearly always land on the value (four-hand whist, where
+    /// MTD(f) needs two) turns it off and saves the bookkeeping.
+    const SOFT_BOUNDS: bool = true;
 
     /// The seat to move.
     fn to_move(&self) -> usize;

@@ -107,6 +107,17 @@ impl Limits {
 
 const CHECK_EVERY: u64 = 4096;
 
+/// The weakest bound that proves an answer: `target` when the maximising
+/// side reaches it, `target - 1` when it does not.
+#[inline]
+fn hard(ok: bool, target: i32) -> i32 {
+    if ok {
+        target
+    } else {
+        target - 1
+    }
+}
+
 /// One search over a game, borrowing the solver's table.
 pub struct Search<'a, G: TrickGame> {
     tt: &'a mut Tt<G::Pattern>,
@@ -121,6 +132,9 @@ pub struct Search<'a, G: TrickGame> {
     /// The move that cut off in the last [`Search::expand`] (none when it
     /// failed).
     cut: Option<G::Move>,
+    /// The bound proven by the last answer of [`Search::node`] (see
+    /// [`Search::reaches`]).
+    bound: i32,
 }
 
 /// The cut-off cache holds at most 2^18 slots (2 MiB with one-byte moves).
@@ -150,6 +164,7 @@ impl<'a, G: TrickGame> Search<'a, G> {
             abort: None,
             cutoffs: Vec::new(),
             cut: None,
+            bound: 0,
         }
     }
 
@@ -163,6 +178,15 @@ impl<'a, G: TrickGame> Search<'a, G> {
     /// The cut-off cache, to hand to a later search.
     pub fn into_cutoffs(self) -> Vec<(u32, G::Move)> {
         self.cutoffs
+    }
+
+    /// Notes the bound proven by the answer being returned (only for games
+    /// that track them).
+    #[inline(always)]
+    fn set_bound(&mut self, b: i32) {
+        if G::SOFT_BOUNDS {
+            self.bound = b;
+        }
     }
 
     #[cold]
@@ -184,20 +208,40 @@ impl<'a, G: TrickGame> Search<'a, G> {
     }
 
     /// Can the maximising side win at least `target` more from here? Returns
-    /// the answer and the cards whose ranks it relied on.
-    pub fn reaches(&mut self, g: &mut G, target: i32) -> (bool, G::Winners) {
+    /// the answer, the bound it proved on the maximising side's value from
+    /// here (a lower bound, at least `target`, when the answer is yes; an
+    /// upper bound, below `target`, when it is no: `target` or `target - 1`
+    /// wherever no better bound is at hand) and the cards whose ranks the
+    /// answer and the bound relied on. The bound is what
+    /// `Switches::fail_soft` uses; games without [`TrickGame::SOFT_BOUNDS`]
+    /// always give `target` or `target - 1`.
+    pub fn reaches(&mut self, g: &mut G, target: i32) -> (bool, i32, G::Winners) {
+        let (ok, w) = self.node(g, target);
+        let b = if G::SOFT_BOUNDS {
+            self.bound
+        } else {
+            hard(ok, target)
+        };
+        (ok, b, w)
+    }
+
+    /// [`Search::reaches`], the bound left in `self.bound`.
+    fn node(&mut self, g: &mut G, target: i32) -> (bool, G::Winners) {
         self.nodes += 1;
         if self.nodes >= self.next_check {
             self.check_limits();
         }
         if self.abort.is_some() {
+            self.set_bound(target - 1);
             return (false, G::Winners::default());
         }
         if target <= 0 {
+            self.set_bound(0);
             return (true, G::Winners::default());
         }
         let rem = g.remaining() as i32;
         if target > rem {
+            self.set_bound(rem);
             return (false, G::Winners::default());
         }
         let mover = g.to_move();
@@ -211,7 +255,9 @@ impl<'a, G: TrickGame> Search<'a, G> {
             let need = if maximising { target } else { rem - target + 1 };
             let side = g.side_of(mover);
             if let Some((mine, w)) = g.sure_either(side, need as u32, (rem - need + 1) as u32) {
-                return (mine == maximising, w);
+                let ok = mine == maximising;
+                self.set_bound(hard(ok, target));
+                return (ok, w);
             }
         }
         self.expand(g, target, maximising, None)
@@ -245,6 +291,10 @@ impl<'a, G: TrickGame> Search<'a, G> {
                 self.sw.tt_move,
                 self.sw.tt_promote,
             ) {
+                // The entry's bound is the side on lead's; the other side's
+                // value is what is left.
+                let b = hit.bound as i32;
+                self.set_bound(if lead_is_max { b } else { rem - b });
                 return (hit.at_least == lead_is_max, g.mask_winners(hit.mask));
             }
             Some(key)
@@ -253,10 +303,15 @@ impl<'a, G: TrickGame> Search<'a, G> {
         };
         if self.sw.quick_tricks || self.sw.sure_tricks {
             let b = g.lead_bounds_for(&self.sw, lead_target as u32);
+            // The bounds are the side on lead's, each proven by its cards.
             if b.lower as i32 >= lead_target {
+                let l = b.lower as i32;
+                self.set_bound(if lead_is_max { l } else { rem - l });
                 return (lead_is_max, b.lower_by);
             }
             if (b.upper as i32) < lead_target {
+                let u = b.upper as i32;
+                self.set_bound(if lead_is_max { u } else { rem - u });
                 return (!lead_is_max, b.upper_by);
             }
         }
@@ -277,10 +332,24 @@ impl<'a, G: TrickGame> Search<'a, G> {
             return (false, w);
         }
         let lead_ok = ok == lead_is_max;
-        let (lower, upper) = if lead_ok {
-            (lead_target as u32, rem as u32)
+        let (lower, upper) = if !(G::SOFT_BOUNDS && self.sw.fail_soft) {
+            if lead_ok {
+                (lead_target as u32, rem as u32)
+            } else {
+                (0, lead_target as u32 - 1)
+            }
         } else {
-            (0, lead_target as u32 - 1)
+            // The proven bound, for the side on lead.
+            let lead = if lead_is_max {
+                self.bound
+            } else {
+                rem - self.bound
+            };
+            if lead_ok {
+                (lead.clamp(lead_target, rem) as u32, rem as u32)
+            } else {
+                (0, lead.clamp(0, lead_target - 1) as u32)
+            }
         };
         let mask = if self.sw.partition {
             g.pattern_mask(w)
@@ -293,18 +362,22 @@ impl<'a, G: TrickGame> Search<'a, G> {
     }
 
     /// Plays `m`, searches the position after it and takes it back: the
-    /// answer and the cards it relied on (the trick's deciding card included).
+    /// answer, its bound (with what the trick credited) and the cards it
+    /// relied on (the trick's deciding card included).
     #[inline]
     fn child(&mut self, g: &mut G, m: G::Move, target: i32) -> (bool, G::Winners) {
         let won = g.play(m);
-        let (t2, decided) = match won {
+        let (credit, decided) = match won {
             Some(w) => (
-                target - w.credit(g.side_of(w.seat as usize), self.max_side) as i32,
+                w.credit(g.side_of(w.seat as usize), self.max_side) as i32,
                 w.decided,
             ),
-            None => (target, G::Winners::default()),
+            None => (0, G::Winners::default()),
         };
-        let (ok, w) = self.reaches(g, t2);
+        let (ok, w) = self.node(g, target - credit);
+        if G::SOFT_BOUNDS {
+            self.bound += credit;
+        }
         g.undo(m);
         (ok, w | decided)
     }
@@ -346,6 +419,9 @@ impl<'a, G: TrickGame> Search<'a, G> {
         }
 
         let mut acc = G::Winners::default();
+        // The best bound of the moves that failed: the most the maximising
+        // side can get (maximising), the least it is sure of (minimising).
+        let mut best = if maximising { 0 } else { i32::MAX };
         // Slots `..n_tried` are filled before they are read.
         let mut tried: [MaybeUninit<(G::Move, G::Winners)>; TRIED] = [MaybeUninit::uninit(); TRIED];
         let mut n_tried = 0;
@@ -396,6 +472,13 @@ impl<'a, G: TrickGame> Search<'a, G> {
                 self.cut = Some(m);
                 return (ok, w);
             }
+            if G::SOFT_BOUNDS {
+                best = if maximising {
+                    best.max(self.bound)
+                } else {
+                    best.min(self.bound)
+                };
+            }
             if n_tried < TRIED {
                 tried[n_tried] = MaybeUninit::new((m, w));
                 n_tried += 1;
@@ -410,6 +493,7 @@ impl<'a, G: TrickGame> Search<'a, G> {
             acc = acc | w;
         }
         self.cut = None;
+        self.set_bound(best);
         (!maximising, acc)
     }
 }

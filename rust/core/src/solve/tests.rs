@@ -69,6 +69,10 @@ fn each_switch_alone_matches_brute_force() {
         if matches!(name, "partition" | "tt_move" | "tt_promote") {
             sw.tt = true;
         }
+        if name == "fail_soft" {
+            sw.tt = true;
+            sw.mtdf = true;
+        }
         if matches!(name, "shared_killers" | "compact_cutoffs") {
             sw.killers = true;
         }

@@ -51,6 +51,9 @@ struct ShapeSlot {
 pub struct Hit<P> {
     /// True when the entry proves "at least `target`", false for "below".
     pub at_least: bool,
+    /// The entry's bound for the side on lead (widened to the probe's heap):
+    /// its lower bound when `at_least`, else its upper bound.
+    pub bound: u32,
     /// The ranks that matter for this bound.
     pub mask: P,
 }
@@ -223,8 +226,18 @@ impl<P: Pattern> Tt<P> {
         };
         self.hits += 1;
         let block = &self.blocks[b as usize - 1];
+        let (lower, upper) = block.bounds[i];
+        let (more, less) = match heap {
+            Some(h) => h.against(block.heaps[i]),
+            None => (0, 0),
+        };
         let hit = Hit {
             at_least,
+            bound: if at_least {
+                (lower as u32).saturating_sub(less)
+            } else {
+                upper as u32 + more
+            },
             mask: block.masks[i],
         };
         if promote {

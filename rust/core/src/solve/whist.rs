@@ -335,6 +335,11 @@ impl<const N: usize> TrickGame for Whist<N> {
     type Move = u8;
     type Winners = u64;
     type Pattern = u128;
+    /// Three hands (each its own side, every card's value probed) gain
+    /// from fail-soft bounds (`cards_bench 3 12 1`: −10.7% nodes); four
+    /// hands' table probes land on the value and would only pay for them
+    /// (−0.6% nodes, +2.5% instructions).
+    const SOFT_BOUNDS: bool = N == 3;
 
     #[inline]
     fn to_move(&self) -> usize {

@@ -495,6 +495,13 @@ fn heap_keys_give_the_same_values() {
     switch_gives_the_same_values("heap_keys");
 }
 
+/// `Switches::fail_soft` (probes return the bound they proved; the table
+/// stores it and the driver moves by it) changes the work, never the answer.
+#[test]
+fn fail_soft_gives_the_same_values() {
+    switch_gives_the_same_values("fail_soft");
+}
+
 /// The premise of `Switches::heap_keys`: one more trick in the heap moves
 /// the value by 0 or 1, one more ten (Dehla Pakad) by 0 up to a ten's
 /// weight, everything else equal (exact searches without the switch).

@@ -122,6 +122,10 @@ fn points_match_plain_minimax_with_and_without_optimisations() {
                     card_bounds: false,
                     ..def
                 },
+                Switches {
+                    fail_soft: false,
+                    ..def
+                },
             ] {
                 let cfg = SolverConfig {
                     switches: sw,
