@@ -372,6 +372,10 @@ pub struct Switches {
     /// step (point scales, where MTD(f) would otherwise step one unit at a
     /// time).
     pub fail_soft: bool,
+    /// Twenty-eight's family: the last two tricks valued exactly, once per
+    /// position (kept in a table of the game's own), instead of a yes/no
+    /// search at each probe's target; the exact value is both bounds.
+    pub two_tricks: bool,
 }
 
 impl Default for Switches {
@@ -400,6 +404,7 @@ impl Default for Switches {
             heap_bounds: true,
             heap_keys: true,
             fail_soft: true,
+            two_tricks: true,
         }
     }
 }
@@ -431,11 +436,12 @@ impl Switches {
             heap_bounds: false,
             heap_keys: false,
             fail_soft: false,
+            two_tricks: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 23] = [
+    pub const NAMES: [&'static str; 24] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -459,6 +465,7 @@ impl Switches {
         "heap_bounds",
         "heap_keys",
         "fail_soft",
+        "two_tricks",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -487,6 +494,7 @@ impl Switches {
             "heap_bounds" => &mut self.heap_bounds,
             "heap_keys" => &mut self.heap_keys,
             "fail_soft" => &mut self.fail_soft,
+            "two_tricks" => &mut self.two_tricks,
             _ => return None,
         })
     }

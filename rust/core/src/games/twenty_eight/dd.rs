@@ -141,6 +141,9 @@ pub struct PointsGame {
     /// `Switches::dominance` of the search (noted by `moves`, which every
     /// node calls first).
     dominance_sw: std::cell::Cell<bool>,
+    /// Exact values of the last two tricks already worked out (see
+    /// `PointsGame::last_two_tricks`), allocated on first use.
+    pub(super) two_tricks: std::cell::RefCell<Vec<bounds::TwoTricks>>,
     core: Core,
     stack: Vec<Core>,
 }
@@ -229,6 +232,7 @@ impl PointsGame {
             exact_key,
             ties: matches!(cfg.game, Game::G40 | Game::G56),
             dominance_sw: std::cell::Cell::new(false),
+            two_tricks: std::cell::RefCell::new(Vec::new()),
             core: Core {
                 hands,
                 revealed: s.revealed,

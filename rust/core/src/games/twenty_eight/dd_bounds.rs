@@ -12,6 +12,21 @@ use super::PointsGame;
 use crate::card::{Card, CardSet};
 use crate::solve::{LeadBounds, Switches, TrickGame};
 
+/// Slots of the table of last-two-trick values (2^15, about 1.5 MiB).
+const TWO_TRICKS_BITS: u32 = 15;
+
+/// One worked-out value of the last two tricks: the position (cards left,
+/// their owners in card order, 3 bits each, and the leader + 1; 0 marks an
+/// empty slot), side 0's take and the cards whose ranks decided it.
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct TwoTricks {
+    all: u128,
+    owners: u64,
+    leader: u8,
+    v0: u32,
+    by: CardSet,
+}
+
 impl PointsGame {
     /// Bounds for the side on lead from the top run of trumps; with a
     /// `target`, the last two tricks are decided exactly against it.
@@ -33,11 +48,9 @@ impl PointsGame {
                 return exact;
             }
         }
-        if let (true, true, 2, Some(t)) = (sw.quick_tricks, sw.sure_tricks, c.tricks_left, target) {
-            if t >= 1 && t <= rem {
-                if let Some(b) = self.last_two_tricks(t) {
-                    return b;
-                }
+        if let (true, true, 2) = (sw.quick_tricks, sw.sure_tricks, c.tricks_left) {
+            if let Some(b) = self.last_two_tricks(sw, target) {
+                return b;
             }
         }
         let Some(t) = self.trump else {
@@ -168,9 +181,13 @@ impl PointsGame {
     }
 
     /// The last two tricks, every hand holding two cards, trumps open and no
-    /// call pending: whether the side on lead wins at least `target` of them,
-    /// as a bound, relying on the ranks that decided any trick it looked at.
-    fn last_two_tricks(&self, target: u32) -> Option<LeadBounds<CardSet>> {
+    /// call pending: the exact value for the side on lead (both bounds),
+    /// relying on the ranks that decided any trick of the two-trick search.
+    /// Values are kept by position (the cards left, their owners and the
+    /// leader: exact) and reused by later probes, whatever their target.
+    /// With `Switches::two_tricks` off, whether the side on lead wins at least
+    /// `target`, as a bound.
+    fn last_two_tricks(&self, sw: &Switches, target: Option<u32>) -> Option<LeadBounds<CardSet>> {
         let c = &self.core;
         if c.tlen != 0
             || c.void_pending
@@ -187,28 +204,148 @@ impl PointsGame {
             return None;
         }
         let rem = self.remaining();
+        let lead0 = self.side[c.leader as usize] == 0;
+        if !sw.two_tricks {
+            let t = target?;
+            if t < 1 || t > rem {
+                return None;
+            }
+            // The question for side 0: reaching `need`.
+            let need = if lead0 { t } else { rem + 1 - t };
+            let mut hands = [CardSet::EMPTY; 6];
+            hands[..n].copy_from_slice(&c.hands[..n]);
+            let mut trick = [Card(0); 6];
+            let mut by = CardSet::EMPTY;
+            let yes0 =
+                self.two_tricks_reach(&self.view(), &mut hands, &mut trick, 0, need, &mut by);
+            let by = if self.exact_key { by } else { CardSet::EMPTY };
+            let mut b = LeadBounds {
+                lower: 0,
+                lower_by: by,
+                upper: rem,
+                upper_by: by,
+            };
+            if yes0 == lead0 {
+                b.lower = t;
+            } else {
+                b.upper = t - 1;
+            }
+            return Some(b);
+        }
+        let (v0, by) = self.two_tricks_exact();
+        let lead = if lead0 { v0 } else { rem - v0 };
+        let by = if self.exact_key { by } else { CardSet::EMPTY };
+        Some(LeadBounds {
+            lower: lead,
+            lower_by: by,
+            upper: lead,
+            upper_by: by,
+        })
+    }
+
+    /// Side 0's take of the last two tricks and the cards whose ranks
+    /// decided them, from the table of values worked out or by a search.
+    fn two_tricks_exact(&self) -> (u32, CardSet) {
+        let c = &self.core;
+        let n = self.n;
+        let all = c.hands[..n].iter().fold(CardSet::EMPTY, |a, &h| a | h);
+        let mut owners = 0u64;
+        for card in all.iter() {
+            let seat = c.hands[..n]
+                .iter()
+                .position(|h| h.contains(card))
+                .unwrap_or(0);
+            owners = owners << 3 | seat as u64;
+        }
+        let key = TwoTricks {
+            all: all.0,
+            owners,
+            leader: c.leader + 1,
+            v0: 0,
+            by: CardSet::EMPTY,
+        };
+        let h = ((all.0 as u64)
+            ^ ((all.0 >> 64) as u64).rotate_left(29)
+            ^ owners.rotate_left(7)
+            ^ c.leader as u64)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let slot = (h >> (64 - TWO_TRICKS_BITS)) as usize;
+        {
+            let memo = self.two_tricks.borrow();
+            if let Some(e) = memo.get(slot) {
+                if e.leader == key.leader && e.all == key.all && e.owners == key.owners {
+                    return (e.v0, e.by);
+                }
+            }
+        }
         let mut hands = [CardSet::EMPTY; 6];
         hands[..n].copy_from_slice(&c.hands[..n]);
         let mut trick = [Card(0); 6];
         let mut by = CardSet::EMPTY;
-        let lead0 = self.side[c.leader as usize] == 0;
-        // The question for side 0: reaching `need`.
-        let need = if lead0 { target } else { rem + 1 - target };
-        let view = self.view();
-        let yes0 = self.two_tricks_reach(&view, &mut hands, &mut trick, 0, need, &mut by);
-        let by = if self.exact_key { by } else { CardSet::EMPTY };
-        let mut b = LeadBounds {
-            lower: 0,
-            lower_by: by,
-            upper: rem,
-            upper_by: by,
-        };
-        if yes0 == lead0 {
-            b.lower = target;
-        } else {
-            b.upper = target - 1;
+        let v0 = self.two_tricks_value(
+            &self.view(),
+            &mut hands,
+            &mut trick,
+            0,
+            (0, u32::MAX),
+            &mut by,
+        );
+        let mut memo = self.two_tricks.borrow_mut();
+        if memo.is_empty() {
+            memo.resize(1 << TWO_TRICKS_BITS, TwoTricks::default());
         }
-        Some(b)
+        memo[slot] = TwoTricks { v0, by, ..key };
+        (v0, by)
+    }
+
+    /// Side 0's take of the last two tricks from the `i`-th card of the
+    /// first on (the second is then forced), both sides playing their best,
+    /// searched within `window` (`alpha` exclusive, `beta` exclusive: a
+    /// value outside it only bounds the exact one, on its side). `by`
+    /// collects the cards whose ranks decided a trick.
+    fn two_tricks_value(
+        &self,
+        view: &rules::PlayView,
+        hands: &mut [CardSet; 6],
+        trick: &mut [Card; 6],
+        i: usize,
+        window: (u32, u32),
+        by: &mut CardSet,
+    ) -> u32 {
+        let (alpha, beta) = window;
+        let n = self.n;
+        let cfg = &self.cfg;
+        let leader = self.core.leader as usize;
+        if i == n {
+            return self.two_tricks_played(hands, trick, by);
+        }
+        let seat = (leader + i) % n;
+        let (legal, _) = rules::legal(&cfg.pack, &cfg.rank, view, seat, hands[seat], &trick[..i]);
+        let maximise = self.side[seat] == 0;
+        let mut best = if maximise { 0 } else { u32::MAX };
+        for card in legal.iter() {
+            hands[seat].remove(card);
+            trick[i] = card;
+            let w = if maximise {
+                (alpha.max(best), beta)
+            } else {
+                (alpha, beta.min(best))
+            };
+            let v = self.two_tricks_value(view, hands, trick, i + 1, w, by);
+            hands[seat].insert(card);
+            if maximise {
+                best = best.max(v);
+                if best >= beta {
+                    break;
+                }
+            } else {
+                best = best.min(v);
+                if best <= alpha {
+                    break;
+                }
+            }
+        }
+        best
     }
 
     /// Does side 0 take at least `need` of the last two tricks from the
@@ -228,13 +365,7 @@ impl PointsGame {
         let cfg = &self.cfg;
         let leader = self.core.leader as usize;
         if i == n {
-            let (v1, second_leader) = self.settle(&trick[..n], leader, false, by);
-            let mut last = [Card(0); 6];
-            for (k, slot) in last[..n].iter_mut().enumerate() {
-                let seat = (second_leader + k) % n;
-                *slot = hands[seat].lowest().expect("one card left");
-            }
-            return v1 + self.settle(&last[..n], second_leader, true, by).0 >= need;
+            return self.two_tricks_played(hands, trick, by) >= need;
         }
         let seat = (leader + i) % n;
         let (legal, _) = rules::legal(&cfg.pack, &cfg.rank, view, seat, hands[seat], &trick[..i]);
@@ -249,6 +380,20 @@ impl PointsGame {
             }
         }
         !maximise
+    }
+
+    /// Side 0's take of the first of the last two tricks (in `trick`) and of
+    /// the second, forced (each hand's last card).
+    fn two_tricks_played(&self, hands: &[CardSet; 6], trick: &[Card; 6], by: &mut CardSet) -> u32 {
+        let n = self.n;
+        let leader = self.core.leader as usize;
+        let (v1, second_leader) = self.settle(&trick[..n], leader, false, by);
+        let mut last = [Card(0); 6];
+        for (k, slot) in last[..n].iter_mut().enumerate() {
+            let seat = (second_leader + k) % n;
+            *slot = hands[seat].lowest().expect("one card left");
+        }
+        v1 + self.settle(&last[..n], second_leader, true, by).0
     }
 
     /// Side 0's take from one trick led by `leader` (`last`: the hand's last

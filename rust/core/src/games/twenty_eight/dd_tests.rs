@@ -126,6 +126,10 @@ fn points_match_plain_minimax_with_and_without_optimisations() {
                     fail_soft: false,
                     ..def
                 },
+                Switches {
+                    two_tricks: false,
+                    ..def
+                },
             ] {
                 let cfg = SolverConfig {
                     switches: sw,
