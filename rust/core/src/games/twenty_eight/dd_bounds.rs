@@ -15,15 +15,17 @@ use crate::solve::{LeadBounds, Switches, TrickGame};
 /// Slots of the table of last-two-trick values (2^15, about 1.5 MiB).
 const TWO_TRICKS_BITS: u32 = 15;
 
-/// One worked-out value of the last two tricks: the position (cards left,
-/// their owners in card order, 3 bits each, and the leader + 1; 0 marks an
-/// empty slot), side 0's take and the cards whose ranks decided it.
+/// What is known of the last two tricks of one position: the position
+/// (cards left, their owners in card order, 3 bits each, and the leader + 1;
+/// 0 marks an empty slot), bounds on side 0's take and the cards whose ranks
+/// the searches that found them relied on.
 #[derive(Copy, Clone, Debug, Default)]
 pub(crate) struct TwoTricks {
     all: u128,
     owners: u64,
     leader: u8,
-    v0: u32,
+    lo: u32,
+    hi: u32,
     by: CardSet,
 }
 
@@ -232,20 +234,33 @@ impl PointsGame {
             }
             return Some(b);
         }
-        let (v0, by) = self.two_tricks_exact();
-        let lead = if lead0 { v0 } else { rem - v0 };
+        // Side 0's question: reaching `need` (none: the exact value).
+        let need = match target {
+            Some(t) if t >= 1 && t <= rem => Some(if lead0 { t } else { rem + 1 - t }),
+            _ => None,
+        };
+        let (lo, hi, by) = self.two_tricks_bounds(need);
+        let (lo, hi) = (lo.min(rem), hi.min(rem));
         let by = if self.exact_key { by } else { CardSet::EMPTY };
+        let (lower, upper) = if lead0 {
+            (lo, hi)
+        } else {
+            (rem - hi, rem - lo)
+        };
         Some(LeadBounds {
-            lower: lead,
+            lower,
             lower_by: by,
-            upper: lead,
+            upper,
             upper_by: by,
         })
     }
 
-    /// Side 0's take of the last two tricks and the cards whose ranks
-    /// decided them, from the table of values worked out or by a search.
-    fn two_tricks_exact(&self) -> (u32, CardSet) {
+    /// Bounds on side 0's take of the last two tricks that decide whether
+    /// it reaches `need` (none: equal bounds, the exact value), and the
+    /// cards whose ranks they rely on. The bounds found for a position are
+    /// kept (cards left, owners, leader: an exact key) and narrowed by a
+    /// zero-window search only when they do not decide.
+    pub(super) fn two_tricks_bounds(&self, need: Option<u32>) -> (u32, u32, CardSet) {
         let c = &self.core;
         let n = self.n;
         let all = c.hands[..n].iter().fold(CardSet::EMPTY, |a, &h| a | h);
@@ -257,102 +272,56 @@ impl PointsGame {
                 .unwrap_or(0);
             owners = owners << 3 | seat as u64;
         }
-        let key = TwoTricks {
-            all: all.0,
-            owners,
-            leader: c.leader + 1,
-            v0: 0,
-            by: CardSet::EMPTY,
-        };
         let h = ((all.0 as u64)
             ^ ((all.0 >> 64) as u64).rotate_left(29)
             ^ owners.rotate_left(7)
             ^ c.leader as u64)
             .wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let slot = (h >> (64 - TWO_TRICKS_BITS)) as usize;
-        {
-            let memo = self.two_tricks.borrow();
-            if let Some(e) = memo.get(slot) {
-                if e.leader == key.leader && e.all == key.all && e.owners == key.owners {
-                    return (e.v0, e.by);
-                }
-            }
-        }
-        let mut hands = [CardSet::EMPTY; 6];
-        hands[..n].copy_from_slice(&c.hands[..n]);
-        let mut trick = [Card(0); 6];
-        let mut by = CardSet::EMPTY;
-        let v0 = self.two_tricks_value(
-            &self.view(),
-            &mut hands,
-            &mut trick,
-            0,
-            (0, u32::MAX),
-            &mut by,
-        );
         let mut memo = self.two_tricks.borrow_mut();
         if memo.is_empty() {
             memo.resize(1 << TWO_TRICKS_BITS, TwoTricks::default());
         }
-        memo[slot] = TwoTricks { v0, by, ..key };
-        (v0, by)
-    }
-
-    /// Side 0's take of the last two tricks from the `i`-th card of the
-    /// first on (the second is then forced), both sides playing their best,
-    /// searched within `window` (`alpha` exclusive, `beta` exclusive: a
-    /// value outside it only bounds the exact one, on its side). `by`
-    /// collects the cards whose ranks decided a trick.
-    fn two_tricks_value(
-        &self,
-        view: &rules::PlayView,
-        hands: &mut [CardSet; 6],
-        trick: &mut [Card; 6],
-        i: usize,
-        window: (u32, u32),
-        by: &mut CardSet,
-    ) -> u32 {
-        let (alpha, beta) = window;
-        let n = self.n;
-        let cfg = &self.cfg;
-        let leader = self.core.leader as usize;
-        if i == n {
-            return self.two_tricks_played(hands, trick, by);
-        }
-        let seat = (leader + i) % n;
-        let (legal, _) = rules::legal(&cfg.pack, &cfg.rank, view, seat, hands[seat], &trick[..i]);
-        let maximise = self.side[seat] == 0;
-        let mut best = if maximise { 0 } else { u32::MAX };
-        for card in legal.iter() {
-            hands[seat].remove(card);
-            trick[i] = card;
-            let w = if maximise {
-                (alpha.max(best), beta)
-            } else {
-                (alpha, beta.min(best))
+        let e = &mut memo[slot];
+        if !(e.leader == c.leader + 1 && e.all == all.0 && e.owners == owners) {
+            *e = TwoTricks {
+                all: all.0,
+                owners,
+                leader: c.leader + 1,
+                lo: 0,
+                hi: u32::MAX,
+                by: CardSet::EMPTY,
             };
-            let v = self.two_tricks_value(view, hands, trick, i + 1, w, by);
-            hands[seat].insert(card);
-            if maximise {
-                best = best.max(v);
-                if best >= beta {
-                    break;
-                }
-            } else {
-                best = best.min(v);
-                if best <= alpha {
-                    break;
-                }
-            }
         }
-        best
+        let decided = match need {
+            Some(t) => e.lo >= t || e.hi < t,
+            None => e.lo == e.hi,
+        };
+        if !decided {
+            let window = match need {
+                Some(t) => (t - 1, t),
+                None => (0, u32::MAX),
+            };
+            let mut by = CardSet::EMPTY;
+            let v = TwoTrickPlay::new(self).value(0, &mut [0; 6], window, &mut by);
+            // Fail-soft: at least `v` above the window, at most below it,
+            // exactly inside.
+            if v > window.0 {
+                e.lo = e.lo.max(v);
+            }
+            if v < window.1 {
+                e.hi = e.hi.min(v);
+            }
+            e.by |= by;
+        }
+        (e.lo, e.hi, e.by)
     }
 
     /// Does side 0 take at least `need` of the last two tricks from the
     /// `i`-th card of the first on (the second is then forced), both sides
     /// playing their best? `by` collects the cards whose ranks decided a
     /// trick.
-    fn two_tricks_reach(
+    pub(super) fn two_tricks_reach(
         &self,
         view: &rules::PlayView,
         hands: &mut [CardSet; 6],
@@ -412,5 +381,205 @@ impl PointsGame {
         let rest = super::loser_credit(cfg, cards);
         let v = if self.side[seat] == 0 { gain } else { rest };
         (v, seat)
+    }
+}
+
+/// The last two tricks, every hand holding two cards and trumps open, laid
+/// out for a fast exact search: the cards in playing order from the leader
+/// (two per hand, `2 * k` and `2 * k + 1` for the `k`-th hand), with their
+/// suit, rank, strength in the trick (the rank, negated when the order is
+/// reversed) and points. The rules are those of `rules::legal` and
+/// `rules::trick_winner` with trumps open and no call pending: follow suit;
+/// void, no undertrumping (a higher trump or a plain card, else anything);
+/// the highest trump wins, else the highest card of the suit led, the first
+/// played among equals.
+struct TwoTrickPlay<'a> {
+    game: &'a PointsGame,
+    n: usize,
+    cards: [Card; 12],
+    suit: [u8; 12],
+    rank: [u8; 12],
+    key: [i32; 12],
+    gain: [u32; 12],
+    loss: [u32; 12],
+    side0: [bool; 6],
+    trump: u8,
+}
+
+impl<'a> TwoTrickPlay<'a> {
+    fn new(g: &'a PointsGame) -> Self {
+        let c = &g.core;
+        let n = g.n;
+        let cfg = &g.cfg;
+        let mut t = TwoTrickPlay {
+            game: g,
+            n,
+            cards: [Card(0); 12],
+            suit: [0; 12],
+            rank: [0; 12],
+            key: [0; 12],
+            gain: [0; 12],
+            loss: [0; 12],
+            side0: [false; 6],
+            trump: g.trump.unwrap_or(u8::MAX),
+        };
+        for k in 0..n {
+            let seat = (c.leader as usize + k) % n;
+            t.side0[k] = g.side[seat] == 0;
+            for (j, card) in c.hands[seat].iter().enumerate().take(2) {
+                let i = 2 * k + j;
+                t.cards[i] = card;
+                t.suit[i] = cfg.pack.suit_of(card);
+                t.rank[i] = cfg.rank[card.0 as usize];
+                let r = t.rank[i] as i32;
+                t.key[i] = if g.no_trump { -r } else { r };
+                t.gain[i] = super::gain_of(cfg, card);
+                t.loss[i] = if cfg.kq_negative {
+                    super::loss_of(cfg, card)
+                } else {
+                    0
+                };
+            }
+        }
+        t
+    }
+
+    /// Does card `c` beat `best` (the trick's best so far)?
+    #[inline]
+    fn beats(&self, c: usize, best: usize) -> bool {
+        if self.suit[c] == self.suit[best] {
+            self.key[c] > self.key[best]
+        } else {
+            self.suit[c] == self.trump
+        }
+    }
+
+    /// The cards of hand `k` it may play after `played` (the trick so far,
+    /// as indices into the cards), as a mask of its two slots.
+    fn legal(&self, k: usize, played: &[usize]) -> u8 {
+        let Some(&first) = played.first() else {
+            return 0b11;
+        };
+        let led = self.suit[first];
+        let mut follow = 0u8;
+        for j in 0..2 {
+            if self.suit[2 * k + j] == led {
+                follow |= 1 << j;
+            }
+        }
+        if follow != 0 {
+            return follow;
+        }
+        let best = played
+            .iter()
+            .filter(|&&i| self.suit[i] == self.trump)
+            .map(|&i| self.rank[i])
+            .max();
+        let Some(best) = best else {
+            return 0b11;
+        };
+        let mut allowed = 0u8;
+        for j in 0..2 {
+            let i = 2 * k + j;
+            if self.suit[i] != self.trump || self.rank[i] > best {
+                allowed |= 1 << j;
+            }
+        }
+        if allowed == 0 {
+            0b11
+        } else {
+            allowed
+        }
+    }
+
+    /// Side 0's take of a finished trick of `played` (indices, in playing
+    /// order, the first hand `lead` places after the leader of the two
+    /// tricks) and the place in `played` of its winner; the cards that
+    /// decided it into `by` (as `PointsGame::decided`).
+    fn settle(&self, played: &[usize], lead: usize, last: bool, by: &mut CardSet) -> (u32, usize) {
+        let mut w = 0;
+        let (mut gain, mut loss) = (0, 0);
+        for (p, &i) in played.iter().enumerate() {
+            if p > 0 && self.beats(i, played[w]) {
+                w = p;
+            }
+            gain += self.gain[i];
+            loss += self.loss[i];
+        }
+        if self.game.exact_key {
+            let ws = self.suit[played[w]];
+            if played.iter().filter(|&&i| self.suit[i] == ws).count() >= 2 {
+                by.insert(self.cards[played[w]]);
+            }
+            if self.trump != u8::MAX {
+                let led = self.suit[played[0]];
+                let mut best: Option<usize> = None;
+                for (p, &i) in played.iter().enumerate() {
+                    if p > 0 && self.suit[i] != led {
+                        if let Some(b) = best {
+                            by.insert(self.cards[b]);
+                        }
+                    }
+                    if self.suit[i] == self.trump
+                        && best.map_or(true, |b| self.rank[i] > self.rank[b])
+                    {
+                        best = Some(i);
+                    }
+                }
+            }
+        }
+        if last && self.game.cfg.last_trick_bonus {
+            gain += 1;
+        }
+        let hand = (lead + w) % self.n;
+        (if self.side0[hand] { gain } else { loss }, hand)
+    }
+
+    /// Side 0's take from the `k`-th card of the first trick on (`pick[j]`
+    /// the slot hand `j` played), searched within `window` (both ends
+    /// exclusive: a value outside only bounds the exact one on its side).
+    fn value(&self, k: usize, pick: &mut [usize; 6], window: (u32, u32), by: &mut CardSet) -> u32 {
+        let n = self.n;
+        let mut played = [0usize; 6];
+        for (j, slot) in played[..k].iter_mut().enumerate() {
+            *slot = 2 * j + pick[j];
+        }
+        if k == n {
+            let (v1, w) = self.settle(&played[..n], 0, false, by);
+            let mut second = [0usize; 6];
+            for (j, slot) in second[..n].iter_mut().enumerate() {
+                let hand = (w + j) % n;
+                *slot = 2 * hand + 1 - pick[hand];
+            }
+            return v1 + self.settle(&second[..n], w, true, by).0;
+        }
+        let (alpha, beta) = window;
+        let maximise = self.side0[k];
+        let mut best = if maximise { 0 } else { u32::MAX };
+        let legal = self.legal(k, &played[..k]);
+        for j in 0..2 {
+            if legal & (1 << j) == 0 {
+                continue;
+            }
+            pick[k] = j;
+            let w = if maximise {
+                (alpha.max(best), beta)
+            } else {
+                (alpha, beta.min(best))
+            };
+            let v = self.value(k + 1, pick, w, by);
+            if maximise {
+                best = best.max(v);
+                if best >= beta {
+                    break;
+                }
+            } else {
+                best = best.min(v);
+                if best <= alpha {
+                    break;
+                }
+            }
+        }
+        best
     }
 }

@@ -360,3 +360,63 @@ fn runs_by_bits_match_runs_by_walking() {
         }
     }
 }
+
+/// The last two tricks: the bounds of `Switches::two_tricks` (a zero-window
+/// search over the laid-out cards, kept by position) decide every question
+/// as the plain yes/no search over the engine's rules does, and the exact
+/// value (both bounds equal) agrees with it at every threshold; in four and
+/// six hands, kings and queens at -1 too.
+#[test]
+fn two_trick_bounds_agree_with_the_yes_no_search() {
+    let mut rng = Rng::new(23);
+    for (preset, opts) in [
+        ("28", vec![]),
+        ("29", vec![]),
+        ("40", vec![]),
+        ("56", vec![]),
+        ("28", vec![("kq_negative".to_string(), "on".to_string())]),
+    ] {
+        let g = TwentyEight::new(preset, &opts).unwrap();
+        let mut checked = 0;
+        for _ in 0..60 {
+            let s = random_position(&g, &mut rng, 2, true);
+            let p = s.current().unwrap();
+            let game = PointsGame::new(&s, p, Objective::Points).unwrap();
+            let c = &game.core;
+            let rem = game.remaining();
+            let all = c.hands[..game.n].iter().fold(CardSet::EMPTY, |a, &h| a | h);
+            if c.tlen != 0 || c.hands[..game.n].iter().any(|h| h.len() != 2) || !c.revealed {
+                continue;
+            }
+            assert_eq!(all.len() as usize, 2 * game.n);
+            let (lo, hi, _) = game.two_tricks_bounds(None);
+            assert_eq!(lo, hi, "{} exact value", preset);
+            for need in 0..=rem + 1 {
+                let mut hands = [CardSet::EMPTY; 6];
+                hands[..game.n].copy_from_slice(&c.hands[..game.n]);
+                let mut trick = [Card(0); 6];
+                let mut by = CardSet::EMPTY;
+                let yes =
+                    game.two_tricks_reach(&game.view(), &mut hands, &mut trick, 0, need, &mut by);
+                assert_eq!(lo >= need, yes, "{} need {}", preset, need);
+                // A fresh table answering this threshold alone.
+                game.two_tricks.borrow_mut().clear();
+                if need >= 1 {
+                    let (l, h, _) = game.two_tricks_bounds(Some(need));
+                    assert!(
+                        l <= lo && lo <= h,
+                        "{} need {}: {}..{} against {}",
+                        preset,
+                        need,
+                        l,
+                        h,
+                        lo
+                    );
+                    assert!(l >= need || h < need, "{} need {} undecided", preset, need);
+                }
+            }
+            checked += 1;
+        }
+        assert!(checked >= 20, "{}: {} positions", preset, checked);
+    }
+}
