@@ -39,6 +39,11 @@ def test_options_reach_the_game(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["solve", "hokm", "--seed", "7", "--option", "bogus=1"], 'unknown option "bogus"'),
         (["deal", "hokm3", "--preset", "hokm4"], "conflicting games"),
+        (["solve", "hokm", "--seed", "7", "--preset", "28"], "--preset: preset '28' belongs to twenty_eight, not to hokm"),
+        (["deal", "hokm", "--preset", "ganjifa"], "--preset: preset 'ganjifa' belongs to ganjifa, not to hokm"),
+        (["deal", "twenty_eight", "--preset", "court_piece"], "belongs to hokm, not to twenty_eight"),
+        (["deal", "thunee", "--preset", "56"], "belongs to twenty_eight, not to thunee"),
+        (["deal", "hokm", "--preset", "hokm9"], "unknown preset 'hokm9' for hokm"),
         (["match", "dugi", "--players", "3", "--hands", "1"], "option players"),
         (["solve", "hokm", "--seed", "7", "--threads", "-3"], "--threads"),
         (["deal", "ganjifa", "--players", "4", "--option", "players=3"], "conflicting values for option players"),
@@ -55,6 +60,20 @@ def test_bad_input_is_one_line_and_exit_code_2(
     assert code == 2
     assert len(err.strip().splitlines()) == 1 and err.startswith("hukm: ")
     assert message in err
+
+
+def test_a_family_name_takes_its_own_presets(capsys: pytest.CaptureFixture[str]) -> None:
+    for alias, preset in (("hokm", "court_piece"), ("twenty_eight", "56"), ("thunee", "thunee6")):
+        code, out, _ = run(capsys, "deal", alias, "--preset", preset, "--seed", "4")
+        assert code == 0 and out.startswith(f"{preset}, seed 4")
+        assert " ".join(deal_line(out)) == hukm.game(preset).deal(4)
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "--version")
+    assert code == 0 and err == ""
+    assert out == f"hukm {hukm.__version__}\n"
+    assert hukm.__version__.count(".") >= 2
 
 
 @pytest.mark.parametrize("name", [g.name for g in hukm.games()])

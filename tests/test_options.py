@@ -30,6 +30,22 @@ def test_bad_preset_lists_valid_ones() -> None:
         assert name in msg
 
 
+def test_a_class_refuses_another_familys_preset() -> None:
+    """Every game class refuses every preset of another family, naming its family."""
+    from hukm._game import GameBase
+
+    for cls in GameBase.CLASSES.values():
+        for g in hukm.games():
+            if g.family == cls.FAMILY:
+                assert cls(g.name).preset == g.name
+                continue
+            with pytest.raises(hukm.OptionError) as info:
+                cls(g.name)
+            assert isinstance(info.value, ValueError)
+            assert f"preset {g.name!r} belongs to {g.family}, not to {cls.__name__}" in str(info.value)
+            assert cls.DEFAULT in str(info.value)
+
+
 def test_unknown_option_lists_valid_ones() -> None:
     """An unknown option names itself and the valid option names."""
     with pytest.raises(hukm.OptionError) as info:

@@ -22,6 +22,21 @@ from ._errors import OptionError
 from ._options import OptionValue, option_pairs
 
 
+def foreign_preset(name: str, owner: str, presets: tuple[str, ...]) -> str:
+    """Why ``name`` is not one of ``owner``'s ``presets``: another family's preset
+    (named with its family) or no preset at all.
+
+    >>> foreign_preset("28", "Hokm", ("hokm4", "hokm3"))
+    "preset '28' belongs to twenty_eight, not to Hokm; Hokm's presets: hokm4, hokm3"
+    >>> foreign_preset("hokm9", "Hokm", ("hokm4",))
+    "unknown preset 'hokm9' for Hokm; valid presets: hokm4"
+    """
+    family = next((row[1] for row in _core.games() if row[0] == name), None)
+    if family is None:
+        return f"unknown preset {name!r} for {owner}; valid presets: {', '.join(presets)}"
+    return f"preset {name!r} belongs to {family}, not to {owner}; {owner}'s presets: {', '.join(presets)}"
+
+
 class GameBase(ABC):
     """A game of the registry: a preset plus named options, from which states are made.
 
@@ -47,9 +62,7 @@ class GameBase(ABC):
     def __init__(self, preset: Optional[str] = None, **options: OptionValue) -> None:
         name = self.DEFAULT if preset is None else str(preset)
         if self.PRESETS and name not in self.PRESETS:
-            raise OptionError(
-                f"unknown preset {name!r} for {type(self).__name__}; valid presets: {', '.join(self.PRESETS)}"
-            )
+            raise OptionError(foreign_preset(name, type(self).__name__, self.PRESETS))
         self._game = _core.Game(name, option_pairs(options))
 
     @classmethod

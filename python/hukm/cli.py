@@ -16,11 +16,11 @@ from typing import Any, NoReturn, Optional, Sequence
 
 from . import _errors, play
 from . import _position as _pos
-from ._core import format_hand
-from ._game import GameBase
+from ._core import __version__, format_hand
+from ._game import GameBase, foreign_preset
 from .diagram import deal_diagram, suit_lines
 from .registry import game as make_game
-from .registry import games
+from .registry import games, info
 from .solve import Solution, solve
 from .twenty_eight import OUTCOMES
 
@@ -96,12 +96,22 @@ def game_options(args: argparse.Namespace) -> dict[str, str]:
     return out
 
 
+def _same_family(alias: str, preset: str) -> None:
+    """Refuses ``--preset`` of another family than the one the family name ``alias``
+    stands for (``hukm solve hokm --preset 28``)."""
+    family = info(ALIASES[alias]).family
+    presets = tuple(g.name for g in games() if g.family == family)
+    if preset not in presets:
+        raise _errors.OptionError(f"--preset: {foreign_preset(preset, alias, presets)}")
+
+
 def build_game(args: argparse.Namespace) -> GameBase:
     """The game a command names, with its options (``--preset`` may refine a family name)."""
     name = args.game
     preset = getattr(args, "preset", None)
     if preset is not None:
         if name in ALIASES:
+            _same_family(name, preset)
             name = preset
         elif preset != name:
             raise _errors.OptionError(f"conflicting games: {args.game} and --preset {preset}")
@@ -505,6 +515,7 @@ def _add_game(p: argparse.ArgumentParser, *, preset: bool = True) -> None:
 def build_parser() -> argparse.ArgumentParser:
     """The command-line parser."""
     p = _Parser(prog="hukm", description="Trick-taking games of Iran and South Asia.")
+    p.add_argument("--version", action="version", version=f"hukm {__version__}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     d = sub.add_parser("deal", help="print a seeded deal")
     _add_game(d)
