@@ -88,7 +88,32 @@ class GameBase(ABC):
 
     @property
     def options(self) -> dict[str, str]:
-        """The options given, normalised (switches as ``on``/``off``), with the values they imply."""
+        """Every option of the preset with the value in effect, by name: the options
+        given (normalised, switches as ``on``/``off``) and the values they imply, then
+        the values that depend on other options as the game resolved them, then the
+        preset's defaults. Hokm's ``points_bavney`` appears only when given (unset, a
+        Bavney scores as a kot). :attr:`given_options` holds only what was given.
+
+        >>> import hukm
+        >>> o = hukm.Hokm().options
+        >>> o["stop_rule"], o["players"], o["target_kots"], o["random_trump"]
+        ('first_to_7', '4', '5', 'off')
+        >>> hukm.Hokm("court_piece", stop_rule="play_all").options["stop_rule"]
+        'play_all'
+        >>> hukm.TwentyEight("29").options["last_trick_bonus"]
+        'on'
+        """
+        return dict(self._game.effective_options)
+
+    @property
+    def given_options(self) -> dict[str, str]:
+        """The options given, normalised (switches as ``on``/``off``), with the values
+        they imply: what makes this game again with ``hukm.game(preset, **given_options)``.
+
+        >>> import hukm
+        >>> hukm.Hokm().given_options, hukm.Hokm(random_trump=True).given_options
+        ({}, {'random_trump': 'on'})
+        """
         return dict(self._game.options)
 
     @property
@@ -371,6 +396,6 @@ class GameBase(ABC):
         return hash((self.preset, tuple(sorted(self.options.items()))))
 
     def __repr__(self) -> str:
-        opts = "".join(f", {k}={v!r}" for k, v in sorted(self.options.items()))
+        opts = "".join(f", {k}={v!r}" for k, v in sorted(self.given_options.items()))
         return f"hukm.{type(self).__name__}({self.preset!r}{opts})"
 
