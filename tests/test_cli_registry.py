@@ -50,7 +50,12 @@ def test_options_reach_the_game(capsys: pytest.CaptureFixture[str]) -> None:
         (["deal", "bridge"], "invalid choice"),
         (["solve", "28", "--seed", "1", "--banker", "2"], "--banker does not apply to 28"),
         (["solve", "hokm", "--option", "stop_rule"], "write key=value"),
-        (["solve", "dehla_pakad", "--seed", "1"], "give a deal"),
+        (["solve", "dehla_pakad", "--seed", "1", "--leader", "2"], "--leader needs a deal; a seeded deal is played from its start"),
+        (["solve", "hokm2", "--seed", "3", "--trump", "N"], "--trump N is not a choice here; choices: trump:S, trump:H"),
+        (["solve", "be_ranga", "--seed", "1", "--trump", "S"], "--trump does not apply to a seeded deal of be_ranga"),
+        (["solve", "naqsh", "--seed", "1", "--trump", "S"], "--trump does not apply to naqsh"),
+        (["solve", "hokm2", "--seed", "3", "--bot", "foo"], "unknown bot 'foo'"),
+        (["solve", "ganjifa", "--seed", "1"], "32 cards a hand is beyond what exact search finishes quickly"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_code_2(
@@ -101,6 +106,38 @@ def test_solve_takes_the_heap_presets_ganjifa_dugi_and_naqsh(capsys: pytest.Capt
     assert code == 0 and "net result of the hand" in out
     code, out, _ = run(capsys, "solve", "naqsh", "9.6...... 8.7...... T.5......", "--banker", "2", "--stock", "2GH+KGH", "--option", "players=3")
     assert code == 0 and "draw" in out and "stand" in out
+
+
+def _settled(out: str) -> list[str]:
+    """The actions of the ``settled by ...`` line of ``hukm solve GAME --seed N``."""
+    line = next(ln for ln in out.splitlines() if ln.startswith("settled by "))
+    return [item.split()[2] for item in line.split(": ", 1)[1].split(", ")]
+
+
+@pytest.mark.parametrize(
+    "argv,bot",
+    [(["thunee4", "--seed", "3"], "heuristic"), (["hokm2", "--seed", "3", "--trump", "H", "--bot", "random"], "random")],
+)
+def test_solve_a_seeded_deal_of_a_game_without_a_table(
+    capsys: pytest.CaptureFixture[str], argv: list[str], bot: str
+) -> None:
+    """``hukm solve GAME --seed N`` deals, settles the auction and trump with the bot (and
+    ``--trump``), says what was decided, and solves the first card."""
+    code, out, err = run(capsys, "solve", *argv)
+    assert code == 0 and err == ""
+    game = hukm.game(argv[0])
+    assert out.startswith(f"{argv[0]}, seed 3")
+    assert f"the {bot} bot: " in out
+    state = game.new_game(3)
+    for action in _settled(out):
+        state.apply(action)
+    assert state.phase == "play"
+    if "--trump" in argv:
+        assert "trump:H" in _settled(out) and "settled by --trump and the random bot" in out
+    sol = hukm.solve(state, 0)
+    assert f"double-dummy value: {sol.value} " in out
+    for action, value in sol.actions.items():
+        assert f"  {action:<5} {value}" in out
 
 
 def test_timeout_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
