@@ -203,7 +203,7 @@ def _cpu_seconds(pid: int) -> float:
 
 
 def test_ctrl_c_exits_130_with_one_line() -> None:
-    deal = hukm.TwentyEight("56").deal(1)
+    deal = hukm.TwentyEight("56").deal(2)  # seconds of search (deal 1 now takes under one)
     proc = subprocess.Popen(
         [sys.executable, "-m", "hukm.cli", "solve", "56", deal, "--trump", "S"],
         stdout=subprocess.PIPE,
