@@ -145,3 +145,64 @@ def test_best_line_of_a_finished_hand_is_empty() -> None:
     for a in ["AS", "KS", "QS", "JS"]:
         s.apply(a)
     assert s.is_terminal() and hukm.best_line(s) == []
+
+
+@pytest.mark.parametrize("preset,seed", [("hokm4", 3), ("hokm4", 6), ("court_piece", 2), ("court_piece", 5)])
+def test_all_tricks_plays_out_what_the_rules_leave(preset: str, seed: int) -> None:
+    """``to="all_tricks"`` goes on where ``first_to_7`` or the kot choice ends the hand:
+    the same line as the same deal under ``stop_rule="play_all"``, action for action and
+    value for value, and ``to="hand_end"`` (the default) is its beginning."""
+    g = hukm.Hokm(preset)
+    deal = g.deal(seed)
+    s = g.from_deal(deal, trump="S", leader=1)
+    short = hukm.best_line(s)
+    assert short == hukm.best_line(s, to="hand_end")
+    full = hukm.best_line(s, to="all_tricks")
+    assert len(short) < 52 and len(full) == 52
+    assert full[: len(short)] == short
+    every = hukm.Hokm(preset, stop_rule="play_all").from_deal(deal, trump="S", leader=1)
+    assert full == hukm.best_line(every)
+    assert full[0].value == hukm.solve(s).value == hukm.solve(every).value
+
+
+def test_all_tricks_in_hokm_for_three() -> None:
+    """``hokm3`` stops by clinch (§8.2) while ``solve`` counts every trick: the line to
+    all tricks plays all 51 cards, each step valued as ``solve`` values it, and begins
+    with the line to the hand's end."""
+    g = hukm.Hokm("hokm3")
+    for seed in range(12):
+        s = g.from_deal(g.deal(seed), trump="H", leader=0)
+        short, full = hukm.best_line(s), hukm.best_line(s, to="all_tricks")
+        assert len(full) == 51 and full[: len(short)] == short
+        if len(short) < 51:
+            break
+    else:
+        raise AssertionError("no hokm3 deal ended early")
+    t = s.clone()
+    for step in short:
+        t.apply(step.action)
+    assert t.is_terminal()
+    # the first step of the rest is solve's value of the cards left, the winner leading
+    rest = g.from_deal(" ".join(t.hands()), trump="H", leader=t.observation(0)["leader"])
+    assert full[len(short)].player == rest.current_player
+    assert full[len(short)].value == hukm.solve(rest, 0).value
+
+
+@pytest.mark.parametrize("name", ["28", "ganjifa", "dugi"])
+def test_all_tricks_is_the_hand_end_in_other_games(name: str) -> None:
+    rng = random.Random("to " + name)
+    for _ in range(5):
+        s = small_position(name, rng)
+        assert hukm.best_line(s, to="all_tricks") == hukm.best_line(s)
+
+
+def test_no_line_starts_at_the_trump_choice_or_the_bidding() -> None:
+    s = hukm.Hokm().new_game(7)
+    with pytest.raises(hukm.StateError, match="best_line cannot start here: .*phase trump"):
+        hukm.best_line(s)
+    with pytest.raises(hukm.StateError, match="best_line cannot start here: .*phase bid"):
+        hukm.best_line(hukm.TwentyEight().new_game(1))
+    with pytest.raises(hukm.StateError, match="cannot start here"):
+        hukm.Solver(hukm.Hokm()).best_line(s, to="all_tricks")
+    with pytest.raises(hukm.OptionError, match="bad to='tricks' for best_line; one of: hand_end, all_tricks"):
+        hukm.best_line(s, to="tricks")

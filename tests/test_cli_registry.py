@@ -39,13 +39,23 @@ def test_options_reach_the_game(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["solve", "hokm", "--seed", "7", "--option", "bogus=1"], 'unknown option "bogus"'),
         (["deal", "hokm3", "--preset", "hokm4"], "conflicting games"),
+        (["solve", "hokm", "--seed", "7", "--preset", "28"], "--preset: preset '28' belongs to twenty_eight, not to hokm"),
+        (["deal", "hokm", "--preset", "ganjifa"], "--preset: preset 'ganjifa' belongs to ganjifa, not to hokm"),
+        (["deal", "twenty_eight", "--preset", "court_piece"], "belongs to hokm, not to twenty_eight"),
+        (["deal", "thunee", "--preset", "56"], "belongs to twenty_eight, not to thunee"),
+        (["deal", "hokm", "--preset", "hokm9"], "unknown preset 'hokm9' for hokm"),
         (["match", "dugi", "--players", "3", "--hands", "1"], "option players"),
         (["solve", "hokm", "--seed", "7", "--threads", "-3"], "--threads"),
         (["deal", "ganjifa", "--players", "4", "--option", "players=3"], "conflicting values for option players"),
         (["deal", "bridge"], "invalid choice"),
         (["solve", "28", "--seed", "1", "--banker", "2"], "--banker does not apply to 28"),
         (["solve", "hokm", "--option", "stop_rule"], "write key=value"),
-        (["solve", "dehla_pakad", "--seed", "1"], "give a deal"),
+        (["solve", "dehla_pakad", "--seed", "1", "--leader", "2"], "--leader needs a deal; a seeded deal is played from its start"),
+        (["solve", "hokm2", "--seed", "3", "--trump", "N"], "--trump N is not a choice here; choices: trump:S, trump:H"),
+        (["solve", "be_ranga", "--seed", "1", "--trump", "S"], "--trump does not apply to a seeded deal of be_ranga"),
+        (["solve", "naqsh", "--seed", "1", "--trump", "S"], "--trump does not apply to naqsh"),
+        (["solve", "hokm2", "--seed", "3", "--bot", "foo"], "unknown bot 'foo'"),
+        (["solve", "ganjifa", "--seed", "1"], "32 cards a hand is beyond what exact search finishes quickly"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_code_2(
@@ -55,6 +65,20 @@ def test_bad_input_is_one_line_and_exit_code_2(
     assert code == 2
     assert len(err.strip().splitlines()) == 1 and err.startswith("hukm: ")
     assert message in err
+
+
+def test_a_family_name_takes_its_own_presets(capsys: pytest.CaptureFixture[str]) -> None:
+    for alias, preset in (("hokm", "court_piece"), ("twenty_eight", "56"), ("thunee", "thunee6")):
+        code, out, _ = run(capsys, "deal", alias, "--preset", preset, "--seed", "4")
+        assert code == 0 and out.startswith(f"{preset}, seed 4")
+        assert " ".join(deal_line(out)) == hukm.game(preset).deal(4)
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "--version")
+    assert code == 0 and err == ""
+    assert out == f"hukm {hukm.__version__}\n"
+    assert hukm.__version__.count(".") >= 2
 
 
 @pytest.mark.parametrize("name", [g.name for g in hukm.games()])
@@ -82,6 +106,38 @@ def test_solve_takes_the_heap_presets_ganjifa_dugi_and_naqsh(capsys: pytest.Capt
     assert code == 0 and "net result of the hand" in out
     code, out, _ = run(capsys, "solve", "naqsh", "9.6...... 8.7...... T.5......", "--banker", "2", "--stock", "2GH+KGH", "--option", "players=3")
     assert code == 0 and "draw" in out and "stand" in out
+
+
+def _settled(out: str) -> list[str]:
+    """The actions of the ``settled by ...`` line of ``hukm solve GAME --seed N``."""
+    line = next(ln for ln in out.splitlines() if ln.startswith("settled by "))
+    return [item.split()[2] for item in line.split(": ", 1)[1].split(", ")]
+
+
+@pytest.mark.parametrize(
+    "argv,bot",
+    [(["thunee4", "--seed", "3"], "heuristic"), (["hokm2", "--seed", "3", "--trump", "H", "--bot", "random"], "random")],
+)
+def test_solve_a_seeded_deal_of_a_game_without_a_table(
+    capsys: pytest.CaptureFixture[str], argv: list[str], bot: str
+) -> None:
+    """``hukm solve GAME --seed N`` deals, settles the auction and trump with the bot (and
+    ``--trump``), says what was decided, and solves the first card."""
+    code, out, err = run(capsys, "solve", *argv)
+    assert code == 0 and err == ""
+    game = hukm.game(argv[0])
+    assert out.startswith(f"{argv[0]}, seed 3")
+    assert f"the {bot} bot: " in out
+    state = game.new_game(3)
+    for action in _settled(out):
+        state.apply(action)
+    assert state.phase == "play"
+    if "--trump" in argv:
+        assert "trump:H" in _settled(out) and "settled by --trump and the random bot" in out
+    sol = hukm.solve(state, 0)
+    assert f"double-dummy value: {sol.value} " in out
+    for action, value in sol.actions.items():
+        assert f"  {action:<5} {value}" in out
 
 
 def test_timeout_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
@@ -147,7 +203,7 @@ def _cpu_seconds(pid: int) -> float:
 
 
 def test_ctrl_c_exits_130_with_one_line() -> None:
-    deal = hukm.TwentyEight("56").deal(1)
+    deal = hukm.TwentyEight("56").deal(2)  # seconds of search (deal 1 now takes under one)
     proc = subprocess.Popen(
         [sys.executable, "-m", "hukm.cli", "solve", "56", deal, "--trump", "S"],
         stdout=subprocess.PIPE,

@@ -90,5 +90,7 @@ def test_every_gated_heap_preset_shows_the_implied_setting(preset: str, options:
 
 @pytest.mark.parametrize("preset", ["hokm4", "court_piece", "dehla_pakad", "double_sar"])
 def test_no_gate_no_implied_setting(preset: str) -> None:
-    assert "first_collect_min" not in hukm.Hokm(preset).options
-    assert "first_collect_min" not in hukm.Hokm("court_piece", trump_mode="hidden_call").options
+    # given_options: what was given and what it implies; options: the values in effect
+    assert "first_collect_min" not in hukm.Hokm(preset).given_options
+    assert hukm.Hokm(preset).options["first_collect_min"] == "3"
+    assert "first_collect_min" not in hukm.Hokm("court_piece", trump_mode="hidden_call").given_options

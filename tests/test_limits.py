@@ -270,13 +270,22 @@ def test_dd_table_limits(preset: str) -> None:
     with pytest.raises(hukm.SolverLimitError, match=r"^solver time limit reached \(timeout=0\.3 s\)$"):
         g.dd_table(deal, timeout=0.3, threads=1, **kw)
     assert time.monotonic() - t0 < 2.0
-    with pytest.raises(hukm.SolverLimitError, match="node limit"):
+    with pytest.raises(hukm.SolverLimitError, match=r"^solver node limit reached \(max_nodes=20000\)$"):
         g.dd_table(deal, max_nodes=20_000, threads=1, **kw)
 
 
 def test_best_line_time_limit_is_for_the_whole_line() -> None:
     state, _ = large("hokm")
     t0 = time.monotonic()
-    with pytest.raises(hukm.SolverLimitError):
+    with pytest.raises(hukm.SolverLimitError, match=r"^solver time limit reached \(timeout=0\.3 s\)$"):
         hukm.best_line(state, timeout=0.3)
     assert time.monotonic() - t0 < 1.3
+
+
+def test_solve_many_names_the_limit() -> None:
+    """A batch that reaches a limit says which limit and its value, as ``solve`` does."""
+    state, _ = large("hokm")
+    with pytest.raises(hukm.SolverLimitError, match=r"^solver node limit reached \(max_nodes=50\)$"):
+        hukm.solve_many([state, state], max_nodes=50, threads=1)
+    with pytest.raises(hukm.SolverLimitError, match=r"^solver time limit reached \(timeout=0\.2 s\)$"):
+        hukm.solve_many([state], timeout=0.2, threads=1)

@@ -30,6 +30,22 @@ def test_bad_preset_lists_valid_ones() -> None:
         assert name in msg
 
 
+def test_a_class_refuses_another_familys_preset() -> None:
+    """Every game class refuses every preset of another family, naming its family."""
+    from hukm._game import GameBase
+
+    for cls in GameBase.CLASSES.values():
+        for g in hukm.games():
+            if g.family == cls.FAMILY:
+                assert cls(g.name).preset == g.name
+                continue
+            with pytest.raises(hukm.OptionError) as info:
+                cls(g.name)
+            assert isinstance(info.value, ValueError)
+            assert f"preset {g.name!r} belongs to {g.family}, not to {cls.__name__}" in str(info.value)
+            assert cls.DEFAULT in str(info.value)
+
+
 def test_unknown_option_lists_valid_ones() -> None:
     """An unknown option names itself and the valid option names."""
     with pytest.raises(hukm.OptionError) as info:
@@ -119,3 +135,45 @@ def test_target_points_ends_the_match_sooner() -> None:
         state.apply(rng.choice(state.legal_actions()))
     assert max(state.returns()) >= 1
     assert hands_started >= 1
+
+
+@pytest.mark.parametrize("name", [g.name for g in hukm.games()])
+def test_options_show_every_value_in_effect(name: str) -> None:
+    """``game.options`` holds every option of the preset with the value in effect: the
+    preset's default where it has one; ``given_options`` holds only what was given."""
+    game = hukm.game(name)
+    options = game.options
+    assert game.given_options == {}
+    for key, _kind, _accepts, default in hukm._core.option_info(name):
+        if key == "points_bavney":  # unset, a Bavney scores as a kot: no single number
+            assert key not in options
+            continue
+        assert key in options, key
+        if default is not None:
+            assert options[key] == default, key
+    assert set(options) <= {row[0] for row in hukm._core.option_info(name)}
+    assert list(options) == sorted(options)
+
+
+def test_options_given_derived_and_defaults() -> None:
+    o = hukm.Hokm().options
+    assert (o["stop_rule"], o["players"], o["target_points"], o["random_trump"]) == ("first_to_7", "4", "7", "off")
+    g = hukm.Hokm("court_piece", stop_rule="play_all", random_trump=True)
+    assert g.options["stop_rule"] == "play_all" and g.options["random_trump"] == "on"
+    assert g.options["scoring"] == "kots"  # the preset's own default
+    assert g.given_options == {"stop_rule": "play_all", "random_trump": "on"}
+    assert repr(g) == "hukm.Hokm('court_piece', random_trump='on', stop_rule='play_all')"
+    nl = hukm.Hokm(scoring="netherlands", stop_rule="kot_choice", points_bavney=9).options
+    assert (nl["target_points"], nl["points_bavney"]) == ("21", "9")
+    assert hukm.Hokm("hokm3").options["players"] == "3"
+    assert hukm.TwentyEight("29").options["last_trick_bonus"] == "on"
+    assert hukm.TwentyEight("28").options["last_trick_bonus"] == "off"
+    assert (hukm.TwentyEight("56").options["min_bid"], hukm.TwentyEight("56").options["max_bid"]) == ("28", "56")
+    assert hukm.TwentyEight("40").options["target_score"] == "10"
+    assert hukm.Naqsh(players=3).options["hands"] == "3"
+    assert hukm.Ganjifa(lead_rules="wilkins").options["end_phase"] == "off"
+    assert hukm.Ganjifa(lead_rules="mcleod").options["end_phase"] == "on"
+    # the same game given its defaults explicitly is equal, and hashes alike
+    assert hukm.Hokm(stop_rule="first_to_7") == hukm.Hokm()
+    assert hash(hukm.Hokm(stop_rule="first_to_7")) == hash(hukm.Hokm())
+    assert hukm.Hokm(stop_rule="play_all") != hukm.Hokm()

@@ -151,7 +151,9 @@ def test_bad_options() -> None:
         hukm.TwentyEight(pair_mode="scale")
     with pytest.raises(hukm.OptionError):
         hukm.TwentyEight(unknown=True)
-    assert hukm.TwentyEight(doubling=True).options == {"doubling": "on"}
+    assert hukm.TwentyEight(doubling=True).given_options == {"doubling": "on"}
+    assert hukm.TwentyEight(doubling=True).options["doubling"] == "on"
+    assert hukm.TwentyEight().options["doubling"] == "off"
 
 
 TEXT = st.text(alphabet="J9ATKQ873SHDCshdc.:- \t10+x", max_size=50)

@@ -22,6 +22,21 @@ from ._errors import OptionError
 from ._options import OptionValue, option_pairs
 
 
+def foreign_preset(name: str, owner: str, presets: tuple[str, ...]) -> str:
+    """Why ``name`` is not one of ``owner``'s ``presets``: another family's preset
+    (named with its family) or no preset at all.
+
+    >>> foreign_preset("28", "Hokm", ("hokm4", "hokm3"))
+    "preset '28' belongs to twenty_eight, not to Hokm; valid presets: hokm4, hokm3"
+    >>> foreign_preset("hokm9", "Hokm", ("hokm4",))
+    "unknown preset 'hokm9' for Hokm; valid presets: hokm4"
+    """
+    family = next((row[1] for row in _core.games() if row[0] == name), None)
+    if family is None:
+        return f"unknown preset {name!r} for {owner}; valid presets: {', '.join(presets)}"
+    return f"preset {name!r} belongs to {family}, not to {owner}; valid presets: {', '.join(presets)}"
+
+
 class GameBase(ABC):
     """A game of the registry: a preset plus named options, from which states are made.
 
@@ -47,9 +62,7 @@ class GameBase(ABC):
     def __init__(self, preset: Optional[str] = None, **options: OptionValue) -> None:
         name = self.DEFAULT if preset is None else str(preset)
         if self.PRESETS and name not in self.PRESETS:
-            raise OptionError(
-                f"unknown preset {name!r} for {type(self).__name__}; valid presets: {', '.join(self.PRESETS)}"
-            )
+            raise OptionError(foreign_preset(name, type(self).__name__, self.PRESETS))
         self._game = _core.Game(name, option_pairs(options))
 
     @classmethod
@@ -75,7 +88,32 @@ class GameBase(ABC):
 
     @property
     def options(self) -> dict[str, str]:
-        """The options given, normalised (switches as ``on``/``off``), with the values they imply."""
+        """Every option of the preset with the value in effect, by name: the options
+        given (normalised, switches as ``on``/``off``) and the values they imply, then
+        the values that depend on other options as the game resolved them, then the
+        preset's defaults. Hokm's ``points_bavney`` appears only when given (unset, a
+        Bavney scores as a kot). :attr:`given_options` holds only what was given.
+
+        >>> import hukm
+        >>> o = hukm.Hokm().options
+        >>> o["stop_rule"], o["players"], o["target_kots"], o["random_trump"]
+        ('first_to_7', '4', '5', 'off')
+        >>> hukm.Hokm("court_piece", stop_rule="play_all").options["stop_rule"]
+        'play_all'
+        >>> hukm.TwentyEight("29").options["last_trick_bonus"]
+        'on'
+        """
+        return dict(self._game.effective_options)
+
+    @property
+    def given_options(self) -> dict[str, str]:
+        """The options given, normalised (switches as ``on``/``off``), with the values
+        they imply: what makes this game again with ``hukm.game(preset, **given_options)``.
+
+        >>> import hukm
+        >>> hukm.Hokm().given_options, hukm.Hokm(random_trump=True).given_options
+        ({}, {'random_trump': 'on'})
+        """
         return dict(self._game.options)
 
     @property
@@ -126,12 +164,146 @@ class GameBase(ABC):
     def from_deal(self, deal: str, *args: Any, **kwargs: Any) -> _core.State:
         """One hand from a position; each game documents its own keywords."""
 
-    def dd_table(self, deal: str, *args: Any, **kwargs: Any) -> npt.NDArray[np.int32]:
-        """The double-dummy table of a deal, for the games that have one (Hokm's
-        four-player presets, Twenty-eight); the others raise :class:`hukm.StateError`."""
-        from ._errors import StateError
+    TABLE_NEEDS_LEADER: ClassVar[bool] = False
+    """Whether ``dd_table`` needs ``leader`` (Twenty-eight: the seat on lead is part
+    of the question; Hokm: it only selects a column)."""
+    TABLE_POSITIONAL: ClassVar[str] = ""
+    """The keyword a second positional argument of ``dd_table`` used to stand for
+    (deprecated: every argument after the deal is a keyword); empty for the games
+    without a table."""
 
-        raise StateError(f"{self.preset} has no double-dummy table (hukm.solve answers its positions)")
+    @property
+    def has_table(self) -> bool:
+        """Whether the game's class has a double-dummy table (:meth:`dd_table`); Hokm's
+        presets of other than four plain-trick players still refuse it.
+
+        >>> import hukm
+        >>> hukm.Hokm().has_table, hukm.Ganjifa().has_table
+        (True, False)
+        """
+        return bool(self.TABLE_POSITIONAL)
+
+    def dd_table(
+        self,
+        deal: str,
+        *args: Any,
+        leader: Optional[int] = None,
+        trump: Optional[str] = None,
+        layout: Optional[str] = None,
+        threads: Optional[int] = None,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+        tt_mib: Optional[int] = None,
+    ) -> npt.NDArray[np.int32]:
+        """The double-dummy table of a full deal, for the games that have one; the
+        others raise :class:`hukm.StateError`. Every game takes the same keyword-only
+        arguments after the deal (the old ``dd_table(deal, threads)`` of Hokm and
+        ``dd_table(deal, leader)`` of Twenty-eight still work, with a
+        :class:`DeprecationWarning`).
+
+        **Hokm** (four-player presets that count plain tricks; PBN's ``N:`` / ``E:`` /
+        ``S:`` / ``W:`` first-seat prefix accepted, N, E, S, W being seats 0 to 3 in play
+        order): a ``(5, 4)`` array, rows trump S, H, D, C and no trump (``N``), every
+        trick of the deal counted (as :func:`hukm.solve` counts them, whatever the
+        ``stop_rule``). Two layouts:
+
+        * ``layout="leader"`` (default): columns the seat **on lead**, each cell the tricks
+          the leader's side takes with best play when all tricks are played;
+        * ``layout="declarer"``: DDS's ``CalcDDtable`` layout, columns the **declarer**
+          (N, E, S, W), each cell the tricks the declarer's side takes when the next seat
+          (the declarer's left-hand opponent) leads. Cell ``[s][d]`` of this layout is
+          ``13 - leader[s][(d + 1) % 4]``.
+
+        ``leader`` (a seat, optional) keeps the column where that seat is on lead (in the
+        declarer layout, the column of the seat before it).
+
+        **Twenty-eight** (open trumps, §16.1): rows the trump suits S, H, D, C; columns
+        the bidder's seat (``layout="bidder"``, the only layout and the default); each
+        cell the card points the bidder's side can guarantee with ``leader`` on lead,
+        i.e. the highest makeable contract. ``leader`` is required: the seat that leads
+        the first trick (the seat after the dealer in a dealt hand).
+
+        In both, ``trump`` keeps one row: the result is the full table indexed so,
+        ``table[row]``, ``table[:, column]`` or, with both, a 0-d array. The table is
+        spread over ``threads`` threads (default: every core; the answer does not depend
+        on it); ``max_nodes`` and ``timeout`` apply to each thread's solver, ``tt_mib``
+        to each thread's table.
+
+        >>> import hukm
+        >>> deal = "AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+        >>> t = hukm.Hokm().dd_table(deal)
+        >>> int(t[0, 0]), int(t[4, 1])
+        (13, 13)
+        >>> hukm.Hokm().dd_table(deal, trump="N").tolist()
+        [13, 13, 13, 13]
+        >>> int(hukm.Hokm().dd_table(deal, trump="H", leader=0))
+        0
+        >>> int(hukm.Hokm().dd_table("N:" + deal, layout="declarer")[0, 0])
+        13
+
+        Below, each seat holds the four counting cards of one suit; whoever's suit is
+        trumps takes every trick he leads and ruffs every other, so that suit's side
+        takes all 28 points, whoever bids:
+
+        >>> t = hukm.TwentyEight().dd_table("J9AT... .J9AT.. ..J9AT. ...J9AT", leader=0)
+        >>> int(t[0][0]), int(t[1][1])
+        (28, 28)
+        >>> hukm.TwentyEight().dd_table("J9AT... .J9AT.. ..J9AT. ...J9AT", leader=0, trump="H").tolist()
+        [0, 28, 0, 28]
+        >>> hukm.Ganjifa().dd_table("x")
+        Traceback (most recent call last):
+        ...
+        hukm._errors.StateError: ganjifa has no double-dummy table (hukm.solve answers its positions)
+        """
+        import warnings
+
+        from ._errors import NotationError, StateError
+        from .solve import _seconds
+
+        if not self.has_table:
+            raise StateError(f"{self.preset} has no double-dummy table (hukm.solve answers its positions)")
+        given = {"leader": leader, "threads": threads}
+        if args:
+            name = self.TABLE_POSITIONAL
+            if len(args) > 1:
+                raise StateError(f"dd_table takes the deal and keywords; got {len(args) + 1} positional arguments")
+            if given[name] is not None:
+                raise StateError(f"dd_table got {name} twice (positionally and as a keyword)")
+            warnings.warn(
+                f"dd_table(deal, {name}) is deprecated; write dd_table(deal, {name}=...)",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            given[name] = args[0]
+        if not isinstance(deal, str):
+            raise NotationError(f"deal must be a string, got {type(deal).__name__}")
+        rows = self._table_rows()
+        if trump is not None and trump not in rows:
+            raise StateError(f"bad trump {trump!r} for the table of {self.preset}; rows: {', '.join(rows)}")
+        params, column = self._table_request(given["leader"], layout)
+        values, _, _ = self._game.dd_table(
+            deal,
+            params,
+            optional_whole(given["threads"], "threads", 1, 1024),
+            optional_whole(max_nodes, "max_nodes", 1),
+            _seconds(timeout),
+            optional_whole(tt_mib, "tt_mib", 1, 1 << 16),
+        )
+        if trump is not None:
+            values = values[rows.index(trump)]
+        if column is not None:
+            values = np.asarray(values[..., column])
+        return values
+
+    def _table_request(self, leader: Optional[int], layout: Optional[str]) -> tuple[dict[str, Any], Optional[int]]:
+        """The engine's keywords for a table with ``leader`` and ``layout``, and the
+        column ``leader`` selects from it (``None``: every column)."""
+        raise NotImplementedError
+
+    def _table_rows(self) -> list[str]:
+        """The row labels of the table: the trump suits (and ``N`` where the table has
+        a no-trump row)."""
+        return self.suits
 
     def _from_deal(self, deal: str, **params: Any) -> _core.State:
         if not isinstance(deal, str):
@@ -139,31 +311,6 @@ class GameBase(ABC):
 
             raise NotationError(f"deal must be a string, got {deal!r}")
         return self._game.from_deal(deal, {k: v for k, v in params.items() if v is not None})
-
-    def _table(
-        self,
-        deal: str,
-        params: dict[str, Any],
-        threads: Optional[int],
-        max_nodes: Optional[int],
-        timeout: Optional[float],
-        tt_mib: Optional[int],
-    ) -> npt.NDArray[np.int32]:
-        from .solve import _seconds
-
-        if not isinstance(deal, str):
-            from ._errors import NotationError
-
-            raise NotationError(f"deal must be a string, got {type(deal).__name__}")
-        values, _, _ = self._game.dd_table(
-            deal,
-            params,
-            optional_whole(threads, "threads", 1, 1024),
-            optional_whole(max_nodes, "max_nodes", 1),
-            _seconds(timeout),
-            optional_whole(tt_mib, "tt_mib", 1, 1 << 16),
-        )
-        return values
 
     @property
     def num_distinct_actions(self) -> int:
@@ -249,6 +396,6 @@ class GameBase(ABC):
         return hash((self.preset, tuple(sorted(self.options.items()))))
 
     def __repr__(self) -> str:
-        opts = "".join(f", {k}={v!r}" for k, v in sorted(self.options.items()))
+        opts = "".join(f", {k}={v!r}" for k, v in sorted(self.given_options.items()))
         return f"hukm.{type(self).__name__}({self.preset!r}{opts})"
 

@@ -16,11 +16,11 @@ from typing import Any, NoReturn, Optional, Sequence
 
 from . import _errors, play
 from . import _position as _pos
-from ._core import format_hand
-from ._game import GameBase
+from ._core import __version__, format_hand
+from ._game import GameBase, foreign_preset
 from .diagram import deal_diagram, suit_lines
 from .registry import game as make_game
-from .registry import games
+from .registry import games, info
 from .solve import Solution, solve
 from .twenty_eight import OUTCOMES
 
@@ -96,12 +96,22 @@ def game_options(args: argparse.Namespace) -> dict[str, str]:
     return out
 
 
+def _same_family(alias: str, preset: str) -> None:
+    """Refuses ``--preset`` of another family than the one the family name ``alias``
+    stands for (``hukm solve hokm --preset 28``)."""
+    family = info(ALIASES[alias]).family
+    presets = tuple(g.name for g in games() if g.family == family)
+    if preset not in presets:
+        raise _errors.OptionError(f"--preset: {foreign_preset(preset, alias, presets)}")
+
+
 def build_game(args: argparse.Namespace) -> GameBase:
     """The game a command names, with its options (``--preset`` may refine a family name)."""
     name = args.game
     preset = getattr(args, "preset", None)
     if preset is not None:
         if name in ALIASES:
+            _same_family(name, preset)
             name = preset
         elif preset != name:
             raise _errors.OptionError(f"conflicting games: {args.game} and --preset {preset}")
@@ -312,19 +322,50 @@ def _table(game: GameBase, args: argparse.Namespace) -> int:
     return 0
 
 
+def _seeded_play(game: GameBase, args: argparse.Namespace) -> tuple[Any, list[str]]:
+    """``hukm solve GAME --seed N`` for a game without a table: the seeded deal of
+    ``new_game``, its auction and trump choice settled by ``--trump`` (where that choice
+    is legal) and the bot ``--bot`` for the rest, up to the first card; with the lines
+    that say so (printed once the position is accepted)."""
+    from .bots import by_name
+
+    flags = [f"--{k}" for k in _position_flags(game, args) if k != "trump"]
+    if flags:
+        raise _errors.StateError(
+            f"{flags[0]} needs a deal; a seeded deal is played from its start (--trump and --bot settle it)"
+        )
+    state = game.new_game(args.seed)
+    bot = by_name(args.bot, seed=args.seed)
+    hand = state.observation(0).get("hand_number")
+    taken: list[str] = []
+    trump = None if args.trump is None else f"trump:{args.trump}"
+    while state.phase not in ("play", "over") and state.observation(0).get("hand_number") == hand:
+        legal = state.legal_actions()
+        if trump is not None and state.phase == "trump" and state.current_player >= 0:
+            if trump not in legal:
+                raise _errors.StateError(f"--trump {args.trump} is not a choice here; choices: {', '.join(legal)}")
+            action = trump
+        else:
+            action = bot.act(state)
+        taken.append(f"seat {state.current_player} {action}")
+        state.apply(action)
+    if trump is not None and not any(t.endswith(trump) for t in taken):
+        raise _errors.StateError(f"--trump does not apply to a seeded deal of {game.preset} (no trump choice)")
+    lines = [_header(game, state, args.seed)]
+    if taken:
+        lines.append(f"settled by {'--trump and ' if trump else ''}the {args.bot} bot: {', '.join(taken)}")
+    return state, lines + [""]
+
+
 def _cmd_solve(args: argparse.Namespace) -> int:
     game = build_game(args)
     _position_flags(game, args)
     whist_table = game.family == "hokm" and game.preset in ("hokm4", "hokm3", "court_piece", "single_sar")
     if args.deal is None and (whist_table or game.family == "twenty_eight") and args.target is None:
         return _table(game, args)
+    said: list[str] = []
     if args.deal is None:
-        if game.family == "naqsh":
-            state = game.new_game(args.seed)
-        else:
-            raise _errors.StateError(
-                f"give a deal for {game.preset} (hukm deal {game.preset} --seed {args.seed} prints one)"
-            )
+        state, said = _seeded_play(game, args)
     else:
         state = _position(game, args)
     if game.family in ("ganjifa", "dugi", "dashavatara"):
@@ -333,6 +374,8 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             raise _errors.StateError(
                 f"{size} cards a hand is beyond what exact search finishes quickly; add --force to try"
             )
+    for text in said:
+        print(text)
     player = args.player
     if player is None:
         player = args.bidder if game.family == "twenty_eight" and args.bidder is not None else None
@@ -505,6 +548,7 @@ def _add_game(p: argparse.ArgumentParser, *, preset: bool = True) -> None:
 def build_parser() -> argparse.ArgumentParser:
     """The command-line parser."""
     p = _Parser(prog="hukm", description="Trick-taking games of Iran and South Asia.")
+    p.add_argument("--version", action="version", version=f"hukm {__version__}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     d = sub.add_parser("deal", help="print a seeded deal")
     _add_game(d)
@@ -512,7 +556,7 @@ def build_parser() -> argparse.ArgumentParser:
     d.set_defaults(func=_cmd_deal)
     s = sub.add_parser("solve", help="exact double-dummy analysis of a deal or position")
     _add_game(s)
-    s.add_argument("deal", nargs="?", default=None, help="hands in seat order; omit for the seeded deal's table")
+    s.add_argument("deal", nargs="?", default=None, help="hands in seat order; omit for the seeded deal (its table, or its first card)")
     s.add_argument("--seed", type=_whole(0), default=0, help="seed of the deal when none is given")
     s.add_argument("--trump", default=None, help="Hokm: S, H, D, C or N; Twenty-eight: the open trump suit")
     s.add_argument("--leader", type=_whole(0), default=None, help="seat on lead")
@@ -532,6 +576,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--threads", type=_whole(1), default=None, help="threads (default: every core)")
     s.add_argument("--timeout", type=_seconds, default=None, help="stop a solve after this many seconds")
     s.add_argument("--force", action="store_true", help="Ganjifa games: solve hands of any size")
+    s.add_argument(
+        "--bot",
+        default="heuristic",
+        help="a seeded deal without a table: the bot that settles its auction and trump (random, heuristic, pimc)",
+    )
     s.set_defaults(func=_cmd_solve)
     v = sub.add_parser("show", help="draw a deal or position (terminal, SVG, PNG)")
     _add_game(v)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -38,6 +38,7 @@ class Hokm(GameBase):
         "hokm4", "hokm3", "hokm2", "court_piece", "single_sar", "double_sar", "dummy_rang",
         "dab_rang", "satat", "trup_kasiet", "dehla_pakad", "be_ranga",
     )
+    TABLE_POSITIONAL = "threads"
 
     def __init__(self, preset: str = "hokm4", **options: OptionValue) -> None:
         super().__init__(preset, **options)
@@ -107,37 +108,14 @@ class Hokm(GameBase):
             heap_tens=heap_tens,
         )
 
-    def dd_table(
-        self,
-        deal: str,
-        threads: Optional[int] = None,
-        *,
-        layout: str = "leader",
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-        tt_mib: Optional[int] = None,
-    ) -> npt.NDArray[np.int32]:
-        """The double-dummy table of a four-player deal (PBN's ``N:`` / ``E:`` / ``S:`` /
-        ``W:`` first-seat prefix accepted; N, E, S, W are seats 0 to 3 in play order).
+    def _table_rows(self) -> list[str]:
+        return self.suits + ["N"]
 
-        A ``(5, 4)`` array, rows trump S, H, D, C and no trump. Two layouts:
-
-        * ``layout="leader"`` (default): columns the seat **on lead**, each cell the tricks
-          the leader's side takes with best play when all tricks are played;
-        * ``layout="declarer"``: DDS's ``CalcDDtable`` layout, columns the **declarer**
-          (N, E, S, W), each cell the tricks the declarer's side takes when the next seat
-          (the declarer's left-hand opponent) leads. Cell ``[s][d]`` of this layout is
-          ``13 - leader[s][(d + 1) % 4]``.
-
-        Threads default to every core.
-
-        >>> t = Hokm().dd_table("AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
-        >>> int(t[0, 0]), int(t[4, 1])
-        (13, 13)
-        >>> int(Hokm().dd_table("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432", layout="declarer")[0, 0])
-        13
-        """
-        return self._table(deal, {"layout": layout}, threads, max_nodes, timeout, tt_mib)
+    def _table_request(self, leader: Optional[int], layout: Optional[str]) -> tuple[dict[str, Any], Optional[int]]:
+        seat = optional_whole(leader, "leader", 0, self.num_players - 1)
+        if seat is not None and layout == "declarer":
+            seat = (seat + self.num_players - 1) % self.num_players
+        return {"layout": layout}, seat
 
     def random_playouts(
         self, n: int, seed: int = 0, threads: Optional[int] = None

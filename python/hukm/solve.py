@@ -31,7 +31,10 @@ class Solution:
     legal action of the player to move; ``nodes`` the search nodes visited.
 
     What ``value`` counts depends on the preset (``rules/hokm.md`` §16):
-    tricks won for the plain-trick presets and Satat / Trup kasiet; tricks
+    tricks won for the plain-trick presets and Satat / Trup kasiet, every trick
+    of the deal from here (also those the rules leave unplayed when a side's
+    seventh trick, ``hokm3``'s clinch or the kot choice ends the hand first:
+    :func:`best_line` with ``to="all_tricks"`` plays them out); tricks
     **collected** for the heap presets (the heap still on the table counts
     for whoever will collect it); for Dehla Pakad the tens collected, with
     ``tricks`` (and ``action_tricks``) the tricks collected that break ties
@@ -381,46 +384,101 @@ class LineStep:
     value: int
 
 
-def best_line(state: _core.State, player: Optional[int] = None, *, timeout: Optional[float] = None) -> list[LineStep]:
-    """The double-dummy optimal line of play from ``state`` to the end of the hand.
+LINE_ENDS = ("hand_end", "all_tricks")
+"""Where :func:`best_line` stops (its ``to``): ``hand_end`` (default) or ``all_tricks``."""
+
+
+def best_line(
+    state: _core.State,
+    player: Optional[int] = None,
+    *,
+    to: str = "hand_end",
+    timeout: Optional[float] = None,
+) -> list[LineStep]:
+    """The double-dummy optimal line of play from ``state``.
 
     ``player`` chooses the side whose value is followed (default: the player to move).
     At every step the mover plays an action of best value for his side, as
     :func:`solve` gives it (the highest for ``player``'s side, the lowest for the others;
     Dehla Pakad: equal tens, then equal tricks); among equal actions the **first in
     the order of** ``legal_actions()`` (suits in the pack's order, strongest card first).
-    The line ends with the hand (or the match, for a position), or when the next step
-    is not trick play. ``state`` is not changed. ``timeout`` limits the whole line in
-    seconds (each solve gets the time left); reaching it raises
+    Each step's ``value`` is :func:`solve`'s value of the position before it, so both
+    count the same thing: in Hokm and the Court Piece family, every trick of the deal
+    from the position on, even where the rules end the hand earlier (a side's seventh
+    trick under ``stop_rule="first_to_7"``, ``hokm3``'s clinch, the kot choice).
+
+    ``to`` says where the line stops:
+
+    * ``"hand_end"`` (default): where the rules end the hand (or the match, for a
+      position), or when the next step is not trick play; the line is the play the
+      state itself allows;
+    * ``"all_tricks"``: in Hokm and the Court Piece family, the cards left when the rules
+      end the hand early are played out too, by the same rule, from a position with the
+      same trump and the last trick's winner on lead: the side's tricks over the whole
+      line are then the first step's value. In the other games :func:`solve` counts
+      to the hand's end, and both stop there.
+
+    A finished hand gives ``[]``; a state where no line can start (the trump choice, the
+    bidding) raises :class:`hukm.StateError`. ``state`` is not changed. ``timeout``
+    limits the whole line in seconds (each solve gets the time left); reaching it raises
     :class:`hukm.SolverLimitError`.
 
     >>> import hukm
     >>> s = hukm.Hokm().from_deal("AK.2.. QJ.3.. T9.4.. 87.5..", trump="H", leader=0)
     >>> [(x.player, x.action, x.value) for x in hukm.best_line(s)][:4]
     [(0, 'AS', 2), (1, 'QS', 2), (2, 'TS', 2), (3, '8S', 2)]
+    >>> full = hukm.Hokm().from_deal(hukm.Hokm().deal(7), trump="S", leader=0)
+    >>> len(hukm.best_line(full)), len(hukm.best_line(full, to="all_tricks"))  # 7 tricks to 5
+    (48, 52)
     """
-    return _best_line(state, player, timeout, None)
+    return _best_line(state, player, timeout, None, to)
 
 
 def _best_line(state: _core.State, player: Optional[int], timeout: Optional[float],
-               solver: Optional[Solver]) -> list[LineStep]:
+               solver: Optional[Solver], to: str = "hand_end") -> list[LineStep]:
     if not isinstance(state, _core.State):
         raise StateError(f"best_line needs a hukm.State, got {type(state).__name__}")
+    if to not in LINE_ENDS:
+        raise OptionError(f"bad to={to!r} for best_line; one of: {', '.join(LINE_ENDS)}")
     if player is not None:
         player = optional_whole(player, "player", 0, state.num_players - 1)
     s = state.clone()
     side = s.current_player if player is None else player
-    start = None if s.is_terminal() else s.observation(0).get("hand_number")
-    out: list[LineStep] = []
     limit = _seconds(timeout)
     end = None if limit is None or limit == float("inf") else time.monotonic() + limit
+    rest = to == "all_tricks" and s.game == "hokm"
+    out, refused, more = _line_of_hand(s, side, limit, end, solver, rest)
+    if refused is not None and not out:
+        raise StateError(f"best_line cannot start here: {refused}")
+    while more is not None:
+        line, _, more = _line_of_hand(more, side, limit, end, solver, rest)
+        out += line
+    return out
+
+
+def _line_of_hand(
+    s: _core.State,
+    side: int,
+    limit: Optional[float],
+    end: Optional[float],
+    solver: Optional[Solver],
+    rest: bool,
+) -> tuple[list[LineStep], Optional[StateError], Optional[_core.State]]:
+    """The line from ``s`` to the end of its hand, played on ``s``; the refusal of a
+    solve that stopped it; with ``rest``, the position of the cards the hand left when
+    its rules ended it (``None`` when every card was played)."""
+    start = None if s.is_terminal() else s.observation(0).get("hand_number")
+    out: list[LineStep] = []
+    before: Optional[_core.State] = None  # the state before the last action, with rest
+    refused: Optional[StateError] = None
     while not s.is_terminal() and s.observation(0).get("hand_number") == start:
         left = None if end is None else end - time.monotonic()
         if left is not None and left <= 0 and limit is not None:
             raise SolverLimitError.time_limit(limit)
         try:
             sol = solve(s, side, timeout=left, solver=solver)
-        except StateError:
+        except StateError as e:
+            refused = e  # not trick play: the trump choice, Court Piece's kot choice ...
             break
         except SolverLimitError:
             if limit is None:
@@ -432,8 +490,31 @@ def _best_line(state: _core.State, player: Optional[int], timeout: Optional[floa
             break
         action = next(a for a in s.legal_actions() if a in best)
         out.append(LineStep(player=s.current_player, action=action, value=sol.actions[action]))
+        before = s.clone() if rest else None
         s.apply(action)
-    return out
+    more = None if before is None else _rest_of_hand(before, out[-1].action)
+    return out, refused, more
+
+
+def _rest_of_hand(before: _core.State, action: str) -> Optional[_core.State]:
+    """The cards a Hokm hand left unplayed when ``action``, the last card of a trick,
+    ended it, as a position of the same game: the same trump (as the Hakem sees it) and
+    Hakem, the trick's winner on lead; ``None`` when no card is left."""
+    from ._core import format_hand, parse_hand
+    from .registry import game
+
+    g = game(before.preset, **dict(before.options))
+    mover = before.current_player
+    hands = [parse_hand(h, g.pack) for h in before.hands()]
+    hands[mover].remove(action)
+    if not any(hands):
+        return None
+    facts = before.trick_facts(mover)
+    winner = mover if facts["cards"][action]["wins"] else facts["winner"][0]
+    hakem = before.observation(0).get("hakem")
+    trump = before.observation(0 if hakem is None else hakem)["trump"]
+    deal = " ".join(format_hand(h, g.pack) for h in hands)
+    return g.from_deal(deal, trump=trump, leader=winner, hakem=hakem)
 
 
 class Solver:
@@ -497,11 +578,11 @@ class Solver:
             raise StateError("analyse_play needs the actions played from the state")
         return _analyse_play(state, list(actions), self)
 
-    def best_line(self, state: _core.State, player: Optional[int] = None, *,
+    def best_line(self, state: _core.State, player: Optional[int] = None, *, to: str = "hand_end",
                   timeout: Optional[float] = None) -> list[LineStep]:
         """:func:`hukm.best_line` on the handle's table."""
         self._check(state)
-        return _best_line(state, player, timeout, self)
+        return _best_line(state, player, timeout, self, to)
 
     def dd_table(self, deal: str, **kw: Any) -> Any:
         """The game's double-dummy table of ``deal`` (``game.dd_table``) with the handle's

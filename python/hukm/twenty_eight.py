@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
-import numpy as np
-import numpy.typing as npt
+from typing import Any, Optional
 
 from . import _core
+from ._check import whole
 from ._game import GameBase
 from ._options import OptionValue
 
@@ -34,6 +32,8 @@ class TwentyEight(GameBase):
     FAMILY = "twenty_eight"
     DEFAULT = "28"
     PRESETS = ("28", "29", "28_wb", "40", "56")
+    TABLE_NEEDS_LEADER = True
+    TABLE_POSITIONAL = "leader"
 
     def __init__(self, preset: str = "28", **options: OptionValue) -> None:
         super().__init__(str(preset), **options)
@@ -92,31 +92,11 @@ class TwentyEight(GameBase):
             deal, bidder=bidder, leader=leader, trump=trump, indicator=indicator, contract=contract
         )
 
-    def dd_table(
-        self,
-        deal: str,
-        leader: int,
-        *,
-        threads: Optional[int] = None,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-        tt_mib: Optional[int] = None,
-    ) -> npt.NDArray[np.int32]:
-        """Open-trump double-dummy values of a full deal (§16.1).
+    def _table_request(self, leader: Optional[int], layout: Optional[str]) -> tuple[dict[str, Any], Optional[int]]:
+        from ._errors import OptionError, StateError
 
-        A numpy array: rows trump suits S, H, D, C; columns the bidder's seat;
-        each cell the card points the bidder's side can guarantee with
-        ``leader`` on lead, i.e. the highest makeable contract. The trump
-        suits are spread over ``threads`` threads (default: every core; the
-        answer does not depend on it); ``max_nodes`` and ``timeout`` apply to
-        each thread's solver.
-
-        Each seat below holds the four counting cards of one suit; whoever's suit is
-        trumps takes every trick he leads and ruffs every other, so either side as
-        bidder makes all 28 points.
-
-        >>> t = TwentyEight().dd_table("J9AT... .J9AT.. ..J9AT. ...J9AT", leader=0)
-        >>> int(t[0][0]), int(t[1][1])
-        (28, 28)
-        """
-        return self._table(deal, {"leader": leader}, threads, max_nodes, timeout, tt_mib)
+        if layout not in (None, "bidder"):
+            raise OptionError(f"bad layout {layout!r} for the table of {self.preset}; layouts: bidder")
+        if leader is None:
+            raise StateError(f"the table of {self.preset} needs leader= (the seat that leads the first trick)")
+        return {"leader": whole(leader, "leader", 0, self.num_players - 1)}, None

@@ -5,7 +5,7 @@ local worker process, a Ray task).
 >>> import hukm
 >>> from hukm.batch.plan import plan_for
 >>> g = hukm.game("28")
->>> job = Job(g.preset, g.options, seed=1, plan=plan_for(g))
+>>> job = Job(g.preset, g.given_options, seed=1, plan=plan_for(g))
 >>> cols = solve_chunk(job, 0, 2)
 >>> cols["values"].shape, cols["index"].tolist()
 ((2, 4, 4), [0, 1])

@@ -23,7 +23,6 @@ Dugi's 24, Dashavatara's 40: beyond exact search in a batch) and :data:`REFUSED`
 
 from __future__ import annotations
 
-import inspect
 from dataclasses import dataclass
 from typing import Any, Callable, Optional, Sequence
 
@@ -73,16 +72,11 @@ def _hand_size(deal: str) -> int:
     return max(len(h.replace(".", "").replace("-", "")) for h in deal.split())
 
 
-def _overrides_table(game: GameBase) -> bool:
-    return type(game).dd_table is not GameBase.dd_table
-
-
 def table_keywords(game: GameBase, dealer: int) -> dict[str, Any]:
     """Keywords of ``dd_table`` beyond the deal: a required ``leader`` is the seat after
     the dealer (who leads the first trick of the seeded hand; seat 0 with no dealer)."""
-    params = inspect.signature(type(game).dd_table).parameters
     kw: dict[str, Any] = {}
-    if "leader" in params and params["leader"].default is inspect.Parameter.empty:
+    if game.TABLE_NEEDS_LEADER:
         kw["leader"] = (dealer + 1) % game.num_players if dealer >= 0 else 0
     return kw
 
@@ -119,7 +113,7 @@ def plan_for(game: GameBase, objective: str = "tricks") -> Plan:
     seats = tuple(str(s) for s in range(n))
     state = game.new_game(0)
     dealer = state.observation(0).get("dealer")
-    if objective == "tricks" and _overrides_table(game):
+    if objective == "tricks" and game.has_table:
         try:
             t = game.dd_table(deal, threads=1, **table_keywords(game, -1 if dealer is None else int(dealer)))
         except StateError:

@@ -233,7 +233,7 @@ def run(
     meta: dict[str, Any] = {
         "hukm": __version__,
         "game": g.preset,
-        "options": dict(sorted(g.options.items())),
+        "options": dict(sorted(g.given_options.items())),
         "deals": total,
         "seed": seed if source is None else None,
         "source": None if source is None else {"file": os.path.basename(os.fspath(source)), "sha256": _file_digest(os.fspath(source))},
@@ -243,7 +243,7 @@ def run(
         "value": None if value is None else _name(value),
         "plan": plan.as_dict(),
     }
-    job = Job(g.preset, dict(g.options), seed, plan, where, max_tries, file_deals, value)
+    job = Job(g.preset, g.given_options, seed, plan, where, max_tries, file_deals, value)
     bounds = [(i, a, min(a + size, total)) for i, a in enumerate(range(0, total, size))]
     parts = _parts_of(out)
     _start_parts(parts, {"meta": meta, "chunk": size, "format": fmt})

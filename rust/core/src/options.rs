@@ -220,6 +220,11 @@ pub fn with_preset(preset: &[(&str, &str)], user: &[(String, String)]) -> Vec<(S
         .collect()
 }
 
+/// A switch's value as the options write it (`on`/`off`).
+pub fn on_off(v: bool) -> String {
+    if v { "on" } else { "off" }.to_string()
+}
+
 /// Looks up a normalised option value.
 pub fn get<'a>(pairs: &'a [(String, String)], key: &str) -> Option<&'a str> {
     pairs

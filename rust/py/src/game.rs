@@ -72,6 +72,12 @@ impl PyGame {
         self.game.options()
     }
 
+    /// Every option of the preset with the value in effect, defaults included.
+    #[getter]
+    fn effective_options(&self) -> Vec<(String, String)> {
+        self.game.effective_options()
+    }
+
     /// The pack's name.
     #[getter]
     fn pack(&self) -> String {

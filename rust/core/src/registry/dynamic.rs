@@ -15,6 +15,7 @@ use crate::solve::SolverConfig;
 pub(super) trait DynGame: Send + Sync {
     fn preset(&self) -> &'static str;
     fn options(&self) -> Vec<(String, String)>;
+    fn derived_options(&self) -> Vec<(&'static str, String)>;
     fn pack(&self) -> &Pack;
     fn num_players(&self) -> usize;
     fn facts(&self) -> Vec<(&'static str, Value)>;
@@ -79,6 +80,9 @@ impl<G: Game> DynGame for Held<G> {
     }
     fn options(&self) -> Vec<(String, String)> {
         self.0.options()
+    }
+    fn derived_options(&self) -> Vec<(&'static str, String)> {
+        self.0.derived_options()
     }
     fn pack(&self) -> &Pack {
         self.0.pack()

@@ -23,6 +23,8 @@ use std::sync::Arc;
 mod batch;
 mod dynamic;
 mod encode;
+#[cfg(test)]
+mod options_tests;
 mod vec_env;
 pub use batch::solve_many;
 use dynamic::{DynGame, DynState, Held};
@@ -360,6 +362,13 @@ pub trait Game: Sized + Clone + Send + Sync + 'static {
     fn preset(&self) -> &'static str;
     /// The options as given, normalised, with those they imply.
     fn options(&self) -> Vec<(String, String)>;
+    /// The values of the options whose default depends on other options
+    /// (a `None` default in [`Game::option_info`]), as this game resolved
+    /// them. An option whose unset value is a rule rather than one value
+    /// (Hokm's `points_bavney`: a kot's value) is left out.
+    fn derived_options(&self) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
     /// What each option of `preset` accepts, with its default there.
     fn option_info(preset: &str) -> Vec<OptionInfo>;
     /// The pack in play.
@@ -468,6 +477,36 @@ impl AnyGame {
     /// name (so the same options in any order make the same game).
     pub fn options(&self) -> Vec<(String, String)> {
         let mut o = self.0.options();
+        o.sort();
+        o
+    }
+
+    /// Every option of the preset with the value in effect, sorted by name:
+    /// the given options and those they imply, then the values of the
+    /// options that depend on others as the game resolved them, then the
+    /// preset's defaults. An option with no single value (see
+    /// [`Game::derived_options`]) is left out.
+    pub fn effective_options(&self) -> Vec<(String, String)> {
+        let given = self.0.options();
+        let derived = self.0.derived_options();
+        let info = AnyGame::option_info(self.preset()).expect("a game's preset is in the registry");
+        let mut o: Vec<(String, String)> = info
+            .into_iter()
+            .filter_map(|i| {
+                let value = given
+                    .iter()
+                    .find(|(k, _)| k == i.name)
+                    .map(|(_, v)| v.clone())
+                    .or_else(|| {
+                        derived
+                            .iter()
+                            .find(|(k, _)| *k == i.name)
+                            .map(|(_, v)| v.clone())
+                    })
+                    .or(i.default)?;
+                Some((i.name.to_string(), value))
+            })
+            .collect();
         o.sort();
         o
     }

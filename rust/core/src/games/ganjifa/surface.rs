@@ -24,6 +24,10 @@ impl Game for Ganjifa {
         self.config().options.clone()
     }
 
+    fn derived_options(&self) -> Vec<(&'static str, String)> {
+        vec![("end_phase", crate::options::on_off(self.config().end_phase))]
+    }
+
     fn option_info(preset: &str) -> Vec<OptionInfo> {
         let _ = preset;
         crate::registry::option_info(super::config::specs(), &[], |_| true)

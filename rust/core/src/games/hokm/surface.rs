@@ -28,6 +28,20 @@ impl Game for Hokm {
         self.config().options.clone()
     }
 
+    /// `players`, `target_points` (by the scoring) and `points_bavney` when
+    /// given (unset, a Bavney scores as a kot).
+    fn derived_options(&self) -> Vec<(&'static str, String)> {
+        let c = self.config();
+        let mut o = vec![
+            ("players", c.players.to_string()),
+            ("target_points", c.target_points.to_string()),
+        ];
+        if let Some(p) = c.points_bavney {
+            o.push(("points_bavney", p.to_string()));
+        }
+        o
+    }
+
     fn option_info(preset: &str) -> Vec<OptionInfo> {
         let p = super::presets::Preset::parse(preset).expect("a Hokm preset");
         crate::registry::option_info(

@@ -24,6 +24,10 @@ impl Game for Naqsh {
         self.config().options.clone()
     }
 
+    fn derived_options(&self) -> Vec<(&'static str, String)> {
+        vec![("hands", self.config().hands.to_string())]
+    }
+
     fn option_info(preset: &str) -> Vec<OptionInfo> {
         let _ = preset;
         crate::registry::option_info(super::config::specs(), &[], |_| true)

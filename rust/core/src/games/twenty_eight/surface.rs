@@ -26,6 +26,19 @@ impl Game for TwentyEight {
         self.config().options.clone()
     }
 
+    fn derived_options(&self) -> Vec<(&'static str, String)> {
+        let c = self.config();
+        vec![
+            (
+                "last_trick_bonus",
+                crate::options::on_off(c.last_trick_bonus),
+            ),
+            ("min_bid", c.min_bid.to_string()),
+            ("max_bid", c.max_bid.to_string()),
+            ("target_score", c.target_score.to_string()),
+        ]
+    }
+
     fn option_info(preset: &str) -> Vec<OptionInfo> {
         crate::registry::option_info(
             super::config::specs(),
