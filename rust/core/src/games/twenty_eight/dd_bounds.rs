@@ -12,8 +12,17 @@ use super::PointsGame;
 use crate::card::{Card, CardSet};
 use crate::solve::{LeadBounds, Switches, TrickGame};
 
-/// Slots of the table of last-two-trick values (2^15, about 1.5 MiB).
-const TWO_TRICKS_BITS: u32 = 15;
+/// Slots of the table of last-two-trick bounds: 2^12 (192 KiB) for four
+/// hands of 32 cards, 2^15 (1.5 MiB) for six hands (a solve of 56 meets
+/// about 130,000 such positions). The table is made on first use, so a
+/// small solve does not pay for a large one.
+fn two_tricks_bits(hands: usize) -> u32 {
+    if hands <= 4 {
+        12
+    } else {
+        15
+    }
+}
 
 /// What is known of the last two tricks of one position: the position
 /// (cards left, their owners in card order, 3 bits each, and the leader + 1;
@@ -277,10 +286,11 @@ impl PointsGame {
             ^ owners.rotate_left(7)
             ^ c.leader as u64)
             .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let slot = (h >> (64 - TWO_TRICKS_BITS)) as usize;
+        let bits = two_tricks_bits(n);
+        let slot = (h >> (64 - bits)) as usize;
         let mut memo = self.two_tricks.borrow_mut();
         if memo.is_empty() {
-            memo.resize(1 << TWO_TRICKS_BITS, TwoTricks::default());
+            memo.resize(1 << bits, TwoTricks::default());
         }
         let e = &mut memo[slot];
         if !(e.leader == c.leader + 1 && e.all == all.0 && e.owners == owners) {
