@@ -513,22 +513,32 @@ impl TrickGame for PointsGame {
         } else {
             CardSet::EMPTY
         };
-        let best = if sw.ordering {
+        self.dominance_sw.set(sw.dominance && sw.collapse);
+        let dominance = sw.dominance && sw.collapse && self.dominance_on();
+        // The trick's best card so far, found once for the ordering and for
+        // every run dominance looks at.
+        let current = if sw.ordering || dominance {
             self.current_best()
         } else {
             None
         };
-        self.dominance_sw.set(sw.dominance && sw.collapse);
-        let dominance = sw.dominance && sw.collapse && self.dominance_on();
+        let best = if sw.ordering { current } else { None };
         let other = live - hand;
+        // The run of the card before, which its other cards share.
+        let mut last_run = CardSet::EMPTY;
         for card in cards.iter().rev() {
             if sw.collapse && self.class_of(card, cards & hand, live) != card {
                 continue;
             }
             if dominance {
-                let (run, _) = self.run_of(card, cards & hand, other);
+                let run = if last_run.contains(card) {
+                    last_run
+                } else {
+                    self.run_of(card, cards & hand, other).0
+                };
+                last_run = run;
                 if run.len() > 1 {
-                    if let Some(mine) = self.run_taker(card) {
+                    if let Some(mine) = self.run_taker(card, current) {
                         if self.run_pick(run, mine) != card {
                             continue;
                         }
@@ -678,16 +688,21 @@ impl TrickGame for PointsGame {
             // one base-6 number (6^48 < 2^128): exact.
             let all = c.hands[..self.n].iter().fold(0u128, |a, h| a | h.0);
             debug_assert!(all >> 64 == 0, "card ids below 64");
+            // Each card's owner, hand by hand (a card is in one hand).
+            let mut owner_of = [0u8; 64];
+            for (seat, h) in c.hands[..self.n].iter().enumerate().skip(1) {
+                let mut bits = h.0 as u64;
+                while bits != 0 {
+                    owner_of[bits.trailing_zeros() as usize] = seat as u8;
+                    bits &= bits - 1;
+                }
+            }
             let mut code: u128 = 0;
             let mut rest = all as u64;
             while rest != 0 {
                 let top = 63 - rest.leading_zeros();
                 rest &= !(1u64 << top);
-                let owner = c.hands[..self.n]
-                    .iter()
-                    .position(|h| h.0 >> top & 1 == 1)
-                    .expect("a card in play is in a hand");
-                code = code * self.n as u128 + owner as u128;
+                code = code * self.n as u128 + owner_of[top as usize] as u128;
             }
             owners = code;
             shape = all as u64;

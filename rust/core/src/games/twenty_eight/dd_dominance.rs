@@ -26,7 +26,7 @@
 //! reveal them and turn the trick.
 
 use super::PointsGame;
-use crate::card::{Card, CardSet};
+use crate::card::{Card, CardSet, Suit};
 
 impl PointsGame {
     /// True when dominance may prune the mover's cards: trumps open, the
@@ -141,12 +141,13 @@ impl PointsGame {
     /// Whether the mover's side takes the trick whichever card of the run
     /// of `card` it plays and whatever the others play after it: `Some(true)`
     /// yes, `Some(false)` the other side does, `None` not yet decided.
-    pub(super) fn run_taker(&self, card: Card) -> Option<bool> {
+    /// `current` is the trick's best card so far ([`PointsGame::current_best`]).
+    pub(super) fn run_taker(&self, card: Card, current: Option<(Card, u8, Suit)>) -> Option<bool> {
         let c = &self.core;
         let me = self.side[c.to_move as usize];
         let later = self.n - c.tlen as usize - 1;
         let next = c.to_move as usize + 1;
-        let (winner, side, led) = match self.current_best() {
+        let (winner, side, led) = match current {
             None => (card, me, self.cfg.pack.suit_of(card)),
             Some((best, seat, led)) => {
                 if self.beats(card, best, led) {
@@ -193,7 +194,7 @@ impl PointsGame {
         if run.iter().all(|x| self.cfg.pts(x) == p) {
             return None;
         }
-        self.run_taker(card)?;
+        self.run_taker(card, self.current_best())?;
         Some((run, below))
     }
 
