@@ -261,7 +261,7 @@ class GameBase(ABC):
         from .solve import _seconds
 
         if not self.has_table:
-            raise StateError(f"{self.preset} has no double-dummy table (hukm.solve answers its positions)")
+            self._table_request(leader, layout)
         given = {"leader": leader, "threads": threads}
         if args:
             name = self.TABLE_POSITIONAL
@@ -297,8 +297,11 @@ class GameBase(ABC):
 
     def _table_request(self, leader: Optional[int], layout: Optional[str]) -> tuple[dict[str, Any], Optional[int]]:
         """The engine's keywords for a table with ``leader`` and ``layout``, and the
-        column ``leader`` selects from it (``None``: every column)."""
-        raise NotImplementedError
+        column ``leader`` selects from it (``None``: every column). The games with a
+        table give theirs; a game without one has none to give."""
+        from ._errors import StateError
+
+        raise StateError(f"{self.preset} has no double-dummy table (hukm.solve answers its positions)")
 
     def _table_rows(self) -> list[str]:
         """The row labels of the table: the trump suits (and ``N`` where the table has

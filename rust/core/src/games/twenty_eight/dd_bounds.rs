@@ -550,6 +550,8 @@ impl<'a> TwoTrickPlay<'a> {
     /// exclusive: a value outside only bounds the exact one on its side).
     fn value(&self, k: usize, pick: &mut [usize; 6], window: (u32, u32), by: &mut CardSet) -> u32 {
         let n = self.n;
+        // The trick so far as indices into the cards (hand `j` plays slot
+        // `pick[j]` of its two).
         let mut played = [0usize; 6];
         for (j, slot) in played[..k].iter_mut().enumerate() {
             *slot = 2 * j + pick[j];
