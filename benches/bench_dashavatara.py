@@ -1,4 +1,4 @@
-"""Scaling of exact double-dummy solving in Dashavatara (``rules/dashavatara.md`` §13).
+"""Scaling of exact double-dummy solving in Dashavatara (``docs/rules/dashavatara.md`` §13).
 
 A full deal (40 cards a hand) is far beyond exhaustive search, so this measures how the
 exact solve grows with the cards left in each hand. Positions come from real play: a

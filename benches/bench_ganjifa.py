@@ -1,4 +1,4 @@
-"""Exact double-dummy solving of individual Moghul Ganjifa (``rules/ganjifa.md`` A.14) against
+"""Exact double-dummy solving of individual Moghul Ganjifa (``docs/rules/ganjifa.md`` A.14) against
 the number of cards per hand: median and p90 time and nodes on random 3-player endgames.
 
 Positions: ``k`` cards per seat drawn from a shuffled Moghul pack, seat 0 on lead after the

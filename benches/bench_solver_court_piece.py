@@ -1,4 +1,4 @@
-"""Full-deal double-dummy solves of the Court Piece objectives (rules/hokm.md
+"""Full-deal double-dummy solves of the Court Piece objectives (docs/rules/hokm.md
 §16) beside ``hokm4``'s plain tricks: ``double_sar`` (tricks collected with the
 heap) and ``dehla_pakad`` (tens, tricks as the tie-break), one thread, the same
 random deals for every preset, value only, for the trump-caller's side.

@@ -1,4 +1,4 @@
-"""Double-dummy analysis of Thunee on full deals (``rules/thunee.md`` §16):
+"""Double-dummy analysis of Thunee on full deals (``docs/rules/thunee.md`` §16):
 card points of the counting team with trumps known (§16.1), the same with Jodhi
 declared automatically (§16.2), the counting team's target (§16.3), the hand's balls
 with the Double / Khanuck window (§16.5), and the sweep question of a Thunee

@@ -1,5 +1,5 @@
 """The shared invariant battery (``tests/battery.py``) on Dashavatara, on every option
-set of ``rules/dashavatara.md`` §10, plus Dashavatara's own checks of each step: every
+set of ``docs/rules/dashavatara.md`` §10, plus Dashavatara's own checks of each step: every
 single-card trick's winner recomputed by the reference, ducals winning 3k cards, and at the
 end every deal's captures adding up to 120 with the right winners."""
 

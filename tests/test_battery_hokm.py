@@ -2,7 +2,7 @@
 of every step of random matches: the information rule before the trump call, observations
 that name no card their player may not know, every completed trick's winner, the end of
 each hand and its score recomputed from the rules (``tests/reference/hokm_ref.py``), the
-blind trump card, and the Hakem / dealer rotation of rules/hokm.md §10 (``rotation=hokm``).
+blind trump card, and the Hakem / dealer rotation of docs/rules/hokm.md §10 (``rotation=hokm``).
 The other presets of the family run the generic battery only."""
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ SCORE_STEPS: dict[str, set[int]] = {
     "netherlands": {2, 5, 15},
     "kots": {1, 52},
 }
-"""Allowed score increments of one hand per scoring (defaults of hokm.md §9, §12)."""
+"""Allowed score increments of one hand per scoring (defaults of docs/rules/hokm.md §9, §12)."""
 
 
 def is_seat_card(item: Any) -> bool:
@@ -466,7 +466,7 @@ scoring, hidden trumps and special cards are not modelled by the Hokm checks abo
 
 class TrumpWatch:
     """The trump rules of presets whose trump is hidden or fixed late, checked at every step
-    through the observations alone (rules/hokm.md §5.4–§5.6, §6.4–§6.6, §7.6):
+    through the observations alone (docs/rules/hokm.md §5.4–§5.6, §6.4–§6.6, §7.6):
 
     * while the trump is hidden, no observation but the hider's (the Hakem's indicator in
       ``trump_mode=hidden_card``, the boss's in ``hidden_call``) shows it, and the hider's is the

@@ -1,7 +1,7 @@
 """The shared invariant battery (``tests/battery.py``) on every Thunee preset and
 on option mixes, plus Thunee's own checks: the trump card laid face down is seen
 by the trumper alone, a normal hand's card points (with the last-trick
-adjustment) add up as ``rules/thunee.md`` §10.1 says, only one team scores in a
+adjustment) add up as ``docs/rules/thunee.md`` §10.1 says, only one team scores in a
 hand, and the hand results add up to the match's balls."""
 
 from __future__ import annotations

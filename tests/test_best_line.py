@@ -111,7 +111,7 @@ def test_best_line_value_is_what_the_side_takes(name: str) -> None:
     """Playing the line out, the analysed side takes exactly the first step's value
     (tricks in Hokm, tricks collected in Double Sar, card points in Twenty-eight, from
     the position on). (Not in ``hokm3``: its value counts every trick played, while a
-    clinch ends the hand early, ``rules/hokm.md`` §8.2 and §16.)"""
+    clinch ends the hand early, ``docs/rules/hokm.md`` §8.2 and §16.)"""
     rng = random.Random("taken " + name)
     for _ in range(POSITIONS // 2):
         s = small_position(name, rng)

@@ -1,5 +1,5 @@
 """Dashavatara Ganjifa through the public API: the worked examples of
-``rules/dashavatara.md`` §12, options, positions, and refusals of bad input."""
+``docs/rules/dashavatara.md`` §12, options, positions, and refusals of bad input."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Dugi, partnership Ganjifa (rules/ganjifa.md Part B): the worked examples of B.12, the King
+"""Dugi, partnership Ganjifa (docs/rules/ganjifa.md Part B): the worked examples of B.12, the King
 pass, the double-dummy objective of B.13 checked against plain minimax, the shared battery and
 bad input."""
 

@@ -1,4 +1,4 @@
-"""Individual Ganjifa (rules/ganjifa.md Part A): the worked examples of A.13, the options, the
+"""Individual Ganjifa (docs/rules/ganjifa.md Part A): the worked examples of A.13, the options, the
 shared invariant battery on every pack x player count, bad input, and the double-dummy value of
 A.14 on small endgames."""
 

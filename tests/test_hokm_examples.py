@@ -1,4 +1,4 @@
-"""The worked examples of rules/hokm.md §15 that concern hokm4, hokm3 and hokm2, and the
+"""The worked examples of docs/rules/hokm.md §15 that concern hokm4, hokm3 and hokm2, and the
 examples of §8.2, set up through ``Hokm.from_deal`` (and ``new_game`` for rotation)."""
 
 from __future__ import annotations

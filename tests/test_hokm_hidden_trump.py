@@ -1,5 +1,5 @@
 """Hidden and late trumps of the Court Piece family, from reproductions of review findings
-(rules/hokm.md §5.5, §5.6, §6.5, §7.3, §7.6, §12.1, §13.4).
+(docs/rules/hokm.md §5.5, §5.6, §6.5, §7.3, §7.6, §12.1, §13.4).
 
 The battery's ``TrumpWatch`` (``tests/test_battery_hokm.py``) checks the same rules at every
 step of random matches of every preset with a hidden or late trump."""

@@ -1,6 +1,6 @@
 """Random trick-play positions (hypothesis): the engine and the brute-force reference agree at
 every node of random lines of play — player to move, legal cards and their order, the trick,
-trick counts, the end of the hand (rules/hokm.md §6.1, §7.1, §8) and the hand's points
+trick counts, the end of the hand (docs/rules/hokm.md §6.1, §7.1, §8) and the hand's points
 (§9.1-§9.3)."""
 
 from __future__ import annotations

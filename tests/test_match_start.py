@@ -1,4 +1,4 @@
-"""Matches started from a given score and dealer (rules/hokm.md §15 Example 6:
+"""Matches started from a given score and dealer (docs/rules/hokm.md §15 Example 6:
 score A = 4, B = 5, dealer seat 0, Hakem seat 1)."""
 
 from __future__ import annotations

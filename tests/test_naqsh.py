@@ -1,4 +1,4 @@
-"""Naqsh (rules/naqsh.md): the worked examples of §12, the rules checked against the independent
+"""Naqsh (docs/rules/naqsh.md): the worked examples of §12, the rules checked against the independent
 reference ``tests/reference/naqsh_ref.py`` (random positions played out with random decisions, and
 the double-dummy value of §13 for every decision), the shared invariant battery, and bad input."""
 

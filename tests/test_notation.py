@@ -1,9 +1,9 @@
-"""Cards, hands and deals in every pack's notation (rules/README.md "Shared notation"), and
+"""Cards, hands and deals in every pack's notation (docs/rules/index.md "Shared notation"), and
 the errors for bad input through ``hukm.parse_hand`` / ``parse_deal`` / ``Hokm.from_deal``.
 
-The expected packs are written out here from the rules files (suit orders of README.md,
-rank orders of hokm.md §3, twenty_eight.md §3, ganjifa.md A.3.1/A.3.2, dashavatara.md),
-not read from the engine."""
+The expected packs are written out here from the rules files (suit orders of
+docs/rules/index.md, rank orders of docs/rules/hokm.md §3, docs/rules/twenty_eight.md §3,
+docs/rules/ganjifa.md A.3.1/A.3.2, docs/rules/dashavatara.md), not read from the engine."""
 
 from __future__ import annotations
 

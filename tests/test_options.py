@@ -1,4 +1,4 @@
-"""Presets and named options (rules/hokm.md §12): unknown options, bad values and bad presets
+"""Presets and named options (docs/rules/hokm.md §12): unknown options, bad values and bad presets
 raise OptionError (a ValueError) listing what is valid; good ones are kept as strings."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Perft counts of Thunee positions (normal hands with their Jodhi and last-trick
 windows, Thunee and Royals, undercut and claim options, six and two players)
 against ``tests/data/perft_thunee.txt``, produced by the independent reference
-``tests/reference/thunee_ref.py`` (written from ``rules/thunee.md`` alone); the
+``tests/reference/thunee_ref.py`` (written from ``docs/rules/thunee.md`` alone); the
 smallest positions are also recounted by the reference here."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """``Hokm.random_playouts``: shapes, determinism (seed, threads), and every hand's end
-checked against the reference's stop rules and scoring (rules/hokm.md §8, §9)."""
+checked against the reference's stop rules and scoring (docs/rules/hokm.md §8, §9)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The brute-force reference itself against the rules text (hokm.md §6.1, §7.1, §8.2, §15),
+"""The brute-force reference itself against the rules text (docs/rules/hokm.md §6.1, §7.1, §8.2, §15),
 and the perft file against the reference (so a hand-edited count is caught)."""
 
 from __future__ import annotations

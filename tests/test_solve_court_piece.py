@@ -1,4 +1,4 @@
-"""The Court Piece / Rang objectives of ``hukm.solve`` (rules/hokm.md §16)
+"""The Court Piece / Rang objectives of ``hukm.solve`` (docs/rules/hokm.md §16)
 against a brute force written here over the independent card-play reference
 ``reference/court_ref.py``: tricks collected with the heap in the state
 (``double_sar``, ``dummy_rang``, ``be_ranga`` with trumps fixed inside the

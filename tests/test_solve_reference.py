@@ -1,7 +1,7 @@
 """The solver against a plain minimax written here, on small endgames of
 ``hokm3`` (a focal player against the other two), ``hokm2`` and ``hokm4``,
 every card's value, with and without trumps, some in the middle of a trick.
-The double-dummy objective plays every trick (rules/hokm.md §16)."""
+The double-dummy objective plays every trick (docs/rules/hokm.md §16)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Thunee through the public API (``rules/thunee.md``): the §16 expected values of
+"""Thunee through the public API (``docs/rules/thunee.md``): the §16 expected values of
 the worked examples, the solver against plain minimax over ``clone``/``apply`` on
 small positions (every action's value, every objective), whole matches, bots,
 hidden cards, bad input and the command line."""

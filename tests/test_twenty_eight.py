@@ -1,4 +1,4 @@
-"""Twenty-eight through the Python API: the worked examples of rules/twenty_eight.md
+"""Twenty-eight through the Python API: the worked examples of docs/rules/twenty_eight.md
 §15, positions (``from_deal``) and their errors, options, and fuzzing of bad input
 (every error a ``ValueError`` subclass, nothing changed, never a panic)."""
 

@@ -1,4 +1,4 @@
-"""Dashavatara Ganjifa, CARDAVIA rules (``rules/dashavatara.md``)."""
+"""Dashavatara Ganjifa, CARDAVIA rules (``docs/rules/dashavatara.md``)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ class Dashavatara(GameBase):
     (Rama) or night (Krishna), the opening with the trump Raja alone, ducal
     sequences, one point per captured card.
 
-    Options are the names of ``rules/dashavatara.md`` §10 (``period="night"``,
+    Options are the names of ``docs/rules/dashavatara.md`` §10 (``period="night"``,
     ``void_scan="skip_trump"``, ``ducal=False``, ``ducal_run="top_run"``,
     ``ducal_length="maximal"``, ``avatar_list="balarama_krishna"``,
     ``ninth_name="jagannath"``, ``deals=3``); an unknown option or a bad value

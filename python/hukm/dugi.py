@@ -1,4 +1,4 @@
-"""Dugi, partnership Ganjifa (``rules/ganjifa.md`` Part B)."""
+"""Dugi, partnership Ganjifa (``docs/rules/ganjifa.md`` Part B)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ class Dugi(GameBase):
 
     The side dealt the lead King (the challengers) must take every trick;
     the defenders win the hand with one trick. Options are the names of
-    ``rules/ganjifa.md`` B.10 (``pack``, ``period``, ``reversed_set``,
+    ``docs/rules/ganjifa.md`` B.10 (``pack``, ``period``, ``reversed_set``,
     ``lead_suit_by``, ``king_pass``, ``hand_stake``, ``hands``). Actions are
     cards, ``offer``, ``pass``, ``accept:5SR``, ``ask`` and ``name:TJ``.
 

@@ -1,4 +1,4 @@
-"""Individual Ganjifa (``rules/ganjifa.md`` Part A): 3 or 4 players, each for himself."""
+"""Individual Ganjifa (``docs/rules/ganjifa.md`` Part A): 3 or 4 players, each for himself."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from ._options import OptionValue
 class Ganjifa(GameBase):
     """An individual Ganjifa game: its named options, from which states are made.
 
-    Options are the names of ``rules/ganjifa.md`` A.11 (``players=4``,
+    Options are the names of ``docs/rules/ganjifa.md`` A.11 (``players=4``,
     ``pack="dashavatara"``, ``lead_rules="wilkins"``, ``period="night"``,
     ``settlement="pairwise"`` ...); an unknown option or a bad value raises
     :class:`hukm.OptionError` listing the valid ones. Actions are the strings

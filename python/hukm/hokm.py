@@ -1,4 +1,4 @@
-"""Hokm and the Court Piece / Rang family (``rules/hokm.md``)."""
+"""Hokm and the Court Piece / Rang family (``docs/rules/hokm.md``)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ class Hokm(GameBase):
     Presets: ``hokm4`` (default), ``hokm3``, ``hokm2``, ``court_piece``,
     ``single_sar``, ``double_sar``, ``dehla_pakad``, ``be_ranga``,
     ``dab_rang``, ``dummy_rang``, ``satat`` and ``trup_kasiet``. Options are the names of
-    ``rules/hokm.md`` §12 (``stop_rule="play_all"``, ``deal_batches="5-3-3-2"``,
+    ``docs/rules/hokm.md`` §12 (``stop_rule="play_all"``, ``deal_batches="5-3-3-2"``,
     ``random_trump=True`` ...); an unknown option or a bad value raises
     :class:`hukm.OptionError` listing the valid ones.
 

@@ -1,4 +1,4 @@
-"""Naqsh, the Ganjifa banking game of 17 (``rules/naqsh.md``)."""
+"""Naqsh, the Ganjifa banking game of 17 (``docs/rules/naqsh.md``)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from ._options import OptionValue
 class Naqsh(GameBase):
     """A Naqsh game: its named options, from which states are made.
 
-    Options are the names of ``rules/naqsh.md`` §10 (``pack="euro48"``,
+    Options are the names of ``docs/rules/naqsh.md`` §10 (``pack="euro48"``,
     ``players=4``, ``mode="pool"``, ``special21=True``, ``combos=True`` ...); an
     unknown option or a bad value raises :class:`hukm.OptionError` listing the
     valid ones. Actions are ``draw``, ``stand`` and, with

@@ -63,7 +63,7 @@ class _HokmRequired(Observation):
 
 
 class HokmObservation(_HokmRequired, total=False):
-    """Hokm and the Court Piece family (``rules/hokm.md``); the keys below only in some
+    """Hokm and the Court Piece family (``docs/rules/hokm.md``); the keys below only in some
     presets or phases."""
 
     last_result: dict[str, Any]
@@ -91,7 +91,7 @@ class HokmObservation(_HokmRequired, total=False):
 
 
 class TwentyEightObservation(Observation):
-    """Twenty-eight and relatives (``rules/twenty_eight.md``)."""
+    """Twenty-eight and relatives (``docs/rules/twenty_eight.md``)."""
 
     dealer: int
     hand_sizes: list[int]
@@ -124,7 +124,7 @@ class TwentyEightObservation(Observation):
 
 
 class GanjifaObservation(Observation):
-    """Individual Ganjifa (``rules/ganjifa.md`` Part A)."""
+    """Individual Ganjifa (``docs/rules/ganjifa.md`` Part A)."""
 
     step: str
     dealer: int
@@ -145,7 +145,7 @@ class GanjifaObservation(Observation):
 
 
 class DugiObservation(Observation):
-    """Dugi (``rules/ganjifa.md`` Part B)."""
+    """Dugi (``docs/rules/ganjifa.md`` Part B)."""
 
     dealer: int
     lead_suit: str
@@ -162,7 +162,7 @@ class DugiObservation(Observation):
 
 
 class DashavataraObservation(Observation):
-    """Dashavatara Ganjifa (``rules/dashavatara.md``)."""
+    """Dashavatara Ganjifa (``docs/rules/dashavatara.md``)."""
 
     period: str
     trump: str
@@ -183,7 +183,7 @@ class DashavataraObservation(Observation):
 
 
 class NaqshObservation(Observation):
-    """Naqsh (``rules/naqsh.md``)."""
+    """Naqsh (``docs/rules/naqsh.md``)."""
 
     banker: int
     hands_per_match: int
@@ -197,7 +197,7 @@ class NaqshObservation(Observation):
 
 
 class ThuneeObservation(Observation):
-    """Thunee (``rules/thunee.md``)."""
+    """Thunee (``docs/rules/thunee.md``)."""
 
     dealer: int
     hand_sizes: list[int]

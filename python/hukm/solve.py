@@ -27,10 +27,10 @@ class Solution:
     ``value`` is what ``player``'s side takes from here to the end of the hand
     (tricks, the current trick included; in Dashavatara the cards ``player``
     captures in the whole deal, those captured before counted, as
-    ``rules/dashavatara.md`` §13 defines it); ``actions`` the same value after each
+    ``docs/rules/dashavatara.md`` §13 defines it); ``actions`` the same value after each
     legal action of the player to move; ``nodes`` the search nodes visited.
 
-    What ``value`` counts depends on the preset (``rules/hokm.md`` §16):
+    What ``value`` counts depends on the preset (``docs/rules/hokm.md`` §16):
     tricks won for the plain-trick presets and Satat / Trup kasiet, every trick
     of the deal from here (also those the rules leave unplayed when a side's
     seventh trick, ``hokm3``'s clinch or the kot choice ends the hand first:
@@ -52,7 +52,7 @@ class Solution:
     tricks: Optional[int] = None
     action_tricks: dict[str, int] = field(default_factory=dict)
     defenders_first_trick: Optional[int] = None
-    """Dugi (``rules/ganjifa.md`` B.13's secondary output): when the challengers
+    """Dugi (``docs/rules/ganjifa.md`` B.13's secondary output): when the challengers
     cannot take every trick, the earliest trick of the hand (numbered from 1)
     by which the defenders can force a win whatever the challengers do;
     ``None`` when the challengers sweep (and in the other games)."""
@@ -148,7 +148,7 @@ def solve(
     ``first_void_5`` state whose deal is not complete has no double-dummy value
     (the rest of the deal is chance): :class:`hukm.StateError`.
 
-    Individual Ganjifa (``rules/ganjifa.md`` A.14): the value is the number
+    Individual Ganjifa (``docs/rules/ganjifa.md`` A.14): the value is the number
     of tricks ``player`` can guarantee by the end of the hand against the
     other players as one coalition, tricks already won included; a blind
     surrender is valued at its worst card for ``player`` (with the game's
@@ -156,18 +156,18 @@ def solve(
     up to 19 cards are searched (a larger one raises :class:`hukm.StateError`;
     exact search stops being practical well before that).
 
-    Dugi (``rules/ganjifa.md`` B.13): the value is 1 when ``player``'s side
+    Dugi (``docs/rules/ganjifa.md`` B.13): the value is 1 when ``player``'s side
     wins the hand with best play (the challengers by taking every remaining
     trick, the defenders by taking one), else 0; ``defenders_first_trick``
     says by which trick of the hand the defenders can force their win.
 
-    Naqsh (``rules/naqsh.md`` §13) is solved with the order of the whole pack
+    Naqsh (``docs/rules/naqsh.md`` §13) is solved with the order of the whole pack
     known: the value is the net result of the current hand that ``player``
     can guarantee when everyone else decides against him (it can be
     negative), and ``actions`` gives it after ``draw`` / ``stand`` (or each
     stake) of the player to act.
 
-    Thunee (``rules/thunee.md`` §16; the game's ``dd_mode`` and ``dd_jodhi``
+    Thunee (``docs/rules/thunee.md`` §16; the game's ``dd_mode`` and ``dd_jodhi``
     options choose the objective): by default the card points ``player``'s
     team takes from here with the last-trick adjustment (with
     ``dd_jodhi="auto"`` every Jodhi declared, its own counting for it and the

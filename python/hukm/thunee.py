@@ -1,4 +1,4 @@
-"""Thunee, the South African jack-nine game (``rules/thunee.md``)."""
+"""Thunee, the South African jack-nine game (``docs/rules/thunee.md``)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ class Thunee(GameBase):
 
     Presets: ``thunee4`` (default; ``thunee`` is an alias), ``thunee4_plain``,
     ``thunee4_app``, ``thunee2`` and ``thunee6``. Options are the names of
-    ``rules/thunee.md`` §12 (``royals=False``, ``last_trick="bonus"``,
+    ``docs/rules/thunee.md`` §12 (``royals=False``, ``last_trick="bonus"``,
     ``undercut="forbidden"``, ``dd_mode="sweep"`` ...); an unknown option or a
     bad value raises :class:`hukm.OptionError` listing the valid ones.
     Actions are ``bid:10`` … ``bid:104``, ``pass``, ``indicator:QS``,

@@ -1,4 +1,4 @@
-"""Twenty-eight and its relatives: 28, 29, West Bengal 28, 40 and 56 (``rules/twenty_eight.md``)."""
+"""Twenty-eight and its relatives: 28, 29, West Bengal 28, 40 and 56 (``docs/rules/twenty_eight.md``)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ class TwentyEight(GameBase):
 
     Presets: ``28`` (default), ``29``, ``28_wb`` (West Bengal), ``40`` (six
     players, threes added) and ``56`` (double pack, six players). Options are
-    the names of ``rules/twenty_eight.md`` §12 (``doubling=True``,
+    the names of ``docs/rules/twenty_eight.md`` §12 (``doubling=True``,
     ``seventh_card=True``, ``unrevealed_trump="forced_last"`` ...); an unknown
     option or a bad value raises :class:`hukm.OptionError` listing the valid ones.
 

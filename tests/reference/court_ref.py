@@ -1,5 +1,5 @@
 """Independent reference for the Court Piece family's card play, written from
-``rules/hokm.md`` alone: Satat's two of hearts (§3, §6.2, §7.2), trumps fixed by
+``docs/rules/hokm.md`` alone: Satat's two of hearts (§3, §6.2, §7.2), trumps fixed by
 the first void play (§5.6, §7.5) and heap collection (§7.6, with the Dehla
 Pakad tens of §9.7). Slow and plain on purpose; the tests replay the engine's
 play sequences here and compare every legal set and every count.

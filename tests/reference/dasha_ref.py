@@ -1,5 +1,5 @@
 """An independent, deliberately simple reference of Dashavatara Ganjifa trick play,
-written from ``rules/dashavatara.md`` alone (cards are strings, hands are sets).
+written from ``docs/rules/dashavatara.md`` alone (cards are strings, hands are sets).
 
 It knows the opening (§5.1), single-card leads and ducals (§5.2), the void-follow scan
 exactly as §5.3's algorithm, discards one card per action (§5.4), the trick winner (§6)

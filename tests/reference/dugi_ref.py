@@ -1,4 +1,4 @@
-"""An independent, deliberately simple reference of Dugi's trick play (rules/ganjifa.md B.5 to
+"""An independent, deliberately simple reference of Dugi's trick play (docs/rules/ganjifa.md B.5 to
 B.7 and B.13), written from the rules file alone, for the Moghul pack with India reversals: the
 compulsory hukm leads, asking the partner, following suit, the leader naming the suit of each
 void follower (who must then give his highest card of it), the hand ending at the defenders'

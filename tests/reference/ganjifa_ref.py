@@ -1,5 +1,5 @@
 """An independent, deliberately simple reference of individual Ganjifa's trick play
-(rules/ganjifa.md A.5 to A.7 and A.14), written from the rules file alone, for the Moghul pack
+(docs/rules/ganjifa.md A.5 to A.7 and A.14), written from the rules file alone, for the Moghul pack
 with India reversals: hukms, step 1, the deni with doubling, utari, the blind surrender, the end
 phase, Wilkins' phases with the face-down lead, the following rules, and the double-dummy value
 by plain minimax (no pruning, no table).

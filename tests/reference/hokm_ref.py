@@ -1,6 +1,6 @@
 """Independent brute-force reference for Hokm trick play (2, 3 and 4 players).
 
-Written from ``rules/hokm.md`` alone (§6.1 legal moves, §7.1 trick winner,
+Written from ``docs/rules/hokm.md`` alone (§6.1 legal moves, §7.1 trick winner,
 §8.1 / §8.2 end of hand, §9.1-§9.3 scoring), never from the engine's code, so that
 the two can be compared.  It is deliberately simple and slow: positions are plain
 Python values, every move copies the position.
@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence
 
 RANKS = "AKQJT98765432"
-"""French ranks, strongest first (hokm.md §3)."""
+"""French ranks, strongest first (docs/rules/hokm.md §3)."""
 SUITS = "SHDC"
-"""Suit order of hands and deals (hokm.md §0)."""
+"""Suit order of hands and deals (docs/rules/hokm.md §0)."""
 PACK52: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
 """The 52 cards in display order (suit S, H, D, C; strongest first)."""
 

@@ -43,7 +43,7 @@ HEADER = """\
 #   preset;deal;trump;leader;tricks_won;depth;count
 # preset      hokm4 | hokm3 | hokm2, optionally followed by ',key=value' options for
 #             hukm.Hokm (e.g. 'hokm4,stop_rule=play_all').
-# deal        compact hands in seat order, separated by single spaces (rules/README.md).
+# deal        compact hands in seat order, separated by single spaces (docs/rules/index.md).
 # trump       S | H | D | C, or '-' for no trump.
 # leader      seat that leads the first trick (the Hakem defaults to the leader).
 # tricks_won  tricks already won per side, comma separated (4 players: team {0,2}, team {1,3};

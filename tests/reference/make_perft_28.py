@@ -23,7 +23,7 @@ HEADER = """# Perft counts for Twenty-eight trick play, produced by tests/refere
 #   preset;deal;bidder;leader;trump;depth;count
 # preset   28 or 29, optionally followed by ',key=value' options for hukm.TwentyEight
 #          (unrevealed_trump=forced_last, bidder_plays_revealed=on).
-# deal     compact hands in seat order (rules/README.md), all of the same size.
+# deal     compact hands in seat order (docs/rules/index.md), all of the same size.
 # trump    'open:H' (trumps open from trick 1) or 'indicator:8H' (that card of the bidder's
 #          hand laid aside face down: phase 1, with 'call' as an action).
 # depth    number of actions (cards, 'call', and 'pair' / 'pass' between tricks), or 'end'.

@@ -34,7 +34,7 @@ HEADER = """\
 # One position per line, fields separated by ';':
 #   options;deal;leader;depth;count
 # options  '-' or comma-separated key=value options of hukm.Dashavatara (rules §10).
-# deal     three compact hands in seat order (rules/README.md), equal sizes.
+# deal     three compact hands in seat order (docs/rules/index.md), equal sizes.
 # leader   seat on lead at a trick boundary after the opening, or '-' for the opening
 #          (the holder of the trump Raja leads it alone).
 # depth    number of actions (single cards, ducal leads, one card per discard), or 'end'.

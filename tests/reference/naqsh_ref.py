@@ -1,4 +1,4 @@
-"""An independent, deliberately simple reference of Naqsh (rules/naqsh.md), written from the
+"""An independent, deliberately simple reference of Naqsh (docs/rules/naqsh.md), written from the
 rules file alone: hand classes (§5.1), the turn loop (§5.2), comparison (§6), settlement (§8)
 and the double-dummy value of §13 by plain minimax over every decision.
 

@@ -1,4 +1,4 @@
-"""Independent reference for Thunee's trick play, written from ``rules/thunee.md``
+"""Independent reference for Thunee's trick play, written from ``docs/rules/thunee.md``
 alone: legal cards (§7.2, undercut option), trick winners in the normal and the
 Royals order (§3, §8), the end of a Thunee or Royals at the first trick the caller
 does not win and the no-trump redeal at his first lead (§5.7, §6.2-§6.3), the

@@ -1,5 +1,5 @@
 """An independent, deliberately simple reference of Twenty-eight trick play (28 and 29,
-four players), written from rules/twenty_eight.md §6-§8 and §6.6 alone: phase 1 with
+four players), written from docs/rules/twenty_eight.md §6-§8 and §6.6 alone: phase 1 with
 the concealed indicator, ``call`` as an action, the bidder's lead restriction, the
 caller's must-trump, no undertrumping, the reveal-trick rule, the void hand (or
 ``unrevealed_trump=forced_last``), the pair offered between tricks, card points and

@@ -60,7 +60,7 @@ MOGHUL: dict[str, SuitStyle] = {
     "BA": SuitStyle("#8e5a2b", "#f6ede4", "scroll"),  # Barat, document: brown
     "QM": SuitStyle("#c2185b", "#fce8f0", "bale"),  # Qomash, cloth: magenta
 }
-"""The eight Moghul suits (``rules/ganjifa.md``): colour, background, emblem."""
+"""The eight Moghul suits (``docs/rules/ganjifa.md``): colour, background, emblem."""
 
 DASHAVATARA: dict[str, SuitStyle] = {
     "MA": SuitStyle("#1565c0", "#e7f0fb", "fish"),  # Matsya, fish
@@ -74,7 +74,7 @@ DASHAVATARA: dict[str, SuitStyle] = {
     "BU": SuitStyle("#ad1457", "#fbe8f0", "lotus"),  # Buddha, lotus
     "KA": SuitStyle("#37474f", "#eceff1", "horse"),  # Kalki, horse (a sword)
 }
-"""The ten avatar suits (``rules/dashavatara.md``): colour, background, emblem."""
+"""The ten avatar suits (``docs/rules/dashavatara.md``): colour, background, emblem."""
 
 FALLBACK: tuple[SuitStyle, ...] = (
     SuitStyle("#6b3fa0", "#f1eafa", "dot"),

@@ -440,7 +440,7 @@ def _finish_deal(state: _core.State, rng: random.Random) -> None:
         state.apply("pass" if "pass" in legal else heuristic(state, rng))
 
 
-# Hand points of the first side to seven tricks (``rules/hokm.md`` §9.1, §9.3, the
+# Hand points of the first side to seven tricks (``docs/rules/hokm.md`` §9.1, §9.3, the
 # preset defaults): an ordinary win, a kot by the Hakem's side, a kot against it.
 _HAND_POINTS = {"hokm4": (1, 2, 3), "hokm2": (1, 2, 3)}
 # What one more trick is worth beside the hand's points: it only breaks ties

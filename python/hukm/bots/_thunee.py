@@ -1,4 +1,4 @@
-"""Thunee (``rules/thunee.md``) for the bots (see :mod:`hukm.bots._base`).
+"""Thunee (``docs/rules/thunee.md``) for the bots (see :mod:`hukm.bots._base`).
 
 Heuristic, from the player's observation only:
 

@@ -14,7 +14,7 @@ The heuristic sees only the player's observation. The PIMC parts:
   what the bidder has seen (his first batch; the rest of the pack is
   unseen), and for each suit he could lay down as the indicator (a suit of
   his hand; every suit with a spare indicator) solve the open-trump position
-  with him as bidder (``rules/twenty_eight.md`` §16.1: the points his side
+  with him as bidder (``docs/rules/twenty_eight.md`` §16 item 1: the points his side
   guarantees). The suit with the best average is his trump. **Bid rule**:
   bid the lowest legal amount ``v`` when the share of samples in which that
   trump yields at least ``v`` reaches the break-even rate of the game's

@@ -1,4 +1,4 @@
-//! Seeded dealing with the batch mapping of `rules/hokm.md` §4.1.
+//! Seeded dealing with the batch mapping of `docs/rules/hokm.md` §4.1.
 //!
 //! The shuffled pack is a sequence `D[0..n]`, `D[0]` on top. A deal is a list
 //! of rounds with batch sizes; in each round, starting at the first receiver

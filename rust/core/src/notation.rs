@@ -1,4 +1,4 @@
-//! Reading and writing cards, hands and deals (`rules/README.md`, "Shared notation").
+//! Reading and writing cards, hands and deals (`docs/rules/index.md`, "Shared notation").
 //!
 //! * a card is its face then its suit code: `AS`, `TH`, `KSR`, `1CH`;
 //! * a hand in compact form lists the suits in the pack's order separated by

@@ -65,7 +65,7 @@ pub const GANJIFA_NORMAL: &str = "KVT987654321";
 /// Ganjifa faces in a reversed suit, strongest first.
 pub const GANJIFA_REVERSED: &str = "KV123456789T";
 
-/// Which Moghul coin suit is reversed (`ganjifa.md` A.3.1, option `reversed_set`).
+/// Which Moghul coin suit is reversed (`docs/rules/ganjifa.md` A.3.1, option `reversed_set`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum ReversedSet {
     /// SR, CH, BA, QM reversed (default).
@@ -74,7 +74,7 @@ pub enum ReversedSet {
     Iran,
 }
 
-/// Suit list of the Dashavatara pack (`dashavatara.md` §3.1, option `avatar_list`).
+/// Suit list of the Dashavatara pack (`docs/rules/dashavatara.md` §3.1, option `avatar_list`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum AvatarList {
     /// MA KU VA NA VM PA RA KR BU KA (default).
@@ -146,7 +146,7 @@ impl Pack {
         p
     }
 
-    /// The 24-card pack of Thunee (`rules/thunee.md` §3): `J 9 A T K Q` in
+    /// The 24-card pack of Thunee (`docs/rules/thunee.md` §3): `J 9 A T K Q` in
     /// every suit, worth 30, 20, 11, 10, 3 and 2 card points (304 in all).
     pub fn thunee() -> Pack {
         let mut p = Pack::french("thunee24", &["J9ATKQ"; 4]);
@@ -161,7 +161,7 @@ impl Pack {
         p
     }
 
-    /// The 36-card pack of Forty (`twenty_eight.md` §13.2): the threes added,
+    /// The 36-card pack of Forty (`docs/rules/twenty_eight.md` §13.2): the threes added,
     /// order `{J,3} 9 A T K Q 8 7` (jack and three rank equal; the jack is
     /// written first), J and 3 worth 3 points each (40 in all).
     pub fn forty() -> Pack {
@@ -170,7 +170,7 @@ impl Pack {
         p
     }
 
-    /// The 48-card double pack of Fifty-six (`twenty_eight.md` §13.3): two
+    /// The 48-card double pack of Fifty-six (`docs/rules/twenty_eight.md` §13.3): two
     /// copies of `J 9 A T K Q` in each suit, points as in 28 (56 in all).
     pub fn fifty_six() -> Pack {
         let mut p = Pack::french("double48", &["JJ99AATTKKQQ"; 4]);
@@ -179,7 +179,7 @@ impl Pack {
     }
 
     /// The 52-card pack as used by Ganjifa's international adaptation
-    /// (`ganjifa.md` A.3.2): king high; the ace low (or high with `ace_high`);
+    /// (`docs/rules/ganjifa.md` A.3.2): king high; the ace low (or high with `ace_high`);
     /// with `reverse_red` hearts and diamonds rank `K Q J A 2 ... T`.
     pub fn ganjifa_french(ace_high: bool, reverse_red: bool) -> Pack {
         let normal = if ace_high {

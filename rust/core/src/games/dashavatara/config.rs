@@ -1,4 +1,4 @@
-//! Named options of Dashavatara Ganjifa (`rules/dashavatara.md` §10).
+//! Named options of Dashavatara Ganjifa (`docs/rules/dashavatara.md` §10).
 
 use crate::card::Suit;
 use crate::error::Result;
@@ -75,7 +75,7 @@ const SPECS: &[Spec] = &[
     },
 ];
 
-/// The options of Dashavatara Ganjifa (`rules/dashavatara.md` §10): what each accepts and its default.
+/// The options of Dashavatara Ganjifa (`docs/rules/dashavatara.md` §10): what each accepts and its default.
 pub fn specs() -> &'static [Spec] {
     SPECS
 }

@@ -1,4 +1,4 @@
-//! Exact double-dummy search for Dashavatara (`rules/dashavatara.md` §13):
+//! Exact double-dummy search for Dashavatara (`docs/rules/dashavatara.md` §13):
 //! the cards a focal seat captures against the other two as one coalition.
 //!
 //! The game implements the solver's [`TrickGame`] seam with one-byte moves:

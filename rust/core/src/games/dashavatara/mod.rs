@@ -1,4 +1,4 @@
-//! Dashavatara Ganjifa, CARDAVIA rules (`rules/dashavatara.md`): three
+//! Dashavatara Ganjifa, CARDAVIA rules (`docs/rules/dashavatara.md`): three
 //! players, 120 cards, a trump fixed by day or night, the opening with the
 //! trump Raja alone, ducal sequences, and one point per captured card.
 //!

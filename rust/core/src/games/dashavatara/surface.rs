@@ -47,7 +47,7 @@ impl Game for Dashavatara {
         Ok(Dashavatara::new_game(self, seed))
     }
 
-    /// Keywords (`rules/dashavatara.md`): `leader` (absent: the trump
+    /// Keywords (`docs/rules/dashavatara.md`): `leader` (absent: the trump
     /// Raja's holder opens) and `captured` (cards each seat captured before).
     fn from_deal(&self, deal: &str, params: &Params) -> Result<DashaState> {
         let mut r = params.reader("from_deal");

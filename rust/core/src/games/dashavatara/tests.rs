@@ -1,4 +1,4 @@
-//! The worked examples of `rules/dashavatara.md` §12, and the engine's own checks.
+//! The worked examples of `docs/rules/dashavatara.md` §12, and the engine's own checks.
 
 use super::dd;
 use super::rules::{self, legal_follow};

@@ -1,4 +1,4 @@
-//! Dugi's named options (`rules/ganjifa.md` B.10), checked and normalised.
+//! Dugi's named options (`docs/rules/ganjifa.md` B.10), checked and normalised.
 
 use crate::card::Suit;
 use crate::error::{Error, Result};
@@ -48,7 +48,7 @@ const SPECS: &[Spec] = &[
     },
 ];
 
-/// The options of Dugi (`rules/ganjifa.md` B.10, with `pack`, `period` and
+/// The options of Dugi (`docs/rules/ganjifa.md` B.10, with `pack`, `period` and
 /// `reversed_set` of A.11): what each accepts and its default.
 /// `players` is not in the table: 4 is the only value.
 pub fn specs() -> &'static [Spec] {

@@ -1,4 +1,4 @@
-//! Dugi's double-dummy objective (`rules/ganjifa.md` B.13): can the
+//! Dugi's double-dummy objective (`docs/rules/ganjifa.md` B.13): can the
 //! challengers take every remaining trick against best defence?
 //!
 //! Every challenger decision (the King pass, leads, asking, the partner's

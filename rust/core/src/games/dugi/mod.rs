@@ -1,4 +1,4 @@
-//! Dugi (`rules/ganjifa.md` Part B): partnership Ganjifa. The side dealt the
+//! Dugi (`docs/rules/ganjifa.md` Part B): partnership Ganjifa. The side dealt the
 //! lead King must take every trick; the defenders win with one trick.
 //! Followers must follow suit; the leader names the suit a void follower must
 //! give (his highest card of it) and must cash his hukms first.

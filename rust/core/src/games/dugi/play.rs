@@ -1,4 +1,4 @@
-//! The play of one Dugi hand (`rules/ganjifa.md` B.4 to B.7) as a small
+//! The play of one Dugi hand (`docs/rules/ganjifa.md` B.4 to B.7) as a small
 //! `Copy` state: the King pass, cashing hukms, asking the partner, following
 //! suit, the leader naming the suit a void follower must give.
 

@@ -48,7 +48,7 @@ impl Game for Dugi {
         Dugi::new_game(self, seed, dealer)
     }
 
-    /// Keywords (`rules/ganjifa.md` Part B): `leader` (absent: the lead
+    /// Keywords (`docs/rules/ganjifa.md` Part B): `leader` (absent: the lead
     /// King's holder challenges) and `seed`.
     fn from_deal(&self, deal: &str, params: &Params) -> Result<DugiState> {
         let mut r = params.reader("from_deal");

@@ -1,4 +1,4 @@
-//! The worked examples of `rules/ganjifa.md` B.12, and the match flow.
+//! The worked examples of `docs/rules/ganjifa.md` B.12, and the match flow.
 
 use super::*;
 use crate::game::GameState;

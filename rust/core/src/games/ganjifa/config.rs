@@ -1,4 +1,4 @@
-//! Ganjifa's named options (`rules/ganjifa.md` A.11), checked and normalised.
+//! Ganjifa's named options (`docs/rules/ganjifa.md` A.11), checked and normalised.
 
 use crate::card::{Card, Suit};
 use crate::error::{Error, Result};
@@ -174,7 +174,7 @@ const SPECS: &[Spec] = &[
     },
 ];
 
-/// The options of Ganjifa (`rules/ganjifa.md` A.11): what each accepts and its default.
+/// The options of Ganjifa (`docs/rules/ganjifa.md` A.11): what each accepts and its default.
 /// `end_phase` has no fixed default: it is on with
 /// `lead_rules=mcleod` and off with `wilkins`.
 pub fn specs() -> &'static [Spec] {

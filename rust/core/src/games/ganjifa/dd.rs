@@ -1,4 +1,4 @@
-//! Double-dummy value of individual Ganjifa (`rules/ganjifa.md` A.14): the
+//! Double-dummy value of individual Ganjifa (`docs/rules/ganjifa.md` A.14): the
 //! tricks the focal seat P can guarantee by the end of the hand, every other
 //! seat playing against him as one coalition.
 //!

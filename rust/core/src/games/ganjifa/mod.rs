@@ -1,4 +1,4 @@
-//! Individual Ganjifa (`rules/ganjifa.md` Part A): 3 or 4 players, each for
+//! Individual Ganjifa (`docs/rules/ganjifa.md` Part A): 3 or 4 players, each for
 //! himself, with McLeod's compulsory lead priority (default) or Wilkins'
 //! phases, for the Moghul, Dashavatara and 52-card packs.
 //!

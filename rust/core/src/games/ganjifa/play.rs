@@ -1,4 +1,4 @@
-//! The play of one hand (`rules/ganjifa.md` A.6 to A.8) as a small `Copy`
+//! The play of one hand (`docs/rules/ganjifa.md` A.6 to A.8) as a small `Copy`
 //! state: the lead procedure, contributions, trick winners. Chance (the blind
 //! surrender) is left pending as [`Step::Blind`]; whoever drives the state
 //! supplies the card ([`Act::Reveal`]): the match state from its generator,

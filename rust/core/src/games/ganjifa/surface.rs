@@ -55,7 +55,7 @@ impl Game for Ganjifa {
         Ganjifa::new_game(self, seed, dealer)
     }
 
-    /// Keywords (`rules/ganjifa.md` A.3): `leader` (absent: the opening is
+    /// Keywords (`docs/rules/ganjifa.md` A.3): `leader` (absent: the opening is
     /// due), `phase2` (Wilkins' second phase) and `seed` (blind surrenders).
     fn from_deal(&self, deal: &str, params: &Params) -> Result<GanjifaState> {
         let mut r = params.reader("from_deal");

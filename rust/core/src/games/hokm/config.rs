@@ -1,4 +1,4 @@
-//! Presets and named options of Hokm (`rules/hokm.md` §12).
+//! Presets and named options of Hokm (`docs/rules/hokm.md` §12).
 //!
 //! Each option is described once, in [`specs`]: its name, what it accepts
 //! and its default. A word option's words come from the table that maps

@@ -1,4 +1,4 @@
-//! Dab Rang (`trump_mode=hidden_call`, `rules/hokm.md` §5.5, §6.5, §7.3): the
+//! Dab Rang (`trump_mode=hidden_call`, `docs/rules/hokm.md` §5.5, §6.5, §7.3): the
 //! auction for sars on the first five cards, and the cut call that turns the
 //! boss's hidden trump indicator face up.
 //!

@@ -1,4 +1,4 @@
-//! Double-dummy objectives of `rules/hokm.md` §16 for the Court Piece / Rang
+//! Double-dummy objectives of `docs/rules/hokm.md` §16 for the Court Piece / Rang
 //! family: a [`TrickGame`](crate::solve::TrickGame) over the engine's own
 //! trick rules, searched by the generic solver.
 //!
@@ -33,7 +33,7 @@
 //! indicator lies aside (Dab Rang, Trup kasiet) keys are the exact cards out.
 //! At trick starts the leader's run of top trumps gives a lower bound.
 //!
-//! Rules decisions (where `rules/hokm.md` §16 leaves room):
+//! Rules decisions (where `docs/rules/hokm.md` §16 leaves room):
 //!
 //! * `player` counts for his side; asking the kot query for a seat of the
 //!   dealer's side is the goon-kot question.

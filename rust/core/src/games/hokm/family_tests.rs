@@ -1,7 +1,7 @@
 //! Rules tests of the Court Piece / Rang family presets: whole matches,
 //! rotation, heap collection, Dehla Pakad, Satat and Trup kasiet, the
 //! first-void and hidden-call trumps, thaap and Dummy Rang
-//! (`rules/hokm.md` §5.4–§5.6, §7.6, §9, §10, §13, §15).
+//! (`docs/rules/hokm.md` §5.4–§5.6, §7.6, §9, §10, §13, §15).
 
 use super::state::{HokmAction, HokmState, Phase, ResultKind};
 use super::tests::{game, play_all};

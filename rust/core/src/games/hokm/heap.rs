@@ -1,4 +1,4 @@
-//! Heap collection (`collection=double_sar`, `rules/hokm.md` §7.6): completed
+//! Heap collection (`collection=double_sar`, `docs/rules/hokm.md` §7.6): completed
 //! tricks lie in a common heap and belong to nobody until one player wins two
 //! tricks in a row; the winner of the last trick takes whatever remains.
 
@@ -113,7 +113,7 @@ mod tests {
 
     #[test]
     fn example_4_double_sar_heap() {
-        // rules/hokm.md §15 Example 4 (first_collect_min=3, chain reset).
+        // docs/rules/hokm.md §15 Example 4 (first_collect_min=3, chain reset).
         let c = cfg(&[]);
         let winners = [1, 1, 1, 1, 3, 3, 0, 2, 0, 0, 2, 1, 2];
         let got = run(&c, &winners);

@@ -1,4 +1,4 @@
-//! Hokm for 4, 3 and 2 players (`rules/hokm.md`, presets `hokm4`, `hokm3`, `hokm2`).
+//! Hokm for 4, 3 and 2 players (`docs/rules/hokm.md`, presets `hokm4`, `hokm3`, `hokm2`).
 
 mod actions;
 pub mod config;
@@ -42,7 +42,7 @@ pub struct Hokm {
 }
 
 impl Hokm {
-    /// The game of `preset` with `options` applied (`rules/hokm.md` §12).
+    /// The game of `preset` with `options` applied (`docs/rules/hokm.md` §12).
     ///
     /// ```
     /// use hukm_core::games::hokm::Hokm;

@@ -1,4 +1,4 @@
-//! The presets of Hokm and the Court Piece family (`rules/hokm.md` §12.1):
+//! The presets of Hokm and the Court Piece family (`docs/rules/hokm.md` §12.1):
 //! their names, seat counts and option values, and which named options
 //! apply to each.
 

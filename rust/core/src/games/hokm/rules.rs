@@ -47,7 +47,7 @@ mod tests {
 
     #[test]
     fn example_1_follow_suit_and_ruffing() {
-        // rules/hokm.md §15 Example 1, trump S.
+        // docs/rules/hokm.md §15 Example 1, trump S.
         let p = Pack::french52();
         let c = |s: &str| p.parse_card(s).unwrap();
         let kh = Some(c("KH"));

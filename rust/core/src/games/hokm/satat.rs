@@ -1,4 +1,4 @@
-//! Satat's two of hearts (`satat_two_hearts=on`, `rules/hokm.md` §3, §6.2,
+//! Satat's two of hearts (`satat_two_hearts=on`, `docs/rules/hokm.md` §3, §6.2,
 //! §7.2), the card passing after a kot (§9.10) and the truthful signals
 //! (§13.6).
 //!
@@ -184,7 +184,7 @@ mod tests {
 
     #[test]
     fn example_2_satat() {
-        // rules/hokm.md §15 Example 2, trump C.
+        // docs/rules/hokm.md §15 Example 2, trump C.
         let p = Pack::french52();
         let c = |s: &str| p.parse_card(s).unwrap();
         let h = |s: &str| p.parse_hand(s).unwrap();

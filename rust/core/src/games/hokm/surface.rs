@@ -74,7 +74,7 @@ impl Game for Hokm {
         self.new_game_at(seed, scores.as_deref(), dealer)
     }
 
-    /// Keywords (`rules/hokm.md`): `trump` (a suit, or none for no trump),
+    /// Keywords (`docs/rules/hokm.md`): `trump` (a suit, or none for no trump),
     /// `leader` (required), `hakem`, `tricks_won` (per side; the heap
     /// presets: collected), and for the heap presets `heap`, `prev`,
     /// `prev_ace`, `tens` and `heap_tens`.

@@ -1,5 +1,5 @@
 //! Rules tests of the Hokm state machine: the worked examples of
-//! `rules/hokm.md` §8.2 and §15 that concern `hokm4`, `hokm3` and `hokm2`.
+//! `docs/rules/hokm.md` §8.2 and §15 that concern `hokm4`, `hokm3` and `hokm2`.
 
 use super::state::{HokmAction, HokmState, Phase, ResultKind};
 use super::Hokm;

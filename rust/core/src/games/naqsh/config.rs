@@ -1,4 +1,4 @@
-//! Naqsh's named options (`rules/naqsh.md` §10), checked and normalised.
+//! Naqsh's named options (`docs/rules/naqsh.md` §10), checked and normalised.
 
 use crate::error::{Error, Result};
 use crate::options::{self, Accepts, Spec};
@@ -106,7 +106,7 @@ const SPECS: &[Spec] = &[
     },
 ];
 
-/// The options of Naqsh (`rules/naqsh.md` §10): what each accepts and its default.
+/// The options of Naqsh (`docs/rules/naqsh.md` §10): what each accepts and its default.
 /// `hands` has no fixed default: it is the number of players.
 pub fn specs() -> &'static [Spec] {
     SPECS

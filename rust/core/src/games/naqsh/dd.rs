@@ -1,4 +1,4 @@
-//! Naqsh's double-dummy objective (`rules/naqsh.md` §13): with the order of
+//! Naqsh's double-dummy objective (`docs/rules/naqsh.md` §13): with the order of
 //! the whole shuffled pack known, the largest net result a seat can
 //! guarantee for the current hand when everyone else decides against it.
 //!

@@ -1,4 +1,4 @@
-//! Naqsh (`rules/naqsh.md`): the Ganjifa banking game of 17 — not a trick game.
+//! Naqsh (`docs/rules/naqsh.md`): the Ganjifa banking game of 17 — not a trick game.
 //!
 //! One banker (the dealer) against every punter; two cards each; draw or
 //! stand, aiming at a two-card 17 (a *naqsh*, the natural) or the highest
@@ -58,7 +58,7 @@ pub struct Naqsh {
 }
 
 impl Naqsh {
-    /// The game with `options` applied (`rules/naqsh.md` §10).
+    /// The game with `options` applied (`docs/rules/naqsh.md` §10).
     ///
     /// ```
     /// use hukm_core::games::naqsh::Naqsh;

@@ -53,7 +53,7 @@ impl Game for Naqsh {
         Naqsh::new_game(self, seed, banker)
     }
 
-    /// Keywords (`rules/naqsh.md` §3.3): `banker` (required), `stock` (the
+    /// Keywords (`docs/rules/naqsh.md` §3.3): `banker` (required), `stock` (the
     /// stock from the top, cards joined by `+`; absent: the rest of the pack
     /// shuffled by `seed`), `stakes` (one per seat) and `seed`.
     fn from_deal(&self, deal: &str, params: &Params) -> Result<NaqshState> {

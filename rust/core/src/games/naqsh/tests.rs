@@ -1,4 +1,4 @@
-//! The worked examples of `rules/naqsh.md` §12 and the state machine's rules.
+//! The worked examples of `docs/rules/naqsh.md` §12 and the state machine's rules.
 
 use super::*;
 use crate::card::CardSet;

@@ -1,4 +1,4 @@
-//! Presets and named options of Thunee (`rules/thunee.md` §12, §13).
+//! Presets and named options of Thunee (`docs/rules/thunee.md` §12, §13).
 
 use crate::error::{Error, Result};
 use crate::options::{self, Accepts, Spec};

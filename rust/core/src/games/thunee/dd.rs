@@ -1,4 +1,4 @@
-//! Double-dummy analysis of Thunee (`rules/thunee.md` §16) with the shared
+//! Double-dummy analysis of Thunee (`docs/rules/thunee.md` §16) with the shared
 //! solver: the trick play as [`TrickGame`]s searched by
 //! [`crate::solve::Solver`].
 //!

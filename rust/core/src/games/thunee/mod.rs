@@ -1,4 +1,4 @@
-//! Thunee, the South African jack-nine game (`rules/thunee.md`; presets
+//! Thunee, the South African jack-nine game (`docs/rules/thunee.md`; presets
 //! `thunee4`, `thunee4_plain`, `thunee4_app`, `thunee2`, `thunee6`).
 //!
 //! Decisions where the rules file leaves room (beyond its own §14):
@@ -62,7 +62,7 @@ pub struct Thunee {
 }
 
 impl Thunee {
-    /// The game of `preset` with `options` applied (`rules/thunee.md` §12).
+    /// The game of `preset` with `options` applied (`docs/rules/thunee.md` §12).
     ///
     /// ```
     /// use hukm_core::games::thunee::Thunee;

@@ -1,5 +1,5 @@
 //! Legal plays, the trick's winner and Jodhi values of Thunee
-//! (`rules/thunee.md` §7, §8, §9.1).
+//! (`docs/rules/thunee.md` §7, §8, §9.1).
 //!
 //! Cards use [`Pack::thunee`], whose bit order is `J 9 A T K Q` in every
 //! suit; in a Royals hand the order is reversed, which the functions here

@@ -1,4 +1,4 @@
-//! The state of a hand and a match of Thunee (`rules/thunee.md`): its types,
+//! The state of a hand and a match of Thunee (`docs/rules/thunee.md`): its types,
 //! accessors, the legal actions and their dispatch. The steps of a hand
 //! live in the sibling modules: the deal in batches, the bidding, the
 //! choice of trumps and the Thunee / Royals window in `hand.rs`; trick

@@ -46,7 +46,7 @@ impl Game for Thunee {
         Ok(Thunee::new_game(self, seed))
     }
 
-    /// Keywords (`rules/thunee.md`): a normal hand takes `trump` (a suit,
+    /// Keywords (`docs/rules/thunee.md`): a normal hand takes `trump` (a suit,
     /// required), `trumper` (default seat 1, the default trumper when seat
     /// 0 deals) and `bid` (default 0); a Thunee or Royals takes `thunee` or
     /// `royals`, the caller's seat (with `trump` once its first trick is

@@ -1,4 +1,4 @@
-//! The worked examples of `rules/thunee.md` §15 and §16 and the state
+//! The worked examples of `docs/rules/thunee.md` §15 and §16 and the state
 //! machine's rules.
 
 use std::sync::Arc;

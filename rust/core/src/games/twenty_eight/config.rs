@@ -1,5 +1,5 @@
 //! Presets and named options of Twenty-eight and its relatives
-//! (`rules/twenty_eight.md` §12, §13).
+//! (`docs/rules/twenty_eight.md` §12, §13).
 
 use crate::card::Card;
 use crate::error::{Error, Result};

@@ -1,4 +1,4 @@
-//! Double-dummy analysis of Twenty-eight trick play (`rules/twenty_eight.md`
+//! Double-dummy analysis of Twenty-eight trick play (`docs/rules/twenty_eight.md`
 //! §16): the play state as a [`TrickGame`] whose trick values are card
 //! points, for open trumps and for the concealed indicator (with `call` as a
 //! move).

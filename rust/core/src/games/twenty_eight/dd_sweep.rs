@@ -1,5 +1,5 @@
 //! Double-dummy analysis of the all-tricks contracts: single hand
-//! (`rules/twenty_eight.md` §16.4: can the soloist win all eight tricks, no
+//! (`docs/rules/twenty_eight.md` §16 item 4: can the soloist win all eight tricks, no
 //! trumps, tricks of the seats that play, soloist on lead) and half court
 //! (§9.5: can the bidder's side win every trick of the first half, trumps
 //! revealed from the start).

@@ -1,5 +1,5 @@
 //! Twenty-eight and its relatives: 28, 29, West Bengal 28, 40 and 56
-//! (`rules/twenty_eight.md`, presets `28`, `29`, `28_wb`, `40`, `56`).
+//! (`docs/rules/twenty_eight.md`, presets `28`, `29`, `28_wb`, `40`, `56`).
 //!
 //! Decisions where the rules file leaves room (beyond its own §14):
 //! * The auction ends when the turn comes back to the high bidder after
@@ -80,7 +80,7 @@ pub struct TwentyEight {
 }
 
 impl TwentyEight {
-    /// The game of `preset` with `options` applied (`rules/twenty_eight.md` §12).
+    /// The game of `preset` with `options` applied (`docs/rules/twenty_eight.md` §12).
     ///
     /// ```
     /// use hukm_core::games::twenty_eight::TwentyEight;

@@ -1,4 +1,4 @@
-//! Legal plays and the trick winner of Twenty-eight (`rules/twenty_eight.md`
+//! Legal plays and the trick winner of Twenty-eight (`docs/rules/twenty_eight.md`
 //! §6.5 and §7): a trump concealed until someone calls for it, the bidder's
 //! lead restriction, must-trump for the caller, no undertrumping.
 //!

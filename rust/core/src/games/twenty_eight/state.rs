@@ -1,5 +1,5 @@
 //! The state of a hand and a match of Twenty-eight and its relatives
-//! (`rules/twenty_eight.md`): its types, accessors, the legal actions and
+//! (`docs/rules/twenty_eight.md`): its types, accessors, the legal actions and
 //! their dispatch. The steps of a hand live in the sibling modules: the
 //! deal in two halves, the auction, trumps, doubling, single hand and half
 //! court in `auction.rs`; trick play, the call and the pair in `play.rs`;

@@ -60,7 +60,7 @@ impl Game for TwentyEight {
         Ok(TwentyEight::new_game(self, seed))
     }
 
-    /// Keywords (`rules/twenty_eight.md`): `bidder` and `leader` (seats,
+    /// Keywords (`docs/rules/twenty_eight.md`): `bidder` and `leader` (seats,
     /// required), exactly one of `trump` (a suit: open from trick 1) and
     /// `indicator` (a card of the bidder's hand laid aside), and `contract`
     /// (default the lowest bid).

@@ -1,4 +1,4 @@
-//! The worked examples of `rules/twenty_eight.md` §15 through the state
+//! The worked examples of `docs/rules/twenty_eight.md` §15 through the state
 //! machine, the auction, doubling, single hand, the pair and random matches
 //! of every preset.
 
