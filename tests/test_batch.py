@@ -1,8 +1,10 @@
 """hukm.batch and ``hukm batch``: values, determinism across workers, resuming a killed
-run, constraints and their errors, file input, npz and parquet output."""
+or interrupted run, refusing other arguments and an existing output without --force,
+constraints and their errors, file input, npz and parquet output."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import signal
@@ -10,6 +12,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -89,6 +92,131 @@ def test_other_arguments_over_a_stopped_run_are_refused(tmp_path: Path) -> None:
     (parts / "run.json").write_text(json.dumps({"meta": {"seed": 9}, "chunk": 1, "format": ".npz"}))
     with pytest.raises(hukm.StateError, match="other arguments"):
         batch.run("naqsh", deals=3, seed=1, out=str(out))
+
+
+def test_other_arguments_are_named_with_their_values(tmp_path: Path) -> None:
+    out = tmp_path / "x.npz"
+    parts = Path(str(out) + ".parts")
+    batch.run("naqsh", deals=4, seed=1, out=str(out), chunk=2, keep_parts=True)
+    out.unlink()
+    with pytest.raises(hukm.StateError) as e:
+        batch.run("naqsh", deals=6, seed=2, out=str(out), chunk=3)
+    message = str(e.value)
+    assert f"{parts} holds the chunks of a run with other arguments (chunk 2 -> 3, deals 4 -> 6, seed 1 -> 2); " in message
+    assert "run with the same arguments to resume it" in message and "pass --force (force=True)" in message
+    assert "meta" not in message and len(list(parts.glob("chunk-*.npz"))) == 2
+    r = batch.run("naqsh", deals=6, seed=2, out=str(out), chunk=3, force=True)
+    assert (r.solved, r.resumed) == (2, 0) and not parts.exists()
+    fresh = tmp_path / "fresh.npz"
+    batch.run("naqsh", deals=6, seed=2, out=str(fresh), chunk=3)
+    assert out.read_bytes() == fresh.read_bytes()
+
+
+def test_the_plan_is_named_only_when_nothing_else_differs(tmp_path: Path) -> None:
+    from hukm.batch.run import _start_parts
+
+    parts = str(tmp_path / "p.npz.parts")
+    _start_parts(parts, {"meta": {"objective": "tricks", "plan": {"kind": "table"}}, "chunk": 1})
+    with pytest.raises(hukm.StateError, match=r"arguments \(objective tricks -> kot\);"):
+        _start_parts(parts, {"meta": {"objective": "kot", "plan": {"kind": "positions"}}, "chunk": 1})
+    with pytest.raises(hukm.StateError, match=r"arguments \(plan.kind table -> positions\);"):
+        _start_parts(parts, {"meta": {"objective": "tricks", "plan": {"kind": "positions"}}, "chunk": 1})
+    _start_parts(parts, {"meta": {"objective": "kot"}, "chunk": 1}, force=True)
+    assert json.loads(Path(parts, "run.json").read_text())["meta"] == {"objective": "kot"}
+
+
+def test_an_existing_output_needs_force(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "o.npz"
+    batch.run("naqsh", deals=3, seed=1, out=str(out))
+    before = out.read_bytes()
+    with pytest.raises(hukm.StateError) as e:
+        batch.run("naqsh", deals=3, seed=2, out=str(out))
+    assert str(e.value) == f"{out} exists; pass --force (force=True) to replace it"
+    assert out.read_bytes() == before and not Path(str(out) + ".parts").exists()
+    batch.run("naqsh", deals=3, seed=2, out=str(out), force=True)
+    assert batch.read(str(out))[1]["seed"] == 2
+    argv = ["batch", "naqsh", "--deals", "3", "--seed", "3", "--out", str(out), "--quiet"]
+    assert main(argv) == 2
+    assert capsys.readouterr().err == f"hukm: {out} exists; pass --force (force=True) to replace it\n"
+    assert batch.read(str(out))[1]["seed"] == 2
+    assert main([*argv, "--force"]) == 0
+    assert "wrote" in capsys.readouterr().out and batch.read(str(out))[1]["seed"] == 3
+
+
+def _ctrl_c_on_the_third_chunk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C while the one-worker runner solves its third chunk."""
+    module = importlib.import_module("hukm.batch.run")
+    solve = module.solve_chunk
+    calls: list[int] = []
+
+    def interrupted(job: batch.Job, a: int, b: int) -> Any:
+        calls.append(a)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return solve(job, a, b)
+
+    monkeypatch.setattr(module, "solve_chunk", interrupted)
+
+
+def test_ctrl_c_keeps_the_finished_chunks_and_resumes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    whole, out = tmp_path / "whole.npz", tmp_path / "cut.npz"
+    parts = Path(str(out) + ".parts")
+    batch.run("naqsh", deals=10, seed=5, out=str(whole), chunk=2)
+    _ctrl_c_on_the_third_chunk(monkeypatch)
+    with pytest.raises(KeyboardInterrupt) as e:
+        batch.run("naqsh", deals=10, seed=5, out=str(out), chunk=2)
+    assert isinstance(e.value, batch.Stopped)
+    assert (e.value.kept, e.value.chunks, e.value.parts) == (2, 5, str(parts))
+    assert sorted(p.name for p in parts.glob("chunk-*.npz")) == ["chunk-000000.npz", "chunk-000001.npz"]
+    assert not out.exists()
+    monkeypatch.undo()
+    r = batch.run("naqsh", deals=10, seed=5, out=str(out), chunk=2)
+    assert (r.resumed, r.solved, r.chunks) == (2, 3, 5)
+    assert out.read_bytes() == whole.read_bytes() and not parts.exists()
+
+
+def test_cli_ctrl_c_is_one_line_and_exit_130(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "c.npz"
+    argv = ["batch", "naqsh", "--deals", "10", "--seed", "5", "--chunk", "2", "--out", str(out), "--quiet"]
+    _ctrl_c_on_the_third_chunk(monkeypatch)
+    assert main(argv) == 130
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"hukm: stopped: 2 of 5 chunks kept in {out}.parts; run the same command again to resume\n"
+    monkeypatch.undo()
+    assert main(argv) == 0
+    assert "2 of 5 chunks resumed" in capsys.readouterr().out
+
+
+def test_ctrl_c_stops_the_workers_at_once(tmp_path: Path) -> None:
+    whole = tmp_path / "whole.npz"
+    assert subprocess.run(_cli(whole), capture_output=True).returncode == 0
+    out = tmp_path / "cut.npz"
+    parts = Path(str(out) + ".parts")
+    p = subprocess.Popen(_cli(out, "--workers", "2"), start_new_session=True,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and len(list(parts.glob("chunk-*.npz"))) < 3:
+        time.sleep(0.05)
+    os.killpg(p.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the command and its workers
+    _, err = p.communicate(timeout=60)
+    kept = len(list(parts.glob("chunk-*.npz")))
+    assert p.returncode == 130 and 3 <= kept < 20 and not out.exists()
+    assert err == f"hukm: stopped: {kept} of 20 chunks kept in {parts}; run the same command again to resume\n"
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:  # no worker is left running
+        try:
+            os.killpg(p.pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.05)
+    else:
+        pytest.fail("a worker outlived the command")
+    again = subprocess.run(_cli(out, "--workers", "2"), capture_output=True, text=True)
+    assert again.returncode == 0, again.stderr
+    assert f"{kept} of 20 chunks resumed" in again.stdout
+    assert out.read_bytes() == whole.read_bytes()
 
 
 def test_constraints_hold_on_every_deal(tmp_path: Path) -> None:

@@ -82,6 +82,7 @@ def main() -> None:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS")
     p.add_argument("--out", default="hakem_seven.npz")
+    p.add_argument("--force", action="store_true", help="replace an existing --out")
     p.add_argument("--docs", default=os.path.join(os.path.dirname(__file__), "..", "..", "docs", "studies"))
     a = p.parse_args()
     from hukm.batch.progress import bar
@@ -89,7 +90,7 @@ def main() -> None:
     with bar() as progress:
         batch.run("hokm4", deals=a.deals, seed=1, out=a.out, workers=a.workers,
                   backend="local" if a.ray is None else "ray", address=a.ray or None,
-                  value=hakem_values, shape=(4,), progress=progress)
+                  value=hakem_values, shape=(4,), progress=progress, force=a.force)
     cols, meta = batch.read(a.out)
     values = cols["values"]
     os.makedirs(a.docs, exist_ok=True)

@@ -630,7 +630,14 @@ def build_parser() -> argparse.ArgumentParser:
             m.add_argument("--fixed-seats", action="store_true", help="do not rotate the bots over the seats on each deal")
             m.add_argument("--quiet", action="store_true", help="no progress bar")
         m.set_defaults(func=func)
-    b = sub.add_parser("batch", help="solve many deals: npz or parquet output, resumable, on many workers or Ray")
+    b = sub.add_parser(
+        "batch",
+        help="solve many deals: npz or parquet output, resumable, on many workers or Ray",
+        description="Solve many deals, one row per deal in OUT. Finished chunks are kept in OUT.parts "
+        "until OUT is written: after Ctrl-C (exit code 130) or a kill, the same command again "
+        "solves only the missing chunks. An existing OUT, or an OUT.parts of a run with other "
+        "arguments, is refused unless --force is given.",
+    )
     _add_game(b)
     b.add_argument("--deals", type=_whole(1), default=None, help="number of seeded deals (with --from: the first N)")
     b.add_argument("--seed", type=_whole(0), default=0, help="seed of the run (default 0)")
@@ -646,6 +653,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--objective", choices=["tricks", "kot"], default="tricks", help="the game's value or the kot query")
     b.add_argument("--chunk", type=_whole(1), default=None, help="deals per chunk (default: about 100 chunks)")
     b.add_argument("--quiet", action="store_true", help="no progress bar")
+    b.add_argument("--force", action="store_true",
+                   help="replace an existing OUT, and start over when OUT.parts holds a run with other arguments")
     b.set_defaults(func=_cmd_batch)
     w = sub.add_parser("serve", help='the web page to deal, play, replay and analyse (pip install "hukm[web]")')
     w.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
@@ -656,18 +665,24 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _cmd_batch(args: argparse.Namespace) -> int:
-    """``hukm batch``: :func:`hukm.batch.run` with a progress bar (rate and ETA)."""
+    """``hukm batch``: :func:`hukm.batch.run` with a progress bar (rate and ETA); after
+    Ctrl-C, one line telling how many chunks are kept, and exit code 130."""
     from .batch.progress import bar
-    from .batch.run import run
+    from .batch.run import Stopped, run
     from .batch.source import MAX_TRIES
 
     game = build_game(args)
-    with bar(args.quiet) as progress:
-        r = run(game, deals=args.deals, seed=args.seed, out=args.out, workers=args.workers,
-                backend="local" if args.ray is None else "ray", address=args.ray or None,
-                where=args.where or (), source=args.source, objective=args.objective,
-                max_tries=MAX_TRIES if args.max_tries is None else args.max_tries,
-                chunk=args.chunk, progress=progress)
+    try:
+        with bar(args.quiet) as progress:
+            r = run(game, deals=args.deals, seed=args.seed, out=args.out, workers=args.workers,
+                    backend="local" if args.ray is None else "ray", address=args.ray or None,
+                    where=args.where or (), source=args.source, objective=args.objective,
+                    max_tries=MAX_TRIES if args.max_tries is None else args.max_tries,
+                    chunk=args.chunk, progress=progress, force=args.force)
+    except Stopped as e:
+        print(f"hukm: stopped: {e.kept} of {e.chunks} chunks kept in {one_line(e.parts)}; "
+              "run the same command again to resume", file=sys.stderr)
+        return 130
     resumed = f", {r.resumed} of {r.chunks} chunks resumed" if r.resumed else ""
     print(f"wrote {r.out}: {r.deals} deals{resumed}, {r.rate:.1f} deals/s")
     return 0

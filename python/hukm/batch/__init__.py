@@ -4,8 +4,8 @@ Chunked, resumable and deterministic (the same arguments give byte-identical out
 one worker, many, or Ray), with constraints on the seeded deals (:mod:`hukm.batch.where`)
 and ``.npz`` or ``.parquet`` output (:mod:`hukm.batch.output`).
 
->>> import hukm, hukm.batch
->>> r = hukm.batch.run("28", deals=4, seed=1, out="/tmp/hukm-batch-init.npz",
+>>> import hukm, hukm.batch, os, tempfile
+>>> r = hukm.batch.run("28", deals=4, seed=1, out=os.path.join(tempfile.mkdtemp(), "t.npz"),
 ...                    where=["points(hand(0)) >= 10"])
 >>> cols, meta = hukm.batch.read(r.out)
 >>> len(cols["deal"]), meta["where"]
@@ -17,7 +17,7 @@ from __future__ import annotations
 from .chunk import Job, solve_chunk
 from .output import FORMATS
 from .plan import Plan, plan_for
-from .run import BACKENDS, Result, default_chunk, read, run
+from .run import BACKENDS, Result, Stopped, default_chunk, read, run
 from .source import MAX_TRIES, Deal, generate, row_seed
 from .where import Context, compile_where
 
@@ -30,6 +30,7 @@ __all__ = [
     "Job",
     "Plan",
     "Result",
+    "Stopped",
     "compile_where",
     "default_chunk",
     "generate",

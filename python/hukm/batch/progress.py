@@ -26,6 +26,7 @@ class PlainBar:
         self.stream = stream
         self.t0 = time.monotonic()
         self.first: Optional[int] = None
+        self.open = False
 
     def __call__(self, done: int, total: int) -> None:
         if self.first is None:
@@ -37,9 +38,17 @@ class PlainBar:
         eta = (total - done) / rate if rate > 0 else float("nan")
         self.stream.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{total} deals "
                           f"{rate:8.1f} deals/s eta {eta:7.0f}s")
-        if done >= total:
+        self.open = done < total
+        if not self.open:
             self.stream.write("\n")
         self.stream.flush()
+
+    def close(self) -> None:
+        """End the bar's line if the run stopped before its end."""
+        if self.open:
+            self.stream.write("\n")
+            self.stream.flush()
+            self.open = False
 
 
 @contextlib.contextmanager
@@ -51,7 +60,11 @@ def bar(quiet: bool = False) -> Iterator[Optional[Callable[[int, int], None]]]:
     try:
         from tqdm import tqdm  # type: ignore[import-untyped, unused-ignore]
     except ImportError:
-        yield PlainBar()
+        plain = PlainBar()
+        try:
+            yield plain
+        finally:
+            plain.close()
         return
     holder: dict[str, Any] = {}
 

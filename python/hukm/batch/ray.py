@@ -11,7 +11,7 @@ process the run uses it as it is.
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Optional
+from typing import Any, Generator, Optional
 
 from .._errors import StateError
 from .chunk import Job, solve_chunk
@@ -30,7 +30,7 @@ def need_ray() -> Any:
 
 
 def ray_chunks(job: Job, todo: list[tuple[int, int, int]], workers: int,
-               address: Optional[str]) -> Iterator[tuple[int, dict[str, Any]]]:
+               address: Optional[str]) -> Generator[tuple[int, dict[str, Any]], None, None]:
     """The chunks ``todo`` (index, first deal, end) solved as Ray tasks, as they finish;
     at most twice the cluster's CPUs (or ``workers``, if more) are queued at once."""
     ray = need_ray()

@@ -4,8 +4,11 @@ and join them into the output when all are done.
 
 A run stopped for any reason (Ctrl-C, a kill, a lost machine) and started again with the
 same arguments skips the chunks already finished; other arguments over the same parts
-are refused. The output depends only on the arguments, never on the number of workers,
-the backend or the interruptions: deal ``k`` is made from the seed and ``k`` alone.
+are refused, naming the arguments that differ, unless ``force`` starts the run over. An
+existing output is replaced only with ``force``. Ctrl-C stops the workers at once, keeps
+every finished chunk and raises :class:`Stopped`. The output depends only on the
+arguments, never on the number of workers, the backend or the interruptions: deal ``k``
+is made from the seed and ``k`` alone.
 """
 
 from __future__ import annotations
@@ -15,10 +18,12 @@ import json
 import math
 import os
 import shutil
+import signal
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Optional, Sequence
+from contextlib import closing
+from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -56,6 +61,19 @@ class Result:
         return 0.0 if self.seconds <= 0 else self.deals * self.solved / max(self.chunks, 1) / self.seconds
 
 
+class Stopped(KeyboardInterrupt):
+    """The ``KeyboardInterrupt`` of a run stopped by Ctrl-C, raised once its workers are
+    stopped: ``kept`` of its ``chunks`` chunks are finished and kept in the folder
+    ``parts``, and the same call again resumes from them."""
+
+    def __init__(self, parts: str, kept: int, chunks: int) -> None:
+        super().__init__(f"stopped: {kept} of {chunks} chunks kept in {parts}; "
+                         "run again with the same arguments to resume")
+        self.parts = parts
+        self.kept = kept
+        self.chunks = chunks
+
+
 def default_chunk(deals: int) -> int:
     """Deals per chunk when none is given: about a hundred chunks, 10 to 1,000 deals each.
 
@@ -91,52 +109,114 @@ def _chunk_path(parts: str, i: int) -> str:
     return os.path.join(parts, f"chunk-{i:06d}.npz")
 
 
-def _start_parts(parts: str, params: dict[str, Any]) -> None:
-    """Make (or check) the folder of finished chunks; it belongs to one set of arguments."""
-    os.makedirs(parts, exist_ok=True)
+_ABSENT = object()
+"""A parameter one of two runs does not have."""
+
+
+def _shown(value: Any) -> str:
+    """A parameter's value as :func:`_changes` writes it."""
+    if value is _ABSENT or value is None:
+        return "none"
+    return value if isinstance(value, str) else json.dumps(value, sort_keys=True)
+
+
+def _changes(old: Any, new: Any, name: str = "") -> list[str]:
+    """What differs between the parameters of two runs, one ``name old -> new`` per
+    argument (keys of nested parameters joined by dots; those of ``meta`` unprefixed).
+
+    >>> _changes({"meta": {"deals": 100, "seed": 1, "options": {"a": 1}}, "chunk": 10},
+    ...          {"meta": {"deals": 200, "seed": 2, "options": {}}, "chunk": 10})
+    ['deals 100 -> 200', 'options.a 1 -> none', 'seed 1 -> 2']
+    """
+    if not (isinstance(old, dict) and isinstance(new, dict)):
+        return [] if old == new else [f"{name} {_shown(old)} -> {_shown(new)}"]
+    out: list[str] = []
+    for key in sorted(set(old) | set(new)):
+        sub = key if name in ("", "meta") else f"{name}.{key}"
+        out += _changes(old.get(key, _ABSENT), new.get(key, _ABSENT), sub)
+    return out
+
+
+def _start_parts(parts: str, params: dict[str, Any], force: bool = False) -> None:
+    """Make (or check) the folder of finished chunks; it belongs to one set of arguments.
+    The folder of a run with other arguments is refused, naming what differs, or with
+    ``force`` removed."""
     path = os.path.join(parts, "run.json")
     text = json.dumps(params, sort_keys=True, indent=1)
     if os.path.exists(path):
         with open(path, encoding="utf-8") as f:
             old = json.load(f)
-        if old != json.loads(text):
-            diff = sorted(k for k in set(old) | set(params) if old.get(k) != params.get(k))
+        new = json.loads(text)
+        if old == new:
+            return
+        if not force:
+            changes = _changes(old, new)
+            named = [c for c in changes if not c.startswith("plan")] or changes  # the plan follows from the rest
             raise StateError(
-                f"{parts} holds the chunks of a run with other arguments ({', '.join(diff)}); "
-                "run with the same arguments to resume it, or remove it"
+                f"{parts} holds the chunks of a run with other arguments ({', '.join(named)}); "
+                "run with the same arguments to resume it, or, to start over, remove it or pass --force (force=True)"
             )
-        return
+        shutil.rmtree(parts)
+    os.makedirs(parts, exist_ok=True)
     with open(path + ".tmp", "w", encoding="utf-8") as f:
         f.write(text)
     os.replace(path + ".tmp", path)
 
 
-def _local(job: Job, todo: list[tuple[int, int, int]], workers: int) -> Iterator[tuple[int, dict[str, Any]]]:
-    """Chunks solved here (one worker) or in ``workers`` local processes, as they finish."""
+Keep = Callable[[int, dict[str, Any]], None]
+"""``keep(i, columns)``: what the runner does with chunk ``i`` once it is solved."""
+
+
+def _ignore_sigint() -> None:
+    """A local worker leaves Ctrl-C to the main process, which stops it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Shut ``pool`` down at once: queued chunks cancelled, running ones not waited for,
+    its processes terminated."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in processes:
+        p.terminate()
+    for p in processes:
+        p.join(5)
+        if p.is_alive():
+            p.kill()
+
+
+def _local(job: Job, todo: list[tuple[int, int, int]], workers: int, keep: Keep) -> None:
+    """Solve the chunks ``todo`` here (one worker) or in ``workers`` local processes,
+    handing each to ``keep`` as it finishes. On an exception (Ctrl-C included) the chunks
+    already solved are still kept, and the workers are stopped without waiting for the
+    chunks they are running."""
     if workers == 1:
         for i, a, b in todo:
-            yield i, solve_chunk(job, a, b)
+            keep(i, solve_chunk(job, a, b))
         return
     import multiprocessing
 
     ctx = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-        pending: dict[Future[Any], int] = {}
-        queue = list(reversed(todo))
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_ignore_sigint)
+    pending: dict[Future[Any], int] = {}
+    queue = list(reversed(todo))
+    try:
+        while queue or pending:
+            while queue and len(pending) < 2 * workers:
+                i, a, b = queue.pop()
+                pending[pool.submit(solve_chunk, job, a, b)] = i
+            done, _ = wait(list(pending), return_when=FIRST_COMPLETED)
+            for fut in sorted(done, key=lambda f: pending[f]):
+                keep(pending.pop(fut), fut.result())
+        pool.shutdown()
+    except BaseException:
         try:
-            while queue or pending:
-                while queue and len(pending) < 2 * workers:
-                    i, a, b = queue.pop()
-                    pending[pool.submit(solve_chunk, job, a, b)] = i
-                done, _ = wait(list(pending), return_when=FIRST_COMPLETED)
-                for fut in sorted(done, key=lambda f: pending[f]):
-                    i = pending.pop(fut)
-                    yield i, fut.result()
-        except BaseException:
-            for fut in pending:
-                fut.cancel()
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+            for fut in sorted(pending, key=lambda f: pending[f]):
+                if fut.done() and not fut.cancelled() and fut.exception() is None:
+                    keep(pending[fut], fut.result())
+        finally:
+            _stop(pool)
+        raise
 
 
 def run(
@@ -157,6 +237,7 @@ def run(
     address: Optional[str] = None,
     progress: Optional[Progress] = None,
     keep_parts: bool = False,
+    force: bool = False,
 ) -> Result:
     """Solve many deals of ``game`` and write one row per deal to ``out`` (``.npz`` or
     ``.parquet``).
@@ -175,12 +256,21 @@ def run(
     ``workers`` processes (``backend="local"``) or Ray tasks (``backend="ray"``, at
     ``address`` or a new local Ray; ``pip install "hukm[ray]"``) solve chunks of ``chunk``
     deals; finished chunks stay in ``out + ".parts"`` until the output is written, so a
-    stopped run resumes. The same arguments give byte-identical output whatever
-    ``workers`` and ``backend``.
+    stopped run resumes: called again with the same arguments, it solves only the
+    missing chunks. The same arguments give byte-identical output whatever ``workers``
+    and ``backend``.
 
-    >>> import hukm, numpy as np
-    >>> r = run(hukm.game("28"), deals=3, seed=1, out="/tmp/hukm-batch-doc.npz")
-    >>> z = np.load("/tmp/hukm-batch-doc.npz")
+    An existing ``out`` is replaced only with ``force=True``; otherwise the run stops
+    with :class:`hukm.StateError` before solving anything. Parts left by a run with other
+    arguments are refused the same way, naming the arguments that differ, and removed
+    with ``force=True``. Ctrl-C stops the workers without waiting for their chunks, keeps
+    every finished chunk in the parts folder and raises :class:`Stopped` (a
+    ``KeyboardInterrupt``).
+
+    >>> import hukm, numpy as np, os, tempfile
+    >>> out = os.path.join(tempfile.mkdtemp(), "t28.npz")
+    >>> r = run(hukm.game("28"), deals=3, seed=1, out=out)
+    >>> z = np.load(out)
     >>> z["deals"].shape, z["values"].shape
     ((3,), (3, 4, 4))
     """
@@ -246,29 +336,38 @@ def run(
     job = Job(g.preset, g.given_options, seed, plan, where, max_tries, file_deals, value)
     bounds = [(i, a, min(a + size, total)) for i, a in enumerate(range(0, total, size))]
     parts = _parts_of(out)
-    _start_parts(parts, {"meta": meta, "chunk": size, "format": fmt})
+    if os.path.exists(out) and not force:
+        raise StateError(f"{out} exists; pass --force (force=True) to replace it")
+    _start_parts(parts, {"meta": meta, "chunk": size, "format": fmt}, force)
     finished = {i for i, _, _ in bounds if os.path.exists(_chunk_path(parts, i))}
     todo = [b for b in bounds if b[0] not in finished]
     done = sum(b - a for i, a, b in bounds if i in finished)
     if progress:
         progress(done, total)
+    sizes = {i: b - a for i, a, b in bounds}
+
+    def keep(i: int, cols: dict[str, Any]) -> None:
+        nonlocal done
+        save_npz(_chunk_path(parts, i), cols)
+        done += sizes[i]
+        if progress:
+            progress(done, total)
+
     t0 = time.monotonic()
-    if todo:
-        if backend == "ray":
+    try:
+        if todo and backend == "ray":
             from .ray import ray_chunks
 
-            produced: Iterator[tuple[int, dict[str, Any]]] = ray_chunks(job, todo, workers, address)
-        else:
-            produced = _local(job, todo, workers)
-        sizes = {i: b - a for i, a, b in bounds}
-        for i, cols in produced:
-            save_npz(_chunk_path(parts, i), cols)
-            done += sizes[i]
-            if progress:
-                progress(done, total)
-    seconds = time.monotonic() - t0
-    cols = concat([load_npz(_chunk_path(parts, i)) for i, _, _ in bounds])
-    write(out, cols, meta)
+            with closing(ray_chunks(job, todo, workers, address)) as produced:
+                for i, cols in produced:
+                    keep(i, cols)
+        elif todo:
+            _local(job, todo, workers, keep)
+        seconds = time.monotonic() - t0
+        write(out, concat([load_npz(_chunk_path(parts, i)) for i, _, _ in bounds]), meta)
+    except KeyboardInterrupt as e:
+        kept = sum(1 for i, _, _ in bounds if os.path.exists(_chunk_path(parts, i)))
+        raise Stopped(parts, kept, len(bounds)) from e
     if not keep_parts:
         shutil.rmtree(parts, ignore_errors=True)
     return Result(out, total, len(bounds), len(todo), len(finished), seconds)
@@ -277,9 +376,9 @@ def run(
 def read(path: str) -> tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]:
     """The columns and the parameters of a batch's output (``.npz`` or ``.parquet``).
 
-    >>> import hukm
-    >>> _ = run(hukm.game("28"), deals=2, seed=3, out="/tmp/hukm-batch-read.npz")
-    >>> cols, meta = read("/tmp/hukm-batch-read.npz")
+    >>> import hukm, os, tempfile
+    >>> r = run(hukm.game("28"), deals=2, seed=3, out=os.path.join(tempfile.mkdtemp(), "r.npz"))
+    >>> cols, meta = read(r.out)
     >>> meta["seed"], cols["values"].shape
     (3, (2, 4, 4))
     """
