@@ -128,13 +128,13 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
         self.tt.new_generation();
         let limits = self.call_limits();
         let shared = self.config.switches.shared_killers;
-        let kept = if shared {
-            std::mem::take(&mut self.cutoffs)
+        let (kept, before) = if shared {
+            (std::mem::take(&mut self.cutoffs), self.used)
         } else {
-            Vec::new()
+            (Vec::new(), 0)
         };
-        let mut s =
-            Search::new(&mut self.tt, self.config.switches, max_side, &limits).with_cutoffs(kept);
+        let mut s = Search::new(&mut self.tt, self.config.switches, max_side, &limits)
+            .with_cutoffs(kept, before);
         let r = f(&mut s);
         let nodes = s.nodes;
         let abort = s.take_abort();

@@ -375,6 +375,11 @@ pub struct Switches {
     /// position (kept in a table of the game's own), instead of a yes/no
     /// search at each probe's target; the exact value is both bounds.
     pub two_tricks: bool,
+    /// The cut-off cache starts at no more than 2^16 slots (512 KiB, one
+    /// processor's L2 share) and grows to 2^18 once a search passes a
+    /// million nodes: small searches (most Twenty-eight deals, one whist
+    /// leader) keep it close, large ones keep more of their cut-offs.
+    pub cutoff_growth: bool,
 }
 
 impl Default for Switches {
@@ -404,6 +409,7 @@ impl Default for Switches {
             heap_keys: true,
             fail_soft: true,
             two_tricks: true,
+            cutoff_growth: true,
         }
     }
 }
@@ -436,11 +442,12 @@ impl Switches {
             heap_keys: false,
             fail_soft: false,
             two_tricks: false,
+            cutoff_growth: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 24] = [
+    pub const NAMES: [&'static str; 25] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -465,6 +472,7 @@ impl Switches {
         "heap_keys",
         "fail_soft",
         "two_tricks",
+        "cutoff_growth",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -494,6 +502,7 @@ impl Switches {
             "heap_keys" => &mut self.heap_keys,
             "fail_soft" => &mut self.fail_soft,
             "two_tricks" => &mut self.two_tricks,
+            "cutoff_growth" => &mut self.cutoff_growth,
             _ => return None,
         })
     }

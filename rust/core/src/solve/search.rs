@@ -129,6 +129,8 @@ pub struct Search<'a, G: TrickGame> {
     next_check: u64,
     abort: Option<Error>,
     cutoffs: Vec<(u32, G::Move)>,
+    /// Nodes of the call's earlier searches that shared `cutoffs`.
+    nodes_before: u64,
     /// The move that cut off in the last [`Search::expand`] (none when it
     /// failed).
     cut: Option<G::Move>,
@@ -141,6 +143,29 @@ pub struct Search<'a, G: TrickGame> {
 const CUTOFF_BITS: u32 = 18;
 /// With `Switches::compact_cutoffs`, at most 2^16 slots (512 KiB).
 const COMPACT_CUTOFF_BITS: u32 = 16;
+/// The slot of a cut-off cache of `2^bits` slots for a position's
+/// `cutoff_key`, and the tag kept there: the hash's bits 16..48 (a wrong
+/// match costs only a poorer first move: the move is checked).
+#[inline]
+fn cutoff_slot(key: u64, bits: u32) -> (usize, u32) {
+    let h = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    ((h >> (64 - bits)) as usize, (h >> 16) as u32)
+}
+
+/// The slot at `2^new_bits` slots of the entry at `slot` of `2^old_bits`
+/// with `tag` ([`cutoff_slot`]): the slot bits the old size did not use are
+/// the tag's top ones (`16 <= old_bits <= new_bits <= 32`).
+#[inline]
+fn grown_slot(slot: usize, tag: u32, old_bits: u32, new_bits: u32) -> usize {
+    let extra = new_bits - old_bits;
+    let low = 64 - new_bits - 16;
+    slot << extra | (tag >> low) as usize & ((1 << extra) - 1)
+}
+
+/// With `Switches::cutoff_growth`, the nodes (of the call, over its
+/// searches) after which the cut-off cache grows from at most 2^16 slots
+/// to 2^18.
+const CUTOFF_GROW_NODES: u64 = 1 << 18;
 /// The fewest slots of a cut-off cache (2^10).
 const CUTOFF_MIN_BITS: u32 = 10;
 /// Failed moves remembered per node for skipping equivalent ones.
@@ -163,15 +188,18 @@ impl<'a, G: TrickGame> Search<'a, G> {
             next_check: limits.next_check(0),
             abort: None,
             cutoffs: Vec::new(),
+            nodes_before: 0,
             cut: None,
             bound: 0,
         }
     }
 
     /// Starts from a cut-off cache kept from an earlier search (empty for a
-    /// fresh one).
-    pub fn with_cutoffs(mut self, cutoffs: Vec<(u32, G::Move)>) -> Self {
+    /// fresh one), which earlier searches of the call have used for
+    /// `nodes_before` nodes (for `Switches::cutoff_growth`).
+    pub fn with_cutoffs(mut self, cutoffs: Vec<(u32, G::Move)>, nodes_before: u64) -> Self {
         self.cutoffs = cutoffs;
+        self.nodes_before = nodes_before;
         self
     }
 
@@ -223,6 +251,24 @@ impl<'a, G: TrickGame> Search<'a, G> {
             hard(ok, target)
         };
         (ok, b, w)
+    }
+
+    /// The cut-off cache at its full size (2^18 slots): from 2^16 slots each
+    /// entry moves to the slot its hash gives at the new size (the two slot
+    /// bits the old size did not use are the tag's top two); from fewer, the
+    /// entries (only move hints) are dropped.
+    #[cold]
+    fn grow_cutoffs(&mut self) {
+        let old_bits = self.cutoffs.len().trailing_zeros();
+        let mut grown = vec![(u32::MAX, G::Move::default()); 1 << CUTOFF_BITS];
+        if old_bits == 16 {
+            for (s, &(tag, m)) in self.cutoffs.iter().enumerate() {
+                if tag != u32::MAX {
+                    grown[grown_slot(s, tag, old_bits, CUTOFF_BITS)] = (tag, m);
+                }
+            }
+        }
+        self.cutoffs = grown;
     }
 
     /// [`Search::reaches`], the bound left in `self.bound`.
@@ -393,25 +439,28 @@ impl<'a, G: TrickGame> Search<'a, G> {
         // others are even generated (it usually cuts off again).
         let mut slot = usize::MAX;
         let mut tag = 0;
+        let mut cache_len = 0;
         let mut killer = None;
         if self.sw.killers {
             if self.cutoffs.is_empty() {
                 // Sized by the search's size: a small endgame (e.g. one
                 // sample of a bot's decision) does not fill the cache first.
-                let max = if self.sw.compact_cutoffs {
+                let max = if self.sw.compact_cutoffs || self.sw.cutoff_growth {
                     COMPACT_CUTOFF_BITS
                 } else {
                     CUTOFF_BITS
                 };
                 let bits = (g.remaining() + 6).clamp(CUTOFF_MIN_BITS, max);
                 self.cutoffs = vec![(u32::MAX, G::Move::default()); 1 << bits];
+            } else if self.sw.cutoff_growth
+                && !self.sw.compact_cutoffs
+                && self.nodes_before + self.nodes >= CUTOFF_GROW_NODES
+                && self.cutoffs.len() < 1 << CUTOFF_BITS
+            {
+                self.grow_cutoffs();
             }
-            let bits = self.cutoffs.len().trailing_zeros();
-            let h = g.cutoff_key().wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            slot = (h >> (64 - bits)) as usize;
-            // The tag: the hash's bits below those of the slot (a wrong
-            // match costs only a poorer first move: the move is checked).
-            tag = (h >> 16) as u32;
+            cache_len = self.cutoffs.len();
+            (slot, tag) = cutoff_slot(g.cutoff_key(), cache_len.trailing_zeros());
             let (k, m) = self.cutoffs[slot];
             if k == tag && g.has_move(m, &self.sw) {
                 killer = Some(m);
@@ -467,6 +516,11 @@ impl<'a, G: TrickGame> Search<'a, G> {
                 // (A killer that cut off again is already there; a forced
                 // move is no hint for other states.)
                 if slot != usize::MAX && generated && list.len() > 1 {
+                    if self.cutoffs.len() != cache_len {
+                        // The cache grew below this node: its slot moved.
+                        (slot, tag) =
+                            cutoff_slot(g.cutoff_key(), self.cutoffs.len().trailing_zeros());
+                    }
                     self.cutoffs[slot] = (tag, m);
                 }
                 self.cut = Some(m);
@@ -500,6 +554,7 @@ impl<'a, G: TrickGame> Search<'a, G> {
 
 #[cfg(test)]
 mod limit_tests {
+    use super::{cutoff_slot, grown_slot};
     use std::time::Duration;
 
     use super::{Limits, CHECK_EVERY};
@@ -554,5 +609,17 @@ mod limit_tests {
             now.check(0).unwrap_err().to_string(),
             "solver time limit reached (timeout=0 s)"
         );
+    }
+
+    #[test]
+    fn a_grown_cutoff_cache_finds_its_entries_where_the_hash_puts_them() {
+        let mut k = 0x0123_4567_89AB_CDEFu64;
+        for _ in 0..10_000 {
+            k = k.rotate_left(7) ^ k.wrapping_mul(0x2545_F491_4F6C_DD1D);
+            let (s16, t16) = cutoff_slot(k, 16);
+            let (s18, t18) = cutoff_slot(k, 18);
+            assert_eq!(t16, t18);
+            assert_eq!(grown_slot(s16, t16, 16, 18), s18);
+        }
     }
 }

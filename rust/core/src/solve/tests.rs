@@ -365,3 +365,42 @@ fn progress_reports_only_narrow() {
     p.report(1, 12, 20); // an older, wider proof does not widen what is known
     assert_eq!(p.get(), Some((3, 12, 20)));
 }
+
+/// `Switches::cutoff_growth` on full deals, where the cut-off cache grows
+/// in the middle of a search (past 2^18 nodes): the same tables as a cache
+/// of fixed size, and the growth did happen.
+#[test]
+fn a_growing_cutoff_cache_gives_the_same_tables() {
+    use crate::pack::Pack;
+    use crate::rng::Rng;
+    let p = Pack::french52();
+    let mut rng = Rng::new(7);
+    for _ in 0..2 {
+        let mut cards: Vec<crate::card::Card> = p.deck.iter().collect();
+        rng.shuffle(&mut cards);
+        let hands: Vec<CardSet> = cards
+            .chunks(13)
+            .map(|c| c.iter().copied().collect())
+            .collect();
+        let hands: [CardSet; 4] = [hands[0], hands[1], hands[2], hands[3]];
+        let table = |growth: bool| {
+            let switches = Switches {
+                cutoff_growth: growth,
+                ..Switches::default()
+            };
+            let mut s = Solver::new(SolverConfig {
+                switches,
+                ..SolverConfig::default()
+            });
+            let (t, nodes) = s.dd_table_counted(&hands).unwrap();
+            (t, nodes, s.cutoffs.len())
+        };
+        let (fixed, _, fixed_len) = table(false);
+        let (grown, nodes, grown_len) = table(true);
+        assert_eq!(fixed, grown);
+        assert_eq!(fixed_len, 1 << 18);
+        if nodes > 1 << 19 {
+            assert_eq!(grown_len, 1 << 18, "the cache grew");
+        }
+    }
+}
