@@ -30,9 +30,12 @@ def cards_of(state: hukm.State) -> list[str]:
             for r in group]
 
 
-def cards_drawn(path: Path) -> list[str]:
+def cards_drawn(path: Path, held: bool = False) -> list[str]:
+    """The cards of a picture: in the hands and the trick in progress (``held``: those of
+    the finished trick held on the table instead)."""
     root = ET.parse(path).getroot()
-    return [el.attrib["data-card"] for el in root.iter() if "data-card" in el.attrib]
+    return [el.attrib["data-card"] for el in root.iter()
+            if "data-card" in el.attrib and (el.get("data-finished") == "1") == held]
 
 
 @pytest.mark.parametrize("name", [g.name for g in hukm.games()])
@@ -83,6 +86,9 @@ def test_show_actions_and_viewer(capsys: pytest.CaptureFixture[str], tmp_path: P
     # Only seat 1's hand is face up, with the cards on the table.
     assert hands[0] <= drawn
     assert len(drawn - hands[0]) == len(state.observation(1)["trick"])
+    # After a trick and before the next card, the trick just won stays on the table.
+    if not state.observation(1)["trick"]:
+        assert sorted(cards_drawn(out_file, held=True)) == sorted(state.observation(1)["tricks"][-1]["cards"])
 
 
 @pytest.mark.parametrize(

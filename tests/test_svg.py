@@ -61,8 +61,14 @@ def check_god_view(state: hukm.State) -> str:
         assert None not in shown, f"seat {seat} has a face-down card in a god's-eye picture"
         assert Counter(shown) == Counter(cards_of(state.layout, compact)), f"seat {seat}"
     assert len(elems) == sum(len(cards_of(state.layout, h)) for h in hands)
-    trick = [(e.get("data-seat"), e.get("data-card")) for e in card_elements(svg, "trick")]
+    elems = card_elements(svg, "trick")
+    trick = [(e.get("data-seat"), e.get("data-card")) for e in elems if e.get("data-finished") != "1"]
     assert trick == [(str(s), c) for s, c in god_trick(state)]
+    # Between tricks the trick just finished stays on the table, its winner marked.
+    held = [e for e in elems if e.get("data-finished") == "1"]
+    assert not (held and trick)
+    if held:
+        assert sum(e.get("data-winner") == "1" for e in held) >= 1
     return svg
 
 

@@ -523,11 +523,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             os.makedirs(frames, exist_ok=True)
         except OSError as e:
             raise _errors.StateError(f"cannot create {frames}: {e.strerror}") from None
-        state = replay(rec, 0)
-        for k in range(step + 1):
-            if k:
-                state.apply(rec.actions[k - 1]["action"])
-            picture = pictures.render(state, viewer=args.viewer)
+        for k, picture in enumerate(pictures.frames(rec, viewer=args.viewer, step=step)):
             _write_picture(picture, os.path.join(frames, f"frame_{k:04d}.svg"))
         print(f"wrote {step + 1} frames to {frames}")
     state = replay(rec, step)
@@ -600,7 +596,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("record", help="a hand record file (hukm play --record, State.record().to_json())")
     r.add_argument("--step", type=_whole(0), default=None, help="stop after this many actions (default: all)")
     r.add_argument("--viewer", type=_whole(0), default=None, help="draw the table as this seat sees it")
-    r.add_argument("--svg-frames", default=None, help="write one SVG picture per action into this folder")
+    r.add_argument("--svg-frames", default=None, help="write one SVG picture per action into this folder (a finished trick held with its winner)")
     r.set_defaults(func=_cmd_replay)
     for name, helptext, func in (
         ("play", "play against the bots in the terminal", play.cmd_play),

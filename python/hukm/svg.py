@@ -9,6 +9,13 @@ small documented pieces (in :mod:`hukm._svg`); a notebook shows a state through
   request the double-dummy value of each legal action.
 * :func:`deal` — a bare deal string around the table.
 * :func:`line` — a double-dummy best line (:func:`hukm.best_line`) as trick pictures.
+* :func:`after` and :func:`frames` — the table after an action, and one picture per
+  action of a hand record (the frames of a video), each finished trick held on the
+  table with its winner marked, the last trick of a hand of a match too.
+
+A finished trick stays on the table until the next card is played: its cards carry
+``data-finished="1"``, the winner's ``data-winner="1"`` too, framed in white, inside a
+``<g class="trick-area" data-finished="1" data-winner="seat">``.
 
 Every card is a ``<g class="card">`` with ``data-card`` (the card as the notation writes
 it; face-down cards have none), ``data-seat`` (its holder, or the seat that played it)
@@ -38,14 +45,16 @@ from ._check import optional_whole
 from ._errors import NotationError, StateError
 from ._game import GameBase
 from ._svg import lines as _lines
+from ._svg.finished import finished_scene
 from ._svg.packs import pack_of_game
 from ._svg.paint import paint
 from ._svg.scene import Scene, SeatScene, build
 from .registry import game as _registry_game
+from .record import HandRecord, replay
 from .registry import info as _registry_info
 from .solve import LineStep, Solution
 
-__all__ = ["render", "deal", "line", "DEFAULT_SIZE", "ANALYSIS_TIMEOUT"]
+__all__ = ["render", "after", "frames", "deal", "line", "DEFAULT_SIZE", "ANALYSIS_TIMEOUT"]
 
 DEFAULT_SIZE = 1280
 """The default width of a picture in pixels (its height is 9/16 of it for a table)."""
@@ -110,6 +119,86 @@ def render(
                                 or not timeout > 0):
         raise StateError(f"timeout must be a number of seconds > 0 or None, got {timeout!r}")
     return paint(build(st, v, analysis, bool(four_colour), timeout), width)
+
+
+def after(
+    state: _core.State,
+    action: str,
+    *,
+    viewer: Optional[int] = None,
+    size: float = DEFAULT_SIZE,
+    four_colour: bool = False,
+) -> str:
+    """The table just after ``action`` is played in ``state`` (``state`` is unchanged):
+    :func:`render` of the next state, except when the action finishes a trick that the
+    next state no longer shows — the last trick of a hand of a match, whose next state is
+    the next deal: the picture then holds that trick, its winner marked, with the hand's
+    result. An illegal action raises :class:`hukm.IllegalActionError`.
+
+    >>> import hukm, hukm.svg
+    >>> s = hukm.Hokm().from_deal("A... K... Q... J...", trump=None, leader=0)
+    >>> for c in ["AS", "KS", "QS"]:
+    ...     s.apply(c)
+    >>> svg = hukm.svg.after(s, "JS")
+    >>> svg.count('data-finished="1"'), svg.count('data-winner="1"')
+    (5, 1)
+    """
+    st = _state(state, "after")
+    v = optional_whole(viewer, "viewer", 0, st.num_players - 1)
+    if not isinstance(action, str):
+        raise StateError(f"action must be a string, got {action!r}")
+    nxt = st.clone()
+    nxt.apply(action)
+    return _after(st, action, nxt, v, _size(size), bool(four_colour))
+
+
+def _after(before: _core.State, action: str, nxt: _core.State, viewer: Optional[int], width: float,
+           four_colour: bool) -> str:
+    scene = build(nxt, viewer, False, four_colour)
+    if not scene.finished:
+        held = finished_scene(before, action, viewer, four_colour, nxt)
+        if held is not None:
+            scene = held
+    return paint(scene, width)
+
+
+def frames(
+    record: HandRecord,
+    *,
+    viewer: Optional[int] = None,
+    size: float = DEFAULT_SIZE,
+    four_colour: bool = False,
+    step: Optional[int] = None,
+) -> list[str]:
+    """One picture per action of ``record`` and one of the start: picture ``k`` is the
+    table after ``k`` actions (:func:`after`), so the picture of the action that finishes
+    a trick shows all its cards and its winner, the last trick of each hand of a match
+    included. ``step`` stops after that many actions (default: all).
+
+    >>> import hukm, hukm.svg
+    >>> s = hukm.Hokm().from_deal("A... K... Q... J...", trump=None, leader=0)
+    >>> for c in ["AS", "KS", "QS", "JS"]:
+    ...     s.apply(c)
+    >>> pics = hukm.svg.frames(s.record())
+    >>> len(pics), pics[4].count('data-role="trick"'), pics[4].count('data-winner="1"')
+    (5, 4, 1)
+    """
+    if not isinstance(record, HandRecord):
+        raise StateError(f"frames needs a hukm.HandRecord, got {type(record).__name__}")
+    total = len(record.actions)
+    stop = total if step is None else optional_whole(step, "step", 0, total)
+    assert stop is not None
+    state = replay(record, 0)
+    v = optional_whole(viewer, "viewer", 0, state.num_players - 1)
+    width = _size(size)
+    out = [paint(build(state, v, False, bool(four_colour)), width)]
+    for k in range(stop):
+        action = record.actions[k]["action"]
+        nxt = state.clone()
+        nxt.apply(action)
+        out.append(_after(state, action, nxt, v, width, bool(four_colour)))
+        state = nxt
+    return out
 
 
 def _game_of(game: Union[str, GameBase]) -> GameBase:

@@ -30,6 +30,9 @@ INK = "#222"
 MUTED = "#5b5b5b"
 ACT = "#e07b00"
 BEST = "#15803d"
+WIN = "#ffffff"
+"""The frame of a finished trick's winning cards (white on the felt, apart from the
+trump cards' gold)."""
 SIDES = ("#2563eb", "#c2410c")
 CHIP_COLOURS = {
     "role": ("#ece4d2", "#4a3b1c"),
@@ -64,11 +67,13 @@ def card_el(
     best: bool = False,
     covered: bool = False,
     scale: float = 1.0,
+    marks: str = "",
 ) -> str:
     """One card (``card=None``: face down) at ``(x, y)``, its top left corner;
-    ``covered`` when the next card hides all but its index strip."""
+    ``covered`` when the next card hides all but its index strip; ``marks`` are more
+    ``data-*`` attributes (a finished trick's ``data-finished`` and ``data-winner``)."""
     pack = scene.pack
-    seat_attr = "" if seat is None else f' data-seat="{seat}"'
+    seat_attr = ("" if seat is None else f' data-seat="{seat}"') + marks
     pos = f'transform="translate({num(x)} {num(y)})' + (f' scale({scale:g})"' if scale != 1 else '"')
     if card is None or not pack.is_card(card):
         return f'<g class="card back"{seat_attr} data-role="{role}" {pos}>{back(pack.kind)}</g>'
@@ -221,8 +226,11 @@ def seat_panel(scene: Scene, seat: SeatScene, box: Box, head: tuple[str, float],
 
 
 def trick_area(scene: Scene, geo: Geometry, scale: float) -> str:
-    """The trick in progress on the felt: each seat's cards near that seat (a long
-    multi-card lead in rows, grouped by suit), numbered in play order."""
+    """The trick on the felt: each seat's cards near that seat (a long multi-card lead
+    in rows, grouped by suit), numbered in play order. A finished trick has every card
+    marked ``data-finished="1"`` and its winner's cards framed in white and marked
+    ``data-winner="1"``; it is wrapped in ``<g class="trick-area" data-finished="1"
+    data-winner="seat">``."""
     if not scene.trick:
         return ""
     by_seat: dict[int, list[Optional[str]]] = {}
@@ -244,6 +252,12 @@ def trick_area(scene: Scene, geo: Geometry, scale: float) -> str:
                 break
         block_h = len(plan.rows) * (ch + 4) - 4
         y = ay - ch / 2 - 6 - (block_h - ch) / 2
+        won = scene.finished and s == scene.winner
+        marks = (' data-finished="1"' + (' data-winner="1"' if won else "")) if scene.finished else ""
+        if won:
+            bw = max(row_width(r, cw, plan.step, 4) for r in plan.rows)
+            out.append(el("rect", x=ax - bw / 2 - 6, y=y - 6, width=bw + 12, height=block_h + 12, rx=9,
+                          fill=WIN, fill_opacity=0.25, stroke=WIN, stroke_width=4))
         taken = [0] * len(groups)
         for row in plan.rows:
             x = ax - row_width(row, cw, plan.step, 4) / 2
@@ -255,18 +269,22 @@ def trick_area(scene: Scene, geo: Geometry, scale: float) -> str:
                 for _ in range(n):
                     left -= 1
                     out.append(card_el(scene, groups[g][taken[g]], s, "trick", x, y,
-                                       covered=left > 0, scale=k))
+                                       covered=left > 0, scale=k, marks=marks))
                     taken[g] += 1
                     x += plan.step
                 prev = g
             y += ch + 4
         cap = (f"{rank + 1}. " if scene.trick_ordered else "") + f"seat {s}"
         cap += " · lead" if s == scene.lead_seat else ""
+        cap += " · wins" if won else ""
         cw_ = text_width(cap, 11.5, True) + 10
         out.append(el("rect", x=ax - cw_ / 2, y=y - 2, width=cw_, height=16, rx=8,
-                      fill="#123f29", fill_opacity=0.85)
-                   + text(ax, y + 10, cap, 11.5, "#f4f1e6", "middle", "bold"))
-    return "".join(out)
+                      fill=WIN if won else "#123f29", fill_opacity=1 if won else 0.85)
+                   + text(ax, y + 10, cap, 11.5, FELT if won else "#f4f1e6", "middle", "bold"))
+    if not scene.finished:
+        return "".join(out)
+    who = "" if scene.winner is None else f' data-winner="{scene.winner}"'
+    return f'<g class="trick-area" data-finished="1"{who}>' + "".join(out) + "</g>"
 
 
 def wrap(s: str, width: float, size: float) -> list[str]:

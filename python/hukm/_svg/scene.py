@@ -95,6 +95,10 @@ class Scene:
     trick_ordered: bool = True
     """The trick's cards are in play order (captions number them); false for a last
     trick given seat by seat without its leader (Dugi)."""
+    finished: bool = False
+    """The trick on the felt is complete: it stays until the next card is played."""
+    winner: Optional[int] = None
+    """The seat that won the finished trick (``None`` while a trick is in progress)."""
 
 
 @dataclass
@@ -226,13 +230,14 @@ def _trick(c: Ctx) -> None:
         c.scene.trick = out
     if c.scene.trick:
         c.scene.lead_seat = c.scene.trick[0][0]
-    elif c.state.is_terminal():
+    else:
         _last_trick(c)
 
 
 def _last_trick(c: Ctx) -> None:
-    """A finished game's table shows its last trick (as the picture's observation gives
-    it: every family words it its own way), with a line naming its winner."""
+    """Between two tricks the table still shows the trick just finished, until the next
+    card is played (and a finished game its last trick), as the picture's observation
+    gives it (every family words it its own way), its winner marked and named."""
     n = len(c.scene.seats)
     plays: list[tuple[int, str]] = []
     leader: Optional[int] = None
@@ -245,8 +250,10 @@ def _last_trick(c: Ctx) -> None:
         leader, winner = int(t["leader"]), t.get("winner")
         plays = [((leader + i) % n, str(x)) for i, x in enumerate(t["cards"])]
     elif isinstance(last, list):
-        # Twenty-eight and Thunee: (seat, card) in play order.
+        # Twenty-eight and Thunee: (seat, card) in play order; the winner leads next.
         plays = [(int(q), str(x)) for q, x in last]
+        won = c.o.get("trick_winners")
+        winner = won[-1] if isinstance(won, list) and won else c.o.get("leader")
     elif isinstance(last, dict):
         by_seat = last.get("cards", last.get("played"))
         leader = last.get("leader")
@@ -262,6 +269,8 @@ def _last_trick(c: Ctx) -> None:
     if not plays:
         return
     c.scene.trick = [(q, x) for q, x in plays]
+    c.scene.finished = True
+    c.scene.winner = int(winner) if isinstance(winner, int) else None
     if c.scene.trick_ordered:
         c.scene.lead_seat = plays[0][0] if leader is None else int(leader)
     c.scene.info.append("Last trick" + (f", won by seat {winner}" if isinstance(winner, int) else ""))
@@ -639,7 +648,7 @@ def build(state: _core.State, viewer: Optional[int] = None, analysis: object = F
     reader = READERS.get(state.game)
     if reader is not None:
         reader(c)
-    if scene.lead_seat is not None:
+    if scene.lead_seat is not None and not scene.finished:
         c.chip(scene.lead_seat, "leads", "lead")
     if scene.mover is not None:
         seats[scene.mover].to_act = True
