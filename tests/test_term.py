@@ -10,6 +10,7 @@ import select
 import subprocess
 import sys
 import time
+from typing import Any
 
 import pytest
 
@@ -92,3 +93,73 @@ def test_terminal_exports_a_picture() -> None:
     screen.table(hukm.Ganjifa().new_game(seed=2), viewer=0)
     svg = screen.export_svg("hukm play ganjifa")
     assert svg.startswith("<svg") and "Ghulam" in svg
+
+
+DEAL = "AKJ64.J4.QT2.A82 .AKT95.AKJ4.T976 QT932.Q86.97.KJ3 875.732.8653.Q54"
+
+
+def test_the_finished_trick_stays_in_the_terminal_until_the_next_card() -> None:
+    s = hukm.Hokm().from_deal(DEAL, trump="S", leader=0)
+    for c in ["2C", "6C", "3C", "QC"]:
+        s.apply(c)
+    text = table_text(s)
+    assert "last trick: seat 0 2♣   seat 1 6♣   seat 2 3♣   seat 3 Q♣   won by seat 3" in text
+    s.apply("8S")
+    text = table_text(s)
+    assert "last trick" not in text and "trick: seat 3 8♠" in text
+
+
+def test_show_analysis_prints_the_values(capsys: pytest.CaptureFixture[str]) -> None:
+    from hukm.cli import main
+
+    assert main(["show", "hokm", DEAL, "--trump", "S", "--leader", "0", "--actions", "2C 6C", "--analysis"]) == 0
+    out = capsys.readouterr().out
+    state = hukm.Hokm().from_deal(DEAL, trump="S", leader=0)
+    state.apply("2C")
+    state.apply("6C")
+    sol = hukm.solve(state)
+    assert f"double dummy (all hands known) for seat {sol.player}'s side: {sol.value} tricks" in out
+    found = re.findall(r"([2-9TJQKA])([♠♥♦♣]) (\d+)", out.split("values:")[1])
+    assert {r + "SHDC"["♠♥♦♣".index(g)]: int(v) for r, g, v in found} == sol.actions
+    # Where the solver cannot answer, one line says why.
+    assert main(["show", "hokm", "--seed", "7", "--analysis"]) == 0
+    assert "no double-dummy values here: " in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("game", ["hokm", "ganjifa", "dashavatara"])
+def test_suit_colours_read_on_light_and_dark_terminals(game: str) -> None:
+    """Every suit label is drawn on a card-coloured background of its own, in a colour
+    dark enough to read on it: the terminal's theme (light or dark) never hides it."""
+    import io
+
+    from rich.color import Color
+    from rich.style import Style
+
+    from hukm.term import _hand_rows
+
+    state = hukm.game(game).new_game(seed=1)
+    rows = _hand_rows(state, [])
+    for label, style, _ in rows:
+        st = Style.parse(style)
+        assert st.color is not None and st.bgcolor is not None, label
+        fg = st.color.get_truecolor()
+        bg = st.bgcolor.get_truecolor()
+
+        def lum(c: Any) -> float:
+            def ch(v: int) -> float:
+                x = v / 255
+                return x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4
+            return 0.2126 * ch(c.red) + 0.7152 * ch(c.green) + 0.0722 * ch(c.blue)
+
+        ratio = (max(lum(fg), lum(bg)) + 0.05) / (min(lum(fg), lum(bg)) + 0.05)
+        assert ratio >= 3.0, (label, style, ratio)
+        assert lum(bg) > 0.7, (label, style)  # a light card face, on any theme
+        assert Color.parse("white").get_truecolor() != fg
+    # The colours reach a colour terminal as foreground and background codes.
+    from rich.console import Console
+
+    from hukm.term import table
+
+    out = io.StringIO()
+    Console(file=out, force_terminal=True, color_system="truecolor", width=100).print(table(state))
+    assert "48;2;" in out.getvalue() and "38;2;" in out.getvalue()

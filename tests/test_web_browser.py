@@ -133,7 +133,7 @@ def test_a_deal_opened_by_its_url(page: Any, server: str, shots: Path) -> None:
 
 
 def test_play_a_whole_hokm_hand(page: Any, server: str, tmp_path: Path) -> None:
-    page.goto(url(server, game="hokm4", seed=11))
+    page.goto(url(server, game="hokm4", seed=11, hold=300))
     clicks = 0
     while True:
         d = settle(page)
@@ -181,6 +181,53 @@ def test_analysis_values_equal_solve(page: Any, server: str, shots: Path) -> Non
         ".map(r => [r.dataset.action, Number(r.dataset.value)]); }").json_value()
     state.apply("AS")
     assert dict(rows) == hukm.solve(state).actions
+
+
+def held_cards(page: Any) -> list[tuple[str, str, bool]]:
+    """The finished trick on the board: (seat, card, marked as winner) of each card."""
+    return [tuple(x) for x in page.eval_on_selector_all(
+        '#board g.card[data-finished="1"]',
+        "gs => gs.map(g => [g.dataset.seat, g.dataset.card, g.dataset.winner === '1'])")]
+
+
+def test_a_finished_trick_stays_on_the_table(page: Any, server: str, shots: Path) -> None:
+    page.goto(url(server, game="hokm4", deal=DEAL, trump="S", leader=0, human=0, all=1, hold=4000))
+    settle(page)
+    click_card(page.locator('#board g.card.legal[data-card="2C"]'))
+    # The three bots answer; the fourth card stays on the table with the winner marked.
+    page.wait_for_function("() => document.querySelectorAll('#board g.card[data-finished=\"1\"]').length === 4")
+    assert page.get_attribute("#app", "data-finished") == "1"
+    shown = held_cards(page)
+    record = page.evaluate("() => fetch(`/api/tables/${document.getElementById('app').dataset.table}/record`)"
+                           ".then(r => r.text())")
+    state = hukm.replay(hukm.HandRecord.from_json(record), 4)
+    trick = state.observation(0)["tricks"][-1]
+    assert [c for _, c, _ in shown] == trick["cards"]
+    assert [seat for seat, _, won in shown if won] == [str(trick["winner"])]
+    page.screenshot(path=str(shots / "web_finished_trick.png"))
+
+
+def test_the_last_trick_of_a_hand_is_held_before_the_next_deal(page: Any, server: str) -> None:
+    state = hukm.Hokm().new_game(seed=5)
+    bot = Heuristic(seed=5)
+    while True:
+        hand, busy = state.observation(0)["hand_number"], bool(state.observation(0)["trick"])
+        before = state.clone()
+        state.apply(bot.act(state))
+        if state.observation(0)["hand_number"] != hand and busy:
+            break
+    last = state.history()[-1]
+    page.goto(url(server, game="hokm4", seed=5, actions=",".join(state.history()), human=0, hold=5000))
+    page.wait_for_selector('#app[data-held="1"]')
+    shown = held_cards(page)
+    trick = max((before.observation(p)["trick"] for p in range(4)), key=len)
+    assert sorted(c for _, c, _ in shown) == sorted([c for _, c in trick] + [last])
+    assert sum(won for _, _, won in shown) == 1
+    assert "Hand 1 over" in page.inner_text("#board")
+    # Then the next deal: thirteen cards a hand, nothing held (the bots wait a moment).
+    page.wait_for_selector('#app[data-held="0"]', timeout=WAIT_MS)
+    assert not held_cards(page) and page.get_attribute("#app", "data-hand") == "2"
+    assert page.locator('#board g.card[data-role="hand"]').count() == 52
 
 
 DEHLA = "J7.KJT.AK76.K953 KQ85.A763.8.AJT2 A963.842.QJT53.8 T42.Q95.942.Q764"

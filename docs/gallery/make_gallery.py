@@ -23,6 +23,10 @@ SHOWS = {
         "show", "hokm", "AKJ64.J4.QT2.A82 .AKT95.AKJ4.T976 QT932.Q86.97.KJ3 875.732.8653.Q54",
         "--trump", "S", "--leader", "0", "--analysis",
     ],
+    "hokm_finished_trick.png": [
+        "show", "hokm", "AKJ64.J4.QT2.A82 .AKT95.AKJ4.T976 QT932.Q86.97.KJ3 875.732.8653.Q54",
+        "--trump", "S", "--leader", "0", "--actions", "2C 6C 3C QC",
+    ],
     "court_piece_heap.png": ["show", "double_sar", "--seed", "5", "--advance", "23"],
     "twenty_eight_indicator.png": [
         "show", "28", "J9..A.K Q7.KQ.. 8..T9.7 A..87.J", "--bidder", "0", "--leader", "1",
@@ -61,7 +65,7 @@ def terminal_screenshot(path: Path) -> None:
     cairosvg.svg2png(bytestring=screen.export_svg("hukm play").encode(), write_to=str(path), output_width=1280)
 
 
-WEB = ("web_analysis.png", "web_twenty_eight.png", "web_presentation.png")
+WEB = ("web_analysis.png", "web_twenty_eight.png", "web_presentation.png", "web_finished_trick.png")
 """Screenshots of the page kept in the gallery (of those the browser tests save)."""
 
 

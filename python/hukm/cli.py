@@ -487,16 +487,39 @@ def _cmd_show(args: argparse.Namespace) -> int:
     n = len(state.hands())
     if args.viewer is not None and not 0 <= args.viewer < n:
         raise _errors.StateError(f"--viewer {args.viewer} out of range 0..{n - 1}")
-    Screen().table(state, viewer=args.viewer)
+    screen = Screen()
+    screen.table(state, viewer=args.viewer)
+    sol = _show_analysis(state, screen) if args.analysis else None
     if args.svg or args.png:
         from . import svg as pictures
 
-        picture = pictures.render(state, viewer=args.viewer, analysis=args.analysis)
+        picture = pictures.render(state, viewer=args.viewer, analysis=sol or False)
         for path in (args.svg, args.png):
             if path:
                 _write_picture(picture, path)
                 print(f"wrote {path}")
     return 0
+
+
+def _show_analysis(state: Any, screen: Any) -> Optional[Solution]:
+    """``hukm show --analysis`` in the terminal: the value and each legal action's, or one
+    line saying why there are none (an auction, a game over, the time limit)."""
+    from .svg import ANALYSIS_TIMEOUT
+    from .term import analysis_lines
+
+    if state.is_terminal():
+        screen.say("  no double-dummy values: the hand is over")
+        return None
+    try:
+        sol = solve(state, timeout=ANALYSIS_TIMEOUT)
+    except _errors.SolverLimitError:
+        screen.say(f"  no double-dummy values: not solved within {ANALYSIS_TIMEOUT:g} s")
+        return None
+    except _errors.StateError as e:
+        screen.say(f"  no double-dummy values here: {one_line(str(e))}")
+        return None
+    screen.lines(analysis_lines(state, sol))
+    return sol
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:

@@ -1,6 +1,10 @@
 """The table drawn for people in a terminal, with ``rich`` (``pip install "hukm[term]"``):
-suits with their symbols, colours and names, the trick as it builds, who won the last
-trick, and the score line. Without ``rich`` the same content is plain text.
+suits with their symbols, colours and names, the trick as it builds, the trick just
+finished and its winner (until the next card), the score line and, on request, the
+double-dummy values. Without ``rich`` the same content is plain text.
+
+Suit labels are drawn in the pictures' colours on a card-coloured background, so they
+read the same on light and dark terminal themes.
 
 The same drawing serves ``hukm play``, ``hukm deal``, ``hukm show`` and ``hukm replay``.
 
@@ -15,16 +19,18 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from . import _core
+from ._svg.packs import pack_of_game
 
 FRENCH = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 """Symbols of the French suits."""
-FRENCH_STYLE = {"S": "bold white", "H": "bold red", "D": "bold red", "C": "bold white"}
-"""Colours of the French suits (red and black; black drawn white on a dark terminal)."""
-PALETTE = [
-    "bold yellow", "bold cyan", "bold magenta", "bold green", "bold red",
-    "bold blue", "bold bright_white", "bold bright_yellow", "bold bright_cyan", "bold bright_magenta",
-]
-"""Colours of the Ganjifa suits, in the pack's suit order (a display convention)."""
+CARD = "#fbfaf6"
+"""The background of a suit's label: a card's face, so that its colour reads the same on
+a light and on a dark terminal (black spades stay black, never white on white)."""
+STYLE_OF_TEXT = "bold {colour} on {card}"
+"""A suit label's style: the suit's colour (the pictures' colours, from
+:mod:`hukm._svg.packs`) on a card's face, bold."""
+BEST = "bold green"
+"""The style of the best values of ``hukm show --analysis``."""
 
 ROLES = (("dealer", "dealer"), ("hakem", "Hakem"), ("boss", "boss"), ("bidder", "bidder"), ("banker", "banker"))
 
@@ -35,11 +41,15 @@ def _suits(state: _core.State) -> tuple[list[tuple[str, str]], dict[str, tuple[i
     return suits, {c: (s, r) for c, s, r, _ in cards}
 
 
-def _label(code: str, name: str, i: int, french: bool) -> tuple[str, str]:
-    """A suit's label and style: its symbol for a French suit, else its name and code."""
+def _label(state: _core.State, code: str, name: str, i: int, french: bool) -> tuple[str, str]:
+    """A suit's label and style: its symbol for a French suit, else its name and code; its
+    colour is the pictures' own, on a card-coloured background."""
+    style = pack_of_game(state).style(i)
+    back = CARD if french else style.tint
+    look = STYLE_OF_TEXT.format(colour=style.colour, card=back)
     if french:
-        return FRENCH.get(code, code), FRENCH_STYLE.get(code, "bold")
-    return f"{name} ({code})", PALETTE[i % len(PALETTE)]
+        return FRENCH.get(code, code), look
+    return f"{name} ({code})", look
 
 
 def _hand_rows(state: _core.State, hand: list[str]) -> list[tuple[str, str, str]]:
@@ -52,7 +62,7 @@ def _hand_rows(state: _core.State, hand: list[str]) -> list[tuple[str, str, str]
         by.setdefault(s, []).append(r)
     rows = []
     for i, (code, name) in enumerate(suits):
-        label, style = _label(code, name, i, french)
+        label, style = _label(state, code, name, i, french)
         rows.append((label, style, " ".join(by.get(i, [])) or "-"))
     return rows
 
@@ -62,8 +72,8 @@ def _card_text(state: _core.State, c: str) -> tuple[str, str]:
     french = all(code in FRENCH for code, _ in suits)
     s, r = card[c]
     code, name = suits[s]
-    label, style = _label(code, name, s, french)
-    return (f"{r}{label}" if french else f"{r} {name}"), style
+    label, style = _label(state, code, name, s, french)
+    return (f"{r}{label} " if french else f"{r} {name} "), style
 
 
 def header(state: _core.State) -> str:
@@ -127,11 +137,11 @@ def lines(state: _core.State, viewer: Optional[int] = None) -> list[list[tuple[s
             out.append([("      ", ""), (f"{label:<{width}}", style), (ranks, "")])
     trick = obs.get("trick") or []
     if trick:
-        pieces: list[tuple[str, str]] = [("  trick: ", "bold")]
-        for seat, c in trick:
-            text, style = _card_text(state, c)
-            pieces += [(f"seat {seat} ", ""), (text, style), ("   ", "")]
-        out.append(pieces)
+        out.append(_trick_line(state, "  trick: ", trick, None))
+    else:
+        held = finished_trick(state, viewer)
+        if held is not None:
+            out.append(_trick_line(state, "  last trick: ", *held))
     score = obs.get("scores")
     extra = []
     for key in ("tricks_won", "points", "heap", "collected", "tens", "captured", "stakes"):
@@ -141,22 +151,85 @@ def lines(state: _core.State, viewer: Optional[int] = None) -> list[list[tuple[s
     return out
 
 
-def table_text(state: _core.State, viewer: Optional[int] = None) -> str:
-    """The table as plain text (what :func:`table` draws, without colours)."""
-    return "\n".join("".join(t for t, _ in line).rstrip() for line in lines(state, viewer))
+def finished_trick(state: _core.State, viewer: Optional[int] = None) -> Optional[tuple[list[Any], Optional[int]]]:
+    """The trick just finished, which stays on the table until the next card: its
+    ``(seat, card)`` plays (``None`` for a card the viewer cannot see) and its winner's
+    seat, as the table's picture reads them from the observation; ``None`` while a trick
+    is in progress or before the first.
+
+    >>> import hukm
+    >>> s = hukm.Hokm().from_deal("A... K... Q... J...", trump=None, leader=0)
+    >>> for c in ["AS", "KS", "QS", "JS"]:
+    ...     s.apply(c)
+    >>> finished_trick(s)
+    ([(0, 'AS'), (1, 'KS'), (2, 'QS'), (3, 'JS')], 0)
+    """
+    from ._svg.scene import build
+
+    scene = build(state, viewer)
+    return (list(scene.trick), scene.winner) if scene.finished else None
 
 
-def table(state: _core.State, viewer: Optional[int] = None) -> Any:
-    """The table as a ``rich`` renderable (``rich`` must be installed: ``hukm[term]``)."""
+def _trick_line(state: _core.State, title: str, plays: list[Any], winner: Optional[int]) -> list[tuple[str, str]]:
+    """A trick as (text, style) pieces: each seat's card, then who won it."""
+    pieces: list[tuple[str, str]] = [(title, "bold")]
+    for seat, c in plays:
+        text, style = ("face down ", "dim") if c is None else _card_text(state, c)
+        pieces += [(f"seat {seat} ", ""), (text, style), ("  ", "")]
+    if winner is not None:
+        pieces.append((f"won by seat {winner}", "bold"))
+    return pieces
+
+
+def analysis_lines(state: _core.State, solution: Any) -> list[list[tuple[str, str]]]:
+    """A :class:`hukm.Solution` of ``state`` as lines of (text, style) pieces: the value
+    for the solving side, then each legal action with its value, the best in green.
+
+    >>> import hukm
+    >>> s = hukm.Hokm().from_deal("AK.. QJ.. T9.. 87..".replace("..", "..."), trump="S", leader=0)
+    >>> [t for t, _ in analysis_lines(s, hukm.solve(s))[1]]
+    ['  values: ', 'A♠ ', '2', '   ', 'K♠ ', '2', '   ']
+    """
+    from ._svg.packs import pack_of_game
+    from ._svg.scene import action_label, value_text
+
+    pack = pack_of_game(state)
+    best = set(solution.best_actions())
+    head = (f"  double dummy (all hands known) for seat {solution.player}'s side: "
+            f"{value_text(state, solution.value)}")
+    pieces: list[tuple[str, str]] = [("  values: ", "bold")]
+    for action, value in solution.actions.items():
+        text, style = _card_text(state, action) if pack.is_card(action) else (action_label(pack, action) + " ", "")
+        pieces += [(text, style), (str(value), BEST if action in best else ""), ("   ", "")]
+    return [[(head, "bold")], pieces]
+
+
+def _plain(lines: list[list[tuple[str, str]]]) -> str:
+    """Lines of (text, style) pieces as plain text."""
+    return "\n".join("".join(t for t, _ in line).rstrip() for line in lines)
+
+
+def _rich(lines: list[list[tuple[str, str]]]) -> Any:
+    """Lines of (text, style) pieces as one ``rich`` text."""
     from rich.text import Text
 
     out = Text()
-    for i, line in enumerate(lines(state, viewer)):
+    for i, line in enumerate(lines):
         if i:
             out.append("\n")
         for text, style in line:
             out.append(text, style=style or None)
     return out
+
+
+def table_text(state: _core.State, viewer: Optional[int] = None) -> str:
+    """The table as plain text (what :func:`table` draws, without colours)."""
+    return _plain(lines(state, viewer))
+
+
+def table(state: _core.State, viewer: Optional[int] = None) -> Any:
+    """The table as a ``rich`` renderable (``rich`` must be installed: ``hukm[term]``)."""
+    return _rich(lines(state, viewer))
 
 
 class Screen:
@@ -175,10 +248,14 @@ class Screen:
 
     def table(self, state: _core.State, viewer: Optional[int] = None) -> None:
         """Draws the table."""
+        self.lines(lines(state, viewer))
+
+    def lines(self, lines: list[list[tuple[str, str]]]) -> None:
+        """Draws lines of (text, style) pieces (:func:`lines`, :func:`analysis_lines`)."""
         if self.console is None:
-            print(table_text(state, viewer), file=self.file)
+            print(_plain(lines), file=self.file)
         else:
-            self.console.print(table(state, viewer))
+            self.console.print(_rich(lines))
 
     def say(self, text: str, style: str = "") -> None:
         """Prints one line."""
@@ -191,7 +268,7 @@ class Screen:
         """Announces the winner of a trick."""
         text, style = _card_text(state, card)
         if self.console is None:
-            print(f"seat {seat} wins the trick with {text}", file=self.file)
+            print(f"seat {seat} wins the trick with {text.rstrip()}", file=self.file)
         else:
             from rich.text import Text
 

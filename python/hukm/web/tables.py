@@ -316,10 +316,14 @@ class Table:
 
     def view(self, step: Optional[int] = None, viewer: Optional[int] = 0, show_all: bool = False) -> dict[str, Any]:
         """What the page draws at ``step``: the picture for ``viewer`` (every hand with
-        ``show_all``), the status line, the scores, the legal actions and whose turn."""
+        ``show_all``), the status line, the scores, the legal actions and whose turn.
+        ``finished`` says that the step finished a trick and ``winner`` who won it; when
+        the step also ended a hand of a match, ``held_svg`` is the picture of that last
+        trick (``svg`` is already the next deal), for the page to hold before the deal."""
         with self.lock:
             k = self._step(step)
             s = self.states[k]
+            before = self.states[k - 1] if k else None
             total = self.steps
             base = len(self.states[0].history())
             every = self.states[-1].history()[base:]
@@ -327,9 +331,18 @@ class Table:
         n = s.num_players
         if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < n):
             raise RequestError(f"viewer: expected 0..{n - 1}, got {viewer!r}")
+        from .._svg.finished import finished_scene
         from .._svg.packs import pack_of_game
-        from .._svg.scene import action_label
+        from .._svg.paint import paint
+        from .._svg.scene import action_label, build
 
+        seen = None if show_all else viewer
+        scene = build(s, seen)
+        last = None
+        if before is not None and not scene.finished:
+            # The last trick of a hand of a match: the next deal no longer shows it.
+            last = finished_scene(before, every[k - 1], seen, False, s)
+        held = None if last is None else paint(last)
         pack = pack_of_game(s)
         cards = frozenset(c for c, _, _, _ in s.layout[2])
         terminal = s.is_terminal()
@@ -355,7 +368,10 @@ class Table:
             "legal": legal,
             "played": played,
             "actions": every,
-            "svg": svg.render(s, viewer=None if show_all else viewer),
+            "svg": paint(scene),
+            "finished": scene.finished or held is not None,
+            "winner": scene.winner if scene.finished else None if last is None else last.winner,
+            "held_svg": held,
             "pbn": s.preset in WHIST,
         }
 

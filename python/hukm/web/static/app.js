@@ -10,6 +10,9 @@ const BOT_DELAY_MS = 350;     // a pause before each bot move, so people can fol
 const QUERY = new URLSearchParams(location.search);
 const ANALYSIS_TIMEOUT = Number(QUERY.get("analysis_timeout")) || 10;
 const MAX_ANALYSIS_TIMEOUT = Number(QUERY.get("analysis_max")) || 120;
+// How long a finished trick stays on the table before a bot leads the next one, and the
+// last trick of a hand before the next deal is drawn (?hold= in milliseconds).
+const HOLD_MS = Number(QUERY.get("hold")) || 1500;
 
 const app = {
   form: null,
@@ -71,7 +74,8 @@ function show(v) {
   root.dataset.turn = turnOf(v);
   root.dataset.game = v.game;
   root.dataset.phase = v.phase;
-  $("board").innerHTML = v.svg;
+  root.dataset.finished = v.finished ? "1" : "0";
+  $("board").innerHTML = v.held_svg || v.svg;
   $("status").textContent = v.header + (v.terminal ? " · over" :
     ` · seat ${v.current_player} to act${v.human.includes(v.current_player) ? " (you)" : ""}`);
   const scores = $("scores");
@@ -82,10 +86,30 @@ function show(v) {
   $("back").disabled = $("first").disabled = v.step === 0;
   $("forward").disabled = $("last").disabled = v.step === v.steps;
   $("save-pbn").hidden = !v.pbn;
-  drawActions(v);
   drawMoves(v);
-  markCards(v);
   history.replaceState(null, "", `/?${app.form.toQuery(v)}`);
+  if (v.held_svg) {
+    // The step ended a hand: its last trick stays on the table, then the next deal.
+    root.dataset.held = "1";
+    $("actions").replaceChildren();
+    setBusy(+1, "the last trick of the hand");
+    setTimeout(() => {
+      setBusy(-1);
+      if (app.view !== v) return;
+      root.dataset.held = "0";
+      $("board").innerHTML = v.svg;
+      playOn(v);
+    }, HOLD_MS);
+    return;
+  }
+  root.dataset.held = "0";
+  playOn(v);
+}
+
+// The view is drawn: the actions and cards to click, the analysis, then the bots.
+function playOn(v) {
+  drawActions(v);
+  markCards(v);
   $("analysis-panel").hidden = !$("analysis").checked;
   // With the analysis on, the bots wait until the values of the position are shown.
   if ($("analysis").checked) analyse().then(() => { if (app.view === v) scheduleBot(); });
@@ -171,7 +195,7 @@ function scheduleBot() {
     if (app.view !== v) return;
     const next = await guarded(() => api.bot(v.table, look()), `seat ${v.current_player} is thinking…`);
     if (next && app.view === v) show(next);
-  }, BOT_DELAY_MS);
+  }, v.finished ? HOLD_MS : BOT_DELAY_MS);  // a finished trick stays a while before the next lead
 }
 
 async function goto(step) {
