@@ -301,9 +301,9 @@ def test_dd_table_tag() -> None:
 
 
 def test_dumps_refuses_what_pbn_cannot_hold() -> None:
-    match = hukm.Hokm().new_game(3)
-    with pytest.raises(hukm.StateError, match=r"^records\[1\]: PBN holds one hand from a deal"):
-        pbn.dumps([played(random.Random(1)), match])
+    sampled = played(random.Random(1), moves=5).determinize(0, 1)
+    with pytest.raises(hukm.StateError, match=r"^records\[1\]: PBN holds hands from a deal or a match, not a record of kind 'sample'"):
+        pbn.dumps([played(random.Random(1)), sampled])
     three = hukm.Hokm("hokm3").from_deal("A.. K.. Q..".replace("..", "..."), trump=None, leader=0)
     with pytest.raises(hukm.StateError, match=r"^records\[0\]: PBN holds the presets hokm4, court_piece, single_sar"):
         pbn.dumps([three])
@@ -384,7 +384,9 @@ def test_load_and_dump_files(tmp_path: Any) -> None:
 
 def test_loads_needs_text() -> None:
     with pytest.raises(hukm.NotationError):
-        pbn.loads(b"[Deal]")  # type: ignore[arg-type]
+        pbn.loads(5)  # type: ignore[arg-type]
+    with pytest.raises(hukm.NotationError):
+        pbn.loads(b"[Deal]")
     assert pbn.loads("") == [] and pbn.loads("% PBN 2.1\n\n\n") == []
 
 

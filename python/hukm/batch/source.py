@@ -150,17 +150,21 @@ def read_deals(game: GameBase, path: str) -> Iterator[tuple[Deal, Optional[_core
     from ..record import HandRecord
 
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
+        with open(path, "rb") as f:
+            data = f.read()
     except OSError as e:
         raise StateError(f"cannot read {path}: {e.strerror}") from None
     ext = os.path.splitext(path)[1].lower()
     if ext == ".pbn":
         from .. import pbn
 
-        for rec in pbn.loads(text):
+        for rec in pbn.loads(data):  # UTF-8 with or without a byte-order mark, or ISO-8859-1
             yield _from_record(game, rec, rec.to_json(), path)
         return
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise StateError(f"cannot read {path}: not UTF-8 text") from None
     for no, line in enumerate(text.splitlines(), 1):
         line = line.strip()
         if not line or line.startswith("#"):
