@@ -129,18 +129,39 @@ def test_replay_writes_one_frame_per_action(capsys: pytest.CaptureFixture[str], 
     assert "5 of 12 actions" in out
 
 
-def test_play_record_replays_the_hand(tmp_path: Path) -> None:
-    rec = tmp_path / "hand.json"
+def play_recorded(rec: Path) -> None:
+    """``hukm play hokm`` for one hand against random bots, recorded to ``rec``."""
     r = subprocess.run(
         [sys.executable, "-m", "hukm.cli", "play", "hokm", "--bots", "random", "--hands", "1", "--seed", "4",
          "--no-review", "--record", str(rec)],
         input="1\n" * 400, capture_output=True, text=True, timeout=300,
     )
     assert r.returncode == 0, r.stderr
+
+
+def test_play_record_replays_the_hand(tmp_path: Path) -> None:
+    rec = tmp_path / "hand.json"
+    play_recorded(rec)
     record = hukm.HandRecord.from_json(rec.read_text())
     state = hukm.replay(record)
     assert state.is_terminal() or state.observation(0)["hand_number"] > 1
     assert record.preset == "hokm4" and len(record.actions) >= 4 * 7
+
+
+def test_play_record_pbn(tmp_path: Path) -> None:
+    """``hukm play --record hand.pbn`` writes the hands played as PBN (one game per
+    hand); ``hukm replay hand.pbn --board 1`` replays the first."""
+    from hukm import pbn
+
+    out = tmp_path / "hand.pbn"
+    play_recorded(out)
+    records = pbn.loads(out.read_bytes())
+    assert records and all(rec.preset == "hokm4" for rec in records)
+    assert len(records[0].actions) >= 4 * 7 and hukm.replay(records[0]).is_terminal()
+    r = subprocess.run([sys.executable, "-m", "hukm.cli", "replay", str(out), "--board", "1", "--step", "4"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "4 of" in r.stdout
 
 
 def test_show_png(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

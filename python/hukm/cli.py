@@ -532,10 +532,19 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     from .term import Screen
 
     try:
-        with open(args.record, encoding="utf-8") as f:
-            rec = HandRecord.from_json(f.read())
+        with open(args.record, "rb") as f:
+            data = f.read()
     except OSError as e:
         raise _errors.StateError(f"cannot read {args.record}: {e.strerror}") from None
+    if args.record.lower().endswith(".pbn"):
+        from . import pbn
+
+        games = pbn.loads(data)
+        if not 1 <= args.board <= len(games):
+            raise _errors.StateError(f"--board {args.board}: {args.record} has {len(games)} games")
+        rec = games[args.board - 1]
+    else:
+        rec = HandRecord.from_json(data.decode("utf-8", errors="replace"))
     total = len(rec.actions)
     step = total if args.step is None else args.step
     if not 0 <= step <= total:
@@ -616,7 +625,8 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--png", default=None, help='write the picture as PNG to this file (pip install "hukm[png]")')
     v.set_defaults(func=_cmd_show)
     r = sub.add_parser("replay", help="replay a hand record (JSON)")
-    r.add_argument("record", help="a hand record file (hukm play --record, State.record().to_json())")
+    r.add_argument("record", help="a hand record file (hukm play --record, State.record().to_json()), or a .pbn file")
+    r.add_argument("--board", type=_whole(1), default=1, help="which game of a .pbn file, from 1 (default 1)")
     r.add_argument("--step", type=_whole(0), default=None, help="stop after this many actions (default: all)")
     r.add_argument("--viewer", type=_whole(0), default=None, help="draw the table as this seat sees it")
     r.add_argument("--svg-frames", default=None, help="write one SVG picture per action into this folder (a finished trick held with its winner)")
@@ -638,7 +648,7 @@ def build_parser() -> argparse.ArgumentParser:
             )
             m.add_argument("--hands", type=_whole(1), default=1000, help="at most this many hands (default: the match)")
             m.add_argument("--no-review", action="store_true", help="no double-dummy review after each hand")
-            m.add_argument("--record", default=None, help="write the hands played as a hand record (JSON) to this file")
+            m.add_argument("--record", default=None, help="write the hands played to this file: a hand record (JSON), or PBN for a .pbn name (whist presets)")
         else:
             m.add_argument(
                 "--bots",

@@ -213,8 +213,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     code = play_terminal(game, args.seat, args.seed, bots, hands=args.hands,
                          do_review=not args.no_review, record=states)
     if args.record and states:
+        if args.record.lower().endswith(".pbn"):
+            from . import pbn
+
+            text = pbn.dumps([states[-1]])  # the whist presets, hand by hand; others refused
+        else:
+            text = states[-1].record().to_json(indent=2)
         with open(args.record, "w", encoding="utf-8") as f:
-            f.write(states[-1].record().to_json(indent=2))
+            f.write(text)
         print(f"wrote {args.record}")
     return code
 

@@ -89,13 +89,15 @@ class Tag:
     follows the tag on its own line (often nothing, or a comment), the next rows
     are the section's lines (an Auction's calls, a Play's tricks, a table's rows,
     comments on lines of their own). ``value`` is unescaped (``\\"`` and ``\\\\``);
-    ``raw`` is the value as written in the file, kept for writing it back."""
+    ``raw`` is the value as written in the file and ``inline`` whether the tag
+    stood on the line of the tag before it, both kept for writing it back."""
 
     name: str
     value: str
     rows: tuple[Row, ...] = (Row(()),)
     line: int = field(default=0, compare=False)
     raw: Optional[str] = field(default=None, compare=False, repr=False)
+    inline: bool = field(default=False, compare=False, repr=False)
 
     def data_rows(self) -> list[list[str]]:
         """The data tokens of each section line that has some (``rows[1:]``, and
@@ -201,10 +203,11 @@ class PbnGame:
             value = t.raw if t.raw is not None and unescape(t.raw) == t.value else _escape(t.value)
             head = "[{} \"{}\"]".format(t.name, value)
             first = t.rows[0] if t.rows else Row(())
-            if first.raw is not None:
-                lines.append(head + first.raw)
+            line = head + (first.raw if first.raw is not None else (" " + first.text() if first.tokens else ""))
+            if t.inline and lines:
+                lines[-1] += " " + line
             else:
-                lines.append(head + (" " + first.text() if first.tokens else ""))
+                lines.append(line)
             lines.extend(r.text() for r in t.rows[1:])
         return "".join(line + newline for line in lines)
 
@@ -348,7 +351,7 @@ class _Reader:
         self.game.tag_pairs[-1] = last
         self.row = None
 
-    def tag(self, name: str, value: str, number: int) -> None:
+    def tag(self, name: str, value: str, number: int, inline: bool = False) -> None:
         if self.game is None:
             self.game = PbnGame(lead=[] if not self.started else self.pending, line=number, gap=max(1, self.blanks))
             if not self.started:
@@ -358,7 +361,7 @@ class _Reader:
             self.started = True
             self.blanks = 0
             self.file.games.append(self.game)
-        self.game.tag_pairs.append(Tag(name, unescape(value), (Row(()),), number, value))
+        self.game.tag_pairs.append(Tag(name, unescape(value), (Row(()),), number, value, inline and bool(self.game.tag_pairs)))
 
     def end_game(self) -> None:
         self.game = None
@@ -418,7 +421,7 @@ def parse(text: Union[str, bytes]) -> PbnFile:
                 if m is None:
                     raise _fail(number, f"malformed tag {raw[i:].strip()!r} (a tag is [Name \"value\"])")
                 r.close_row(raw[r.row_start : i])
-                r.tag(m.group(1), m.group(2), number)
+                r.tag(m.group(1), m.group(2), number, inline=bool(raw[:i].strip()))
                 i = m.end()
                 r.row_start = i
             elif c == "{":
