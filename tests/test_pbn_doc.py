@@ -88,7 +88,7 @@ def test_document_keeps_everything() -> None:
 def test_inheritance() -> None:
     text = '[Site "##Here"]\n[Date "2020"]\n\n[Date "#"]\n\n[Site "There"]\n[Date "#"]\n\n[Board "4"]\n'
     games = pbn.parse(text).games
-    assert [g.tag_value("Site") for g in games] == ["Here", "Here", "There", "Here"]
+    assert [g.tag_value("Site") for g in games] == ["Here", "Here", "There", "There"]
     assert [g.tag_value("Date") for g in games] == ["2020", "2020", "2020", None]
     assert pbn.parse('[Date "#"]\n').games[0].tag_value("Date") == ""  # nothing to inherit
 

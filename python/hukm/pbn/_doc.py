@@ -467,7 +467,8 @@ def parse(text: Union[str, bytes]) -> PbnFile:
 def _inherit(games: list[PbnGame]) -> None:
     """Fills each game's ``inherited`` values: ``#`` takes the nearest previous
     game's value of the tag (``""`` when there is none); ``##text`` gives
-    ``text`` to this game and to every later game that omits the tag."""
+    ``text`` to this game and to every later game that omits the tag, and a later
+    value of that tag is carried on in its place."""
     last: dict[str, str] = {}
     carried: dict[str, str] = {}
     for g in games:
@@ -481,6 +482,8 @@ def _inherit(games: list[PbnGame]) -> None:
                 g.inherited[t.name] = t.value[2:]
             elif t.value == "#":
                 g.inherited[t.name] = last.get(t.name, "")
+            elif t.name in carried:
+                carried[t.name] = t.value  # a carried tag redefined: the new value is carried on
             last[t.name] = g.inherited.get(t.name, t.value)
         for name, value in carried.items():
             if name not in own:

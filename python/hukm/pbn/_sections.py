@@ -228,10 +228,16 @@ def _beats(a: str, b: str, led: str, trump: Optional[str]) -> bool:
     return a[0] == trump or (a[0] == led and b[0] != trump)
 
 
+def _is_cell(tok: str) -> bool:
+    """Whether a Play token takes a column (a card, ``-`` or ``+``)."""
+    return tok in ("-", "--", "+") or _CARD.match(tok.rstrip("!?")) is not None
+
+
 def play(game: PbnGame) -> Optional[Play]:
     """The game's Play section, or ``None`` when it has none.
 
-    Each line holds one trick in seat order from the opening leader; a token that
+    Each line holds one trick in seat order from the opening leader (a line with
+    fewer cards, as annotations allow, continues on the next); a token that
     is not a card, ``-``, ``+``, ``*``, a note reference, a NAG or a suffix raises
     :class:`hukm.NotationError` naming the line.
     """
@@ -240,19 +246,22 @@ def play(game: PbnGame) -> Optional[Play]:
         return None
     p = Play(tag.value.strip().upper())
     refs: dict[tuple[int, int], int] = {}
+    cells: list[Optional[str]] = []  # every cell in order: four make a trick, a line may hold fewer
+    marks: dict[int, list[str]] = {}
     for row in tag.rows:
-        cells: list[Optional[str]] = []
+        n = sum(_is_cell(t) for t in row.data())
+        if n > 4:
+            raise _fail(tag, row.line, f"{n} cards on one line: a line is one trick of four")
         for tok in row.data():
             if tok == "*":
                 p.end = "*"
                 continue
             m = _NOTE_REF.match(tok)
-            last = (len(p.tricks), len(cells) - 1)
             if m is not None and cells:
-                refs[last] = int(m.group(1))
+                refs[divmod(len(cells) - 1, 4)] = int(m.group(1))
                 continue
             if (_NAG.match(tok) or tok in ("!", "?", "!!", "??", "!?", "?!")) and cells:
-                p.annotations.setdefault(last, []).append(tok)
+                marks.setdefault(len(cells) - 1, []).append(tok)
                 continue
             if tok in ("-", "--"):
                 cells.append(None)
@@ -269,11 +278,10 @@ def play(game: PbnGame) -> Optional[Play]:
             rank = c.group(2).upper()
             cells.append(c.group(1).upper() + ("T" if rank == "10" else rank))
             if suffix:
-                p.annotations.setdefault((len(p.tricks), len(cells) - 1), []).append(suffix)
-        if cells:
-            if len(cells) > 4:
-                raise _fail(tag, row.line, f"{len(cells)} cards on one line: a line is one trick of four")
-            p.tricks.append(cells + [None] * (4 - len(cells)))
+                marks.setdefault(len(cells) - 1, []).append(suffix)
+    cells += [None] * (-len(cells) % 4)
+    p.tricks = [cells[k : k + 4] for k in range(0, len(cells), 4)]
+    p.annotations = {divmod(k, 4): v for k, v in marks.items()}
     notes = _notes(game, "Play", None)
     p.notes = {i: notes.get(k, "") for i, k in refs.items()}
     return p
