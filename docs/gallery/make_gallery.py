@@ -1,5 +1,5 @@
 """Renders the gallery's pictures with the ``hukm`` command (``hukm show ... --png``), a
-terminal screenshot of ``hukm play`` (rich's SVG export, turned into PNG) and screenshots
+GIF of a hand (``hukm.video``), a terminal screenshot of ``hukm play`` (rich's SVG export, turned into PNG) and screenshots
 of the web page (``hukm serve``) taken by its browser tests in headless Chromium.
 
 Run from the repository root: ``python docs/gallery/make_gallery.py`` (needs
@@ -79,7 +79,22 @@ def web_screenshots() -> None:
             print("wrote", name)
 
 
+def hand_gif(path: Path) -> None:
+    """A Hokm hand played by the heuristic bots, as a GIF with captions and values."""
+    import hukm as lib
+    import hukm.video
+    from hukm.bots import Heuristic
+
+    state = lib.Hokm().from_deal(SHOWS["hokm_analysis.png"][2], trump="S", leader=0)
+    bot = Heuristic(seed=3)
+    while not state.is_terminal():
+        state.apply(bot.act(state))
+    hukm.video.write(state.record(), path, size="360p", analysis=True)
+
+
 def main() -> None:
+    hand_gif(HERE / "hokm_hand.gif")
+    print("wrote hokm_hand.gif")
     for name, args in SHOWS.items():
         hukm([*args, "--png", str(HERE / name)])
         print("wrote", name)

@@ -558,10 +558,24 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         for k, picture in enumerate(pictures.frames(rec, viewer=args.viewer, step=step)):
             _write_picture(picture, os.path.join(frames, f"frame_{k:04d}.svg"))
         print(f"wrote {step + 1} frames to {frames}")
+    if args.video:
+        from . import video
+
+        made = video.write(rec, args.video, fps=args.fps, size=_video_size(args.size), viewer=args.viewer,
+                           analysis=args.analysis, step=step)
+        print(f"wrote {made.path}: {made.frames} frames, {made.seconds:.1f} s, {made.width}x{made.height}")
     state = replay(rec, step)
     Screen().table(state, viewer=args.viewer)
     print(f"{rec.preset}: {step} of {total} actions")
     return 0
+
+
+def _video_size(text: str) -> Any:
+    """``--size``: a preset name or ``WIDTHxHEIGHT``."""
+    w, x, h = text.partition("x")
+    if x and w.isdigit() and h.isdigit():
+        return (int(w), int(h))
+    return text
 
 
 def _add_game(p: argparse.ArgumentParser, *, preset: bool = True) -> None:
@@ -630,6 +644,12 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--step", type=_whole(0), default=None, help="stop after this many actions (default: all)")
     r.add_argument("--viewer", type=_whole(0), default=None, help="draw the table as this seat sees it")
     r.add_argument("--svg-frames", default=None, help="write one SVG picture per action into this folder (a finished trick held with its winner)")
+    r.add_argument("--video", default=None,
+                   help='write the hand as a video: .mp4, .webm or .gif, with captions (pip install "hukm[video]")')
+    r.add_argument("--fps", type=_whole(1), default=10, help="video frames a second (default 10)")
+    r.add_argument("--size", default="720p", help="video size: 720p, 1080p, square, 360p or WIDTHxHEIGHT (default 720p)")
+    r.add_argument("--analysis", action="store_true",
+                   help="video: double-dummy values on the cards and what each card played cost")
     r.set_defaults(func=_cmd_replay)
     for name, helptext, func in (
         ("play", "play against the bots in the terminal", play.cmd_play),

@@ -1,0 +1,145 @@
+"""Frames made and written: each held picture of the story composed with its caption as
+one SVG, rasterised by cairosvg, then encoded by PyAV (MP4 with H.264, WebM with VP9)
+or written by Pillow (GIF, one frame per picture with its own duration, on one palette
+so that only what changes is stored).
+
+>>> svg = compose('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1280 720" width="1280" height="720"></svg>',
+...               "seat 2 ruffs with the 2♦", "Hokm · step 7 of 52", "action", 1280, 720)
+>>> 'viewBox="0 0 1280 720"' in svg and "seat 2 ruffs" in svg
+True
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any, Iterable
+
+from .._errors import StateError
+from .._svg.paint import wrap
+from .._svg.xml import FONT, el, esc, text
+
+INK, BAR, SOFT, GOLD = "#ffffff", "#16181d", "#aeb4bf", "#ffd54a"
+"""Caption colours: the text, the bar behind it, the second line, a finished trick."""
+
+CODECS = {".mp4": "libx264", ".webm": "libvpx-vp9", ".gif": "gif"}
+"""The codec of each file type."""
+
+OPTIONS = {
+    "libx264": {"crf": "20", "preset": "veryfast", "tune": "stillimage"},
+    "libvpx-vp9": {"crf": "34", "b": "0", "deadline": "realtime", "cpu-used": "8", "row-mt": "1"},
+}
+"""Encoder options: near-lossless for tables of still cards, fast."""
+
+_ROOT = re.compile(r"<svg\b[^>]*>")
+
+
+def needs(module: str, extra: str = "video") -> Any:
+    """Imports ``module``, or says which extra to install."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError as e:
+        raise StateError(f'video output needs {module}: pip install "hukm[{extra}]" ({e})') from None
+
+
+def _lines(caption: str, width: float, size: float, most: int) -> tuple[list[str], float]:
+    """The caption in at most ``most`` lines of ``width``, the font shrunk until it fits."""
+    while True:
+        lines = wrap(caption, width, size)
+        if len(lines) <= most or size < 10:
+            return [x.strip() for x in lines[:most]], size
+        size *= 0.9
+
+
+def compose(table: str, caption: str, note: str, kind: str, width: int, height: int) -> str:
+    """One frame: the table picture and, in a bar below it, the caption and the note.
+    A wide frame keeps the table 16:9 beside dark margins; a square or tall one puts the
+    table on top and the caption, larger, below."""
+    tall = height >= 0.9 * width
+    if tall:
+        tw = float(width)
+        th = tw * 9 / 16
+        tx, ty = 0.0, 0.0
+        size, most = width / 22, 4
+    else:
+        bar = height * (0.13 if caption else 0.0)
+        th = height - bar
+        tw = th * 16 / 9
+        tx, ty = (width - tw) / 2, 0.0
+        size, most = bar * 0.32, 2
+    inner = _ROOT.sub(lambda m: _placed(m.group(0), tx, ty, tw, th), table, count=1)
+    parts = [el("rect", x=0, y=0, width=width, height=height, fill=BAR), inner]
+    if caption:
+        top = ty + th
+        room = height - top
+        lines, fs = _lines(caption, width * 0.94, size, most)
+        ns = fs * 0.55
+        block = len(lines) * fs * 1.25 + ns * 1.6
+        y = top + max(fs, (room - block) / 2 + fs)
+        colour = GOLD if kind in ("trick", "result", "deal") else INK
+        for line in lines:
+            parts.append(text(width / 2, y, line, round(fs, 1), colour, "middle", "bold"))
+            y += fs * 1.25
+        y += ns * 0.3
+        for line in wrap(note, width * 0.96, ns)[: 3 if tall else 1]:
+            parts.append(text(width / 2, y, line.strip(), round(ns, 1), SOFT, "middle"))
+            y += ns * 1.3
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="0 0 {width} {height}" '
+            f'width="{width}" height="{height}" font-family="{esc(FONT)}">' + "".join(parts) + "</svg>")
+
+
+def _placed(root: str, x: float, y: float, w: float, h: float) -> str:
+    """The table's root ``<svg>`` tag placed at ``(x, y)``, ``w`` by ``h``."""
+    root = re.sub(r'\s(width|height|x|y)="[^"]*"', "", root)
+    return root[:-1] + f' x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}">'
+
+
+def raster(svg: str, width: int, height: int) -> Any:
+    """An SVG frame as an RGB Pillow image (cairosvg)."""
+    cairosvg = needs("cairosvg")
+    image = needs("PIL.Image")
+    png = cairosvg.svg2png(bytestring=svg.encode(), output_width=width, output_height=height)
+    return image.open(io.BytesIO(png)).convert("RGB")
+
+
+def write_av(frames: Iterable[tuple[Any, int]], path: str, codec: str, fps: int, width: int,
+             height: int) -> int:
+    """Encodes ``(image, repeats)`` pairs with PyAV at ``fps``; returns the frames written."""
+    av = needs("av")
+    np = needs("numpy")
+    options = {"movflags": "+faststart"} if codec == "libx264" else {}
+    count = 0
+    with av.open(path, mode="w", options=options) as out:
+        stream = out.add_stream(codec, rate=fps, options=OPTIONS.get(codec, {}))
+        stream.width, stream.height, stream.pix_fmt = width, height, "yuv420p"
+        for image, repeats in frames:
+            pixels = np.asarray(image)
+            for _ in range(repeats):
+                frame = av.VideoFrame.from_ndarray(pixels, format="rgb24")
+                frame.pts = count
+                count += 1
+                for packet in stream.encode(frame):
+                    out.mux(packet)
+        for packet in stream.encode():
+            out.mux(packet)
+    return count
+
+
+def write_gif(frames: list[tuple[Any, float]], path: str) -> int:
+    """Writes ``(image, seconds)`` pairs as a looping GIF on one palette made from a
+    sample of the frames (Pillow); returns the frames written."""
+    image = needs("PIL.Image")
+    step = max(1, len(frames) // 8)
+    sample = [f for f, _ in frames[::step]]
+    w, h = sample[0].size
+    sheet = image.new("RGB", (w, h * len(sample)))
+    for i, f in enumerate(sample):
+        sheet.paste(f, (0, h * i))
+    palette = sheet.quantize(colors=255, method=image.Quantize.MEDIANCUT)
+    shots = [f.quantize(palette=palette, dither=image.Dither.NONE) for f, _ in frames]
+    ms = [max(20, round(s * 1000)) for _, s in frames]
+    shots[0].save(path, save_all=True, append_images=shots[1:], duration=ms, loop=0, optimize=False,
+                  disposal=1)
+    return len(shots)

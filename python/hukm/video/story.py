@@ -1,0 +1,133 @@
+"""A hand record told as a sequence of held pictures: the deal, each action with its
+caption, each finished trick held with its winner, each new deal of a match and the
+result.
+
+>>> import hukm
+>>> s = hukm.Hokm().from_deal("A... K... Q... J...", trump=None, leader=0)
+>>> for c in ["AS", "KS", "QS", "JS"]:
+...     s.apply(c)
+>>> [(x.kind, x.caption) for x in segments(s.record())][-2:]
+[('trick', 'seat 3 follows with the J♠ · seat 0 wins the trick'), ('result', 'The hand is over · Tricks: seats 0 & 2: 1 · seats 1 & 3: 0 · Match: seats 0 & 2: 1 · seats 1 & 3: 0')]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from .. import _core
+from .._errors import SolverLimitError, StateError
+from .._svg.finished import finished_scene, result_line
+from .._svg.paint import paint
+from .._svg.scene import Scene, build
+from ..record import HandRecord, replay
+from ..solve import Solution, solve
+from .captions import amount, caption
+
+
+@dataclass(frozen=True)
+class Timing:
+    """How long each kind of picture stays, in seconds."""
+
+    start: float = 2.5
+    """The deal (and each new deal of a match)."""
+    action: float = 1.2
+    """An action that leaves the trick unfinished."""
+    trick: float = 2.5
+    """A finished trick, held with its winner."""
+    result: float = 4.0
+    """The result, at the end."""
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One held picture of the story: the table (SVG text), its caption in words, a
+    second line (where the hand stands; the double-dummy value with ``analysis``), how
+    long it stays, its kind (``start``, ``action``, ``trick``, ``deal``, ``result``)
+    and the number of actions played when it shows."""
+
+    svg: str
+    caption: str
+    note: str
+    seconds: float
+    kind: str
+    step: int
+
+
+RESULT_LINES = ("Tricks", "Points", "Game points", "Match", "Collected", "Tens", "Balls", "Hand ")
+"""The lines of a finished table that the result caption repeats."""
+
+
+def _solution(state: _core.State, timeout: Optional[float]) -> Optional[Solution]:
+    """The double-dummy answer for the player to move, or ``None`` where there is none
+    (an auction, a position too big for ``timeout``)."""
+    if state.is_terminal():
+        return None
+    try:
+        return solve(state, timeout=timeout)
+    except (StateError, SolverLimitError):
+        return None
+
+
+def _cost(state: _core.State, sol: Optional[Solution], action: str) -> str:
+    """What an action cost against the best, in words (``best``, ``costs 1 trick``)."""
+    if sol is None or action not in sol.actions:
+        return ""
+    best = max(sol.actions.values())
+    lost = best - sol.actions[action]
+    if lost == 0:  # "best" only where another choice was worse
+        return " (best)" if min(sol.actions.values()) < best else ""
+    return f" (costs {amount(state, lost)})"
+
+
+def _note(scene: Scene, step: int, total: int) -> str:
+    """The second line: the game and hand, the step, and the double-dummy value."""
+    parts = [scene.title, f"step {step} of {total}"]
+    if scene.analysis_note:
+        parts.append(scene.analysis_note)
+    return " · ".join(parts)
+
+
+def segments(
+    record: HandRecord,
+    *,
+    viewer: Optional[int] = None,
+    analysis: bool = False,
+    timeout: Optional[float] = 10.0,
+    timing: Timing = Timing(),
+    four_colour: bool = False,
+    step: Optional[int] = None,
+) -> list[Segment]:
+    """The story of ``record`` up to ``step`` actions (default: all). With ``analysis``
+    each picture carries the double-dummy values of the player to move (within
+    ``timeout`` seconds a position; none where the solver cannot answer) and each
+    caption says what the action cost against the best."""
+    total = len(record.actions) if step is None else step
+    state = replay(record, 0)
+    sol = _solution(state, timeout) if analysis else None
+    scene = build(state, viewer, sol or False, four_colour)
+    out = [Segment(paint(scene), f"{scene.title}: the deal", _note(scene, 0, total), timing.start, "start", 0)]
+    for k in range(total):
+        action = record.actions[k]["action"]
+        words = caption(state, action) + _cost(state, sol, action)
+        nxt = state.clone()
+        nxt.apply(action)
+        nsol = _solution(nxt, timeout) if analysis else None
+        scene = build(nxt, viewer, nsol or False, four_colour)
+        held = None if scene.finished else finished_scene(state, action, viewer, four_colour, nxt)
+        shown = held or scene
+        if shown.finished:
+            won = "" if shown.winner is None else f" · seat {shown.winner} wins the trick"
+            out.append(Segment(paint(shown), words + won, _note(shown, k + 1, total), timing.trick, "trick", k + 1))
+        else:
+            out.append(Segment(paint(shown), words, _note(shown, k + 1, total), timing.action, "action", k + 1))
+        if held is not None and not nxt.is_terminal():
+            line = result_line(nxt.observation(0)) or "the next hand"
+            out.append(Segment(paint(scene), f"{line} · the next deal", _note(scene, k + 1, total), timing.start,
+                               "deal", k + 1))
+        state, sol = nxt, nsol
+    if state.is_terminal():
+        lines = [x for x in scene.info if x.startswith(RESULT_LINES)]
+        out.append(Segment(out[-1].svg, "The hand is over · " + " · ".join(lines), out[-1].note, timing.result,
+                           "result", total))
+    return out
