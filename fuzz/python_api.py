@@ -30,6 +30,7 @@ import atheris
 with atheris.instrument_imports(include=["hukm"]):
     import hukm
     import hukm.cli
+    import hukm.lin
     import hukm.pbn
     import hukm.record
     import hukm.svg
@@ -151,14 +152,19 @@ def pictures_and_records(fdp: atheris.FuzzedDataProvider) -> None:
     name = fdp.PickValueInList(NAMES)
     s = GAMES[name].new_game(fdp.ConsumeIntInRange(0, 20))
     walk(fdp, s)
-    which = fdp.ConsumeIntInRange(0, 3)
+    which = fdp.ConsumeIntInRange(0, 4)
     if which == 0:
         hukm.svg.render(s, viewer=value(fdp) if fdp.ConsumeBool() else None)
+    elif which == 4:
+        lin = "md|3SQH4D4C4,SJH5D5C5,SAH2D2C2,SKH3D3C3|mb|1S|mb|p|mb|p|mb|p|pc|H3|pc|H4|pg||"
+        hukm.lin.loads(mangle(fdp, lin))
     elif which == 1:
         text = s.record().to_json()
         hukm.replay(hukm.HandRecord.from_json(mangle(fdp, text)), value(fdp) if fdp.ConsumeBool() else None)
     elif which == 2:
-        hukm.pbn.loads(mangle(fdp, '[Event "x"]\n[Deal "N:' + DEALS["hokm4"] + '"]\n[Declarer "S"]\n'))
+        doc = hukm.pbn.parse(mangle(fdp, '[Event "x"] {c}\n[Deal "N:' + DEALS["hokm4"] + '"]\n[Declarer "S"]\n[Auction "N"]\n1S AP\n'))
+        assert hukm.pbn.parse(doc.dumps()) == doc
+        hukm.pbn.loads(doc.dumps())
     else:
         hukm.best_line(s, timeout=0.05) if not s.is_terminal() else None
 

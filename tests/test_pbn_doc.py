@@ -185,6 +185,7 @@ def test_encodings() -> None:
 MALFORMED = [
     ('[Event "x"]\n{ never closed\n', r"line 2: a '\{' comment that is never closed"),
     ('[Event "x"]\nSA ]\n', r"line 2: a stray '\]'"),
+    ('[Event "x"]\nSA }\n', r"line 2: a stray '\}'"),
     ('[Event "x"]\n"open\n', r"line 2: a string without its closing quote"),
     ("SA SK\n", r"line 1: expected a tag, got 'SA'"),
     ('[Event "x"\n', r"line 1: malformed tag"),
@@ -316,3 +317,44 @@ def test_other_games_keep_json() -> None:
     s = hukm.game("twenty_eight").new_game(1)
     with pytest.raises(hukm.StateError, match=r"^records\[0\]: PBN holds the presets hokm4, court_piece, single_sar"):
         pbn.dumps([s])
+
+
+def test_mangled_input_raises_only_notation_errors() -> None:
+    """Real files with a few bytes changed: reading (PBN and LIN), the views and the
+    round trip either work or raise hukm's NotationError, nothing else."""
+    from pathlib import Path
+
+    from hukm import lin
+
+    data = Path(__file__).parent / "data"
+    texts = [p.read_bytes()[:3000] for p in sorted((data / "pbn").glob("*.pbn"))]
+    texts += [p.read_bytes() for p in sorted((data / "lin").glob("*.lin"))[:8]]
+    alphabet = b'[]{};"%#\\ \n\r-*+=$!?SHDCNPXAKQJT98765432|\x85\x0b'
+    rng = random.Random(35)
+
+    def views(x: bytes) -> None:
+        for g in pbn.parse(x).games:
+            a, p = pbn.auction(g), pbn.play(g)
+            if a is not None:
+                a.contract()
+            if p is not None:
+                p.cards_played("S")
+            pbn.table(g, "OptimumResultTable")
+            assert g.dd_table is None or g.dd_table.shape == (5, 4)
+
+    for _ in range(1500):
+        t = bytearray(rng.choice(texts))
+        for _ in range(rng.randrange(1, 6)):
+            i = rng.randrange(len(t))
+            t[i : i + rng.randrange(2)] = bytes([rng.choice(alphabet)])
+        m = bytes(t)
+        for call in (pbn.loads, views, lin.loads):
+            try:
+                call(m)
+            except hukm.NotationError:
+                pass
+        try:
+            doc = pbn.parse(m)
+        except hukm.NotationError:
+            continue
+        assert pbn.parse(doc.dumps()) == doc

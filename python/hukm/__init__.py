@@ -27,7 +27,7 @@ from .thunee import Thunee
 from .twenty_eight import TwentyEight
 from .registry import GameInfo, OptionSpec, game, games
 from .solve import LineStep, PlayStep, Solution, Solver, analyse_play, best_line, solve, solve_many
-from . import bots, observations, pbn, svg
+from . import bots, lin, observations, pbn, svg
 from .record import HandRecord, record_of, replay
 from .match import HandResult, MatchResult, play_match
 from .vec_env import VecEnv
@@ -45,6 +45,7 @@ __all__ = [
     "TwentyEight",
     "GameInfo",
     "HandRecord",
+    "lin",
     "pbn",
     "svg",
     "record_of",

@@ -72,6 +72,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any, Optional, Union
 
 from .._errors import NotationError
+from .._sourced import SourcedRecord
 from ..record import HandRecord
 from ._doc import Comment, Directive, PbnFile, PbnGame, Row, Tag, decode, parse
 from ._records import BRIDGE_OPTIONS, STRAINS, WHIST_PRESETS, read_dd_table, records_of_games
@@ -80,7 +81,7 @@ from ._write import dd_table_rows, dd_table_tag, double_dummy_tricks, dump, dump
 
 
 @dataclass(frozen=True, eq=False)
-class PbnRecord(HandRecord):
+class PbnRecord(SourcedRecord):
     """A :class:`hukm.HandRecord` read from PBN, with the game it was read from.
 
     It equals a plain record with the same fields; two ``PbnRecord`` values are
@@ -96,14 +97,9 @@ class PbnRecord(HandRecord):
     pbn: Optional[PbnGame] = field(default=None, repr=False)
     pbn_file: Optional[PbnFile] = field(default=None, repr=False)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, HandRecord):
-            return NotImplemented
-        if self.to_dict() != other.to_dict():
-            return False
-        return not isinstance(other, PbnRecord) or self.pbn == other.pbn
-
-    __hash__ = HandRecord.__hash__
+    def source(self) -> Optional[PbnGame]:
+        """The PBN game the record was read from."""
+        return self.pbn
 
 
 def read_games(text: Union[str, bytes]) -> list[PbnGame]:
@@ -137,8 +133,7 @@ def loads(text: Union[str, bytes]) -> list[HandRecord]:
     out: list[HandRecord] = []
     for g, r in zip(f.games, records_of_games(f.games)):
         g.record = r
-        fields = {k: getattr(r, k) for k in ("game", "preset", "options", "origin", "actions", "result", "version")}
-        out.append(PbnRecord(**fields, pbn=g, pbn_file=f))
+        out.append(PbnRecord.of(r, pbn=g, pbn_file=f))
     return out
 
 

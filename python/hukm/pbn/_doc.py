@@ -391,6 +391,8 @@ def parse(text: Union[str, bytes]) -> PbnFile:
     for number, raw in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
         i = 0
         continuing = brace is not None
+        if not continuing:
+            r.row_start = 0
         if brace is None:
             if raw.startswith("%"):
                 r.add(Directive(raw[1:]), number)
@@ -410,11 +412,9 @@ def parse(text: Union[str, bytes]) -> PbnFile:
             brace[1].append(raw[:end])
             r.add(Comment("\n".join(brace[1])), brace[0])
             brace, i = None, end + 1
-        if not continuing:
-            r.row_start = 0
         while i < len(raw):
             c = raw[i]
-            if c in " \t\v\f":
+            if c.isspace():
                 i += 1
             elif c == "[":
                 m = _TAG.match(raw, i)
@@ -440,8 +440,8 @@ def parse(text: Union[str, bytes]) -> PbnFile:
                     raise _fail(number, f"a string without its closing quote: {raw[i:].strip()!r}")
                 r.add(m.group(0), number)
                 i = m.end()
-            elif c == "]":
-                raise _fail(number, f"a stray ']' in {raw.strip()!r}")
+            elif c in "]}":
+                raise _fail(number, f"a stray '{c}' in {raw.strip()!r}")
             else:
                 m = _TOKEN.match(raw, i)
                 assert m is not None

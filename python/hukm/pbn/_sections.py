@@ -105,6 +105,8 @@ class Auction:
         calls: list[tuple[int, str]] = []
         for c in self.calls:
             u = c.upper()
+            if u != "-" and not _CALL.match(u):
+                raise NotationError(f"{c!r} is not a call (Pass, X, XX, AP, 1C ... 7NT, -)")
             for x in (["PASS"] * 3 if u == "AP" else [u]):
                 calls.append((seat, x))
                 seat = (seat + 1) % 4
