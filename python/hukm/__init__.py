@@ -30,6 +30,7 @@ from .solve import LineStep, PlayStep, Solution, Solver, analyse_play, best_line
 from . import bots, lin, observations, pbn, svg
 from .record import HandRecord, record_of, replay
 from .match import HandResult, MatchResult, play_match
+from .review import Review, review
 from .vec_env import VecEnv
 
 TERMINAL = -1
@@ -60,6 +61,8 @@ __all__ = [
     "HandResult",
     "MatchResult",
     "play_match",
+    "Review",
+    "review",
     "Solution",
     "analyse_play",
     "solve",

@@ -461,7 +461,7 @@ def _write_picture(svg: str, path: str) -> None:
 
 def _cmd_show(args: argparse.Namespace) -> int:
     """``hukm show``: a deal or position drawn in the terminal, and as SVG or PNG."""
-    from .term import Screen
+    from .term import Screen, show_analysis
 
     game = build_game(args)
     kw = _position_flags(game, args)
@@ -489,7 +489,7 @@ def _cmd_show(args: argparse.Namespace) -> int:
         raise _errors.StateError(f"--viewer {args.viewer} out of range 0..{n - 1}")
     screen = Screen()
     screen.table(state, viewer=args.viewer)
-    sol = _show_analysis(state, screen) if args.analysis else None
+    sol = show_analysis(state, screen) if args.analysis else None
     if args.svg or args.png:
         from . import svg as pictures
 
@@ -501,35 +501,9 @@ def _cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
-def _show_analysis(state: Any, screen: Any) -> Optional[Solution]:
-    """``hukm show --analysis`` in the terminal: the value and each legal action's, or one
-    line saying why there are none (an auction, a game over, the time limit)."""
-    from .svg import ANALYSIS_TIMEOUT
-    from .term import analysis_lines
-
-    if state.is_terminal():
-        screen.say("  no double-dummy values: the hand is over")
-        return None
-    try:
-        sol = solve(state, timeout=ANALYSIS_TIMEOUT)
-    except _errors.SolverLimitError:
-        screen.say(f"  no double-dummy values: not solved within {ANALYSIS_TIMEOUT:g} s")
-        return None
-    except _errors.StateError as e:
-        screen.say(f"  no double-dummy values here: {one_line(str(e))}")
-        return None
-    screen.lines(analysis_lines(state, sol))
-    return sol
-
-
-def _cmd_replay(args: argparse.Namespace) -> int:
-    """``hukm replay``: a hand record replayed, drawn in the terminal, with one picture per
-    action (the frames of a video) on request."""
-    import os
-
-    from . import svg as pictures
-    from .record import HandRecord, replay
-    from .term import Screen
+def _read_record(args: argparse.Namespace) -> Any:
+    """The hand record of ``args.record``: JSON, or game ``--board`` of a PBN file."""
+    from .record import HandRecord
 
     try:
         with open(args.record, "rb") as f:
@@ -542,9 +516,36 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         games = pbn.loads(data)
         if not 1 <= args.board <= len(games):
             raise _errors.StateError(f"--board {args.board}: {args.record} has {len(games)} games")
-        rec = games[args.board - 1]
-    else:
-        rec = HandRecord.from_json(data.decode("utf-8", errors="replace"))
+        return games[args.board - 1]
+    return HandRecord.from_json(data.decode("utf-8", errors="replace"))
+
+
+def _cmd_review(args: argparse.Namespace) -> int:
+    """``hukm review``: the double-dummy review of a played hand, and its chart."""
+    from .review import review
+
+    try:
+        marks = None if args.marks is None else [int(x) for x in args.marks.split(",")]
+    except ValueError:
+        raise _errors.StateError(f"--marks {args.marks!r}: three whole numbers, e.g. 1,1,2") from None
+    r = review(_read_record(args), player=args.player, timeout=args.timeout, marks=marks)
+    print(r.text())
+    if args.chart:
+        _write_picture(r.chart(), args.chart)
+        print(f"wrote {args.chart}")
+    return 0
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    """``hukm replay``: a hand record replayed, drawn in the terminal, with one picture per
+    action (the frames of a video) on request."""
+    import os
+
+    from . import svg as pictures
+    from .record import replay
+    from .term import Screen
+
+    rec = _read_record(args)
     total = len(rec.actions)
     step = total if args.step is None else args.step
     if not 0 <= step <= total:
@@ -651,6 +652,14 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--analysis", action="store_true",
                    help="video: double-dummy values on the cards and what each card played cost")
     r.set_defaults(func=_cmd_replay)
+    w = sub.add_parser("review", help="the double-dummy review of a played hand: what each card cost")
+    w.add_argument("record", help="a hand record file (JSON, or PBN with --board)")
+    w.add_argument("--board", type=_whole(1), default=1, help="which game of a PBN file (default 1)")
+    w.add_argument("--player", type=_whole(0), default=0, help="the side whose values are shown (default seat 0)")
+    w.add_argument("--timeout", type=_seconds, default=30.0, help="seconds the solver may spend a position (default 30)")
+    w.add_argument("--marks", default=None, help="least cost of an inaccuracy, a mistake, a blunder (e.g. 1,1,2)")
+    w.add_argument("--chart", default=None, help="write the chart of the value as SVG, or PNG for a .png name")
+    w.set_defaults(func=_cmd_review)
     for name, helptext, func in (
         ("play", "play against the bots in the terminal", play.cmd_play),
         ("match", "a match between bots, with statistics", play.cmd_match),

@@ -282,6 +282,30 @@ class Screen:
         return svg
 
 
+def show_analysis(state: _core.State, screen: "Screen") -> Optional[Any]:
+    """``hukm show --analysis`` in the terminal: the value and each legal action's (a
+    :class:`hukm.Solution`, returned), or one line saying why there are none (an
+    auction, a game over, the time limit)."""
+    from ._errors import SolverLimitError, StateError
+    from .cli import one_line
+    from .solve import solve
+    from .svg import ANALYSIS_TIMEOUT
+
+    if state.is_terminal():
+        screen.say("  no double-dummy values: the hand is over")
+        return None
+    try:
+        sol = solve(state, timeout=ANALYSIS_TIMEOUT)
+    except SolverLimitError:
+        screen.say(f"  no double-dummy values: not solved within {ANALYSIS_TIMEOUT:g} s")
+        return None
+    except StateError as e:
+        screen.say(f"  no double-dummy values here: {one_line(str(e))}")
+        return None
+    screen.lines(analysis_lines(state, sol))
+    return sol
+
+
 def trick_winner_after(state: _core.State, action: str) -> Optional[tuple[int, str]]:
     """The seat and card that win the trick if ``action`` completes it, from the engine's
     facts of the trick (``None`` when the action does not complete a trick).

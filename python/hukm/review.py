@@ -1,0 +1,300 @@
+"""A review of a played hand, card by card, as a chess site reviews a game: the
+double-dummy value of every card played against the best, what it cost, a mark by cost
+(inaccuracy, mistake, blunder), a summary for each player and a chart of the value over
+the hand. Double dummy means with every hand known: a card can be marked that no player
+could have found from what he saw.
+
+Values are for one side, ``player``'s (default seat 0): at each decision, the result
+that side gets with best play from there on, counted from the start of the hand (the
+first position of trick play). Each card moves it by what it cost: down when ``player``'s
+side errs, up when the other side does. In games of three individual players the other
+two are one coalition against ``player`` (the solver's view, :func:`hukm.solve`).
+
+>>> import hukm
+>>> s = hukm.Hokm().from_deal("A2.K.. QJ.3.. T.A.2. 87.5..", trump="H", leader=0)
+>>> for card in ["2S", "JS", "TS", "7S", "3H", "AH", "5H", "KH", "2D", "8S", "AS", "QS"]:
+...     s.apply(card)
+>>> r = hukm.review(s.record())
+>>> [(d.action, d.best, d.played, d.mark) for d in r.decisions][:3]
+[('2S', 3, 2, 'mistake'), ('JS', 2, 2, ''), ('TS', 2, 2, '')]
+>>> r.decisions[0].best_actions, r.decisions[0].line_played
+(['AS', 'KH'], ['2♠ Q♠ 10♠ 8♠ -> seat 1'])
+>>> r.summary[0].mistakes, r.summary[0].cost
+(1, 1)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Optional, Sequence
+
+from . import _core
+from ._check import optional_whole
+from ._errors import SolverLimitError, StateError
+from .record import HandRecord, replay
+from .solve import LineStep, best_line, solve
+
+__all__ = ["review", "Review", "Decision", "PlayerSummary", "MARKS"]
+
+MARKS = ("inaccuracy", "mistake", "blunder")
+"""The marks, from the smallest cost to the largest."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One card (or other trick-play action) of the hand, valued for ``player``'s side.
+
+    ``best`` is the side's result with best play from the position before the action,
+    ``played`` the same after the action actually played, ``cost`` what the action
+    lost for its own player (never negative; in the game's unit), ``mark`` one of
+    :data:`MARKS` or ``""``. For a marked card, ``line_played`` and ``line_best`` are
+    the two double-dummy lines, after the card played and after the best one, trick by
+    trick until the trick where their results part."""
+
+    step: int
+    """The action's index in the record."""
+    hand: int
+    seat: int
+    action: str
+    best: int
+    played: int
+    cost: int
+    mark: str
+    best_actions: list[str]
+    values: dict[str, int]
+    """The side's result after each legal action."""
+    line_played: list[str] = field(default_factory=list)
+    line_best: list[str] = field(default_factory=list)
+
+    @property
+    def forced(self) -> bool:
+        """Only one legal action: no choice (left out of the players' summaries)."""
+        return len(self.values) == 1
+
+
+@dataclass
+class PlayerSummary:
+    """A player's choices in the review (forced cards left out): how many, how many
+    best, the marks and the total cost."""
+
+    seat: int
+    decisions: int = 0
+    best: int = 0
+    inaccuracies: int = 0
+    mistakes: int = 0
+    blunders: int = 0
+    cost: int = 0
+
+    @property
+    def accuracy(self) -> float:
+        """The share of best cards, 0 to 1 (1 with no decision)."""
+        return self.best / self.decisions if self.decisions else 1.0
+
+
+@dataclass
+class Review:
+    """The review of a hand record (see :func:`review`)."""
+
+    preset: str
+    player: int
+    unit: str
+    """The values' unit in words (``tricks``, ``points``, ``tens`` ...)."""
+    thresholds: tuple[int, int, int]
+    """The least cost of an inaccuracy, a mistake and a blunder."""
+    decisions: list[Decision]
+    summary: dict[int, PlayerSummary]
+    skipped: list[int] = field(default_factory=list)
+    """Steps of trick play the solver did not answer within the time limit."""
+
+    def text(self) -> str:
+        """The review as lines of text: the decisions with a cost, then each player."""
+        out = [f"Double-dummy review (every hand known) of {self.preset}, values in {self.unit} "
+               f"for seat {self.player}'s side with best play from each card on:"]
+        for d in self.decisions:
+            if d.cost:
+                out.append(f"  step {d.step:>3}  seat {d.seat}  {d.action:<8} {d.best:>3} -> {d.played:<3} "
+                           f"costs {d.cost} ({d.mark or 'small'}); best: {' '.join(d.best_actions)}")
+                for name, line in (("played", d.line_played), ("best", d.line_best)):
+                    if line:
+                        out.append(f"      after {d.action if name == 'played' else d.best_actions[0]}: "
+                                   + " | ".join(line))
+        if not any(d.cost for d in self.decisions):
+            out.append("  every card was a best card")
+        for s in self.summary.values():
+            out.append(f"  seat {s.seat}: {s.decisions} choices, {s.best} best ({s.accuracy:.0%}); "
+                       f"inaccuracies {s.inaccuracies}, mistakes {s.mistakes}, blunders {s.blunders}; "
+                       f"cost {_amount(s.cost, self.unit)}")
+        if self.skipped:
+            out.append(f"  not solved in time: steps {', '.join(map(str, self.skipped))}")
+        return "\n".join(out)
+
+    def chart(self, size: float = 900) -> str:
+        """The value over the hand as SVG text (:func:`hukm._svg.chart.review_chart`)."""
+        from ._svg.chart import review_chart
+
+        return review_chart(self, size)
+
+
+def thresholds_for(state: _core.State, unit: str) -> tuple[int, int, int]:
+    """Default marks for a game's unit: in tricks (and tens, balls) one lost is a mistake
+    and two a blunder; in points a tenth and a quarter of the hand's points."""
+    if unit.startswith(("tricks", "tens", "balls")):
+        return (1, 1, 2)
+    if unit.startswith("points"):
+        total = 28
+        try:
+            from .registry import game as make
+
+            total = int(make(state.preset)._game.facts.get("total_points", 28))
+        except (StateError, ValueError, TypeError):
+            pass
+        return (1, max(2, math.ceil(total * 0.1)), max(3, math.ceil(total * 0.25)))
+    if unit.startswith("cards"):
+        return (1, 3, 8)
+    return (1, 1, 1)
+
+
+def _amount(n: int, unit: str) -> str:
+    """``n`` with its unit, singular for one: ``1 trick``, ``2 tricks``."""
+    first, _, rest = unit.partition(" ")
+    if n == 1 and first.endswith("s"):
+        first = first[:-1]
+    return f"{n} {first}" + (f" {rest}" if rest else "")
+
+
+def _unit(state: _core.State) -> str:
+    from ._svg.scene import value_text
+
+    words = value_text(state, 2).split(" ", 1)
+    return words[1] if words[0].lstrip("+-").isdigit() and len(words) > 1 else "hand won (1) or lost (0)"
+
+
+def _mark(cost: int, limits: tuple[int, int, int]) -> str:
+    for name, least in zip(reversed(MARKS), reversed(limits)):
+        if cost >= least:
+            return name
+    return ""
+
+
+def review(
+    record: HandRecord,
+    *,
+    player: int = 0,
+    timeout: Optional[float] = 30.0,
+    marks: Optional[Sequence[int]] = None,
+    lines: bool = True,
+) -> Review:
+    """Reviews every decision of trick play in ``record`` (bids and trump choices are
+    played as recorded): the value of the card played against the best, for
+    ``player``'s side, with :func:`hukm.solve` (``timeout`` seconds a position; one not
+    solved in time is listed in ``skipped``). ``marks`` gives the least cost of an
+    inaccuracy, a mistake and a blunder in the game's unit (default: by the unit, see
+    :func:`thresholds_for`); ``lines=False`` leaves out the two lines of each mistake.
+
+    Bad input raises :class:`hukm.StateError` naming it.
+    """
+    if not isinstance(record, HandRecord):
+        raise StateError(f"review needs a hukm.HandRecord, got {type(record).__name__}")
+    state = replay(record, 0)
+    p = optional_whole(player, "player", 0, state.num_players - 1)
+    assert p is not None
+    unit = _unit(state)
+    limits = thresholds_for(state, unit)
+    if marks is not None:
+        ms = [optional_whole(m, f"marks[{i}]", 1) for i, m in enumerate(marks)]
+        if len(ms) != 3 or sorted(ms) != ms:  # type: ignore[type-var]
+            raise StateError(f"marks must be three rising costs (inaccuracy, mistake, blunder), got {marks!r}")
+        limits = (int(ms[0] or 1), int(ms[1] or 1), int(ms[2] or 1))
+    out = Review(state.preset, p, unit, limits, [], {})
+    base: Optional[int] = None
+    hand = None
+    for k, entry in enumerate(record.actions):
+        action = entry["action"]
+        now = state.observation(0).get("hand_number")
+        if now != hand:
+            hand, base = now, None
+        try:
+            sol = None if state.is_terminal() else solve(state, p, timeout=timeout)
+        except StateError:
+            sol = None
+        except SolverLimitError:
+            sol = None
+            out.skipped.append(k)
+        if sol is not None and action in sol.actions:
+            if base is None:
+                base = sol.value
+            out.decisions.append(_decide(state, sol.actions, sol.value, action, k, int(hand or 1), base, limits,
+                                         p, lines, timeout))
+            base += sol.actions[action] - sol.value
+        state.apply(action)
+    for d in out.decisions:
+        s = out.summary.setdefault(d.seat, PlayerSummary(d.seat))
+        if d.forced:
+            continue
+        s.decisions += 1
+        s.best += d.cost == 0
+        s.cost += d.cost
+        s.inaccuracies += d.mark == "inaccuracy"
+        s.mistakes += d.mark == "mistake"
+        s.blunders += d.mark == "blunder"
+    out.summary = dict(sorted(out.summary.items()))
+    return out
+
+
+def _decide(state: _core.State, values: dict[str, int], value: int, action: str, step: int, hand: int, base: int,
+            limits: tuple[int, int, int], player: int, lines: bool, timeout: Optional[float]) -> Decision:
+    """One decision: the mover raises ``player``'s side's value when the solver's value
+    is the highest of the actions (his side), lowers it otherwise."""
+    from ._svg.packs import pack_of_game
+    from .video.captions import seat_of_play
+
+    hi, lo = max(values.values()), min(values.values())
+    ours = value == hi
+    target = hi if ours else lo
+    cost = abs(target - values[action])
+    best = [a for a, v in values.items() if v == target]
+    seat = seat_of_play(state, pack_of_game(state), [c for c in action.split(":")[-1].split("+")])
+    shift = base - value
+    mark = _mark(cost, limits) if cost else ""
+    d = Decision(step, hand, seat, action, base, values[action] + shift, cost, mark, best,
+                 {a: v + shift for a, v in values.items()})
+    if lines and mark in ("mistake", "blunder"):
+        played, better = _lines(state, action, best[0], player, timeout)
+        d.line_played.extend(played)
+        d.line_best.extend(better)
+    return d
+
+
+def _lines(state: _core.State, action: str, other: str, player: int,
+           timeout: Optional[float]) -> tuple[list[str], list[str]]:
+    """The double-dummy lines after ``action`` and after ``other``, trick by trick, until
+    the first trick whose winner differs (or the first two tricks)."""
+    from ._svg.lines import tricks_of
+    from ._svg.packs import pack_of_game
+    from ._svg.scene import card_text
+
+    pack = pack_of_game(state)
+    told: list[list[tuple[str, Optional[int]]]] = []
+    for first in (action, other):
+        s = state.clone()
+        s.apply(first)
+        try:
+            steps = best_line(s, player, timeout=timeout)
+            _, tricks, _ = tricks_of(state, player, timeout, [_step(state, first), *steps])
+        except (StateError, SolverLimitError):
+            told.append([])
+            continue
+        told.append([(" ".join(card_text(pack, c) for p in t.plays for c in p.cards)
+                      + ("" if t.winner is None else f" -> seat {t.winner}"), t.winner) for t in tricks])
+    a, b = told
+    cut = next((i for i, (x, y) in enumerate(zip(a, b)) if x[1] != y[1]), None)
+    if cut is None:  # they part only in tricks the rules leave unplayed (Hokm's first to 7)
+        more = ["… the results part in the tricks left after the hand ends"] if a and b else []
+        return [x for x, _ in a[:2]] + more, [x for x, _ in b[:2]] + more
+    return [x for x, _ in a[: cut + 1]], [x for x, _ in b[: cut + 1]]
+
+
+def _step(state: _core.State, action: str) -> LineStep:
+    """The first step of a line: ``action`` by the player to move."""
+    return LineStep(state.current_player, action, 0)
