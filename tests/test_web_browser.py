@@ -230,6 +230,28 @@ def test_the_last_trick_of_a_hand_is_held_before_the_next_deal(page: Any, server
     assert page.locator('#board g.card[data-role="hand"]').count() == 52
 
 
+def test_the_review_panel_marks_a_mistake_and_jumps_to_it(page: Any, server: str, shots: Path) -> None:
+    played = ["2S", "JS", "TS", "7S", "3H", "AH", "5H", "KH", "2D", "8S", "AS", "QS"]
+    page.goto(url(server, game="hokm4", deal="A2.K.. QJ.3.. T.A.2. 87.5..", trump="H", leader=0,
+                  actions=",".join(played), human=0, all=1))
+    d = settle(page)
+    assert d["step"] == str(len(played))
+    page.click("#review-button")
+    page.wait_for_selector("#review-panel g.point")
+    marks = page.eval_on_selector_all("#review-panel li[data-mark]", "ls => ls.map(l => [l.dataset.step, l.dataset.mark])")
+    assert marks == [["0", "mistake"]]
+    assert "every hand known" in page.inner_text("#review-panel h3")
+    state = hukm.Hokm().from_deal("A2.K.. QJ.3.. T.A.2. 87.5..", trump="H", leader=0)
+    for card in played:
+        state.apply(card)
+    want = [str(x.step) for x in hukm.review(state.record()).decisions]
+    assert page.eval_on_selector_all("#review-panel g.point", "ps => ps.map(p => p.dataset.step)") == want
+    page.locator("#review-panel").screenshot(path=str(shots / "web_review.png"))
+    # A click on the marked point shows the position where the card was chosen.
+    page.locator('#review-panel g.point[data-mark="mistake"] circle').click()
+    page.wait_for_function("() => document.getElementById('app').dataset.step === '0'")
+
+
 DEHLA = "J7.KJT.AK76.K953 KQ85.A763.8.AJT2 A963.842.QJT53.8 T42.Q95.942.Q764"
 
 

@@ -353,3 +353,15 @@ def test_hukm_serve_bad_port(capsys: pytest.CaptureFixture[str]) -> None:
 
     assert main(["serve", "--port", "70000"]) == 2
     assert "--port 70000 out of range" in capsys.readouterr().err
+
+
+def test_the_review_of_a_table(client: TestClient) -> None:
+    played = ["2S", "JS", "TS", "7S", "3H", "AH", "5H", "KH", "2D", "8S", "AS", "QS"]
+    v = new(client, game="hokm4", deal="A2.K.. QJ.3.. T.A.2. 87.5..", position={"trump": "H", "leader": "0"},
+            actions=played)
+    r = client.get(f"/api/tables/{v['table']}/review?player=1").json()
+    assert r["player"] == 1 and r["steps"] == len(played) and r["chart"].startswith("<svg")
+    assert [(d["step"], d["seat"], d["mark"]) for d in r["decisions"] if d["mark"]] == [(0, 0, "mistake")]
+    assert {s["seat"]: s["cost"] for s in r["summary"]} == {0: 1, 1: 0, 2: 0, 3: 0}
+    bad = client.get(f"/api/tables/{v['table']}/review?player=7")
+    assert bad.status_code == 400 and "player" in bad.json()["error"]

@@ -65,7 +65,7 @@ def terminal_screenshot(path: Path) -> None:
     cairosvg.svg2png(bytestring=screen.export_svg("hukm play").encode(), write_to=str(path), output_width=1280)
 
 
-WEB = ("web_analysis.png", "web_twenty_eight.png", "web_presentation.png", "web_finished_trick.png")
+WEB = ("web_analysis.png", "web_twenty_eight.png", "web_presentation.png", "web_finished_trick.png", "web_review.png")
 """Screenshots of the page kept in the gallery (of those the browser tests save)."""
 
 

@@ -204,6 +204,11 @@ def create_app(*, sessions: Optional[Sessions] = None, workers: int = WORKERS) -
             return JSONResponse({"status": "unavailable", "message": str(e)})
         return JSONResponse({"status": "ok", **answer})
 
+    async def api_review(request: Request) -> Response:
+        table = table_of(request)
+        player = _query_int(request, "player", 0, table.game.num_players - 1) or 0
+        return JSONResponse(await heavy(lambda: table.review(player, ANALYSIS_TIMEOUT)))
+
     async def api_record(request: Request) -> Response:
         table = table_of(request)
         text = table.record().to_json(indent=2)
@@ -234,6 +239,7 @@ def create_app(*, sessions: Optional[Sessions] = None, workers: int = WORKERS) -
         Route("/api/tables/{table}/act", api_act, methods=["POST"]),
         Route("/api/tables/{table}/bot", api_bot, methods=["POST"]),
         Route("/api/tables/{table}/analysis", api_analysis),
+        Route("/api/tables/{table}/review", api_review),
         Route("/api/tables/{table}/record", api_record),
         Route("/api/tables/{table}/pbn", api_pbn),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -421,6 +421,31 @@ class Table:
         }
 
 
+    def review(self, player: int = 0, timeout: float = 10.0) -> dict[str, Any]:
+        """The double-dummy review of the hand played so far (:func:`hukm.review`) for
+        ``player``'s side: each decision's values, cost and mark (its ``step`` is the
+        step the page shows before that action), each player's summary, the chart."""
+        from ..review import review
+
+        rec = self.record()
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.game.num_players:
+            raise RequestError(f"player: expected 0..{self.game.num_players - 1}, got {player!r}")
+        r = review(rec, player=player, timeout=timeout)
+        return {
+            "player": r.player,
+            "unit": r.unit,
+            "steps": len(rec.actions),
+            "text": r.text(),
+            "chart": r.chart(),
+            "decisions": [{"step": d.step, "seat": d.seat, "action": d.action, "best": d.best, "played": d.played,
+                           "cost": d.cost, "mark": d.mark, "best_actions": d.best_actions,
+                           "line_played": d.line_played, "line_best": d.line_best} for d in r.decisions],
+            "summary": [{"seat": x.seat, "decisions": x.decisions, "best": x.best, "inaccuracies": x.inaccuracies,
+                         "mistakes": x.mistakes, "blunders": x.blunders, "cost": x.cost}
+                        for x in r.summary.values()],
+            "skipped": r.skipped,
+        }
+
     def _bounds(self, k: int, key: tuple[int, int], s: Any, sol: Any, timeout: float,
                 viewer: Optional[int], show_all: bool) -> dict[str, Any]:
         """The answer of an analysis stopped by its time limit: the bounds it proved,

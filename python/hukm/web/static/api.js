@@ -53,6 +53,7 @@ export const api = {
   bot: (id, look) => call("POST", `/api/tables/${id}/bot`, { ...look }),
   analysis: (id, step, look, timeout) =>
     call("GET", `/api/tables/${id}/analysis?${query({ step, timeout, ...look })}`),
+  review: (id, player) => call("GET", `/api/tables/${id}/review?${query({ player })}`),
   record: (id) => download(`/api/tables/${id}/record`),
   pbn: (id) => download(`/api/tables/${id}/pbn`),
 };

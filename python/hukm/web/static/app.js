@@ -279,10 +279,52 @@ function showBounds(panel, a, more) {
   panel.append(table);
 }
 
+// -- review -------------------------------------------------------------------------
+
+// The double-dummy review of the hand played so far: the chart of the value for the
+// viewer's side, the marked cards and each player's summary; a click on a point or a
+// marked card shows the position where that card was chosen.
+async function review() {
+  const v = app.view;
+  if (!v) return;
+  const viewer = $("viewer").value;
+  const player = viewer === "none" ? 0 : Number(viewer);
+  const panel = $("review-panel");
+  panel.hidden = false;
+  panel.replaceChildren(el("p", { class: "hint" }, "reviewing…"));
+  const r = await guarded(() => api.review(v.table, player), "reviewing…");
+  if (!r) return;
+  panel.replaceChildren(el("h3", {}, `Review, double dummy (every hand known): seat ${r.player}'s side, ${r.unit}`));
+  const chart = el("div", { class: "review-chart" });
+  chart.innerHTML = r.chart;
+  chart.addEventListener("click", (event) => {
+    const point = event.target.closest("g.point");
+    if (point) goto(Number(point.dataset.step));
+  });
+  panel.append(chart);
+  const marks = el("ol", { class: "review-marks" });
+  for (const d of r.decisions.filter((x) => x.mark)) {
+    const item = el("li", { "data-step": d.step, "data-mark": d.mark },
+      `step ${d.step} · seat ${d.seat} ${d.action}: ${d.best} → ${d.played} (${d.mark}); best ${d.best_actions.join(" ")}`);
+    item.addEventListener("click", () => goto(d.step));
+    marks.append(item);
+  }
+  if (!marks.children.length) marks.append(el("li", { class: "hint" }, "every card was a best card"));
+  panel.append(marks);
+  const table = el("table", { class: "values review-summary" });
+  for (const s of r.summary) {
+    table.append(el("tr", { "data-seat": s.seat },
+      el("td", {}, `seat ${s.seat}`), el("td", {}, `${s.best}/${s.decisions} best`),
+      el("td", {}, `${s.mistakes + s.blunders} mistakes`), el("td", {}, `cost ${s.cost}`)));
+  }
+  panel.append(table);
+}
+
 // -- tables -------------------------------------------------------------------------
 
 async function deal(extra = {}) {
   clearBot();
+  $("review-panel").hidden = true;
   say("");
   const next = await guarded(() => api.create({ ...app.form.request(), ...extra, ...look() }), "dealing…");
   if (next) show(next);
@@ -378,6 +420,7 @@ async function main() {
     event.target.value = "";
   });
   $("present").addEventListener("click", () => present(true));
+  $("review-button").addEventListener("click", review);
   document.addEventListener("keydown", onKey);
   document.addEventListener("fullscreenchange", () => {
     if (!document.fullscreenElement) document.body.classList.remove("present");
