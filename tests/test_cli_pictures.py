@@ -162,6 +162,10 @@ def test_play_record_pbn(tmp_path: Path) -> None:
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     assert "4 of" in r.stdout
+    board = Path(__file__).parent / "data" / "lin" / "20784120.lin"
+    r = subprocess.run([sys.executable, "-m", "hukm.cli", "replay", str(board)], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "hokm4: 21 of 21 actions" in r.stdout
 
 
 def test_show_png(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -510,10 +510,10 @@ def _read_record(args: argparse.Namespace) -> Any:
             data = f.read()
     except OSError as e:
         raise _errors.StateError(f"cannot read {args.record}: {e.strerror}") from None
-    if args.record.lower().endswith(".pbn"):
-        from . import pbn
+    if args.record.lower().endswith((".pbn", ".lin")):
+        from . import lin, pbn
 
-        games = pbn.loads(data)
+        games = (pbn if args.record.lower().endswith(".pbn") else lin).loads(data)
         if not 1 <= args.board <= len(games):
             raise _errors.StateError(f"--board {args.board}: {args.record} has {len(games)} games")
         return games[args.board - 1]
@@ -640,8 +640,8 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--png", default=None, help='write the picture as PNG to this file (pip install "hukm[png]")')
     v.set_defaults(func=_cmd_show)
     r = sub.add_parser("replay", help="replay a hand record (JSON)")
-    r.add_argument("record", help="a hand record file (hukm play --record, State.record().to_json()), or a .pbn file")
-    r.add_argument("--board", type=_whole(1), default=1, help="which game of a .pbn file, from 1 (default 1)")
+    r.add_argument("record", help="a hand record file (hukm play --record, State.record().to_json()), or a .pbn or .lin file")
+    r.add_argument("--board", type=_whole(1), default=1, help="which game of a .pbn or .lin file, from 1 (default 1)")
     r.add_argument("--step", type=_whole(0), default=None, help="stop after this many actions (default: all)")
     r.add_argument("--viewer", type=_whole(0), default=None, help="draw the table as this seat sees it")
     r.add_argument("--svg-frames", default=None, help="write one SVG picture per action into this folder (a finished trick held with its winner)")
