@@ -243,7 +243,9 @@ def dumps(
     table in DDS's declarer layout per record (or ``None``); with ``dd=True`` hukm
     computes the missing ones (``Hokm.dd_table(deal, layout="declarer")`` on
     ``threads`` threads). The tables go into ``OptimumResultTable`` and
-    ``DoubleDummyTricks``. A record PBN cannot hold (another game or preset)
+    ``DoubleDummyTricks``. Games read from a file are written as they were read: a
+    value written ``#`` takes the value of the game written before it, so keep such
+    games in their file's order. A record PBN cannot hold (another game or preset)
     raises :class:`hukm.StateError` naming it, e.g. ``records[2]: ...``.
 
     >>> import hukm
