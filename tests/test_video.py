@@ -200,3 +200,19 @@ def test_bad_input_and_a_missing_extra(tmp_path: Path, monkeypatch: pytest.Monke
     monkeypatch.delitem(__import__("sys").modules, "av", raising=False)
     with pytest.raises(hukm.StateError, match=r'pip install "hukm\[video\]"'):
         hukm.video.write(rec, tmp_path / "a.mp4", size=(320, 180))
+
+
+def test_captions_ask_the_engine_which_cards_are_trumps() -> None:
+    """In Satat the two of hearts is the highest trump: played on a diamond lead it ruffs."""
+    from hukm.bots import Heuristic
+    from hukm.video.captions import caption
+
+    s = hukm.game("satat").new_game(seed=2)
+    bot = Heuristic(seed=2)
+    while True:
+        a = bot.act(s)
+        if a == "2H" and s.observation(0)["trick"]:
+            led = s.observation(0)["trick"][0][1]
+            assert led[1] != "H" and caption(s, a) == f"seat {s.current_player} ruffs with the 2♥"
+            return
+        s.apply(a)

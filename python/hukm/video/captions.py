@@ -92,7 +92,9 @@ def caption(state: _core.State, action: str) -> str:
     cards, words = split_action(pack, action)
     o = state.observation(state.current_player)
     if cards and not words:
-        return _card_play(state, pack, cards, o.get("trump"))
+        # the trump as the best-informed player knows it (a concealed trump, Satat's blind one)
+        known = [x.get("trump") for x in (state.observation(p) for p in range(state.num_players))]
+        return _card_play(state, pack, cards, o.get("trump") or next((t for t in known if t), None))
     seat = seat_of_play(state, pack, cards) if cards else state.current_player
     who = f"seat {seat}"
     verb, _, arg = action.partition(":")
@@ -115,6 +117,15 @@ def _card_play(state: _core.State, pack: Pack, cards: list[str], trump: Optional
     trick = _god_trick(state)
     if not trick:
         return f"seat {seat} leads {shown}"
+    try:  # the engine's facts: the suit a card counts as (Satat's 2♥ is a spade), trumps
+        facts = state.trick_facts(seat)
+        info = facts["cards"].get(cards[0])
+    except (ValueError, RuntimeError, KeyError):
+        info = None
+    if info is not None and facts.get("led") is not None:
+        if info["suit"] == facts["led"]:
+            return f"seat {seat} follows with {shown}"
+        return f"seat {seat} {'ruffs with' if info.get('trump') else 'discards'} {shown}"
     led = pack.by_card[trick[0][1]].suit if pack.is_card(trick[0][1]) else None
     suit = pack.by_card[cards[0]].suit
     if suit == led:
