@@ -134,3 +134,21 @@ def test_bad_input() -> None:
         hukm.review(s.record(), player=4)
     with pytest.raises(hukm.StateError, match="marks"):
         hukm.review(s.record(), marks=(3, 2))
+
+
+def test_what_the_solver_does_not_answer_is_listed() -> None:
+    from hukm.bots import Heuristic
+
+    # Twenty-eight with its trump concealed: the solver needs a target, the cards are listed
+    s = hukm.game("28").new_game(seed=3)
+    bot = Heuristic(seed=3)
+    while s.observation(0)["hand_number"] == 1:
+        s.apply(bot.act(s))
+    r = hukm.review(s.record())
+    assert r.unvalued and "target" in r.reason and "not valued, steps" in r.text()
+    # a budget of nothing: every card of trick play is listed as not solved in time
+    small = small_hand("hokm4", 1)
+    none = hukm.review(small.record(), budget=0)
+    assert not none.decisions and none.skipped == [d.step for d in hukm.review(small.record()).decisions]
+    with pytest.raises(hukm.StateError, match="budget"):
+        hukm.review(small.record(), budget=-1)

@@ -528,7 +528,7 @@ def _cmd_review(args: argparse.Namespace) -> int:
         marks = None if args.marks is None else [int(x) for x in args.marks.split(",")]
     except ValueError:
         raise _errors.StateError(f"--marks {args.marks!r}: three whole numbers, e.g. 1,1,2") from None
-    r = review(_read_record(args), player=args.player, timeout=args.timeout, marks=marks)
+    r = review(_read_record(args), player=args.player, timeout=args.timeout, budget=args.budget, marks=marks)
     print(r.text())
     if args.chart:
         _write_picture(r.chart(), args.chart)
@@ -657,6 +657,7 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--board", type=_whole(1), default=1, help="which game of a PBN file (default 1)")
     w.add_argument("--player", type=_whole(0), default=0, help="the side whose values are shown (default seat 0)")
     w.add_argument("--timeout", type=_seconds, default=30.0, help="seconds the solver may spend a position (default 30)")
+    w.add_argument("--budget", type=_seconds, default=None, help="seconds for the whole review (default: no limit)")
     w.add_argument("--marks", default=None, help="least cost of an inaccuracy, a mistake, a blunder (e.g. 1,1,2)")
     w.add_argument("--chart", default=None, help="write the chart of the value as SVG, or PNG for a .png name")
     w.set_defaults(func=_cmd_review)

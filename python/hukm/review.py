@@ -26,6 +26,7 @@ two are one coalition against ``player`` (the solver's view, :func:`hukm.solve`)
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
@@ -33,7 +34,7 @@ from . import _core
 from ._check import optional_whole
 from ._errors import SolverLimitError, StateError
 from .record import HandRecord, replay
-from .solve import LineStep, best_line, solve
+from .solve import LineStep, Solution, best_line, solve
 
 __all__ = ["review", "Review", "Decision", "PlayerSummary", "MARKS"]
 
@@ -41,7 +42,7 @@ MARKS = ("inaccuracy", "mistake", "blunder")
 """The marks, from the smallest cost to the largest."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class Decision:
     """One card (or other trick-play action) of the hand, valued for ``player``'s side.
 
@@ -66,6 +67,9 @@ class Decision:
     """The side's result after each legal action."""
     line_played: list[str] = field(default_factory=list)
     line_best: list[str] = field(default_factory=list)
+    part: int = 1
+    """Runs of consecutive valued cards: a new one starts at each hand and after a card
+    not valued (the chart breaks its line there)."""
 
     @property
     def forced(self) -> bool:
@@ -105,7 +109,12 @@ class Review:
     decisions: list[Decision]
     summary: dict[int, PlayerSummary]
     skipped: list[int] = field(default_factory=list)
-    """Steps of trick play the solver did not answer within the time limit."""
+    """Steps of trick play the solver did not answer within the time limit (or the
+    budget)."""
+    unvalued: list[int] = field(default_factory=list)
+    """Steps of trick play the solver does not take (Twenty-eight before its concealed
+    trump is shown, without a target); ``reason`` says why."""
+    reason: str = ""
 
     def text(self) -> str:
         """The review as lines of text: the decisions with a cost, then each player."""
@@ -126,7 +135,9 @@ class Review:
                        f"inaccuracies {s.inaccuracies}, mistakes {s.mistakes}, blunders {s.blunders}; "
                        f"cost {_amount(s.cost, self.unit)}")
         if self.skipped:
-            out.append(f"  not solved in time: steps {', '.join(map(str, self.skipped))}")
+            out.append(f"  not solved in time: steps {_ranges(self.skipped)}")
+        if self.unvalued:
+            out.append(f"  not valued, steps {_ranges(self.unvalued)}: {self.reason}")
         return "\n".join(out)
 
     def chart(self, size: float = 900) -> str:
@@ -152,7 +163,20 @@ def thresholds_for(state: _core.State, unit: str) -> tuple[int, int, int]:
         return (1, max(2, math.ceil(total * 0.1)), max(3, math.ceil(total * 0.25)))
     if unit.startswith("cards"):
         return (1, 3, 8)
+    if unit.startswith("net"):
+        return (1, 2, 4)
     return (1, 1, 1)
+
+
+def _ranges(steps: list[int]) -> str:
+    """Steps as ranges: ``3, 5-9``."""
+    out: list[str] = []
+    for k in steps:
+        if out and out[-1].split("-")[-1] == str(k - 1):
+            out[-1] = out[-1].split("-")[0] + f"-{k}"
+        else:
+            out.append(str(k))
+    return ", ".join(out)
 
 
 def _amount(n: int, unit: str) -> str:
@@ -167,7 +191,11 @@ def _unit(state: _core.State) -> str:
     from ._svg.scene import value_text
 
     words = value_text(state, 2).split(" ", 1)
-    return words[1] if words[0].lstrip("+-").isdigit() and len(words) > 1 else "hand won (1) or lost (0)"
+    if words[0].lstrip("+-").isdigit() and len(words) > 1:
+        return words[1]
+    if words[-1].lstrip("+-").isdigit():  # Naqsh: "net +2"
+        return f"{words[0]} stakes"
+    return "hand won (1) or lost (0)"
 
 
 def _mark(cost: int, limits: tuple[int, int, int]) -> str:
@@ -182,13 +210,16 @@ def review(
     *,
     player: int = 0,
     timeout: Optional[float] = 30.0,
+    budget: Optional[float] = None,
     marks: Optional[Sequence[int]] = None,
     lines: bool = True,
 ) -> Review:
     """Reviews every decision of trick play in ``record`` (bids and trump choices are
     played as recorded): the value of the card played against the best, for
-    ``player``'s side, with :func:`hukm.solve` (``timeout`` seconds a position; one not
-    solved in time is listed in ``skipped``). ``marks`` gives the least cost of an
+    ``player``'s side, with :func:`hukm.solve` (``timeout`` seconds a position, and
+    ``budget`` seconds for the whole review; a card not solved in time is listed in
+    ``skipped``, one the solver does not take in ``unvalued``, and the values count
+    again from the next card valued). ``marks`` gives the least cost of an
     inaccuracy, a mistake and a blunder in the game's unit (default: by the unit, see
     :func:`thresholds_for`); ``lines=False`` leaves out the two lines of each mistake.
 
@@ -196,6 +227,9 @@ def review(
     """
     if not isinstance(record, HandRecord):
         raise StateError(f"review needs a hukm.HandRecord, got {type(record).__name__}")
+    for name, t in (("timeout", timeout), ("budget", budget)):
+        if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float)) or not t >= 0):
+            raise StateError(f"{name} must be seconds (a number >= 0) or None, got {t!r}")
     state = replay(record, 0)
     p = optional_whole(player, "player", 0, state.num_players - 1)
     assert p is not None
@@ -207,27 +241,54 @@ def review(
             raise StateError(f"marks must be three rising costs (inaccuracy, mistake, blunder), got {marks!r}")
         limits = (int(ms[0] or 1), int(ms[1] or 1), int(ms[2] or 1))
     out = Review(state.preset, p, unit, limits, [], {})
-    base: Optional[int] = None
-    hand = None
-    for k, entry in enumerate(record.actions):
+    from ._svg.lines import split_action
+    from ._svg.packs import pack_of_game
+
+    pack = pack_of_game(state)
+    states, hands, cards = [], [], []
+    for entry in record.actions:  # the positions, then solved from the last: small ones first
         action = entry["action"]
-        now = state.observation(0).get("hand_number")
-        if now != hand:
-            hand, base = now, None
+        states.append(state.clone())
+        hands.append(int(state.observation(0).get("hand_number") or 1))
+        got, words = split_action(pack, action)
+        cards.append(bool(got) and not words)
+        state.apply(action)
+    end = None if budget is None else time.monotonic() + budget
+    sols: dict[int, Solution] = {}
+    for k in reversed(range(len(states))):
+        st = states[k]
+        left = None if end is None else end - time.monotonic()
+        if st.is_terminal():
+            continue
+        if left is not None and left <= 0:
+            if cards[k]:
+                out.skipped.append(k)
+            continue
         try:
-            sol = None if state.is_terminal() else solve(state, p, timeout=timeout)
-        except StateError:
-            sol = None
+            sols[k] = solve(st, p, timeout=timeout if left is None else min(left, timeout or left))
+        except StateError as e:
+            if cards[k]:
+                out.unvalued.append(k)
+                out.reason = out.reason or str(e)
         except SolverLimitError:
-            sol = None
             out.skipped.append(k)
+    out.skipped.sort()
+    out.unvalued.sort()
+    base: Optional[int] = None
+    hand, part = 0, 0
+    for k, entry in enumerate(record.actions):
+        action, sol = entry["action"], sols.get(k)
+        if hands[k] != hand:
+            hand, base = hands[k], None
         if sol is not None and action in sol.actions:
             if base is None:
-                base = sol.value
-            out.decisions.append(_decide(state, sol.actions, sol.value, action, k, int(hand or 1), base, limits,
+                base, part = sol.value, part + 1
+            out.decisions.append(_decide(states[k], sol.actions, sol.value, action, k, hand, base, limits,
                                          p, lines, timeout))
+            out.decisions[-1].part = part
             base += sol.actions[action] - sol.value
-        state.apply(action)
+        elif cards[k]:
+            base = None  # a card not valued: the count starts again at the next one
     for d in out.decisions:
         s = out.summary.setdefault(d.seat, PlayerSummary(d.seat))
         if d.forced:
@@ -286,8 +347,11 @@ def _lines(state: _core.State, action: str, other: str, player: int,
             told.append([])
             continue
         told.append([(" ".join(card_text(pack, c) for p in t.plays for c in p.cards)
-                      + ("" if t.winner is None else f" -> seat {t.winner}"), t.winner) for t in tricks])
+                      + ("" if t.winner is None else f" -> seat {t.winner}"), t.winner)
+                     for t in tricks if any(p.cards for p in t.plays)])
     a, b = told
+    if not a or not b:  # no trick to show (Naqsh draws and stands)
+        return [], []
     cut = next((i for i, (x, y) in enumerate(zip(a, b)) if x[1] != y[1]), None)
     if cut is None:  # they part only in tricks the rules leave unplayed (Hokm's first to 7)
         more = ["… the results part in the tricks left after the hand ends"] if a and b else []

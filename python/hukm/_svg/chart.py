@@ -58,8 +58,8 @@ def review_chart(review: Any, size: float = 900) -> str:
         v += step
     path, hand = [], None
     for i, d in enumerate(ds):
-        move = "M" if d.hand != hand else "L"
-        hand = d.hand
+        move = "M" if d.part != hand else "L"
+        hand = d.part
         path.append(f"{move}{x(i):.1f} {y(d.best):.1f}")
         path.append(f"L{x(i + 1):.1f} {y(d.played):.1f}")
     parts.append(el("path", d=" ".join(path), fill="none", stroke="#1f6b45", stroke_width=2.5,

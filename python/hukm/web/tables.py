@@ -111,6 +111,11 @@ def _entry(state: _core.State, cards: frozenset[str], action: str, label: Callab
     return {"action": action, "label": label(action), "cards": used, "card": action in cards}
 
 
+REVIEW_BUDGET = 60.0
+"""Seconds a review of the page may spend in all (the smallest positions, the last ones,
+are solved first; the others are listed as not solved in time)."""
+
+
 @dataclass
 class Table:
     """One game on the page: the states of its hand, the seats people play and the bots
@@ -430,7 +435,7 @@ class Table:
         rec = self.record()
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.game.num_players:
             raise RequestError(f"player: expected 0..{self.game.num_players - 1}, got {player!r}")
-        r = review(rec, player=player, timeout=timeout)
+        r = review(rec, player=player, timeout=min(timeout, 5.0), budget=REVIEW_BUDGET)
         return {
             "player": r.player,
             "unit": r.unit,
@@ -444,6 +449,8 @@ class Table:
                          "mistakes": x.mistakes, "blunders": x.blunders, "cost": x.cost}
                         for x in r.summary.values()],
             "skipped": r.skipped,
+            "unvalued": r.unvalued,
+            "reason": r.reason,
         }
 
     def _bounds(self, k: int, key: tuple[int, int], s: Any, sol: Any, timeout: float,

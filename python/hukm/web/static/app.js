@@ -310,6 +310,8 @@ async function review() {
     marks.append(item);
   }
   if (!marks.children.length) marks.append(el("li", { class: "hint" }, "every card was a best card"));
+  if (r.skipped.length) marks.append(el("li", { class: "hint" }, `${r.skipped.length} cards not solved in time`));
+  if (r.unvalued.length) marks.append(el("li", { class: "hint" }, `${r.unvalued.length} cards not valued: ${r.reason}`));
   panel.append(marks);
   const table = el("table", { class: "values review-summary" });
   for (const s of r.summary) {
