@@ -216,3 +216,19 @@ def test_captions_ask_the_engine_which_cards_are_trumps() -> None:
             assert led[1] != "H" and caption(s, a) == f"seat {s.current_player} ruffs with the 2♥"
             return
         s.apply(a)
+
+
+def test_a_match_holds_the_last_trick_then_the_next_deal() -> None:
+    from hukm.bots import Heuristic
+
+    s = hukm.Hokm().new_game(seed=5)
+    bot = Heuristic(seed=5)
+    while s.observation(0)["hand_number"] == 1:
+        s.apply(bot.act(s))
+    s.apply(bot.act(s))  # the Hakem of hand 2 names trumps
+    story = segments(s.record())
+    k = next(i for i, x in enumerate(story) if x.kind == "deal")
+    assert story[k - 1].kind == "trick" and story[k - 1].svg.count('data-finished="1"') == 5  # 4 cards + the group
+    assert story[k].caption.startswith("Hand 1 over: ") and story[k].caption.endswith("hand 2 is dealt")
+    assert 'data-finished="1"' not in story[k].svg and story[k].svg.count('data-role="hand"') == 52
+    assert story[k + 1].caption.startswith("the Hakem (seat ")

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from .. import _core
+from .._check import whole
 from .._errors import SolverLimitError, StateError
 from .._svg.finished import finished_scene, result_line
 from .._svg.paint import paint
@@ -102,7 +103,7 @@ def segments(
     each picture carries the double-dummy values of the player to move (within
     ``timeout`` seconds a position; none where the solver cannot answer) and each
     caption says what the action cost against the best."""
-    total = len(record.actions) if step is None else step
+    total = len(record.actions) if step is None else whole(step, "step", 0, len(record.actions))
     state = replay(record, 0)
     sol = _solution(state, timeout) if analysis else None
     scene = build(state, viewer, sol or False, four_colour)
@@ -122,9 +123,11 @@ def segments(
         else:
             out.append(Segment(paint(shown), words, _note(shown, k + 1, total), timing.action, "action", k + 1))
         if held is not None and not nxt.is_terminal():
-            line = result_line(nxt.observation(0)) or "the next hand"
-            out.append(Segment(paint(scene), f"{line} · the next deal", _note(scene, k + 1, total), timing.start,
-                               "deal", k + 1))
+            o = nxt.observation(0)
+            dealt = f"hand {o.get('hand_number')} is dealt"
+            line = result_line(o)
+            out.append(Segment(paint(scene), f"{line} · {dealt}" if line else dealt, _note(scene, k + 1, total),
+                               timing.start, "deal", k + 1))
         state, sol = nxt, nsol
     if state.is_terminal():
         lines = [x for x in scene.info if x.startswith(RESULT_LINES)]
