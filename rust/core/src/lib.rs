@@ -23,6 +23,7 @@ pub mod registry;
 pub mod rng;
 pub mod sample;
 pub mod solve;
+pub mod surface;
 
 pub use card::{Card, CardSet, Suit};
 pub use error::{Error, Result};

@@ -1,7 +1,7 @@
 //! Numbers for learning programs: every game's state as a fixed-size vector
 //! of `f32` seen from one player, and its actions as fixed ids.
 //!
-//! A game offers them through [`crate::registry::Game::encoding`], which
+//! A game offers them through [`crate::surface::Game::encoding`], which
 //! returns an [`Encoding`] of its states: two [`Layout`]s (the
 //! *observation*, what the player sees now, and the *information state*,
 //! the observation followed by the history of the hand as he saw it), and an

@@ -2,13 +2,13 @@
 //! implemented once, generically, for every [`Game`] and its states, so the
 //! registry needs no per-game code.
 
-use super::{Game, Table};
 use crate::error::Result;
 use crate::game::{GameState, Value};
 use crate::pack::Pack;
 use crate::params::Params;
 use crate::solve::request::{SolveAnswer, SolveRequest};
 use crate::solve::SolverConfig;
+use crate::surface::{Game, Table};
 
 /// A game behind the registry's surface (implemented once, for every
 /// [`Game`]).

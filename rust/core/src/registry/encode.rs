@@ -5,9 +5,10 @@
 use std::any::Any;
 use std::sync::Arc;
 
-use super::{AnyGame, AnyState, Game};
+use super::{AnyGame, AnyState};
 use crate::encode::{ActionSpace, Encoding, Kind, Layout};
 use crate::error::{Error, Result};
+use crate::surface::Game;
 
 /// A game's encoding with its state type erased.
 pub(super) trait DynEncoding: Send + Sync {

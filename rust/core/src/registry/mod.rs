@@ -3,9 +3,11 @@
 //! bots, the command line and every later feature (pictures, records,
 //! environments, batches), which are written once for every game.
 //!
-//! A game joins by implementing [`Game`] in its own module (its states
-//! implement [`GameState`]) and by one line per preset in [`ALL`]; the
-//! registry reaches it through trait objects, written once for every game.
+//! A game joins by implementing [`Game`] (from [`crate::surface`], the layer
+//! below both the games and the registry, re-exported here) in its own
+//! module (its states implement [`GameState`]) and by one line per preset in
+//! [`ALL`]; the registry reaches it through trait objects, written once for
+//! every game.
 //!
 //! ```
 //! use hukm_core::registry::{self, AnyGame};
@@ -30,10 +32,11 @@ pub use batch::solve_many;
 use dynamic::{DynGame, DynState, Held};
 pub use vec_env::{Buffers, Episode, VecEnv};
 
+pub use crate::surface::{option_info, Game, OptionInfo, Table};
+
 use crate::error::{check_seat, Error, Result};
 use crate::game::{GameState, Value};
 use crate::games::{dashavatara, dugi, ganjifa, hokm, naqsh, thunee, twenty_eight};
-use crate::options::Accepts;
 use crate::pack::Pack;
 use crate::params::{Param, Params};
 use crate::solve::request::{SolveAnswer, SolveRequest};
@@ -290,144 +293,6 @@ pub fn entry(name: &str) -> Result<&'static Entry> {
             names.join(", ")
         ))
     })
-}
-
-/// What one option of a preset accepts, and its default there.
-#[derive(Clone, Debug)]
-pub struct OptionInfo {
-    /// The option's key.
-    pub name: &'static str,
-    /// What it accepts.
-    pub accepts: Accepts,
-    /// Its default in this preset (`None`: it depends on other options).
-    pub default: Option<String>,
-}
-
-/// The options of a preset from its game's option table: those that
-/// `applies` accepts, each with the preset's own value (`preset`) where it
-/// sets one, else the table's default.
-pub fn option_info(
-    specs: &[crate::options::Spec],
-    preset: &[(&'static str, &'static str)],
-    applies: impl Fn(&str) -> bool,
-) -> Vec<OptionInfo> {
-    specs
-        .iter()
-        .filter(|s| applies(s.name))
-        .map(|s| {
-            let d = preset
-                .iter()
-                .rev()
-                .find(|(k, _)| *k == s.name)
-                .map(|(_, v)| *v)
-                .or(s.default);
-            // Switches are written on/off, whatever spelling the table uses.
-            let d = match (s.accepts, d) {
-                (crate::options::Accepts::Switch, Some("true" | "on" | "yes" | "1")) => Some("on"),
-                (crate::options::Accepts::Switch, Some("false" | "off" | "no" | "0")) => {
-                    Some("off")
-                }
-                _ => d,
-            };
-            OptionInfo {
-                name: s.name,
-                accepts: s.accepts,
-                default: d.map(String::from),
-            }
-        })
-        .collect()
-}
-
-/// A double-dummy table of a deal, with what its rows and columns mean.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Table {
-    /// The values, row by row.
-    pub rows: Vec<Vec<i32>>,
-    /// What each row is (e.g. `S`, `H`, `D`, `C`, `N` for the trump).
-    pub row_labels: Vec<String>,
-    /// What each column is (e.g. the seat on lead).
-    pub col_labels: Vec<String>,
-    /// Nodes searched.
-    pub nodes: u64,
-}
-
-/// What every game module gives the registry.
-pub trait Game: Sized + Clone + Send + Sync + 'static {
-    /// The game's states.
-    type State: GameState + Clone + 'static;
-    /// Builds the game of preset `preset` (a name of [`ALL`] of this
-    /// family) with `options` (key, value) applied.
-    fn build(preset: &str, options: &[(String, String)]) -> Result<Self>;
-    /// The preset's name.
-    fn preset(&self) -> &'static str;
-    /// The options as given, normalised, with those they imply.
-    fn options(&self) -> Vec<(String, String)>;
-    /// The values of the options whose default depends on other options
-    /// (a `None` default in [`Game::option_info`]), as this game resolved
-    /// them. An option whose unset value is a rule rather than one value
-    /// (Hokm's `points_bavney`: a kot's value) is left out.
-    fn derived_options(&self) -> Vec<(&'static str, String)> {
-        Vec::new()
-    }
-    /// What each option of `preset` accepts, with its default there.
-    fn option_info(preset: &str) -> Vec<OptionInfo>;
-    /// The pack in play.
-    fn pack(&self) -> &Pack;
-    /// Number of players.
-    fn num_players(&self) -> usize;
-    /// A whole match, chance seeded by `seed`; `params` are the game's own
-    /// starting keywords (a dealer, a banker, scores).
-    fn new_game(&self, seed: u64, params: &Params) -> Result<Self::State>;
-    /// One hand from a position; `params` are the game's `from_deal`
-    /// keywords.
-    #[allow(clippy::wrong_self_convention)]
-    fn from_deal(&self, deal: &str, params: &Params) -> Result<Self::State>;
-    /// The cards of the first deal of `new_game(seed, params)`, seat 0
-    /// first, in compact notation.
-    fn deal(&self, seed: u64, params: &Params) -> Result<String>;
-    /// A copy of `state` in which every card `player` cannot see is dealt
-    /// again, consistently with what he has seen, seeded by `seed`.
-    fn determinize(state: &Self::State, player: usize, seed: u64) -> Result<Self::State>;
-    /// The double-dummy answer of `state` to `req`.
-    fn solve(state: &Self::State, req: &SolveRequest) -> Result<SolveAnswer>;
-    /// Walks the search games the solver builds from `state` (one per
-    /// objective) down a line of up to `depth` moves chosen by `pick`, and
-    /// back, checking with [`crate::solve::check::check_play_undo`] that
-    /// every undo restores the game exactly. Returns the moves played (0
-    /// when no search game applies here, e.g. before the play), or the first
-    /// difference found. For tests and fuzzing.
-    fn check_search(
-        state: &Self::State,
-        depth: usize,
-        pick: &mut dyn FnMut(usize) -> usize,
-    ) -> std::result::Result<usize, String>;
-    /// Facts of the configured game that its surfaces show (Twenty-eight's
-    /// card points and bid range, Dashavatara's trump ...).
-    fn facts(&self) -> Vec<(&'static str, Value)> {
-        Vec::new()
-    }
-
-    /// The game's observation tensors and fixed action ids (see
-    /// [`crate::encode`]; built once per game); `None` for a game that has
-    /// none yet.
-    fn encoding(&self) -> Option<Arc<dyn crate::encode::Encoding<Self::State>>> {
-        None
-    }
-
-    /// The double-dummy table of a deal, where the game has one.
-    fn dd_table(
-        &self,
-        deal: &str,
-        params: &Params,
-        config: &SolverConfig,
-        threads: usize,
-    ) -> Result<Table> {
-        let _ = (deal, params, config, threads);
-        Err(Error::State(format!(
-            "{} has no double-dummy table (hukm.solve answers its positions)",
-            self.preset()
-        )))
-    }
 }
 
 /// A game of any family, built from a registry name (cheap to clone).

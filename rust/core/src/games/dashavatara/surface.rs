@@ -6,8 +6,8 @@ use crate::error::Result;
 use crate::game::GameState;
 use crate::pack::Pack;
 use crate::params::Params;
-use crate::registry::{Game, OptionInfo};
 use crate::solve::request::{SolveAnswer, SolveRequest};
+use crate::surface::{Game, OptionInfo};
 
 impl Game for Dashavatara {
     type State = DashaState;
@@ -27,7 +27,7 @@ impl Game for Dashavatara {
 
     fn option_info(preset: &str) -> Vec<OptionInfo> {
         let _ = preset;
-        crate::registry::option_info(super::config::specs(), &[], |_| true)
+        crate::surface::option_info(super::config::specs(), &[], |_| true)
     }
 
     fn encoding(&self) -> Option<std::sync::Arc<dyn crate::encode::Encoding<DashaState>>> {

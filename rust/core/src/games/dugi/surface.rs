@@ -4,8 +4,8 @@ use super::{Dugi, DugiState};
 use crate::error::Result;
 use crate::pack::Pack;
 use crate::params::Params;
-use crate::registry::{Game, OptionInfo};
 use crate::solve::request::{SolveAnswer, SolveRequest};
+use crate::surface::{Game, OptionInfo};
 
 impl Game for Dugi {
     type State = DugiState;
@@ -25,7 +25,7 @@ impl Game for Dugi {
 
     fn option_info(preset: &str) -> Vec<OptionInfo> {
         let _ = preset;
-        crate::registry::option_info(super::config::specs(), &[], |_| true)
+        crate::surface::option_info(super::config::specs(), &[], |_| true)
     }
 
     fn encoding(&self) -> Option<std::sync::Arc<dyn crate::encode::Encoding<DugiState>>> {

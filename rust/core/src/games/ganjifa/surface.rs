@@ -5,8 +5,8 @@ use super::{Ganjifa, GanjifaState};
 use crate::error::Result;
 use crate::pack::Pack;
 use crate::params::Params;
-use crate::registry::{Game, OptionInfo};
 use crate::solve::request::{SolveAnswer, SolveRequest};
+use crate::surface::{Game, OptionInfo};
 
 impl Game for Ganjifa {
     type State = GanjifaState;
@@ -30,7 +30,7 @@ impl Game for Ganjifa {
 
     fn option_info(preset: &str) -> Vec<OptionInfo> {
         let _ = preset;
-        crate::registry::option_info(super::config::specs(), &[], |_| true)
+        crate::surface::option_info(super::config::specs(), &[], |_| true)
     }
 
     fn encoding(&self) -> Option<std::sync::Arc<dyn crate::encode::Encoding<GanjifaState>>> {

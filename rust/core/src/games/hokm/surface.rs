@@ -9,9 +9,9 @@ use crate::encode::Encoding;
 use crate::error::{Error, Result};
 use crate::pack::Pack;
 use crate::params::Params;
-use crate::registry::{Game, OptionInfo, Table};
 use crate::solve::request::{SolveAnswer, SolveRequest};
 use crate::solve::{dd_table, SolverConfig};
+use crate::surface::{Game, OptionInfo, Table};
 
 impl Game for Hokm {
     type State = HokmState;
@@ -44,7 +44,7 @@ impl Game for Hokm {
 
     fn option_info(preset: &str) -> Vec<OptionInfo> {
         let p = super::presets::Preset::parse(preset).expect("a Hokm preset");
-        crate::registry::option_info(
+        crate::surface::option_info(
             super::config::specs(),
             &super::presets::preset_defaults(preset),
             |o| super::presets::applies(p, o),

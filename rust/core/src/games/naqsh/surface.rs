@@ -5,8 +5,8 @@ use super::{Naqsh, NaqshState};
 use crate::error::{Error, Result};
 use crate::pack::Pack;
 use crate::params::Params;
-use crate::registry::{Game, OptionInfo};
 use crate::solve::request::{SolveAnswer, SolveRequest};
+use crate::surface::{Game, OptionInfo};
 
 impl Game for Naqsh {
     type State = NaqshState;
@@ -30,7 +30,7 @@ impl Game for Naqsh {
 
     fn option_info(preset: &str) -> Vec<OptionInfo> {
         let _ = preset;
-        crate::registry::option_info(super::config::specs(), &[], |_| true)
+        crate::surface::option_info(super::config::specs(), &[], |_| true)
     }
 
     fn encoding(&self) -> Option<std::sync::Arc<dyn crate::encode::Encoding<NaqshState>>> {

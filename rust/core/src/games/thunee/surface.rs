@@ -7,8 +7,8 @@ use crate::error::{Error, Result};
 use crate::game::Value;
 use crate::pack::Pack;
 use crate::params::Params;
-use crate::registry::{Game, OptionInfo};
 use crate::solve::request::{SolveAnswer, SolveRequest};
+use crate::surface::{Game, OptionInfo};
 
 impl Game for Thunee {
     type State = ThuneeState;
@@ -26,7 +26,7 @@ impl Game for Thunee {
     }
 
     fn option_info(preset: &str) -> Vec<OptionInfo> {
-        crate::registry::option_info(
+        crate::surface::option_info(
             super::config::specs(),
             &super::config::preset_defaults(preset),
             |_| true,

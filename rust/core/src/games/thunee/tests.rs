@@ -10,9 +10,9 @@ use crate::card::Card;
 use crate::game::GameState;
 use crate::options::testing::pairs as opts;
 use crate::params::{Param, Params};
-use crate::registry::Game;
 use crate::rng::Rng;
 use crate::solve::request::{Goal, SolveRequest};
+use crate::surface::Game;
 
 const MAIN_PACK: &str = "AS TH QS KC AC JH 9D AD JD KD TC 9H KH QD QH TS AH QC 9S TD JS KS JC 9C";
 const MAIN_DEAL: &str = "T.KQ.Q.J9 AQ.AT..KQ 9.J.9AT.A JK.9.JK.T";

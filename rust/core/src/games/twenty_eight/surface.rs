@@ -7,9 +7,9 @@ use crate::error::{Error, Result};
 use crate::game::Value;
 use crate::pack::Pack;
 use crate::params::Params;
-use crate::registry::{Game, OptionInfo, Table};
 use crate::solve::request::{SolveAnswer, SolveRequest};
 use crate::solve::SolverConfig;
+use crate::surface::{Game, OptionInfo, Table};
 
 impl Game for TwentyEight {
     type State = TwentyEightState;
@@ -40,7 +40,7 @@ impl Game for TwentyEight {
     }
 
     fn option_info(preset: &str) -> Vec<OptionInfo> {
-        crate::registry::option_info(
+        crate::surface::option_info(
             super::config::specs(),
             &super::config::preset_defaults(preset),
             |_| true,
