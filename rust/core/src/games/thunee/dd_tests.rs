@@ -2,12 +2,16 @@
 //! states (no table, nothing of the solver's games), every action's value
 //! included, with the solver's optimisations on and off.
 
+use super::super::config::ThuneeConfig;
 use super::super::position::Contract;
+use super::super::state::{Action, Phase, ThuneeState};
 use super::super::Thunee;
 use super::*;
 use crate::card::CardSet;
 use crate::game::GameState;
 use crate::rng::Rng;
+use crate::solve::request::SolveRequest;
+use crate::solve::SolverConfig;
 use crate::solve::Switches;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

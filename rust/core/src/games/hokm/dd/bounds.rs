@@ -1,0 +1,167 @@
+//! Cheap bounds at a trick start for the heap presets: what the side on
+//! lead collects when the leader wins a run of top cards (the heap rules,
+//! gates and `ace_rule` applied to each win).
+
+use super::{suit_bits, Objective, RangGame, DEHLA_TEN, NEVER, NONE};
+
+impl RangGame {
+    /// What the side on lead collects when the leader wins the tricks of
+    /// `cards` one after another, in that order, from this trick on (the
+    /// heap rules, gates and `ace_rule` applied to each win; tens the others
+    /// might add are not counted).
+    pub(super) fn collect_run(&self, cards: &[u8]) -> u32 {
+        let d = &self.d;
+        let l = d.leader;
+        let (mut heap, mut tens) = (d.heap_tricks as u32, d.heap_tens as u32);
+        let (mut prev, mut last_ace) = (d.prev, d.last_ace);
+        let mut value = 0u32;
+        for (t, &c) in (d.trick_no..).zip(cards) {
+            let bit = 1u64 << c;
+            heap += 1;
+            if self.r.dehla && bit & self.r.tens != 0 {
+                tens += 1;
+            }
+            let ace = bit & self.r.aces != 0;
+            let collect = if t >= 13 {
+                true
+            } else {
+                let pair = prev == l;
+                let aces_pair = self.r.ace_rule && pair && ace && last_ace;
+                let gate = d.gate_from != NEVER && t >= d.gate_from;
+                let allowed =
+                    t >= self.r.first_collect_min && gate && !(self.r.no_collect_11_12 && t == 12);
+                if pair && allowed && !aces_pair {
+                    prev = if self.r.chain_continue { l } else { NONE };
+                    true
+                } else {
+                    prev = if aces_pair { NONE } else { l };
+                    false
+                }
+            };
+            last_ace = ace;
+            if collect {
+                value += heap + if self.r.dehla { DEHLA_TEN * tens } else { 0 };
+                heap = 0;
+                tens = 0;
+            }
+        }
+        value
+    }
+
+    /// Heap bounds at a trick start (`Switches::heap_bounds`), for the side
+    /// on lead: the exact value of the last trick, which plays itself (its
+    /// winner's side takes all that is left); before it, a lower bound from
+    /// the tricks the leader surely wins one after another: his run of top
+    /// trumps and then, once that run has drawn every other hand's trumps
+    /// (or without trumps), his runs of top cards in the other suits.
+    /// The run stops at its shortest start that collects `target`, so that
+    /// the bound relies on as few ranks as it needs. Returns `(lower,
+    /// lower_by, upper, upper_by)`, or `None` when nothing is known beyond
+    /// `0..=total_left`.
+    pub(crate) fn heap_bounds(&self, target: u32) -> Option<(u32, u64, u32, u64)> {
+        let d = &self.d;
+        if !self.r.heap
+            || self.r.objective != Objective::Value
+            || d.hidden
+            || d.must_trump
+            || (d.trump == NONE && self.r.first_void != 0)
+        {
+            return None;
+        }
+        let rem = self.rem_cards();
+        let l = d.leader as usize;
+        if d.hands.iter().all(|h| h.count_ones() == 1) {
+            // One card a hand: the trick plays itself.
+            let mut best = d.hands[l].trailing_zeros() as u8;
+            let mut win = l;
+            let mut cards = 1u64 << best;
+            for k in 1..4 {
+                let seat = (l + k) % 4;
+                let c = d.hands[seat].trailing_zeros() as u8;
+                cards |= 1u64 << c;
+                let beats = if self.r.satat && (1u64 << c) == self.r.two {
+                    true
+                } else if self.r.satat && (1u64 << best) == self.r.two {
+                    false
+                } else if c >> 4 == best >> 4 {
+                    c > best
+                } else {
+                    c >> 4 == d.trump
+                };
+                if beats {
+                    best = c;
+                    win = seat;
+                }
+            }
+            let by = if (cards & suit_bits(best >> 4)).count_ones() >= 2 {
+                1u64 << best
+            } else {
+                0
+            };
+            let v = if self.side[win] == self.side[l] {
+                self.total_left()
+            } else {
+                0
+            };
+            return Some((v, by, v, by));
+        }
+        if rem & self.r.two != 0 {
+            return None;
+        }
+        let mine = d.hands[l];
+        let mut seq = [0u8; 13];
+        let mut n = 0;
+        let mut by = 0u64;
+        // Top cards of suit `s` held by the leader, from the top, into `seq`.
+        let run = |s: u8, seq: &mut [u8; 13], n: &mut usize, by: &mut u64| -> u32 {
+            let mut rest = rem & suit_bits(s);
+            let mut k = 0;
+            while rest != 0 {
+                let bit = 1u64 << (63 - rest.leading_zeros());
+                if mine & bit == 0 || *n >= 13 {
+                    break;
+                }
+                seq[*n] = bit.trailing_zeros() as u8;
+                *n += 1;
+                *by |= bit;
+                rest &= !bit;
+                k += 1;
+            }
+            k
+        };
+        let drawn = if d.trump == NONE {
+            true
+        } else {
+            let k = run(d.trump, &mut seq, &mut n, &mut by);
+            let tm = suit_bits(d.trump);
+            (0..4).all(|p| p == l || (d.hands[p] & tm).count_ones() <= k)
+        };
+        if drawn {
+            for s in 0..4u8 {
+                if s != d.trump {
+                    run(s, &mut seq, &mut n, &mut by);
+                }
+            }
+        }
+        if n == 0 {
+            return None;
+        }
+        let v = self.collect_run(&seq[..n]);
+        if v >= target {
+            // The shortest start of the run that is enough.
+            let mut by = 0u64;
+            for k in 1..=n {
+                let part = self.collect_run(&seq[..k]);
+                if part >= target {
+                    // (The trumps come first: a start that reaches the
+                    // other suits holds the whole run that draws them.)
+                    for &c in &seq[..k] {
+                        by |= 1u64 << c;
+                    }
+                    return Some((part, by, self.total_left(), 0));
+                }
+            }
+        }
+        Some((v, by, self.total_left(), 0))
+    }
+}

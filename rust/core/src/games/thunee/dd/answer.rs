@@ -1,0 +1,347 @@
+//! What a solve asks of a Thunee state: the need probes and their bisection
+//! (points), the target question, balls and sweeps, the decisions between
+//! tricks valued by playing them, and the answer to a [`SolveRequest`].
+
+use super::normal::{Count, NormalGame};
+use super::sweep::{SweepGame, ANNULLED, CATCH, FAILED, SWEPT};
+use crate::error::{Error, Result};
+use crate::games::thunee::config::DdMode;
+use crate::games::thunee::state::{Action, Phase, ThuneeState};
+use crate::solve::game::TrickGame;
+use crate::solve::request::{Extra, Goal, SolveAnswer, SolveRequest};
+use crate::solve::{Solver, SolverConfig};
+
+/// What a solve asks of a normal hand.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Ask {
+    /// Team `team`'s points from here (§16.1, §16.2).
+    Points { team: usize, jodhi: bool },
+    /// Does the counting team reach the whole-hand total `target`? 1 for
+    /// `team` when it wins that question.
+    Target {
+        team: usize,
+        target: i32,
+        jodhi: bool,
+    },
+    /// Balls of `team` minus the other team's (§16.5).
+    Balls { team: usize },
+}
+
+/// A solver with the calls' limits, searching the games above.
+struct Dd {
+    solver: Solver,
+}
+
+impl Dd {
+    fn reaches<G: TrickGame<Pattern = u128, Move = u8>>(
+        &mut self,
+        g: &mut G,
+        target: u32,
+    ) -> Result<bool> {
+        self.solver.reaches(g, 0, target)
+    }
+
+    /// Does team X reach `need` from `s` (a normal hand at a card)? `m`:
+    /// after this card is played.
+    fn need(&mut self, g: &mut NormalGame, need: i32, m: Option<u8>) -> Result<bool> {
+        g.set_need(need);
+        let Some(m) = m else {
+            return self.reaches(g, 1);
+        };
+        let won = g.play(m);
+        let r = match won {
+            Some(w) if w.value > 0 => Ok(g.side_of(w.seat as usize) == 0),
+            _ => self.reaches(g, 1),
+        };
+        g.undo(m);
+        r
+    }
+
+    /// The most team X scores from `s`: bisection over needs.
+    fn points(&mut self, g: &mut NormalGame, m: Option<u8>) -> Result<i32> {
+        let (mut lo, mut hi) = g.point_range();
+        while lo < hi {
+            let mid = lo + (hi - lo + 1) / 2;
+            if self.need(g, mid, m)? {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        Ok(lo)
+    }
+
+    /// The balls value (counting team minus trumping team) of `g`.
+    fn balls(&mut self, g: &mut NormalGame, m: Option<u8>) -> Result<i32> {
+        let k = g.shift();
+        let base = match m {
+            Some(m) => match g.play(m) {
+                Some(w) if w.value + w.rest > 0 => {
+                    let v = w.credit(g.side_of(w.seat as usize), 0) as i32;
+                    g.undo(m);
+                    return Ok(v - k);
+                }
+                _ => true,
+            },
+            None => false,
+        };
+        let (mut lo, mut hi) = (0u32, 2 * k as u32);
+        while lo < hi {
+            let mid = lo + (hi - lo).div_ceil(2);
+            if self.reaches(g, mid)? {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        if base {
+            g.undo(m.expect("played"));
+        }
+        Ok(lo as i32 - k)
+    }
+
+    /// A sweep's rank (0..3) for the caller's team.
+    fn sweep(&mut self, g: &mut SweepGame, m: Option<u8>) -> Result<u32> {
+        if let Some(m) = m {
+            if let Some(w) = g.play(m) {
+                if w.value + w.rest > 0 {
+                    let v = w.credit(g.side_of(w.seat as usize), 0);
+                    g.undo(m);
+                    return Ok(v);
+                }
+            }
+            let r = self.sweep(g, None);
+            g.undo(m);
+            return r;
+        }
+        let mut rank = 0;
+        for t in [SWEPT, ANNULLED, FAILED] {
+            if self.reaches(g, t)? {
+                rank = t;
+                break;
+            }
+        }
+        Ok(rank)
+    }
+
+    /// The value of a normal hand at a card of trick play (for `m` played,
+    /// or the position itself), as the ask counts it.
+    fn normal(&mut self, s: &ThuneeState, ask: Ask, m: Option<u8>) -> Result<i32> {
+        match ask {
+            Ask::Points { team, jodhi } => {
+                let mut g = NormalGame::new(s, Count::Need, team, 0, jodhi)?;
+                self.points(&mut g, m)
+            }
+            Ask::Target {
+                team,
+                target,
+                jodhi,
+            } => {
+                let count = s.counting_team();
+                let mut g = NormalGame::new(s, Count::Need, count, 0, jodhi)?;
+                // The whole hand: the card points taken so far count.
+                let made = self.need(&mut g, target - s.points[count], m)?;
+                Ok(i32::from(made == (team == count)))
+            }
+            Ask::Balls { team } => {
+                let mut g = NormalGame::new(s, Count::Balls, 0, 0, true)?;
+                let d = self.balls(&mut g, m)?;
+                Ok(if team == s.counting_team() { d } else { -d })
+            }
+        }
+    }
+}
+
+/// Balls of a sweep's caller's team for a rank.
+fn sweep_balls(s: &ThuneeState, rank: u32) -> i32 {
+    let b = s.special.expect("a sweep").balls(&s.cfg);
+    match rank {
+        CATCH => -2 * b,
+        FAILED => -b,
+        ANNULLED => 0,
+        _ => b,
+    }
+}
+
+impl ThuneeState {
+    /// The value of this state for `ask` (or, in a sweep, the balls of
+    /// `team`), valuing the decisions between tricks by playing them.
+    fn dd_value(&self, dd: &mut Dd, ask: Ask) -> Result<i32> {
+        let team_of = |a: Ask| match a {
+            Ask::Points { team, .. } | Ask::Target { team, .. } | Ask::Balls { team } => team,
+        };
+        match self.phase {
+            Phase::Play if self.special.is_some() => {
+                let mut g = SweepGame::new(self)?;
+                let caller = self.special.expect("a sweep").caller;
+                let b = sweep_balls(self, dd.sweep(&mut g, None)?);
+                Ok(if self.team(caller) == team_of(ask) {
+                    b
+                } else {
+                    -b
+                })
+            }
+            Phase::Play => dd.normal(self, ask, None),
+            Phase::Jodhi | Phase::Double => {
+                let mover = self.to_act;
+                let mut best: Option<i32> = None;
+                for a in self.legal() {
+                    let v = self.window_value(dd, ask, a)?;
+                    let better = |x: i32, y: i32| {
+                        if self.team(mover) == team_of(ask) {
+                            x > y
+                        } else {
+                            x < y
+                        }
+                    };
+                    if best.map_or(true, |b| better(v, b)) {
+                        best = Some(v);
+                    }
+                }
+                Ok(best.expect("a window offers pass"))
+            }
+            Phase::Over => {
+                // The hand ended (a sweep decided, a normal hand scored).
+                let r = self.last_result.as_ref().expect("a finished hand");
+                let t = team_of(ask);
+                Ok(match ask {
+                    Ask::Points { .. } => 0,
+                    Ask::Target { .. } => i32::from(r.balls[t] > 0),
+                    Ask::Balls { .. } => r.balls[t] - r.balls[1 - t],
+                })
+            }
+            _ => Err(Error::State(format!(
+                "double-dummy analysis needs trick play; the state is in phase {}",
+                self.phase.name()
+            ))),
+        }
+    }
+
+    /// The value after a Jodhi or last-trick decision `a` (points count
+    /// from the state before it: a Jodhi declared counts).
+    fn window_value(&self, dd: &mut Dd, ask: Ask, a: Action) -> Result<i32> {
+        let mut t = self.clone();
+        let hands = self.results.len();
+        t.apply_action(a);
+        if t.results.len() > hands && t.phase != Phase::Over {
+            return Err(Error::State("the hand ended inside the analysis".into()));
+        }
+        let v = t.dd_value(dd, ask)?;
+        Ok(match (ask, a) {
+            (Ask::Points { team, jodhi: true }, Action::Jodhi(_)) => {
+                let j = t.jodhis.last().expect("declared");
+                v + if self.team(j.seat) == team {
+                    j.value
+                } else {
+                    -j.value
+                }
+            }
+            _ => v,
+        })
+    }
+
+    /// Answers a double-dummy request (§16; see the module documentation).
+    pub fn solve(&self, req: &SolveRequest) -> Result<SolveAnswer> {
+        let n = self.cfg.players;
+        let player = req.player_or(self.current().unwrap_or(0), n)?;
+        if !matches!(self.phase, Phase::Play | Phase::Jodhi | Phase::Double) {
+            return Err(Error::State(format!(
+                "double-dummy analysis needs trick play; the state is in phase {}",
+                self.phase.name()
+            )));
+        }
+        let team = self.team(player);
+        let jodhi = self.cfg.dd_jodhi;
+        let ask = match (req.goal, self.cfg.dd_mode) {
+            (Goal::Kot, _) => {
+                return Err(req.unsupported(
+                    self.cfg.preset.name(),
+                    "its value (dd_mode: points, target, sweep or balls) and the counting team's whole-hand target (target=)",
+                ))
+            }
+            (Goal::Target(_), _) if self.special.is_some() => {
+                return Err(Error::State(
+                    "target= does not apply to a Thunee or Royals (its value is the sweep in balls)"
+                        .into(),
+                ))
+            }
+            (Goal::Target(t), _) => Ask::Target {
+                team,
+                target: t,
+                jodhi,
+            },
+            (Goal::Value, DdMode::Points) => Ask::Points { team, jodhi },
+            (Goal::Value, DdMode::Target) => Ask::Target {
+                team,
+                target: self.target_base(),
+                jodhi,
+            },
+            (Goal::Value, DdMode::Sweep | DdMode::Balls) => Ask::Balls { team },
+        };
+        if self.special.is_none() && req.goal == Goal::Value && self.cfg.dd_mode == DdMode::Sweep {
+            return Err(Error::State(
+                "dd_mode=sweep analyses a Thunee or Royals; this is a normal hand".into(),
+            ));
+        }
+        let cards = self.hands.iter().map(|h| h.len()).max().unwrap_or(0);
+        let mut dd = Dd {
+            // Anytime bounds are not given for Thunee: a limit fails the call.
+            solver: Solver::new(req.config_for(cards.max(1)).exact_only()),
+        };
+        dd.solver.start_call();
+        let value = self.dd_value(&mut dd, ask)?;
+        let mut actions = Vec::new();
+        if req.actions {
+            for a in self.legal() {
+                let v = match (self.phase, a) {
+                    (Phase::Play, Action::Card(c)) if self.special.is_some() => {
+                        let mut g = SweepGame::new(self)?;
+                        let caller = self.special.expect("a sweep").caller;
+                        let b = sweep_balls(self, dd.sweep(&mut g, Some(c.0))?);
+                        if self.team(caller) == team {
+                            b
+                        } else {
+                            -b
+                        }
+                    }
+                    (Phase::Play, Action::Card(c)) => dd.normal(self, ask, Some(c.0))?,
+                    _ => self.window_value(&mut dd, ask, a)?,
+                };
+                actions.push((self.action_string(a), i64::from(v)));
+            }
+        }
+        Ok(SolveAnswer {
+            player,
+            value: i64::from(value),
+            actions,
+            nodes: dd.solver.call_nodes(),
+            extra: Extra::None,
+            bounds: None,
+        })
+    }
+
+    /// The whole-hand total the counting team must reach before any Jodhi
+    /// (`base − v`): with Jodhi declared so far, [`ThuneeState::target`].
+    fn target_base(&self) -> i32 {
+        self.target()
+    }
+}
+
+/// The double-dummy value of a normal hand's full deal for the counting
+/// team: points (§16.1) with `dd_jodhi`, as a plain helper for benches.
+pub fn points_of(s: &ThuneeState, config: SolverConfig) -> Result<(i32, u64)> {
+    let mut dd = Dd {
+        solver: Solver::new(config),
+    };
+    dd.solver.start_call();
+    let team = s.counting_team();
+    let v = dd.normal(
+        s,
+        Ask::Points {
+            team,
+            jodhi: s.cfg.dd_jodhi,
+        },
+        None,
+    )?;
+    Ok((v, dd.solver.call_nodes()))
+}
