@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use crate::error::{Error, Result};
 use crate::game::{GameState, Value};
-use crate::options::Accepts;
+use crate::options::{Accepts, Spec};
 use crate::pack::Pack;
 use crate::params::Params;
 use crate::solve::request::{SolveAnswer, SolveRequest};
@@ -77,17 +77,61 @@ pub struct Table {
     pub nodes: u64,
 }
 
-/// What every game module gives the registry.
+/// What every game's configuration holds the same way: the preset, the
+/// options as given, the pack and the number of players. A game hands it out
+/// through [`Game::basics`]; the default methods of [`Game`]
+/// ([`Game::preset`], [`Game::options`], [`Game::pack`],
+/// [`Game::num_players`]) read it, so a game states only what differs.
+#[derive(Copy, Clone, Debug)]
+pub struct Basics<'a> {
+    /// The preset's name.
+    pub preset: &'static str,
+    /// The options as given, normalised, with those they imply.
+    pub options: &'a [(String, String)],
+    /// The pack in play.
+    pub pack: &'a Pack,
+    /// Number of players.
+    pub players: usize,
+}
+
+impl<'a> Basics<'a> {
+    /// The basics of a game's configuration.
+    pub fn new(
+        preset: &'static str,
+        options: &'a [(String, String)],
+        pack: &'a Pack,
+        players: usize,
+    ) -> Basics<'a> {
+        Basics {
+            preset,
+            options,
+            pack,
+            players,
+        }
+    }
+}
+
+/// What every game module gives the registry. A game states how it is
+/// built ([`Game::build`]), its configuration's [`Basics`], its option
+/// table ([`Game::specs`], with [`Game::preset_defaults`] and
+/// [`Game::applies`] where presets differ) and its own keywords and
+/// searches; the rest has default methods.
 pub trait Game: Sized + Clone + Send + Sync + 'static {
     /// The game's states.
     type State: GameState + Clone + 'static;
     /// Builds the game of preset `preset` (a name of [`crate::registry::ALL`] of this
     /// family) with `options` (key, value) applied.
     fn build(preset: &str, options: &[(String, String)]) -> Result<Self>;
+    /// The preset, options, pack and players of the configured game.
+    fn basics(&self) -> Basics<'_>;
     /// The preset's name.
-    fn preset(&self) -> &'static str;
+    fn preset(&self) -> &'static str {
+        self.basics().preset
+    }
     /// The options as given, normalised, with those they imply.
-    fn options(&self) -> Vec<(String, String)>;
+    fn options(&self) -> Vec<(String, String)> {
+        self.basics().options.to_vec()
+    }
     /// The values of the options whose default depends on other options
     /// (a `None` default in [`Game::option_info`]), as this game resolved
     /// them. An option whose unset value is a rule rather than one value
@@ -95,12 +139,35 @@ pub trait Game: Sized + Clone + Send + Sync + 'static {
     fn derived_options(&self) -> Vec<(&'static str, String)> {
         Vec::new()
     }
-    /// What each option of `preset` accepts, with its default there.
-    fn option_info(preset: &str) -> Vec<OptionInfo>;
+    /// The game's option table (every option of every preset).
+    fn specs() -> &'static [Spec];
+    /// The values preset `preset` sets over the table's defaults (a later
+    /// pair wins); none by default.
+    fn preset_defaults(preset: &str) -> Vec<(&'static str, &'static str)> {
+        let _ = preset;
+        Vec::new()
+    }
+    /// Whether option `option` of the table applies to preset `preset`;
+    /// every option does by default.
+    fn applies(preset: &str, option: &str) -> bool {
+        let _ = (preset, option);
+        true
+    }
+    /// What each option of `preset` accepts, with its default there: the
+    /// table's options that apply to it, with its own values.
+    fn option_info(preset: &str) -> Vec<OptionInfo> {
+        option_info(Self::specs(), &Self::preset_defaults(preset), |o| {
+            Self::applies(preset, o)
+        })
+    }
     /// The pack in play.
-    fn pack(&self) -> &Pack;
+    fn pack(&self) -> &Pack {
+        self.basics().pack
+    }
     /// Number of players.
-    fn num_players(&self) -> usize;
+    fn num_players(&self) -> usize {
+        self.basics().players
+    }
     /// A whole match, chance seeded by `seed`; `params` are the game's own
     /// starting keywords (a dealer, a banker, scores).
     fn new_game(&self, seed: u64, params: &Params) -> Result<Self::State>;

@@ -4,42 +4,29 @@
 use super::{DashaState, Dashavatara};
 use crate::error::Result;
 use crate::game::GameState;
-use crate::pack::Pack;
+use crate::options::Spec;
 use crate::params::Params;
 use crate::solve::request::{SolveAnswer, SolveRequest};
-use crate::surface::{Game, OptionInfo};
+use crate::surface::{Basics, Game};
 
 impl Game for Dashavatara {
     type State = DashaState;
 
-    fn build(preset: &str, options: &[(String, String)]) -> Result<Dashavatara> {
-        let _ = preset;
+    fn build(_preset: &str, options: &[(String, String)]) -> Result<Dashavatara> {
         Dashavatara::new(options)
     }
 
-    fn preset(&self) -> &'static str {
-        "dashavatara"
+    fn basics(&self) -> Basics<'_> {
+        let c = self.config();
+        Basics::new("dashavatara", &c.options, &c.pack, 3)
     }
 
-    fn options(&self) -> Vec<(String, String)> {
-        self.config().options.clone()
-    }
-
-    fn option_info(preset: &str) -> Vec<OptionInfo> {
-        let _ = preset;
-        crate::surface::option_info(super::config::specs(), &[], |_| true)
+    fn specs() -> &'static [Spec] {
+        super::config::specs()
     }
 
     fn encoding(&self) -> Option<std::sync::Arc<dyn crate::encode::Encoding<DashaState>>> {
         Some(std::sync::Arc::new(super::tensor::DashaEncoding::new(self)))
-    }
-
-    fn pack(&self) -> &Pack {
-        &self.config().pack
-    }
-
-    fn num_players(&self) -> usize {
-        3
     }
 
     fn new_game(&self, seed: u64, params: &Params) -> Result<DashaState> {

@@ -2,42 +2,29 @@
 
 use super::{Dugi, DugiState};
 use crate::error::Result;
-use crate::pack::Pack;
+use crate::options::Spec;
 use crate::params::Params;
 use crate::solve::request::{SolveAnswer, SolveRequest};
-use crate::surface::{Game, OptionInfo};
+use crate::surface::{Basics, Game};
 
 impl Game for Dugi {
     type State = DugiState;
 
-    fn build(preset: &str, options: &[(String, String)]) -> Result<Dugi> {
-        let _ = preset;
+    fn build(_preset: &str, options: &[(String, String)]) -> Result<Dugi> {
         Dugi::new(options)
     }
 
-    fn preset(&self) -> &'static str {
-        "dugi"
+    fn basics(&self) -> Basics<'_> {
+        let c = self.config();
+        Basics::new("dugi", &c.options, &c.pack, 4)
     }
 
-    fn options(&self) -> Vec<(String, String)> {
-        self.config().options.clone()
-    }
-
-    fn option_info(preset: &str) -> Vec<OptionInfo> {
-        let _ = preset;
-        crate::surface::option_info(super::config::specs(), &[], |_| true)
+    fn specs() -> &'static [Spec] {
+        super::config::specs()
     }
 
     fn encoding(&self) -> Option<std::sync::Arc<dyn crate::encode::Encoding<DugiState>>> {
         Some(std::sync::Arc::new(super::tensor::DugiEncoding::new(self)))
-    }
-
-    fn pack(&self) -> &Pack {
-        &self.config().pack
-    }
-
-    fn num_players(&self) -> usize {
-        4
     }
 
     /// Keyword: `dealer` (a seat; at random when absent).

@@ -3,48 +3,35 @@
 
 use super::{Ganjifa, GanjifaState};
 use crate::error::Result;
-use crate::pack::Pack;
+use crate::options::Spec;
 use crate::params::Params;
 use crate::solve::request::{SolveAnswer, SolveRequest};
-use crate::surface::{Game, OptionInfo};
+use crate::surface::{Basics, Game};
 
 impl Game for Ganjifa {
     type State = GanjifaState;
 
-    fn build(preset: &str, options: &[(String, String)]) -> Result<Ganjifa> {
-        let _ = preset;
+    fn build(_preset: &str, options: &[(String, String)]) -> Result<Ganjifa> {
         Ganjifa::new(options)
     }
 
-    fn preset(&self) -> &'static str {
-        "ganjifa"
+    fn basics(&self) -> Basics<'_> {
+        let c = self.config();
+        Basics::new("ganjifa", &c.options, &c.pack, c.players)
     }
 
-    fn options(&self) -> Vec<(String, String)> {
-        self.config().options.clone()
+    fn specs() -> &'static [Spec] {
+        super::config::specs()
     }
 
     fn derived_options(&self) -> Vec<(&'static str, String)> {
         vec![("end_phase", crate::options::on_off(self.config().end_phase))]
     }
 
-    fn option_info(preset: &str) -> Vec<OptionInfo> {
-        let _ = preset;
-        crate::surface::option_info(super::config::specs(), &[], |_| true)
-    }
-
     fn encoding(&self) -> Option<std::sync::Arc<dyn crate::encode::Encoding<GanjifaState>>> {
         Some(std::sync::Arc::new(super::tensor::GanjifaEncoding::new(
             self,
         )))
-    }
-
-    fn pack(&self) -> &Pack {
-        &self.config().pack
-    }
-
-    fn num_players(&self) -> usize {
-        self.config().players
     }
 
     /// Keyword: `dealer` (a seat; at random when absent).

@@ -7,11 +7,11 @@ use std::sync::Arc;
 use super::{Hokm, HokmState};
 use crate::encode::Encoding;
 use crate::error::{Error, Result};
-use crate::pack::Pack;
+use crate::options::Spec;
 use crate::params::Params;
 use crate::solve::request::{SolveAnswer, SolveRequest};
 use crate::solve::{dd_table, SolverConfig};
-use crate::surface::{Game, OptionInfo, Table};
+use crate::surface::{Basics, Game, Table};
 
 impl Game for Hokm {
     type State = HokmState;
@@ -20,12 +20,22 @@ impl Game for Hokm {
         Hokm::new(preset, options)
     }
 
-    fn preset(&self) -> &'static str {
-        self.config().preset.name()
+    fn basics(&self) -> Basics<'_> {
+        let c = self.config();
+        Basics::new(c.preset.name(), &c.options, &c.pack, c.num_players())
     }
 
-    fn options(&self) -> Vec<(String, String)> {
-        self.config().options.clone()
+    fn specs() -> &'static [Spec] {
+        super::config::specs()
+    }
+
+    fn preset_defaults(preset: &str) -> Vec<(&'static str, &'static str)> {
+        super::presets::preset_defaults(preset)
+    }
+
+    fn applies(preset: &str, option: &str) -> bool {
+        let p = super::presets::Preset::parse(preset).expect("a Hokm preset");
+        super::presets::applies(p, option)
     }
 
     /// `players`, `target_points` (by the scoring) and `points_bavney` when
@@ -40,23 +50,6 @@ impl Game for Hokm {
             o.push(("points_bavney", p.to_string()));
         }
         o
-    }
-
-    fn option_info(preset: &str) -> Vec<OptionInfo> {
-        let p = super::presets::Preset::parse(preset).expect("a Hokm preset");
-        crate::surface::option_info(
-            super::config::specs(),
-            &super::presets::preset_defaults(preset),
-            |o| super::presets::applies(p, o),
-        )
-    }
-
-    fn pack(&self) -> &Pack {
-        &self.config().pack
-    }
-
-    fn num_players(&self) -> usize {
-        self.config().num_players()
     }
 
     /// Keywords: `scores` (one per side) and `dealer` (a seat): the match

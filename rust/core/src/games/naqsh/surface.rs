@@ -3,46 +3,33 @@
 
 use super::{Naqsh, NaqshState};
 use crate::error::{Error, Result};
-use crate::pack::Pack;
+use crate::options::Spec;
 use crate::params::Params;
 use crate::solve::request::{SolveAnswer, SolveRequest};
-use crate::surface::{Game, OptionInfo};
+use crate::surface::{Basics, Game};
 
 impl Game for Naqsh {
     type State = NaqshState;
 
-    fn build(preset: &str, options: &[(String, String)]) -> Result<Naqsh> {
-        let _ = preset;
+    fn build(_preset: &str, options: &[(String, String)]) -> Result<Naqsh> {
         Naqsh::new(options)
     }
 
-    fn preset(&self) -> &'static str {
-        "naqsh"
+    fn basics(&self) -> Basics<'_> {
+        let c = self.config();
+        Basics::new("naqsh", &c.options, &c.pack, c.players)
     }
 
-    fn options(&self) -> Vec<(String, String)> {
-        self.config().options.clone()
+    fn specs() -> &'static [Spec] {
+        super::config::specs()
     }
 
     fn derived_options(&self) -> Vec<(&'static str, String)> {
         vec![("hands", self.config().hands.to_string())]
     }
 
-    fn option_info(preset: &str) -> Vec<OptionInfo> {
-        let _ = preset;
-        crate::surface::option_info(super::config::specs(), &[], |_| true)
-    }
-
     fn encoding(&self) -> Option<std::sync::Arc<dyn crate::encode::Encoding<NaqshState>>> {
         Some(std::sync::Arc::new(super::tensor::NaqshEncoding::new(self)))
-    }
-
-    fn pack(&self) -> &Pack {
-        &self.config().pack
-    }
-
-    fn num_players(&self) -> usize {
-        self.config().players
     }
 
     /// Keyword: `banker` (a seat; at random when absent).

@@ -5,10 +5,10 @@
 use super::{Contract, Thunee, ThuneeState};
 use crate::error::{Error, Result};
 use crate::game::Value;
-use crate::pack::Pack;
+use crate::options::Spec;
 use crate::params::Params;
 use crate::solve::request::{SolveAnswer, SolveRequest};
-use crate::surface::{Game, OptionInfo};
+use crate::surface::{Basics, Game};
 
 impl Game for Thunee {
     type State = ThuneeState;
@@ -17,28 +17,17 @@ impl Game for Thunee {
         Thunee::new(preset, options)
     }
 
-    fn preset(&self) -> &'static str {
-        self.config().preset.name()
+    fn basics(&self) -> Basics<'_> {
+        let c = self.config();
+        Basics::new(c.preset.name(), &c.options, &c.pack, c.players)
     }
 
-    fn options(&self) -> Vec<(String, String)> {
-        self.config().options.clone()
+    fn specs() -> &'static [Spec] {
+        super::config::specs()
     }
 
-    fn option_info(preset: &str) -> Vec<OptionInfo> {
-        crate::surface::option_info(
-            super::config::specs(),
-            &super::config::preset_defaults(preset),
-            |_| true,
-        )
-    }
-
-    fn pack(&self) -> &Pack {
-        &self.config().pack
-    }
-
-    fn num_players(&self) -> usize {
-        self.config().players
+    fn preset_defaults(preset: &str) -> Vec<(&'static str, &'static str)> {
+        super::config::preset_defaults(preset)
     }
 
     fn new_game(&self, seed: u64, params: &Params) -> Result<ThuneeState> {

@@ -5,11 +5,11 @@
 use super::{dd, TrumpStart, TwentyEight, TwentyEightState};
 use crate::error::{Error, Result};
 use crate::game::Value;
-use crate::pack::Pack;
+use crate::options::Spec;
 use crate::params::Params;
 use crate::solve::request::{SolveAnswer, SolveRequest};
 use crate::solve::SolverConfig;
-use crate::surface::{Game, OptionInfo, Table};
+use crate::surface::{Basics, Game, Table};
 
 impl Game for TwentyEight {
     type State = TwentyEightState;
@@ -18,12 +18,17 @@ impl Game for TwentyEight {
         TwentyEight::new(preset, options)
     }
 
-    fn preset(&self) -> &'static str {
-        self.config().preset.name()
+    fn basics(&self) -> Basics<'_> {
+        let c = self.config();
+        Basics::new(c.preset.name(), &c.options, &c.pack, c.num_players())
     }
 
-    fn options(&self) -> Vec<(String, String)> {
-        self.config().options.clone()
+    fn specs() -> &'static [Spec] {
+        super::config::specs()
+    }
+
+    fn preset_defaults(preset: &str) -> Vec<(&'static str, &'static str)> {
+        super::config::preset_defaults(preset)
     }
 
     fn derived_options(&self) -> Vec<(&'static str, String)> {
@@ -37,22 +42,6 @@ impl Game for TwentyEight {
             ("max_bid", c.max_bid.to_string()),
             ("target_score", c.target_score.to_string()),
         ]
-    }
-
-    fn option_info(preset: &str) -> Vec<OptionInfo> {
-        crate::surface::option_info(
-            super::config::specs(),
-            &super::config::preset_defaults(preset),
-            |_| true,
-        )
-    }
-
-    fn pack(&self) -> &Pack {
-        &self.config().pack
-    }
-
-    fn num_players(&self) -> usize {
-        self.config().num_players()
     }
 
     fn new_game(&self, seed: u64, params: &Params) -> Result<TwentyEightState> {
