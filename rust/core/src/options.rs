@@ -357,36 +357,4 @@ mod tests {
             .to_string();
         assert!(e.contains("bad value"), "{}", e);
     }
-
-    /// Every game's options, as its configuration module describes them.
-    fn games() -> Vec<(&'static str, &'static [Spec])> {
-        use crate::games::*;
-        vec![
-            ("hokm", hokm::config::specs()),
-            ("twenty_eight", twenty_eight::config::specs()),
-            ("ganjifa", ganjifa::config::specs()),
-            ("dugi", dugi::config::specs()),
-            ("dashavatara", dashavatara::config::specs()),
-            ("naqsh", naqsh::config::specs()),
-            ("thunee", thunee::config::specs()),
-        ]
-    }
-
-    #[test]
-    fn every_default_is_accepted_by_its_spec() {
-        for (game, specs) in games() {
-            for s in specs {
-                if let Some(d) = s.default {
-                    let pairs = vec![(s.name.to_string(), d.to_string())];
-                    if let Err(e) = check(game, specs, &[], &pairs) {
-                        panic!("{} {}={}: {}", game, s.name, d, e);
-                    }
-                }
-            }
-            let mut names: Vec<&str> = specs.iter().map(|s| s.name).collect();
-            names.sort_unstable();
-            names.dedup();
-            assert_eq!(names.len(), specs.len(), "{}: an option twice", game);
-        }
-    }
 }

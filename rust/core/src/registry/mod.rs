@@ -27,6 +27,8 @@ mod dynamic;
 mod encode;
 #[cfg(test)]
 mod options_tests;
+#[cfg(test)]
+mod search_tests;
 mod vec_env;
 pub use any::{AnyGame, AnyState, Origin, MAX_ACTION_TEXT};
 pub use batch::solve_many;

@@ -1,8 +1,10 @@
 //! The options in effect ([`AnyGame::effective_options`]): every option of
 //! a preset with a value, the given ones first, then the values a game
-//! derives, then the preset's defaults.
+//! derives, then the preset's defaults; and every game's option table
+//! accepts its own defaults.
 
 use super::{AnyGame, ALL};
+use crate::options::{check, Spec};
 
 fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
     p.iter()
@@ -62,4 +64,36 @@ fn given_and_derived_values_win_over_defaults() {
     assert_eq!(value(&g, "min_bid").as_deref(), Some("14"));
     let g = AnyGame::new("naqsh", &pairs(&[("players", "3")])).unwrap();
     assert_eq!(value(&g, "hands").as_deref(), Some("3"));
+}
+
+/// Every game's options, as its configuration module describes them.
+fn games() -> Vec<(&'static str, &'static [Spec])> {
+    use crate::games::*;
+    vec![
+        ("hokm", hokm::config::specs()),
+        ("twenty_eight", twenty_eight::config::specs()),
+        ("ganjifa", ganjifa::config::specs()),
+        ("dugi", dugi::config::specs()),
+        ("dashavatara", dashavatara::config::specs()),
+        ("naqsh", naqsh::config::specs()),
+        ("thunee", thunee::config::specs()),
+    ]
+}
+
+#[test]
+fn every_default_is_accepted_by_its_spec() {
+    for (game, specs) in games() {
+        for s in specs {
+            if let Some(d) = s.default {
+                let pairs = vec![(s.name.to_string(), d.to_string())];
+                if let Err(e) = check(game, specs, &[], &pairs) {
+                    panic!("{} {}={}: {}", game, s.name, d, e);
+                }
+            }
+        }
+        let mut names: Vec<&str> = specs.iter().map(|s| s.name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), specs.len(), "{}: an option twice", game);
+    }
 }

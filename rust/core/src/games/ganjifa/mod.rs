@@ -62,6 +62,7 @@
 pub mod config;
 pub mod dd;
 mod facts;
+mod inferred;
 pub mod play;
 pub mod rules;
 pub mod sample;

@@ -8,6 +8,7 @@ use super::config::{GanjifaConfig, LeadRules};
 use super::rules::{above, deni_suits, hukms, nth_top, step1_groups, unplayed};
 use crate::card::{Card, CardSet, Suit};
 use crate::error::{Error, Result};
+use crate::pack::Pack;
 
 /// The most seats.
 pub const MAX_SEATS: usize = 4;
@@ -571,5 +572,24 @@ impl Play {
             (Step::Done, Some(d)) if d.winner != d.leader => Some(d.winner as usize),
             _ => None,
         }
+    }
+}
+
+/// The string of a play act (A.3.5); chance outcomes have none.
+pub fn act_name(pack: &Pack, act: Act) -> String {
+    match act {
+        Act::Lead(c) => pack.format_cards(c),
+        Act::Deni(c) => format!("deni:{}", pack.format_card(c)),
+        Act::Facedown(c, x) => format!(
+            "facedown:{}:{}",
+            pack.format_card(c),
+            pack.suits[x as usize].code
+        ),
+        Act::Blind => "blind".into(),
+        Act::Name(x) => format!("name:{}", pack.suits[x as usize].code),
+        Act::Reveal(c) => format!("reveal:{}", pack.format_card(c)),
+        Act::Double => "double".into(),
+        Act::Pass => "pass".into(),
+        Act::Give(c) => pack.format_card(c),
     }
 }

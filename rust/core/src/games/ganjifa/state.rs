@@ -130,7 +130,7 @@ pub struct GanjifaState {
     pub(crate) challenger: usize,
     /// What every player has learnt about the hands from the play of this
     /// hand (see [`super::sample`]).
-    pub(crate) inferred: super::sample::Inferred,
+    pub(crate) inferred: super::inferred::Inferred,
 }
 
 impl GanjifaState {
@@ -610,7 +610,7 @@ impl GanjifaState {
         let mut actions: Vec<(String, f64)> = a
             .actions
             .iter()
-            .map(|&(act, v)| (super::view::act_name(pack, act), v))
+            .map(|&(act, v)| (super::play::act_name(pack, act), v))
             .collect();
         if self.play.step == Step::Blind && with_actions {
             // `pick:i` under blind_pick=neighbour_index: every index has the chance value.

@@ -1,6 +1,7 @@
 //! Ganjifa from outside: action strings (A.3.5), observations, the readable
 //! table and the shared [`GameState`] interface.
 
+pub use super::play::act_name;
 use super::play::{Act, Kind, Step};
 use super::state::{GanjifaState, HandResult, Phase};
 use crate::card::{CardSet, Suit};
@@ -92,25 +93,6 @@ pub fn parse_action(pack: &Pack, text: &str) -> Result<Parsed> {
     pack.parse_cards(t)
         .map(Parsed::Cards)
         .map_err(|e| Error::IllegalAction(format!("bad action {:?}: {}", text, e)))
-}
-
-/// The string of a play act (A.3.5); chance outcomes have none.
-pub fn act_name(pack: &Pack, act: Act) -> String {
-    match act {
-        Act::Lead(c) => pack.format_cards(c),
-        Act::Deni(c) => format!("deni:{}", pack.format_card(c)),
-        Act::Facedown(c, x) => format!(
-            "facedown:{}:{}",
-            pack.format_card(c),
-            pack.suits[x as usize].code
-        ),
-        Act::Blind => "blind".into(),
-        Act::Name(x) => format!("name:{}", pack.suits[x as usize].code),
-        Act::Reveal(c) => format!("reveal:{}", pack.format_card(c)),
-        Act::Double => "double".into(),
-        Act::Pass => "pass".into(),
-        Act::Give(c) => pack.format_card(c),
-    }
 }
 
 fn kind_name(k: Kind) -> &'static str {

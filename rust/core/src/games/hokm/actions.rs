@@ -1,7 +1,6 @@
 //! Reading and writing Hokm actions, and the message of a refused one.
 
 use super::state::{HokmAction, HokmState, Phase};
-use crate::card::{Card, CardSet, Suit};
 use crate::error::{Error, Result};
 
 impl HokmState {
@@ -153,32 +152,4 @@ fn parse_signal(p: &crate::pack::Pack, t: &str) -> Result<HokmAction> {
         }
     }
     Ok(HokmAction::Signal(card, last, master))
-}
-
-/// All `k`-card subsets of `cards`, in the hand's order (first cards first).
-pub(crate) fn subsets(cards: CardSet, k: u32, pack: &crate::pack::Pack) -> Vec<CardSet> {
-    let mut order: Vec<Card> = Vec::new();
-    for s in 0..pack.num_suits() as Suit {
-        order.extend((cards & pack.suit_mask(s)).iter().rev());
-    }
-    let mut out = Vec::new();
-    let n = order.len();
-    let mut idx: Vec<usize> = (0..k as usize).collect();
-    if k as usize > n {
-        return out;
-    }
-    loop {
-        out.push(idx.iter().map(|&i| order[i]).collect());
-        let mut i = k as usize;
-        while i > 0 && idx[i - 1] == n - k as usize + i - 1 {
-            i -= 1;
-        }
-        if i == 0 {
-            return out;
-        }
-        idx[i - 1] += 1;
-        for j in i..k as usize {
-            idx[j] = idx[j - 1] + 1;
-        }
-    }
 }

@@ -25,7 +25,7 @@
 //! (7; 21 with `scoring=netherlands`, 104 with `scoring=dummy`) have no
 //! fixed default.
 
-pub use super::presets::{applies, preset_defaults, Preset};
+pub use super::presets::{preset_defaults, Preset};
 use super::presets::{FOUR_ONLY, NOT_THREE, NOT_TWO, THREE_ONLY};
 use crate::card::{Card, CardSet};
 use crate::error::{Error, Result};
@@ -733,6 +733,29 @@ impl HokmConfig {
             matches!(f, b'K' | b'Q' | b'J') || (f == b'A' && !self.court_pictures)
         })
     }
+}
+
+/// True when the named option applies to `preset` (false for a name that
+/// is not an option): the options [`HokmConfig::new`]
+/// refuses for the preset's seat count are left out. An option that
+/// applies may still require another one (e.g. `dab_min_bid` requires
+/// `trump_mode=hidden_call`).
+///
+/// ```
+/// use hukm_core::games::hokm::config::{applies, Preset};
+/// assert!(applies(Preset::Hokm4, "stop_rule"));
+/// assert!(!applies(Preset::Hokm3, "stop_rule"));
+/// assert!(!applies(Preset::Hokm2, "random_trump"));
+/// assert!(applies(Preset::Hokm3, "removed_two"));
+/// assert!(!applies(Preset::Hokm4, "no_such_option"));
+/// ```
+pub fn applies(preset: Preset, option: &str) -> bool {
+    let n = preset.players();
+    specs().iter().any(|s| s.name == option)
+        && !(n != 4 && FOUR_ONLY.contains(&option))
+        && !(n == 2 && NOT_TWO.contains(&option))
+        && !(n != 3 && THREE_ONLY.contains(&option))
+        && !(n == 3 && NOT_THREE.contains(&option))
 }
 
 #[cfg(test)]

@@ -270,3 +270,36 @@ impl HokmState {
         }
     }
 }
+
+impl HokmState {
+    /// Satat passing: records one player's `give:`; when all four have given,
+    /// the cards change hands (§9.10) and play begins.
+    pub(crate) fn give(&mut self, cards: CardSet) {
+        let p = self.current;
+        self.satat.gives[p] = Some(cards);
+        let next = self.next(p);
+        if next != self.hakem {
+            self.current = next;
+            return;
+        }
+        let before = self.hands;
+        for (r, hand) in before.iter().enumerate().take(4) {
+            // A loser receives from his left-hand neighbour prev(r), a winner from next(r).
+            let from = if r % 2 == self.satat.pass_losers {
+                (r + 3) % 4
+            } else {
+                (r + 1) % 4
+            };
+            let out = self.satat.gives[r].expect("every player gave");
+            let inc = self.satat.gives[from].expect("every player gave");
+            self.hands[r] = (*hand - out) | inc;
+        }
+        for (r, g) in self.satat.gives.iter().enumerate() {
+            self.satat.passed[r] = g.expect("every player gave");
+        }
+        self.satat.pass_k = 0;
+        self.satat.gives = [None; 4];
+        self.phase = Phase::Play;
+        self.current = self.hakem;
+    }
+}

@@ -228,26 +228,3 @@ pub(super) const THREE_ONLY: &[&str] = &["removed_two"];
 /// Options that do not apply to `hokm3`, which stops by kot, clinch and
 /// exhaustion (§8.2).
 pub(super) const NOT_THREE: &[&str] = &["stop_rule"];
-
-/// True when the named option applies to `preset` (false for a name that
-/// is not an option): the options [`super::config::HokmConfig::new`]
-/// refuses for the preset's seat count are left out. An option that
-/// applies may still require another one (e.g. `dab_min_bid` requires
-/// `trump_mode=hidden_call`).
-///
-/// ```
-/// use hukm_core::games::hokm::config::{applies, Preset};
-/// assert!(applies(Preset::Hokm4, "stop_rule"));
-/// assert!(!applies(Preset::Hokm3, "stop_rule"));
-/// assert!(!applies(Preset::Hokm2, "random_trump"));
-/// assert!(applies(Preset::Hokm3, "removed_two"));
-/// assert!(!applies(Preset::Hokm4, "no_such_option"));
-/// ```
-pub fn applies(preset: Preset, option: &str) -> bool {
-    let n = preset.players();
-    super::config::specs().iter().any(|s| s.name == option)
-        && !(n != 4 && FOUR_ONLY.contains(&option))
-        && !(n == 2 && NOT_TWO.contains(&option))
-        && !(n != 3 && THREE_ONLY.contains(&option))
-        && !(n == 3 && NOT_THREE.contains(&option))
-}

@@ -41,6 +41,34 @@ pub fn trick_winner(pack: &Pack, cards: &[Card], trump: Option<Suit>) -> usize {
     best
 }
 
+/// All `k`-card subsets of `cards`, in the hand's order (first cards first).
+pub(crate) fn subsets(cards: CardSet, k: u32, pack: &Pack) -> Vec<CardSet> {
+    let mut order: Vec<Card> = Vec::new();
+    for s in 0..pack.num_suits() as Suit {
+        order.extend((cards & pack.suit_mask(s)).iter().rev());
+    }
+    let mut out = Vec::new();
+    let n = order.len();
+    let mut idx: Vec<usize> = (0..k as usize).collect();
+    if k as usize > n {
+        return out;
+    }
+    loop {
+        out.push(idx.iter().map(|&i| order[i]).collect());
+        let mut i = k as usize;
+        while i > 0 && idx[i - 1] == n - k as usize + i - 1 {
+            i -= 1;
+        }
+        if i == 0 {
+            return out;
+        }
+        idx[i - 1] += 1;
+        for j in i..k as usize {
+            idx[j] = idx[j - 1] + 1;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,42 +14,8 @@
 //!   card's effective suit (the 2H is a trump), `holds_master:X` when he still
 //!   holds the highest unplayed card of X (the 2H is the master of trumps).
 
-use super::state::{HokmState, Phase};
 use crate::card::{Card, CardSet, Suit};
 use crate::pack::Pack;
-
-impl HokmState {
-    /// Satat passing: records one player's `give:`; when all four have given,
-    /// the cards change hands (§9.10) and play begins.
-    pub(crate) fn give(&mut self, cards: CardSet) {
-        let p = self.current;
-        self.satat.gives[p] = Some(cards);
-        let next = self.next(p);
-        if next != self.hakem {
-            self.current = next;
-            return;
-        }
-        let before = self.hands;
-        for (r, hand) in before.iter().enumerate().take(4) {
-            // A loser receives from his left-hand neighbour prev(r), a winner from next(r).
-            let from = if r % 2 == self.satat.pass_losers {
-                (r + 3) % 4
-            } else {
-                (r + 1) % 4
-            };
-            let out = self.satat.gives[r].expect("every player gave");
-            let inc = self.satat.gives[from].expect("every player gave");
-            self.hands[r] = (*hand - out) | inc;
-        }
-        for (r, g) in self.satat.gives.iter().enumerate() {
-            self.satat.passed[r] = g.expect("every player gave");
-        }
-        self.satat.pass_k = 0;
-        self.satat.gives = [None; 4];
-        self.phase = Phase::Play;
-        self.current = self.hakem;
-    }
-}
 
 /// The two of hearts in the French pack.
 pub fn two_hearts(pack: &Pack) -> Card {
@@ -136,7 +102,7 @@ pub fn master(pack: &Pack, s: Suit, trump: Option<Suit>, gone: CardSet) -> Optio
 /// but not the last card(s) of a plain suit he holds, unless every choice
 /// does; then the fewest such suits are emptied.
 pub fn legal_gives(pack: &Pack, hand: CardSet, k: u32, trump: Suit, loser: bool) -> Vec<CardSet> {
-    let all = super::actions::subsets(hand, k, pack);
+    let all = super::rules::subsets(hand, k, pack);
     let two = two_hearts(pack).set() & hand;
     let trumps = hand & effective_suit(pack, trump, Some(trump));
     if loser {

@@ -527,7 +527,7 @@ impl HokmState {
             Phase::PartnerAnswer => vec![HokmAction::Accept, HokmAction::Pass],
             Phase::Discard => {
                 let k = if self.current == self.hakem { 3 } else { 2 };
-                super::actions::subsets(self.hands[self.current], k, p)
+                super::rules::subsets(self.hands[self.current], k, p)
                     .into_iter()
                     .map(HokmAction::Discard)
                     .collect()

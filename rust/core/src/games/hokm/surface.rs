@@ -35,7 +35,7 @@ impl Game for Hokm {
 
     fn applies(preset: &str, option: &str) -> bool {
         let p = super::presets::Preset::parse(preset).expect("a Hokm preset");
-        super::presets::applies(p, option)
+        super::config::applies(p, option)
     }
 
     /// `players`, `target_points` (by the scoring) and `points_bavney` when
