@@ -118,7 +118,7 @@ def test_show_analysis_prints_the_values(capsys: pytest.CaptureFixture[str]) -> 
     state.apply("2C")
     state.apply("6C")
     sol = hukm.solve(state)
-    assert f"double dummy (all hands known) for seat {sol.player}'s side: {sol.value} tricks" in out
+    assert f"double dummy (all hands known) for seat {sol.player}'s side: {sol.value} more tricks" in out
     found = re.findall(r"([2-9TJQKA])([♠♥♦♣]) (\d+)", out.split("values:")[1])
     assert {r + "SHDC"["♠♥♦♣".index(g)]: int(v) for r, g, v in found} == sol.actions
     # Where the solver cannot answer, one line says why.

@@ -75,16 +75,21 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1600, "height": 1000}, accept_downloads=True)
-    pg = context.new_page()
+def opened(browser: Any, **context: Any) -> Iterator[Any]:
+    """A page of a new browser context; no script error may happen on it."""
+    ctx = browser.new_context(accept_downloads=True, **context)
+    pg = ctx.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.set_default_timeout(WAIT_MS)
     yield pg
-    context.close()
+    ctx.close()
     assert not errors, errors
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    yield from opened(browser, viewport={"width": 1600, "height": 1000})
 
 
 @pytest.fixture(scope="module")
@@ -398,3 +403,138 @@ def test_bad_input_shows_the_message(page: Any, server: str) -> None:
     page.goto(url(server, game="bridge"))
     page.wait_for_selector("#message:not([hidden])")
     assert 'unknown game "bridge"' in page.inner_text("#message")
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A page the size of a phone (390 x 844 CSS pixels, touch)."""
+    yield from opened(browser, viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                      has_touch=True, is_mobile=True)
+
+
+def sideways(page: Any) -> int:
+    """How far the page scrolls sideways (0: it fits the screen)."""
+    return int(page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth"))
+
+
+def test_a_phone_plays_without_sideways_scroll(phone: Any, server: str, shots: Path) -> None:
+    phone.goto(url(server, game="hokm4", seed=7, names="Ana,Bo,Cy,Di"))
+    d = settle(phone)
+    assert d["turn"] == "human" and sideways(phone) == 0
+    # The cards to play are buttons at least 40 px wide and tall; a tap plays one.
+    buttons = phone.locator("#hand-strip button.card-button")
+    assert buttons.count() > 0
+    for i in range(buttons.count()):
+        box = buttons.nth(i).bounding_box()
+        assert box["width"] >= 40 and box["height"] >= 40
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert "Ana (seat 0) to act (you)" in phone.inner_text("#status")
+    phone.screenshot(path=str(shots / "web_phone.png"))
+    card = buttons.first.get_attribute("data-card")
+    buttons.first.tap()
+    phone.wait_for_function(f"() => document.getElementById('app').dataset.step !== '{d['step']}'")
+    assert card in [m.split(": ")[-1] for m in phone.locator("#moves li").all_inner_texts()]
+    # Every family's table, the options open and the review panel fit the width too.
+    for name in ("dashavatara", "ganjifa", "28", "thunee6", "naqsh"):
+        phone.goto(url(server, game=name, seed=2, step=6))
+        settle(phone)
+        phone.click("#options-box summary")
+        assert sideways(phone) == 0, name
+    phone.click("#review-button")
+    phone.wait_for_selector("#review-panel .review-chart svg")
+    assert sideways(phone) == 0
+
+
+def test_shortcuts_work_after_a_checkbox_click(page: Any, server: str) -> None:
+    page.goto(url(server, game="hokm4", seed=3, human="none", step=8))
+    page.wait_for_function("() => Number(document.getElementById('app').dataset.steps) >= 8")
+    page.keyboard.press("Home")
+    settle(page)
+    for box in ("#show-all", "#analysis", "#large"):
+        page.click(box)  # the focus is on the checkbox now
+        settle(page)
+        step = int(page.get_attribute("#app", "data-step"))
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(f"() => document.getElementById('app').dataset.step === '{step + 1}'")
+        assert page.is_checked(box)  # the key stepped, it did not toggle the box
+    page.click("#review-button")
+    page.keyboard.press("End")
+    page.wait_for_function("() => { const d = document.getElementById('app').dataset; return d.step === d.steps; }")
+    # Typing in a text field is left alone.
+    page.click("#names")
+    page.keyboard.press("Home")
+    page.keyboard.type("p")
+    assert not page.evaluate("() => document.body.classList.contains('present')")
+    assert page.input_value("#names") == "p"
+
+
+@pytest.mark.parametrize("query,words", [
+    ({"game": "hokm4", "seed": "abc"}, ['seed: expected a whole number ≥ 0, got "abc"']),
+    ({"game": "hokm4", "opt.stop_rule": "bogus"}, ["opt.stop_rule: expected one of", '"bogus"']),
+    ({"game": "hokm4", "opt.colour": "red"}, ['opt.colour: hokm4 has no option "colour"']),
+    ({"game": "hokm4", "human": "7", "viewer": "x"}, ["human: expected a seat 0..3", "viewer: expected a seat"]),
+    ({"game": "hokm4", "bots": "smart", "all": "yes"}, ["bots: expected heuristic, random or pimc", "all: expected 0 or 1"]),
+    ({"game": "ganjifa", "seeed": "4"}, ["seeed: not a parameter of the page"]),
+])
+def test_bad_url_parameters_are_shown(page: Any, server: str, query: dict[str, str], words: list[str]) -> None:
+    page.goto(url(server, **query))
+    page.wait_for_selector("#message:not([hidden])")
+    text = page.inner_text("#message")
+    assert text.startswith("This link cannot be opened")
+    for w in words:
+        assert w in text, text
+    assert not page.get_attribute("#app", "data-table")  # nothing was dealt in its place
+
+
+def test_save_pbn_of_a_seeded_deal(page: Any, server: str, tmp_path: Path) -> None:
+    page.goto(url(server, game="hokm4", seed=7, human="none", step=12))
+    page.wait_for_function("() => Number(document.getElementById('app').dataset.steps) >= 12")
+    page.keyboard.press("Home")  # the bots stop; the file holds every step played
+    settle(page)
+    with page.expect_download() as info:
+        page.click("#save-pbn")
+    saved = tmp_path / "hand.pbn"
+    info.value.save_as(saved)
+    boards = hukm.pbn.loads(saved.read_text())
+    assert len(boards) == 1 and boards[0].preset == "hokm4"
+    assert page.is_hidden("#message")
+
+
+def test_analysis_says_where_it_has_no_value(page: Any, server: str) -> None:
+    # A Twenty-eight auction: the solver does not take it, and the page says so.
+    page.goto(url(server, game="28", seed=1, analysis=1))
+    page.wait_for_selector("#analysis-panel [data-status='unavailable']")
+    assert page.inner_text("#analysis-panel").startswith("No double-dummy value here:")
+    # Mid-hand, the value counts the tricks from here.
+    page.goto(url(server, game="hokm4", deal=DEAL, trump="S", leader=0, human="none", actions="AS", step=1,
+                  analysis=1))
+    page.wait_for_selector("#analysis-panel h3[data-value]")
+    assert " more tricks" in page.inner_text("#analysis-panel h3")
+
+
+def test_dark_theme_large_cards_and_the_suit_legend(page: Any, server: str, shots: Path) -> None:
+    page.goto(url(server, game="ganjifa", seed=3, human=1, viewer=1, dark=1, names="Ana,Bo,Cy"))
+    settle(page)
+    assert page.evaluate("() => document.body.classList.contains('dark')")
+    assert page.evaluate("() => getComputedStyle(document.body).backgroundColor") == "rgb(21, 25, 30)"
+    legend = page.locator("#legend [data-suit]")
+    assert legend.count() == 8 and "Ghulam (GH)" in legend.first.inner_text()
+    page.screenshot(path=str(shots / "web_dark.png"))
+    page.click("#large")
+    assert page.evaluate("() => document.body.classList.contains('large')") and "large=1" in page.url
+    assert page.evaluate("() => window.scrollY") == 0
+    # Large cards: the table takes the width of the page, the cards to play below it.
+    assert page.locator("#board svg").bounding_box()["width"] > 1500
+    assert page.locator("#hand-strip button.card-button").count() > 0
+    # The viewer's seat is at the bottom of the table.
+    seats = page.eval_on_selector_all("#board g.seat", "els => els.map(e => [e.dataset.seat, e.getBoundingClientRect().y])")
+    assert max(seats, key=lambda s: s[1])[0] == "1"
+    page.click("#dark")
+    assert page.evaluate("() => getComputedStyle(document.body).backgroundColor") != "rgb(21, 25, 30)"
+    assert "dark=1" not in page.url
+    page.goto(url(server, game="dashavatara", seed=3))
+    settle(page)
+    assert page.locator("#legend [data-suit]").count() == 10
+    page.goto(url(server, game="hokm4", seed=3))
+    settle(page)
+    assert page.is_hidden("#legend")

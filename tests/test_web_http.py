@@ -365,3 +365,60 @@ def test_the_review_of_a_table(client: TestClient) -> None:
     assert {s["seat"]: s["cost"] for s in r["summary"]} == {0: 1, 1: 0, 2: 0, 3: 0}
     bad = client.get(f"/api/tables/{v['table']}/review?player=7")
     assert bad.status_code == 400 and "player" in bad.json()["error"]
+
+
+@pytest.mark.parametrize("name", ["hokm4", "court_piece", "single_sar"])
+def test_pbn_of_a_seeded_match(client: TestClient, name: str) -> None:
+    """Save PBN on a seeded deal (the page's default): each hand of the match played so
+    far, which reads back as the same deal and cards."""
+    v = new(client, game=name, seed=3, human=[])
+    r = client.get(f"/api/tables/{v['table']}/pbn")
+    assert r.status_code == 400 and "trumps are named" in r.json()["error"]
+    while v["hand_number"] == 1 or v["held_svg"] is None and v["hand_number"] == 2 and len(v["actions"]) < 70:
+        v = client.post(f"/api/tables/{v['table']}/bot", json={}).json()
+        if v["hand_number"] == 2:
+            break
+    for _ in range(6):
+        v = client.post(f"/api/tables/{v['table']}/bot", json={}).json()
+    r = client.get(f"/api/tables/{v['table']}/pbn")
+    assert r.status_code == 200 and r.headers["content-disposition"].endswith('.pbn"')
+    boards = hukm.pbn.loads(r.text)
+    assert len(boards) == 2
+    assert all(b.preset == name for b in boards)
+    first = hukm.replay(boards[0])
+    assert first.is_terminal()  # the first hand of the match, played out
+
+
+def test_player_names_and_the_viewer_at_the_bottom(client: TestClient) -> None:
+    v = new(client, game="hokm4", seed=7, names=["Ana", "Bo", "", "Di"], viewer=2)
+    assert v["names"] == ["Ana", "Bo", "", "Di"]
+    root = ET.fromstring(v["svg"])
+    labels = " ".join("".join(e.itertext()) for e in root.iter() if e.attrib.get("class") == "seat")
+    assert "Ana (0)" in labels and "Di (3)" in labels and "Seat 2" in labels
+    # The viewer's panel at the bottom, seat 3 (who plays after seat 2) on the right,
+    # seat 0 at the top.
+    boxes = {int(e.attrib["data-seat"]): next(iter(e)).attrib for e in root.iter() if e.attrib.get("class") == "seat"}
+    assert float(boxes[2]["y"]) > 500 and float(boxes[0]["y"]) < 20 and float(boxes[3]["x"]) > 800
+    for bad, message in ((["a"] * 5, "at most 4"), (["x" * 40], "longer than"), ([1], "names")):
+        r = client.post("/api/tables", json={"game": "hokm4", "names": bad})
+        assert r.status_code == 400 and message in r.json()["error"]
+
+
+def test_suit_legend_of_the_emblem_packs(client: TestClient) -> None:
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    assert games["hokm4"]["legend"] == []
+    names = [s["name"] for s in games["dashavatara"]["legend"]]
+    assert len(names) == 10 and names[0] == "Matsya"
+    ganjifa = games["ganjifa"]["legend"]
+    assert [s["code"] for s in ganjifa] == ["GH", "TJ", "SM", "SF", "SR", "CH", "BA", "QM"]
+    assert all(ET.fromstring(s["svg"]).tag.endswith("svg") for s in ganjifa)
+
+
+def test_analysis_says_it_counts_from_here(client: TestClient) -> None:
+    v = new(client, game="hokm4", deal=DEAL, position={"trump": "S", "leader": 0}, human=[0, 1, 2, 3])
+    a = client.get(f"/api/tables/{v['table']}/analysis").json()
+    assert a["value_text"] == f"{a['value']} tricks"
+    client.post(f"/api/tables/{v['table']}/act", json={"action": "AS"})
+    a = client.get(f"/api/tables/{v['table']}/analysis", params={"step": 1}).json()
+    assert a["value_text"] == f"{a['value']} more tricks"
+    assert f"{a['value']} more tricks" in a["svg"]

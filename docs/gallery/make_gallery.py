@@ -3,7 +3,8 @@ GIF of a hand (``hukm.video``), a terminal screenshot of ``hukm play`` (rich's S
 of the web page (``hukm serve``) taken by its browser tests in headless Chromium.
 
 Run from the repository root: ``python docs/gallery/make_gallery.py`` (needs
-``pip install ".[test]"`` and Chromium).
+``pip install ".[test]"`` and Chromium); ``python docs/gallery/make_gallery.py
+web_phone.png web_dark.png`` makes only the pictures named.
 """
 
 from __future__ import annotations
@@ -65,16 +66,29 @@ def terminal_screenshot(path: Path) -> None:
     cairosvg.svg2png(bytestring=screen.export_svg("hukm play").encode(), write_to=str(path), output_width=1280)
 
 
-WEB = ("web_analysis.png", "web_twenty_eight.png", "web_presentation.png", "web_finished_trick.png", "web_review.png")
-"""Screenshots of the page kept in the gallery (of those the browser tests save)."""
+WEB = {
+    "web_analysis.png": "test_analysis_values_equal_solve",
+    "web_twenty_eight.png": "test_a_twenty_eight_auction",
+    "web_presentation.png": "test_presentation_mode",
+    "web_finished_trick.png": "test_a_finished_trick_stays_on_the_table",
+    "web_review.png": "test_the_review_panel_marks_a_mistake_and_jumps_to_it",
+    "web_phone.png": "test_a_phone_plays_without_sideways_scroll",
+    "web_dark.png": "test_dark_theme_large_cards_and_the_suit_legend",
+}
+"""Screenshots of the page kept in the gallery (of those the browser tests save), with the
+test that saves each."""
 
 
-def web_screenshots() -> None:
-    """Runs the page's browser tests, which save a screenshot of each game family."""
+def web_screenshots(names: list[str]) -> None:
+    """Runs the page's browser tests that save the screenshots ``names``."""
+    if not names:
+        return
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, HUKM_SCREENSHOTS=tmp, HUKM_REQUIRE_BROWSER="1")
-        subprocess.run([sys.executable, "-m", "pytest", "-q", "tests/test_web_browser.py"], check=True, env=env)
-        for name in WEB:
+        tests = " or ".join(WEB[n] for n in names)
+        subprocess.run([sys.executable, "-m", "pytest", "-q", "tests/test_web_browser.py", "-k", tests],
+                       check=True, env=env)
+        for name in names:
             shutil.copy(os.path.join(tmp, name), HERE / name)
             print("wrote", name)
 
@@ -92,16 +106,24 @@ def hand_gif(path: Path) -> None:
     hukm.video.write(state.record(), path, size="360p", analysis=True)
 
 
-def main() -> None:
-    hand_gif(HERE / "hokm_hand.gif")
-    print("wrote hokm_hand.gif")
+def main(names: list[str]) -> None:
+    every = ["hokm_hand.gif", *SHOWS, "terminal_play.png", *WEB]
+    unknown = [n for n in names if n not in every]
+    if unknown:
+        sys.exit(f"make_gallery: no picture {unknown[0]!r} (pictures: {', '.join(every)})")
+    wanted = names or every
+    if "hokm_hand.gif" in wanted:
+        hand_gif(HERE / "hokm_hand.gif")
+        print("wrote hokm_hand.gif")
     for name, args in SHOWS.items():
-        hukm([*args, "--png", str(HERE / name)])
-        print("wrote", name)
-    terminal_screenshot(HERE / "terminal_play.png")
-    print("wrote terminal_play.png")
-    web_screenshots()
+        if name in wanted:
+            hukm([*args, "--png", str(HERE / name)])
+            print("wrote", name)
+    if "terminal_play.png" in wanted:
+        terminal_screenshot(HERE / "terminal_play.png")
+        print("wrote terminal_play.png")
+    web_screenshots([n for n in WEB if n in wanted])
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -85,6 +85,7 @@ def render(
     size: float = DEFAULT_SIZE,
     four_colour: bool = False,
     timeout: Optional[float] = ANALYSIS_TIMEOUT,
+    bottom: Optional[int] = None,
 ) -> str:
     """The table of ``state`` as SVG text.
 
@@ -95,10 +96,11 @@ def render(
     writes each legal card's value on it (``data-value``), the best ones in green;
     other actions (bids, ``call``, ``trump:S``, compound leads ...) are listed as
     buttons with their values. A :class:`hukm.Solution` of this state may be passed
-    instead. A state that cannot be solved now (bidding, too many cards) is drawn
-    without analysis; one the solver cannot finish within ``timeout`` seconds (``None``:
-    no limit) gets a note instead of values. ``four_colour=True`` draws French diamonds
-    blue and clubs green.
+    instead. A state that cannot be solved now (bidding, too many cards) gets a note
+    saying why, as does one the solver cannot finish within ``timeout`` seconds (``None``:
+    no limit). ``four_colour=True`` draws French diamonds
+    blue and clubs green. ``bottom`` is the seat drawn at the bottom (default: the
+    viewer's, seat 0 for a god's-eye picture); the others follow anticlockwise.
 
     Bad input raises :class:`hukm.StateError` naming it.
 
@@ -118,7 +120,11 @@ def render(
     if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
                                 or not timeout > 0):
         raise StateError(f"timeout must be a number of seconds > 0 or None, got {timeout!r}")
-    return paint(build(st, v, analysis, bool(four_colour), timeout), width)
+    b = optional_whole(bottom, "bottom", 0, st.num_players - 1)
+    scene = build(st, v, analysis, bool(four_colour), timeout)
+    if b is not None:
+        scene.bottom = b
+    return paint(scene, width)
 
 
 def after(

@@ -191,12 +191,12 @@ def analysis_lines(state: _core.State, solution: Any) -> list[list[tuple[str, st
     ['  values: ', 'A♠ ', '2', '   ', 'K♠ ', '2', '   ']
     """
     from ._svg.packs import pack_of_game
-    from ._svg.scene import action_label, value_text
+    from ._svg.scene import action_label, value_note
 
     pack = pack_of_game(state)
     best = set(solution.best_actions())
     head = (f"  double dummy (all hands known) for seat {solution.player}'s side: "
-            f"{value_text(state, solution.value)}")
+            f"{value_note(state, solution.value)}")
     pieces: list[tuple[str, str]] = [("  values: ", "bold")]
     for action, value in solution.actions.items():
         text, style = _card_text(state, action) if pack.is_card(action) else (action_label(pack, action) + " ", "")

@@ -14,8 +14,8 @@ Every card is one ``<g class="card">`` carrying ``data-card`` (face up only),
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Optional
+from dataclasses import dataclass, replace
+from typing import Any, Optional
 
 from .faces import INDEX_W, back, defs, face, glyph_or_emblem, size_of
 from .geometry import HEIGHT, WIDTH, Box, Geometry, Rows, plan_rows, row_width, table_geometry
@@ -394,7 +394,7 @@ def button(b: Button, x: float, y: float, w: float) -> str:
 
 def paint(scene: Scene, size: float = 1280) -> str:
     """The whole table picture."""
-    geo = table_geometry(len(scene.seats))
+    geo = turned(table_geometry(len(scene.seats)), scene.bottom)
     c = geo.centre
     parts = [defs(), el("rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill=BG),
              el("ellipse", cx=c.cx, cy=c.cy, rx=c.w / 2, ry=c.h / 2, fill=FELT,
@@ -415,6 +415,18 @@ def paint(scene: Scene, size: float = 1280) -> str:
         parts.append(specials_panel(scene, geo.specials, min(small, 1.15)))
     parts.append(actions_panel(scene, geo.actions))
     return document("".join(parts), WIDTH, HEIGHT, size, scene.title)
+
+
+def turned(geo: Geometry, bottom: int) -> Geometry:
+    """``geo`` turned so that seat ``bottom`` sits where seat 0 does."""
+    n = len(geo.seats)
+    if not bottom % n:
+        return geo
+
+    def turn(xs: list[Any]) -> list[Any]:
+        return [xs[(i - bottom) % n] for i in range(n)]
+
+    return replace(geo, seats=turn(geo.seats), anchors=turn(geo.anchors), trick_w=turn(geo.trick_w))
 
 
 def trump_mark(scene: Scene, c: Box) -> str:

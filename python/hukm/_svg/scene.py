@@ -99,6 +99,8 @@ class Scene:
     """The trick on the felt is complete: it stays until the next card is played."""
     winner: Optional[int] = None
     """The seat that won the finished trick (``None`` while a trick is in progress)."""
+    bottom: int = 0
+    """The seat drawn at the bottom of the table (the others follow anticlockwise)."""
 
 
 @dataclass
@@ -576,7 +578,7 @@ READERS: dict[str, Callable[[Ctx], None]] = {
 
 def _analysis(c: Ctx, analysis: object, legal: list[str], timeout: Optional[float]) -> None:
     """Double-dummy values: on the legal cards, and as buttons for other actions. A state
-    that cannot be solved now gets none; one the solver cannot finish within ``timeout``
+    that cannot be solved now gets a note saying why; one the solver cannot finish within ``timeout``
     seconds gets a note saying so."""
     if analysis is False or analysis is None or c.state.is_terminal():
         return
@@ -589,7 +591,8 @@ def _analysis(c: Ctx, analysis: object, legal: list[str], timeout: Optional[floa
     else:
         try:
             sol = solve(c.state, timeout=timeout)
-        except StateError:
+        except StateError as e:
+            c.scene.analysis_note = f"Double dummy: no value here ({e})"
             return
         except SolverLimitError:
             c.scene.analysis_note = f"Double dummy: not solved within {timeout:g} s"
@@ -603,7 +606,7 @@ def _analysis(c: Ctx, analysis: object, legal: list[str], timeout: Optional[floa
         else:
             sc.buttons.append(Button(a, action_label(c.pack, a), v, a in best))
     sc.buttons.sort(key=lambda b: (not b.best, -b.value if sol.player == c.state.current_player else b.value))
-    sc.analysis_note = f"Double dummy for seat {c.seat_of(sol.player)}'s side: {value_text(c.state, sol.value)}"
+    sc.analysis_note = f"Double dummy for seat {c.seat_of(sol.player)}'s side: {value_note(c.state, sol.value)}"
 
 
 def value_text(state: _core.State, value: int) -> str:
@@ -627,6 +630,31 @@ def value_text(state: _core.State, value: int) -> str:
     if "heap" in state.observation(0):
         return f"{value} tricks collected"
     return f"{value} tricks"
+
+
+FROM_HERE = ("tricks", "tricks collected", "tens", "points")
+"""Units of values counted from the current position to the end of the hand (not those
+won before, unlike Dashavatara's cards or an individual Ganjifa hand)."""
+
+
+def value_note(state: _core.State, value: int) -> str:
+    """:func:`value_text`, saying ``more`` once the hand's play has begun: the solver
+    counts what is taken from here, not the tricks already won.
+
+    >>> import hukm
+    >>> s = hukm.Hokm().from_deal("AK.. QJ.. T9.. 87..".replace("..", "..."), trump="S", leader=0)
+    >>> value_note(s, 2)
+    '2 tricks'
+    >>> s.apply("AS"); value_note(s, 2)
+    '2 more tricks'
+    """
+    text = value_text(state, value)
+    number, _, unit = text.partition(" ")
+    if state.game in ("ganjifa", "dashavatara") or unit not in FROM_HERE:
+        return text
+    obs = state.observation(state.current_player if not state.is_terminal() else 0)
+    begun = bool(obs.get("trick")) or bool(obs.get("tricks")) or bool(obs.get("heap"))
+    return f"{number} more {unit}" if begun else text
 
 
 def build(state: _core.State, viewer: Optional[int] = None, analysis: object = False,
@@ -655,6 +683,7 @@ def build(state: _core.State, viewer: Optional[int] = None, analysis: object = F
         c.chip(scene.mover, "to act", "act")
     if viewer is not None:
         c.chip(c.seat_of(viewer), "viewer", "you")
+        scene.bottom = c.seat_of(viewer)
     phase = "over" if state.is_terminal() else state.phase
     scene.info.insert(0, f"Phase: {phase}" + ("" if viewer is None else f" · seen by seat {c.seat_of(viewer)}"))
     if state.is_terminal():

@@ -29,6 +29,7 @@ from .._errors import HukmError, SolverLimitError, StateError
 from .._game import GameBase
 from .._position import WHOLE, keywords_of, position
 from ..bots import PIMC, Heuristic, Random
+from ..pbn._records import WHIST_PRESETS
 from ..record import HandRecord, record_of, replay
 from ..registry import game as make_game
 from ..registry import games
@@ -44,8 +45,11 @@ MAX_ACTIONS = 5000
 MAX_PIMC_SAMPLES = 200
 """The most samples a PIMC bot of the page may draw per decision."""
 
-WHIST = frozenset({"hokm4", "court_piece", "single_sar"})
+WHIST = frozenset(WHIST_PRESETS)
 """The presets whose hands PBN can hold."""
+
+MAX_NAME = 24
+"""The longest player name a table takes."""
 
 
 class RequestError(HukmError, ValueError):
@@ -101,8 +105,45 @@ def game_list() -> list[dict[str, Any]]:
                          "default": None if o.default is None else _text(o.default)} for o in info.specs],
             "position": [{"key": k, "whole": k in WHOLE} for k in keywords_of(g)],
             "pbn": info.name in WHIST,
+            "legend": legend(g.new_game(0)),
         })
     return out
+
+
+def legend(state: _core.State) -> list[dict[str, str]]:
+    """The suits of a pack drawn with emblems (Ganjifa's, Dashavatara's): each suit's code,
+    name, colour and emblem as a small SVG, for the page's legend; empty for French suits, whose
+    glyphs say their names."""
+    from .._svg.faces import emblem
+    from .._svg.packs import pack_of_game
+
+    pack = pack_of_game(state)
+    if pack.kind == "french":
+        return []
+    out = []
+    for i, (code, name) in enumerate(pack.suits):
+        st = pack.style(i)
+        pic = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="32" height="32">'
+               f'<circle cx="16" cy="16" r="15" fill="{st.tint}" stroke="{st.colour}"/>'
+               f'{emblem(st.emblem, 16, 16, 11, st.colour, st.tint)}</svg>')
+        out.append({"code": code, "name": name, "colour": st.colour, "svg": pic})
+    return out
+
+
+def names_of(value: Any, n: int) -> list[str]:
+    """Player names of a request: up to ``n`` strings of at most :data:`MAX_NAME`
+    characters (an empty one keeps the seat's number)."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        value = value.split(",")
+    if not isinstance(value, list) or len(value) > n or not all(isinstance(x, str) for x in value):
+        raise RequestError(f"names: expected at most {n} names, got {value!r}")
+    names = [x.strip() for x in value]
+    long = [x for x in names if len(x) > MAX_NAME]
+    if long:
+        raise RequestError(f"names: {long[0]!r} is longer than {MAX_NAME} characters")
+    return names
 
 
 def _entry(state: _core.State, cards: frozenset[str], action: str, label: Callable[[str], str]) -> dict[str, Any]:
@@ -131,6 +172,8 @@ class Table:
     bot: str = "heuristic"
     samples: int = 20
     seed: int = 0
+    names: list[str] = field(default_factory=list)
+    """Player names by seat (the page's labels; empty: seat numbers)."""
     id: str = field(default_factory=lambda: secrets.token_urlsafe(9))
     version: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
@@ -146,7 +189,8 @@ class Table:
         ``seed`` (a whole match) or ``deal`` with ``position`` keywords (one hand),
         ``actions`` to play first, ``step`` (when beyond the actions, the bots play every
         seat up to it), ``human`` (the seats people play; default ``[0]``), ``bots``
-        (``heuristic``, ``random`` or ``pimc``) and ``samples`` (PIMC)."""
+        (``heuristic``, ``random`` or ``pimc``), ``samples`` (PIMC) and ``names`` (player
+        names by seat, on the pictures)."""
         name = _field(data, "game", str)
         if name is None:
             raise RequestError("game: missing")
@@ -182,7 +226,8 @@ class Table:
         if bot not in BOTS:
             raise RequestError(f"bots: expected one of {', '.join(BOTS)}, got {bot!r}")
         samples = _whole(data, "samples", 1, MAX_PIMC_SAMPLES, 20)
-        table = cls(game, [first], frozenset(human), bot, samples or 20, seed or 0)
+        names = names_of(data.get("names"), n)
+        table = cls(game, [first], frozenset(human), bot, samples or 20, seed or 0, names)
         actions = _field(data, "actions", list, [])
         table._extend(actions, "actions")
         step = _whole(data, "step", 0, MAX_ACTIONS)
@@ -213,7 +258,7 @@ class Table:
         if len(rec.actions) > MAX_ACTIONS:
             raise RequestError(f"record: more than {MAX_ACTIONS} actions")
         first = replay(rec, 0)
-        spec = {k: data[k] for k in ("human", "bots", "samples") if k in data}
+        spec = {k: data[k] for k in ("human", "bots", "samples", "names") if k in data}
         table = cls.create({"game": rec.preset, **spec})
         table.game = make_game(rec.preset, **rec.options)
         table.states = [first]
@@ -316,8 +361,12 @@ class Table:
         return record_of(self.state())
 
     def pbn(self) -> str:
-        """The hand as PBN (whist presets only)."""
-        return pbn.dumps([self.record()])
+        """The hands played as PBN (whist presets only): a match hand by hand, from the
+        hand whose trumps are named; :class:`RequestError` before that."""
+        text = pbn.dumps([self.record()])
+        if "[Board " not in text:
+            raise RequestError("no hand to save as PBN yet: a hand is written once its trumps are named")
+        return text
 
     def view(self, step: Optional[int] = None, viewer: Optional[int] = 0, show_all: bool = False) -> dict[str, Any]:
         """What the page draws at ``step``: the picture for ``viewer`` (every hand with
@@ -338,7 +387,6 @@ class Table:
             raise RequestError(f"viewer: expected 0..{n - 1}, got {viewer!r}")
         from .._svg.finished import finished_scene
         from .._svg.packs import pack_of_game
-        from .._svg.paint import paint
         from .._svg.scene import action_label, build
 
         seen = None if show_all else viewer
@@ -347,7 +395,7 @@ class Table:
         if before is not None and not scene.finished:
             # The last trick of a hand of a match: the next deal no longer shows it.
             last = finished_scene(before, every[k - 1], seen, False, s)
-        held = None if last is None else paint(last)
+        held = None if last is None else self._paint(last, viewer)
         pack = pack_of_game(s)
         cards = frozenset(c for c, _, _, _ in s.layout[2])
         terminal = s.is_terminal()
@@ -373,12 +421,31 @@ class Table:
             "legal": legal,
             "played": played,
             "actions": every,
-            "svg": paint(scene),
+            "svg": self._paint(scene, viewer),
             "finished": scene.finished or held is not None,
             "winner": scene.winner if scene.finished else None if last is None else last.winner,
             "held_svg": held,
             "pbn": s.preset in WHIST,
+            "names": self.names,
         }
+
+    def _paint(self, scene: Any, viewer: Optional[int]) -> str:
+        """``scene`` drawn with the player names on its seats, ``viewer``'s seat at the
+        bottom (also when every hand is shown)."""
+        from .._svg.paint import paint
+
+        for seat, name in zip(scene.seats, self.names):
+            if name:
+                seat.name = f"{name} ({seat.seat})"
+        if viewer is not None:
+            scene.bottom = viewer
+        return paint(scene)
+
+    def _picture(self, state: _core.State, viewer: Optional[int], show_all: bool, analysis: Any = False) -> str:
+        """The table of ``state`` as the page draws it (see :meth:`_paint`)."""
+        from .._svg.scene import build
+
+        return self._paint(build(state, None if show_all else viewer, analysis), viewer)
 
     def analysis(self, step: Optional[int] = None, timeout: float = 10.0, viewer: Optional[int] = 0,
                  show_all: bool = False) -> dict[str, Any]:
@@ -413,14 +480,17 @@ class Table:
                 self._cache.clear()
             self._cache[key] = hit
         sol, line = hit["solution"], hit["line"]
+        from .._svg.scene import value_note
+
         return {
             "step": k,
             "player": sol.player,
             "value": sol.value,
+            "value_text": value_note(s, sol.value),
             "values": dict(sol.actions),
             "best": sol.best_actions(),
             "line": [{"player": x.player, "action": x.action, "value": x.value} for x in line],
-            "svg": svg.render(s, viewer=None if show_all else viewer, analysis=sol),
+            "svg": self._picture(s, viewer, show_all, sol),
             "line_svg": svg.line(s, steps=line) if line else None,
             "nodes": sol.nodes,
         }
@@ -479,7 +549,7 @@ class Table:
             "message": f"between {lo} and {hi}, still searching",
             "stopped": sol.stopped,
             "timeout": timeout,
-            "svg": svg.render(s, viewer=None if show_all else viewer),
+            "svg": self._picture(s, viewer, show_all),
             "nodes": sol.nodes,
         }
 

@@ -22,6 +22,12 @@ const app = {
   analysisFor: "",  // which view the analysis shown belongs to
 };
 
+// A seat's name in the page's text: the player's name when one was given.
+function who(v, seat) {
+  const name = (v.names || [])[seat];
+  return name ? `${name} (seat ${seat})` : `seat ${seat}`;
+}
+
 function look() {
   const viewer = $("viewer").value;
   return { viewer: viewer === "none" ? "none" : viewer, all: $("show-all").checked ? 1 : 0 };
@@ -77,7 +83,7 @@ function show(v) {
   root.dataset.finished = v.finished ? "1" : "0";
   $("board").innerHTML = v.held_svg || v.svg;
   $("status").textContent = v.header + (v.terminal ? " · over" :
-    ` · seat ${v.current_player} to act${v.human.includes(v.current_player) ? " (you)" : ""}`);
+    ` · ${who(v, v.current_player)} to act${v.human.includes(v.current_player) ? " (you)" : ""}`);
   const scores = $("scores");
   scores.dataset.scores = JSON.stringify(v.scores);
   scores.dataset.returns = JSON.stringify(v.returns);
@@ -87,11 +93,13 @@ function show(v) {
   $("forward").disabled = $("last").disabled = v.step === v.steps;
   $("save-pbn").hidden = !v.pbn;
   drawMoves(v);
+  drawLegend(v);
   history.replaceState(null, "", `/?${app.form.toQuery(v)}`);
   if (v.held_svg) {
     // The step ended a hand: its last trick stays on the table, then the next deal.
     root.dataset.held = "1";
     $("actions").replaceChildren();
+    $("hand-strip").replaceChildren();
     setBusy(+1, "the last trick of the hand");
     setTimeout(() => {
       setBusy(-1);
@@ -110,6 +118,7 @@ function show(v) {
 function playOn(v) {
   drawActions(v);
   markCards(v);
+  drawHand(v);
   $("analysis-panel").hidden = !$("analysis").checked;
   // With the analysis on, the bots wait until the values of the position are shown.
   if ($("analysis").checked) analyse().then(() => { if (app.view === v) scheduleBot(); });
@@ -133,14 +142,18 @@ function drawMoves(v) {
   const list = $("moves");
   list.replaceChildren();
   for (const m of v.played) {
-    const item = el("li", { "data-step": m.step }, `seat ${m.player}: ${m.action}`);
+    const item = el("li", { "data-step": m.step }, `${who(v, m.player)}: ${m.action}`);
     if (m.step === v.step) item.classList.add("current");
     if (m.step > v.step) item.classList.add("future");
     item.addEventListener("click", () => goto(m.step));
     list.append(item);
   }
+  // The current move in view inside the list, without scrolling the page.
   const current = list.querySelector(".current");
-  if (current) current.scrollIntoView({ block: "nearest" });
+  if (current && (current.offsetTop < list.scrollTop
+                  || current.offsetTop + current.offsetHeight > list.scrollTop + list.clientHeight)) {
+    list.scrollTop = current.offsetTop - list.clientHeight / 2;
+  }
 }
 
 function markCards(v) {
@@ -159,6 +172,53 @@ function markCards(v) {
     }
     g.classList.add("legal");
     g.addEventListener("click", () => clickCard(g.getAttribute("data-card")));
+  }
+}
+
+// The cards that can be played as buttons large enough to tap (shown on phones and with
+// the large cards; the table's own cards are too small there).
+function drawHand(v) {
+  const strip = $("hand-strip");
+  strip.replaceChildren();
+  if (!canClick(v)) return;
+  const labels = new Map(v.legal.filter((e) => e.card).map((e) => [e.action, e.label]));
+  const game = app.form.byName.get(v.game);
+  const suits = (game && game.legend) || [];
+  const seen = new Set();
+  for (const e of v.legal) {
+    for (const card of e.cards) {
+      if (seen.has(card)) continue;
+      seen.add(card);
+      const label = labels.get(card) || card;
+      const b = el("button", { type: "button", class: "card-button", "data-card": card,
+                               "data-red": /[♥♦]/.test(label) ? "1" : undefined, title: card }, label);
+      const suit = suits.find((x) => card.endsWith(x.code));
+      if (suit) {  // a pack of emblems: the rank in the suit's colour beside its emblem
+        b.replaceChildren(card.slice(0, card.length - suit.code.length));
+        b.insertAdjacentHTML("afterbegin", suit.svg);
+        b.style.color = suit.colour;
+        b.title = `${b.textContent} of ${suit.name}`;
+      }
+      b.addEventListener("click", () => clickCard(card));
+      strip.append(b);
+    }
+  }
+}
+
+// The suits of a pack drawn with emblems (Ganjifa, Dashavatara), named.
+function drawLegend(v) {
+  const box = $("legend");
+  const game = app.form.byName.get(v.game);
+  const suits = (game && game.legend) || [];
+  box.hidden = suits.length === 0;
+  if (box.dataset.game === v.game) return;
+  box.dataset.game = v.game;
+  box.replaceChildren();
+  for (const s of suits) {
+    const item = el("span", { "data-suit": s.code });
+    item.innerHTML = s.svg;
+    item.append(`${s.name} (${s.code})`);
+    box.append(item);
   }
 }
 
@@ -239,12 +299,13 @@ async function analyse(timeout = ANALYSIS_TIMEOUT) {
     return;
   }
   if (a.status !== "ok") {
-    panel.append(el("p", { class: "hint", "data-status": a.status }, a.message));
+    const why = a.status === "unavailable" ? "No double-dummy value here: " : "";
+    panel.append(el("p", { class: "hint", "data-status": a.status }, why + a.message));
     return;
   }
   $("board").innerHTML = a.svg;
   markCards(v);
-  panel.append(el("h3", {}, `Double dummy for seat ${a.player}'s side: ${a.value}`));
+  panel.append(el("h3", { "data-value": a.value }, `Double dummy for ${who(v, a.player)}'s side: ${a.value_text}`));
   const table = el("table", { class: "values", "data-step": a.step });
   for (const [action, value] of Object.entries(a.values)) {
     const row = el("tr", { "data-action": action, "data-value": value },
@@ -377,8 +438,21 @@ function present(on) {
   }
 }
 
+// Light or dark, large cards or not: the body's classes, the choice kept in this browser.
+function theme() {
+  document.body.classList.toggle("dark", $("dark").checked);
+  document.body.classList.toggle("large", $("large").checked);
+  localStorage.setItem("hukm-dark", $("dark").checked ? "1" : "0");
+  if (app.view) history.replaceState(null, "", `/?${app.form.toQuery(app.view)}`);
+}
+
+// The keys work wherever the focus is, except where the key types or chooses: a text
+// field, a list.
 function onKey(event) {
-  if (event.target.matches("input, textarea, select")) return;
+  const t = event.target;
+  if (t.matches("textarea, select, [contenteditable]")) return;
+  if (t.matches("input") && !["checkbox", "radio", "button", "submit", "file"].includes(t.type)) return;
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
   const v = app.view;
   if (!v) return;
   const keys = {
@@ -389,9 +463,10 @@ function onKey(event) {
     p: () => present(!document.body.classList.contains("present")),
     Escape: () => present(false),
   };
-  const fn = keys[event.key];
+  const fn = keys[event.key] || keys[event.key.toLowerCase()];
   if (fn) {
     event.preventDefault();
+    if (t.matches("input, button")) t.blur();  // the key acts on the page, not on the control
     fn();
   }
 }
@@ -400,6 +475,8 @@ async function main() {
   const games = await guarded(() => api.games(), "loading…");
   if (!games) return;
   app.form = new DealForm(games);
+  const saved = localStorage.getItem("hukm-dark");
+  $("dark").checked = saved === null ? matchMedia("(prefers-color-scheme: dark)").matches : saved === "1";
   let extra = {};
   let failed = null;
   try {
@@ -422,12 +499,14 @@ async function main() {
     event.target.value = "";
   });
   $("present").addEventListener("click", () => present(true));
+  for (const id of ["dark", "large"]) $(id).addEventListener("change", theme);
   $("review-button").addEventListener("click", review);
   document.addEventListener("keydown", onKey);
   document.addEventListener("fullscreenchange", () => {
     if (!document.fullscreenElement) document.body.classList.remove("present");
   });
   if (new URLSearchParams(location.search).get("present") === "1") document.body.classList.add("present");
+  theme();
   if (failed) say(failed);  // a URL the page cannot open: say why, deal nothing
   else await deal(extra);
 }

@@ -15,6 +15,73 @@ function el(tag, attrs = {}, ...children) {
 
 export { $, el };
 
+// Query keys the page reads besides the game's options (`opt.KEY`) and position keywords.
+const SWITCHES = ["all", "analysis", "present", "dark", "large"];
+const NUMBERS = { hold: "milliseconds", analysis_timeout: "seconds", analysis_max: "seconds" };
+const KNOWN = new Set(["game", "seed", "deal", "actions", "step", "human", "viewer", "bots", "samples", "names",
+                       ...SWITCHES, ...Object.keys(NUMBERS)]);
+const WHOLE = /^\d+$/;
+
+// What is wrong with the query `q` for game `g`: one message per bad parameter.
+function queryErrors(q, g) {
+  const errors = [];
+  const bad = (key, want) => errors.push(`${key}: expected ${want}, got "${q.get(key)}"`);
+  const seed = q.get("seed");
+  if (seed !== null && !(WHOLE.test(seed) && BigInt(seed) < 2n ** 63n)) bad("seed", "a whole number ≥ 0");
+  const step = q.get("step");
+  if (step !== null && step !== "" && !WHOLE.test(step)) bad("step", "a whole number ≥ 0");
+  for (const key of ["human", "viewer"]) {
+    const v = q.get(key);
+    if (v !== null && v !== "none" && !(WHOLE.test(v) && Number(v) < g.players)) {
+      bad(key, `a seat 0..${g.players - 1} or none`);
+    }
+  }
+  const bots = q.get("bots");
+  if (bots !== null && !["heuristic", "random", "pimc"].includes(bots)) bad("bots", "heuristic, random or pimc");
+  const samples = q.get("samples");
+  if (samples !== null && !(WHOLE.test(samples) && Number(samples) >= 1 && Number(samples) <= 200)) {
+    bad("samples", "a whole number 1..200");
+  }
+  for (const key of SWITCHES) {
+    if (q.get(key) !== null && !["0", "1"].includes(q.get(key))) bad(key, "0 or 1");
+  }
+  for (const [key, unit] of Object.entries(NUMBERS)) {
+    const v = q.get(key);
+    if (v !== null && !(Number(v) > 0)) bad(key, `a number of ${unit} > 0`);
+  }
+  const names = q.get("names");
+  if (names !== null && names.split(",").length > g.players) bad("names", `at most ${g.players} names`);
+  const options = new Map(g.options.map((o) => [o.key, o]));
+  const position = new Set(g.position.map((p) => p.key));
+  for (const [key, value] of q.entries()) {
+    if (key.startsWith("opt.")) {
+      const o = options.get(key.slice(4));
+      if (!o) errors.push(`${key}: ${g.name} has no option "${key.slice(4)}"`);
+      else if (value !== "" && optionError(o, value)) bad(key, optionError(o, value));
+    } else if (!KNOWN.has(key) && !position.has(key)) {
+      errors.push(`${key}: not a parameter of the page`);
+    }
+  }
+  return errors;
+}
+
+// What a value of option `o` should have been, or "" when `value` fits.
+function optionError(o, value) {
+  if (o.kind === "switch") return ["on", "off"].includes(value) ? "" : "on or off";
+  if (o.kind === "words") return o.values.includes(value) ? "" : `one of ${o.values.join(", ")}`;
+  if (o.kind === "number") {
+    const [lo, hi] = o.values.map(Number);
+    const n = Number(value);
+    return /^-?\d+$/.test(value) && n >= lo && n <= hi ? "" : `a whole number ${lo}..${hi}`;
+  }
+  return "";
+}
+
+// The names field as a list by seat ([] when empty).
+function namesOf(text) {
+  return text.trim() ? text.split(",").map((x) => x.trim()) : [];
+}
+
 export class DealForm {
   constructor(games) {
     this.games = games;
@@ -101,15 +168,20 @@ export class DealForm {
     }
     const human = $("human").value;
     spec.human = human === "none" ? [] : [Number(human)];
+    const names = namesOf($("names").value);
+    if (names.length) spec.names = names;
     if (spec.bots === "pimc") spec.samples = Number($("samples").value || 20);
     return spec;
   }
 
   // Sets the form from a URL's query (see `toQuery`); returns the request's extras
-  // (actions, step) and the view switches.
+  // (actions, step) and the view switches. A query with a bad parameter throws an Error
+  // naming every bad one, the form left as it was.
   fromQuery(q) {
     const name = q.get("game");
     if (name && !this.byName.has(name)) throw new Error(`unknown game "${name}"`);
+    const errors = queryErrors(q, this.byName.get(name || this.games[0].name));
+    if (errors.length) throw new Error(`This link cannot be opened: ${errors.join("; ")}`);
     $("game").value = name || this.games[0].name;
     const values = {};
     for (const [k, v] of q.entries()) values[k] = v;
@@ -122,6 +194,9 @@ export class DealForm {
     $("samples-box").hidden = $("bots").value !== "pimc";
     $("show-all").checked = q.get("all") === "1";
     $("analysis").checked = q.get("analysis") === "1";
+    $("names").value = q.get("names") || "";
+    if (q.get("dark") !== null) $("dark").checked = q.get("dark") === "1";
+    $("large").checked = q.get("large") === "1";
     const extra = {};
     const actions = q.get("actions");
     if (actions) extra.actions = actions.split(",").filter((a) => a);
@@ -149,6 +224,9 @@ export class DealForm {
     if (spec.samples) q.set("samples", String(spec.samples));
     if ($("show-all").checked) q.set("all", "1");
     if ($("analysis").checked) q.set("analysis", "1");
+    if (spec.names) q.set("names", spec.names.join(","));
+    if ($("large").checked) q.set("large", "1");
+    if ($("dark").checked) q.set("dark", "1");
     return q.toString();
   }
 }
