@@ -70,6 +70,23 @@ def test_each_phase_of_play_has_a_picture(page: str) -> None:
     assert set(PHASES[page]) <= set(headings)
 
 
+@pytest.mark.parametrize("page", sorted(PHASES))
+def test_game_guides_show_results_first_and_code_in_a_tab(page: str) -> None:
+    """A game guide reads as rules with pictures: each block the site runs shows what it
+    makes (the picture, the listing) in the first tab and its code in the Python tab."""
+    for b in snippets.blocks(DOCS / page):
+        if b.executed and b.lang in snippets.PYTHON and "source" in b.attrs:
+            assert b.attrs["source"] == "tabbed-right", b.where()
+            assert b.attrs.get("tabs", "").startswith("Python|"), b.where()
+
+
+def test_pictures_open_full_size_on_a_click() -> None:
+    config = (DOCS.parent / "mkdocs.yml").read_text()
+    assert "assets/zoom.js" in config and (DOCS / "assets" / "zoom.js").exists()
+    script = (DOCS / "assets" / "zoom.js").read_text()
+    assert "svg.hukm-picture" in script and "hukm-zoomed" in (DOCS / "assets" / "extra.css").read_text()
+
+
 def test_every_game_family_has_a_guide_with_its_options() -> None:
     for family in sorted({g.family for g in hukm.games()}):
         page = hukm_docs.page_of(family)
