@@ -443,3 +443,32 @@ def test_a_finished_ganjifa_game_shows_its_last_trick(name: str) -> None:
     assert f"Last trick, won by seat {last['winner']}" in svg
     # Dugi gives the last trick seat by seat, without its leader: no play order shown.
     assert ("1. seat" in svg) == (name != "dugi")
+
+
+def _panel_boxes(svg: str) -> dict[int, tuple[float, float]]:
+    """Each seat's panel position (x, y) on the picture."""
+    root = ET.fromstring(svg)
+    return {int(g.attrib["data-seat"]): (float(next(iter(g)).attrib["x"]), float(next(iter(g)).attrib["y"]))
+            for g in root.iter() if g.attrib.get("class") == "seat"}
+
+
+@pytest.mark.parametrize("name,players", [("hokm4", 4), ("ganjifa", 3), ("thunee6", 6)])
+def test_the_viewer_sits_at_the_bottom(name: str, players: int) -> None:
+    state = hukm.game(name).new_game(seed=2)
+    plain = _panel_boxes(hukm.svg.render(state))
+    for viewer in range(players):
+        boxes = _panel_boxes(hukm.svg.render(state, viewer=viewer))
+        # Every seat moves round by the same number of places: the viewer takes seat 0's.
+        assert boxes == {s: plain[(s - viewer) % players] for s in range(players)}
+    assert _panel_boxes(hukm.svg.render(state, viewer=1, bottom=0)) == plain
+    with pytest.raises(hukm.StateError, match="bottom"):
+        hukm.svg.render(state, bottom=players)
+
+
+def test_analysis_says_why_it_has_no_value_and_counts_from_here() -> None:
+    state = hukm.game("28").new_game(seed=1)  # the auction: no double-dummy value
+    assert "Double dummy: no value here (" in hukm.svg.render(state, analysis=True)
+    s = hukm.Hokm().from_deal("AK.. QJ.. T9.. 87..".replace("..", "..."), trump="S", leader=0)
+    assert "seat 0's side: 2 tricks" in hukm.svg.render(s, analysis=True)
+    s.apply("AS")
+    assert "seat 1's side: 0 more tricks" in hukm.svg.render(s, analysis=True)
