@@ -389,6 +389,13 @@ def test_pbn_of_a_seeded_match(client: TestClient, name: str) -> None:
     assert first.is_terminal()  # the first hand of the match, played out
 
 
+def test_pbn_names_the_players(client: TestClient) -> None:
+    v = new(client, game="hokm4", seed=3, human=[], names=["Ana", 'Bo "B"', "", "Di"], step=8)
+    text = client.get(f"/api/tables/{v['table']}/pbn").text
+    tags = hukm.pbn.parse(text).games[0].tags
+    assert (tags["North"], tags["East"], tags["South"], tags["West"]) == ("Ana", 'Bo "B"', "?", "Di")
+
+
 def test_player_names_and_the_viewer_at_the_bottom(client: TestClient) -> None:
     v = new(client, game="hokm4", seed=7, names=["Ana", "Bo", "", "Di"], viewer=2)
     assert v["names"] == ["Ana", "Bo", "", "Di"]

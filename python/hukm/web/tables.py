@@ -48,6 +48,9 @@ MAX_PIMC_SAMPLES = 200
 WHIST = frozenset(WHIST_PRESETS)
 """The presets whose hands PBN can hold."""
 
+PBN_SEATS = ("North", "East", "South", "West")
+"""PBN's player tags by seat (hukm's seat 0 is North)."""
+
 MAX_NAME = 24
 """The longest player name a table takes."""
 
@@ -362,10 +365,16 @@ class Table:
 
     def pbn(self) -> str:
         """The hands played as PBN (whist presets only): a match hand by hand, from the
-        hand whose trumps are named; :class:`RequestError` before that."""
+        hand whose trumps are named, the player names in the North ... West tags;
+        :class:`RequestError` before that."""
         text = pbn.dumps([self.record()])
         if "[Board " not in text:
             raise RequestError("no hand to save as PBN yet: a hand is written once its trumps are named")
+        for seat, name in enumerate(self.names[:4]):
+            if name:  # PBN's N, E, S, W are seats 0 to 3; its strings escape \ and "
+                quoted = name.replace("\\", "\\\\").replace('"', '\\"')
+                tag = PBN_SEATS[seat]
+                text = text.replace(f'[{tag} "?"]', f'[{tag} "{quoted}"]')
         return text
 
     def view(self, step: Optional[int] = None, viewer: Optional[int] = 0, show_all: bool = False) -> dict[str, Any]:
