@@ -7,8 +7,9 @@
 //! clubs out, as in three-hand Hokm). Each deal draws its trump (or no
 //! trump) and its leader from the seed; the value is the leader's side's
 //! (for 3 hands, the leader alone against the other two). `HUKM_SWITCHES`
-//! changes the solver's switches (e.g. `+card_skip`). Node counts repeat
-//! exactly.
+//! changes the solver's switches (e.g. `+card_skip`); `CARDS_SKIP=K` deals
+//! the first `K` deals without solving them (to time one hard deal). Node
+//! counts repeat exactly.
 
 use std::time::Instant;
 
@@ -24,6 +25,10 @@ fn main() {
     let switches = Switches::default()
         .with_spec(&spec)
         .unwrap_or_else(|e| panic!("HUKM_SWITCHES: {}", e));
+    let skip: u64 = std::env::var("CARDS_SKIP")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
     let mut r = Rng::new(seed);
     let (mut total, mut times) = (0u64, Vec::new());
     for i in 0..n {
@@ -46,6 +51,9 @@ fn main() {
         let trump = (t < 4).then_some(t);
         let leader = r.below(hands_n as u64) as usize;
         let pos = WhistPosition::new(hands, trump, leader);
+        if i < skip {
+            continue;
+        }
         let mut s = Solver::new(SolverConfig {
             switches,
             ..SolverConfig::default()
