@@ -519,6 +519,14 @@ def test_dark_theme_large_cards_and_the_suit_legend(page: Any, server: str, shot
     assert page.evaluate("() => getComputedStyle(document.body).backgroundColor") == "rgb(21, 25, 30)"
     legend = page.locator("#legend [data-suit]")
     assert legend.count() == 8 and "Ghulam (GH)" in legend.first.inner_text()
+    # The table picture is dark too: its ground and panels, and light words on them;
+    # a card keeps its face.
+    fill = "(sel) => getComputedStyle(document.querySelector(sel)).fill"
+    assert page.evaluate(fill, '#board svg rect[fill="#efe9dc"]') == "rgb(21, 25, 30)"
+    assert page.evaluate(fill, '#board svg rect[fill="#fbf8f1"]') == "rgb(32, 38, 45)"
+    assert page.evaluate(fill, '#board svg text[fill="#222"]') == "rgb(230, 232, 235)"
+    assert page.evaluate(fill, "#board g.card circle, #board g.card rect") not in (
+        "rgb(21, 25, 30)", "rgb(32, 38, 45)")
     page.screenshot(path=str(shots / "web_dark.png"))
     page.click("#large")
     assert page.evaluate("() => document.body.classList.contains('large')") and "large=1" in page.url
