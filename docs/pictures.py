@@ -45,9 +45,9 @@ def main(argv: list[str] | None = None) -> int:
             svg = output.strip()
             (out / f"{stem}.svg").write_text(svg + "\n", encoding="utf-8")
             if args.png:
-                import cairosvg
+                from hukm._svg.raster import write_png
 
-                cairosvg.svg2png(bytestring=svg.encode(), write_to=str(out / f"{stem}.png"), output_width=1280)
+                write_png(svg, str(out / f"{stem}.png"), 1280)
             written += 1
             print(f"{stem}: {block.where()}")
     print(f"{written} picture(s) in {out}")

@@ -109,7 +109,7 @@ def test_a_match_record_restarts_the_value_at_each_hand() -> None:
 
 
 def test_review_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("cairosvg")
+    pytest.importorskip("resvg_py")
     s = hukm.Hokm().from_deal("A2.K.. QJ.3.. T.A.2. 87.5..", trump="H", leader=0)
     for card in ["2S", "JS", "TS", "7S", "3H", "AH", "5H", "KH", "2D", "8S", "AS", "QS"]:
         s.apply(card)

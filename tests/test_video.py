@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 av = pytest.importorskip("av")
-pytest.importorskip("cairosvg")
+pytest.importorskip("resvg_py")
 np = pytest.importorskip("numpy")
 
 import hukm  # noqa: E402

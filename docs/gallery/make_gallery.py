@@ -47,9 +47,8 @@ def hukm(args: list[str]) -> None:
 
 def terminal_screenshot(path: Path) -> None:
     """A few moves of ``hukm play hokm`` drawn by rich, exported as a picture."""
-    import cairosvg
-
     import hukm as lib
+    from hukm._svg.raster import write_png
     from hukm.bots import Heuristic
     from hukm.term import Screen
 
@@ -63,7 +62,7 @@ def terminal_screenshot(path: Path) -> None:
     screen.say("$ hukm play hokm --seat 0 --seed 3", "bold")
     screen.table(state, viewer=0)
     screen.say("legal: " + "  ".join(f"{i + 1}:{a}" for i, a in enumerate(state.legal_actions())))
-    cairosvg.svg2png(bytestring=screen.export_svg("hukm play").encode(), write_to=str(path), output_width=1280)
+    write_png(screen.export_svg("hukm play"), str(path), 1280)
 
 
 WEB = {

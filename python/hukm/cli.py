@@ -447,11 +447,9 @@ def _write_picture(svg: str, path: str) -> None:
     """Writes an SVG picture, or a PNG one when ``path`` ends in ``.png`` (``hukm[png]``)."""
     try:
         if path.lower().endswith(".png"):
-            try:
-                import cairosvg  # type: ignore[import-untyped, unused-ignore]
-            except ImportError as e:
-                raise _errors.StateError(f'PNG output needs cairosvg: pip install "hukm[png]" ({e})') from None
-            cairosvg.svg2png(bytestring=svg.encode(), write_to=path, output_width=1280)
+            from ._svg.raster import write_png
+
+            write_png(svg, path, 1280)
         else:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(svg)

@@ -1,5 +1,5 @@
 """Frames made and written: each held picture of the story composed with its caption as
-one SVG, rasterised by cairosvg, then encoded by PyAV (MP4 with H.264, WebM with VP9)
+one SVG, rasterised by resvg (text shaped in every script), then encoded by PyAV (MP4 with H.264, WebM with VP9)
 or written by Pillow (GIF, one frame per picture with its own duration, on one palette
 so that only what changes is stored).
 
@@ -17,6 +17,7 @@ from typing import Any, Iterable
 
 from .._errors import StateError
 from .._svg.paint import wrap
+from .._svg.raster import to_png
 from .._svg.xml import FONT, el, esc, text
 
 INK, BAR, SOFT, GOLD = "#ffffff", "#16181d", "#aeb4bf", "#ffd54a"
@@ -97,11 +98,10 @@ def _placed(root: str, x: float, y: float, w: float, h: float) -> str:
 
 
 def raster(svg: str, width: int, height: int) -> Any:
-    """An SVG frame as an RGB Pillow image (cairosvg)."""
-    cairosvg = needs("cairosvg")
+    """An SVG frame as an RGB Pillow image (resvg, :mod:`hukm._svg.raster`)."""
+    needs("resvg_py")
     image = needs("PIL.Image")
-    png = cairosvg.svg2png(bytestring=svg.encode(), output_width=width, output_height=height)
-    return image.open(io.BytesIO(png)).convert("RGB")
+    return image.open(io.BytesIO(to_png(svg, width, height))).convert("RGB")
 
 
 def write_av(frames: Iterable[tuple[Any, int]], path: str, codec: str, fps: int, width: int,
