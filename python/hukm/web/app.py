@@ -5,6 +5,7 @@ Routes (JSON unless said otherwise; errors are ``{"error": message}`` with a 4xx
 =======  ==================================  ==================================================
 GET      ``/``                               the page (``?game=hokm4&seed=7&step=12`` opens a view)
 GET      ``/static/...``                     the page's scripts and styles
+GET      ``/api/i18n``                       the page's messages in ``?lang=`` (:func:`hukm.i18n.messages`)
 GET      ``/api/games``                      every game and preset with its options
 POST     ``/api/tables``                     a new table (:meth:`Table.create`'s fields) -> view
 POST     ``/api/tables/load``                a table from a hand record or PBN text -> view
@@ -16,8 +17,9 @@ GET      ``/api/tables/{id}/record``         the hand record (JSON file)
 GET      ``/api/tables/{id}/pbn``            the hand as PBN (whist presets)
 =======  ==================================  ==================================================
 
-Views take ``viewer`` (a seat) and ``all`` (``1``: every hand face up) in the query or
-the body. Each browser gets a session cookie; its tables are its own. Solves and bot
+Views take ``viewer`` (a seat), ``all`` (``1``: every hand face up) and ``lang`` (the
+language of their words and pictures, :data:`hukm.i18n.LANGUAGES`; default English) in
+the query or the body; an unknown language is a 400 naming the languages. Each browser gets a session cookie; its tables are its own. Solves and bot
 moves run on worker threads (at most :data:`WORKERS` at once), never on the thread
 that answers requests, and an analysis stops after its time limit.
 """
@@ -25,6 +27,7 @@ that answers requests, and an analysis stops after its time limit.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Awaitable, Callable, Optional
 
@@ -40,6 +43,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .._errors import HukmError, SolverLimitError
+from ..i18n import LANGUAGES, messages, resolve
 from .tables import Conflict, NotFound, RequestError, Sessions, Table, game_list
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -95,8 +99,23 @@ async def _body(request: Request) -> dict[str, Any]:
     return value
 
 
-def _view_args(request: Request, body: Optional[dict[str, Any]] = None) -> tuple[Optional[int], bool]:
-    """The viewer and show-all switch of a view request (body first, then query)."""
+def _lang(request: Request, body: Optional[dict[str, Any]] = None) -> str:
+    """The language of a request (``lang`` of the body, then of the query; default
+    English); an unknown one is a :class:`RequestError` naming the languages."""
+    raw: Any = (body or {}).get("lang", request.query_params.get("lang", "en"))
+    if raw in (None, ""):
+        return "en"
+    if not isinstance(raw, str) or len(raw) > 16:
+        raise RequestError(f"lang: expected a language code, got {raw!r}")
+    try:
+        return resolve(raw)
+    except HukmError:
+        raise RequestError(f"lang: unknown language {raw!r}; languages: {', '.join(LANGUAGES)}") from None
+
+
+def _view_args(request: Request, body: Optional[dict[str, Any]] = None) -> tuple[Optional[int], bool, str]:
+    """The viewer, show-all switch and language of a view request (body first, then
+    query)."""
     body = body or {}
     viewer: Any = body.get("viewer", request.query_params.get("viewer", "0"))
     if viewer in (None, "", "none"):
@@ -107,7 +126,7 @@ def _view_args(request: Request, body: Optional[dict[str, Any]] = None) -> tuple
         except ValueError:
             raise RequestError(f"viewer: expected a seat, got {viewer!r}") from None
     show = body.get("all", request.query_params.get("all", "0"))
-    return viewer, show in (True, 1, "1", "true", "on")
+    return viewer, show in (True, 1, "1", "true", "on"), _lang(request, body)
 
 
 class _Sessions(BaseHTTPMiddleware):
@@ -145,14 +164,20 @@ def create_app(*, sessions: Optional[Sessions] = None, workers: int = WORKERS) -
 
     def view(table: Table, request: Request, step: Optional[int] = None,
              body: Optional[dict[str, Any]] = None) -> JSONResponse:
-        viewer, show = _view_args(request, body)
-        return JSONResponse(table.view(step, viewer, show))
+        viewer, show, lang = _view_args(request, body)
+        return JSONResponse(table.view(step, viewer, show, lang))
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     async def api_games(request: Request) -> Response:
-        return JSONResponse(game_list())
+        return JSONResponse(_games(_lang(request)))
+
+    async def api_i18n(request: Request) -> Response:
+        lang = _lang(request)
+        return JSONResponse({**messages(lang, ("words", "web")), "fonts": LANGUAGES[lang].fonts,
+                             "languages": [{"code": c, "name": x.name} for c, x in LANGUAGES.items()]},
+                            headers={"Cache-Control": "no-cache"})
 
     async def api_create(request: Request) -> Response:
         body = await _body(request)
@@ -192,9 +217,9 @@ def create_app(*, sessions: Optional[Sessions] = None, workers: int = WORKERS) -
             raise RequestError(f"timeout: expected seconds, got {raw!r}") from None
         if not 0 < timeout <= MAX_TIMEOUT:
             raise RequestError(f"timeout: expected seconds in (0, {MAX_TIMEOUT:g}], got {raw}")
-        viewer, show = _view_args(request)
+        viewer, show, lang = _view_args(request)
         try:
-            answer = await heavy(lambda: table.analysis(step, timeout, viewer, show))
+            answer = await heavy(lambda: table.analysis(step, timeout, viewer, show, lang))
         except SolverLimitError:
             # The analysis's own limit (its best line runs on what is left of it).
             return JSONResponse({"status": "timeout", "message": str(SolverLimitError.time_limit(timeout))})
@@ -207,7 +232,8 @@ def create_app(*, sessions: Optional[Sessions] = None, workers: int = WORKERS) -
     async def api_review(request: Request) -> Response:
         table = table_of(request)
         player = _query_int(request, "player", 0, table.game.num_players - 1) or 0
-        return JSONResponse(await heavy(lambda: table.review(player, ANALYSIS_TIMEOUT)))
+        lang = _lang(request)
+        return JSONResponse(await heavy(lambda: table.review(player, ANALYSIS_TIMEOUT, lang)))
 
     async def api_record(request: Request) -> Response:
         table = table_of(request)
@@ -232,6 +258,7 @@ def create_app(*, sessions: Optional[Sessions] = None, workers: int = WORKERS) -
 
     routes = [
         Route("/", index),
+        Route("/api/i18n", api_i18n),
         Route("/api/games", api_games),
         Route("/api/tables", api_create, methods=["POST"]),
         Route("/api/tables/load", api_load, methods=["POST"]),
@@ -250,6 +277,12 @@ def create_app(*, sessions: Optional[Sessions] = None, workers: int = WORKERS) -
     }
     return Starlette(routes=routes, middleware=[Middleware(_Sessions)],
                      exception_handlers=handlers)
+
+
+@lru_cache(maxsize=None)
+def _games(lang: str) -> list[dict[str, Any]]:
+    """The game list in ``lang`` (made once per language)."""
+    return game_list(lang)
 
 
 def _step_of(body: dict[str, Any], table: Table) -> Optional[int]:

@@ -33,8 +33,9 @@ from ..pbn._records import WHIST_PRESETS
 from ..record import HandRecord, record_of, replay
 from ..registry import game as make_game
 from ..registry import games
+from ..i18n import translator
 from ..solve import best_line, solve
-from ..term import header
+from .labels import family, status_line, title
 
 BOTS = ("heuristic", "random", "pimc")
 """The bots the page seats, by name."""
@@ -93,30 +94,43 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-def game_list() -> list[dict[str, Any]]:
+def with_lang(fn: Callable[..., Any], lang: str) -> dict[str, Any]:
+    """``{"lang": lang}`` when ``fn`` takes the keyword ``lang``, else nothing (the
+    pictures' functions take it)."""
+    import inspect
+
+    try:
+        takes = "lang" in inspect.signature(fn).parameters
+    except (TypeError, ValueError):  # pragma: no cover - a built-in without a signature
+        takes = False
+    return {"lang": lang} if takes else {}
+
+
+def game_list(lang: str = "en") -> list[dict[str, Any]]:
     """Every game and preset of the registry with its options and position keywords, for
-    the page's choosers."""
+    the page's choosers; ``title``, ``family_title`` and the suits' names in ``lang``."""
     out = []
     for info in games():
         g = make_game(info.name)
         out.append({
             "name": info.name,
             "family": info.family,
-            "title": info.title,
+            "family_title": family(info.family, lang),
+            "title": title(info.name, lang, info.title),
             "players": info.players,
             "options": [{"key": o.name, "kind": o.kind, "values": [_text(v) for v in o.values],
                          "default": None if o.default is None else _text(o.default)} for o in info.specs],
             "position": [{"key": k, "whole": k in WHOLE} for k in keywords_of(g)],
             "pbn": info.name in WHIST,
-            "legend": legend(g.new_game(0)),
+            "legend": legend(g.new_game(0), lang),
         })
     return out
 
 
-def legend(state: _core.State) -> list[dict[str, str]]:
+def legend(state: _core.State, lang: str = "en") -> list[dict[str, str]]:
     """The suits of a pack drawn with emblems (Ganjifa's, Dashavatara's): each suit's code,
-    name, colour and emblem as a small SVG, for the page's legend; empty for French suits, whose
-    glyphs say their names."""
+    name (in ``lang``), colour and emblem as a small SVG, for the page's legend; empty for
+    French suits, whose glyphs say their names."""
     from .._svg.faces import emblem
     from .._svg.packs import pack_of_game
 
@@ -129,7 +143,7 @@ def legend(state: _core.State) -> list[dict[str, str]]:
         pic = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="32" height="32">'
                f'<circle cx="16" cy="16" r="15" fill="{st.tint}" stroke="{st.colour}"/>'
                f'{emblem(st.emblem, 16, 16, 11, st.colour, st.tint)}</svg>')
-        out.append({"code": code, "name": name, "colour": st.colour, "svg": pic})
+        out.append({"code": code, "name": translator(lang).suit(name), "colour": st.colour, "svg": pic})
     return out
 
 
@@ -377,9 +391,11 @@ class Table:
                 text = text.replace(f'[{tag} "?"]', f'[{tag} "{quoted}"]')
         return text
 
-    def view(self, step: Optional[int] = None, viewer: Optional[int] = 0, show_all: bool = False) -> dict[str, Any]:
+    def view(self, step: Optional[int] = None, viewer: Optional[int] = 0, show_all: bool = False,
+             lang: str = "en") -> dict[str, Any]:
         """What the page draws at ``step``: the picture for ``viewer`` (every hand with
-        ``show_all``), the status line, the scores, the legal actions and whose turn.
+        ``show_all``), the status line, the scores, the legal actions and whose turn, the
+        words in ``lang``; each action played has its ``label`` too.
         ``finished`` says that the step finished a trick and ``winner`` who won it; when
         the step also ended a hand of a match, ``held_svg`` is the picture of that last
         trick (``svg`` is already the next deal), for the page to hold before the deal."""
@@ -399,18 +415,24 @@ class Table:
         from .._svg.scene import action_label, build
 
         seen = None if show_all else viewer
-        scene = build(s, seen)
+        scene = build(s, seen, **with_lang(build, lang))
         last = None
         if before is not None and not scene.finished:
             # The last trick of a hand of a match: the next deal no longer shows it.
-            last = finished_scene(before, every[k - 1], seen, False, s)
-        held = None if last is None else self._paint(last, viewer)
+            last = finished_scene(before, every[k - 1], seen, False, s, **with_lang(finished_scene, lang))
+        held = None if last is None else self._paint(last, viewer, lang)
         pack = pack_of_game(s)
         cards = frozenset(c for c, _, _, _ in s.layout[2])
         terminal = s.is_terminal()
-        legal = [] if terminal else [_entry(s, cards, a, lambda x: action_label(pack, x)) for a in s.legal_actions()]
+        kw = with_lang(action_label, lang)
+
+        def label(x: str) -> str:
+            return str(action_label(pack, x, **kw))
+
+        legal = [] if terminal else [_entry(s, cards, a, label) for a in s.legal_actions()]
         obs = s.observation(0)
-        played = [{"step": i + 1, "player": p, "action": a} for i, (p, a) in enumerate(zip(movers, every))]
+        played = [{"step": i + 1, "player": p, "action": a, "label": label(a)}
+                  for i, (p, a) in enumerate(zip(movers, every))]
         return {
             "table": self.id,
             "game": s.preset,
@@ -423,14 +445,14 @@ class Table:
             "current_player": None if terminal else s.current_player,
             "human": sorted(self.human),
             "bot_to_move": k == total and not terminal and s.current_player not in self.human,
-            "header": header(s),
+            "header": status_line(s, lang),
             "hand_number": obs.get("hand_number"),
             "scores": list(obs.get("scores", [])),
             "returns": list(s.returns()) if terminal else None,
             "legal": legal,
             "played": played,
             "actions": every,
-            "svg": self._paint(scene, viewer),
+            "svg": self._paint(scene, viewer, lang),
             "finished": scene.finished or held is not None,
             "winner": scene.winner if scene.finished else None if last is None else last.winner,
             "held_svg": held,
@@ -438,26 +460,28 @@ class Table:
             "names": self.names,
         }
 
-    def _paint(self, scene: Any, viewer: Optional[int]) -> str:
-        """``scene`` drawn with the player names on its seats, ``viewer``'s seat at the
-        bottom (also when every hand is shown)."""
+    def _paint(self, scene: Any, viewer: Optional[int], lang: str = "en") -> str:
+        """``scene`` drawn in ``lang`` with the player names on its seats, ``viewer``'s
+        seat at the bottom (also when every hand is shown)."""
         from .._svg.paint import paint
 
         for seat, name in zip(scene.seats, self.names):
             if name:
-                seat.name = f"{name} ({seat.seat})"
+                seat.name = f"{name} ({translator(lang).num(seat.seat)})"
         if viewer is not None:
             scene.bottom = viewer
-        return paint(scene)
+        return str(paint(scene, **with_lang(paint, lang)))
 
-    def _picture(self, state: _core.State, viewer: Optional[int], show_all: bool, analysis: Any = False) -> str:
+    def _picture(self, state: _core.State, viewer: Optional[int], show_all: bool, analysis: Any = False,
+                 lang: str = "en") -> str:
         """The table of ``state`` as the page draws it (see :meth:`_paint`)."""
         from .._svg.scene import build
 
-        return self._paint(build(state, None if show_all else viewer, analysis), viewer)
+        scene = build(state, None if show_all else viewer, analysis, **with_lang(build, lang))
+        return self._paint(scene, viewer, lang)
 
     def analysis(self, step: Optional[int] = None, timeout: float = 10.0, viewer: Optional[int] = 0,
-                 show_all: bool = False) -> dict[str, Any]:
+                 show_all: bool = False, lang: str = "en") -> dict[str, Any]:
         """The double-dummy answer at ``step``: the value for the side to move, each legal
         action's value, the best line (and its picture) and the table drawn for
         ``viewer`` (every hand with ``show_all``) with the values on the cards; within
@@ -467,7 +491,7 @@ class Table:
         the page to show and to ask again with a longer ``timeout``; the games without
         anytime bounds raise :class:`hukm.SolverLimitError` instead. Positions the solver
         does not take (an auction) raise :class:`hukm.StateError`. Answers are kept per
-        table and step."""
+        table and step; their words are in ``lang``."""
         with self.lock:
             k = self._step(step)
             s = self.states[k].clone()
@@ -482,7 +506,7 @@ class Table:
             end = time.monotonic() + timeout
             sol = solve(s, timeout=timeout, bounds=True)
             if not sol.exact:
-                return self._bounds(k, key, s, sol, timeout, viewer, show_all)
+                return self._bounds(k, key, s, sol, timeout, viewer, show_all, lang)
             line = best_line(s, timeout=max(end - time.monotonic(), 0.001))
             hit = {"solution": sol, "line": line}
             if len(self._cache) > 64:
@@ -495,20 +519,21 @@ class Table:
             "step": k,
             "player": sol.player,
             "value": sol.value,
-            "value_text": value_note(s, sol.value),
+            "value_text": value_note(s, sol.value, **with_lang(value_note, lang)),
             "values": dict(sol.actions),
             "best": sol.best_actions(),
             "line": [{"player": x.player, "action": x.action, "value": x.value} for x in line],
-            "svg": self._picture(s, viewer, show_all, sol),
-            "line_svg": svg.line(s, steps=line) if line else None,
+            "svg": self._picture(s, viewer, show_all, sol, lang),
+            "line_svg": svg.line(s, steps=line, **with_lang(svg.line, lang)) if line else None,
             "nodes": sol.nodes,
         }
 
 
-    def review(self, player: int = 0, timeout: float = 10.0) -> dict[str, Any]:
+    def review(self, player: int = 0, timeout: float = 10.0, lang: str = "en") -> dict[str, Any]:
         """The double-dummy review of the hand played so far (:func:`hukm.review`) for
         ``player``'s side: each decision's values, cost and mark (its ``step`` is the
-        step the page shows before that action), each player's summary, the chart."""
+        step the page shows before that action), each player's summary, the chart (its
+        words in ``lang``)."""
         from ..review import review
 
         rec = self.record()
@@ -519,8 +544,8 @@ class Table:
             "player": r.player,
             "unit": r.unit,
             "steps": len(rec.actions),
-            "text": r.text(),
-            "chart": r.chart(),
+            "text": r.text(**with_lang(r.text, lang)),
+            "chart": r.chart(**with_lang(r.chart, lang)),
             "decisions": [{"step": d.step, "seat": d.seat, "action": d.action, "best": d.best, "played": d.played,
                            "cost": d.cost, "mark": d.mark, "best_actions": d.best_actions,
                            "line_played": d.line_played, "line_best": d.line_best} for d in r.decisions],
@@ -533,7 +558,7 @@ class Table:
         }
 
     def _bounds(self, k: int, key: tuple[int, int], s: Any, sol: Any, timeout: float,
-                viewer: Optional[int], show_all: bool) -> dict[str, Any]:
+                viewer: Optional[int], show_all: bool, lang: str = "en") -> dict[str, Any]:
         """The answer of an analysis stopped by its time limit: the bounds it proved,
         intersected with those of earlier tries at the same step (so that they only
         narrow from one try to the next)."""
@@ -555,10 +580,10 @@ class Table:
             "player": sol.player,
             "bounds": [lo, hi],
             "action_bounds": {a: [x, y] for a, (x, y) in acts.items()},
-            "message": f"between {lo} and {hi}, still searching",
+            "message": translator(lang).t("between {lo} and {hi}, still searching", lo=lo, hi=hi),
             "stopped": sol.stopped,
             "timeout": timeout,
-            "svg": self._picture(s, viewer, show_all),
+            "svg": self._picture(s, viewer, show_all, False, lang),
             "nodes": sol.nodes,
         }
 

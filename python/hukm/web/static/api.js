@@ -1,5 +1,9 @@
 // The server's API: one function per route. Every call returns the parsed JSON answer, or
 // throws an Error carrying the server's message (a 4xx answer is {"error": message}).
+// Every request carries the page's language (`lang`): the server writes the pictures, the
+// status line and the labels in it.
+
+import { lang } from "./i18n.js";
 
 async function call(method, path, body) {
   const init = { method, headers: {}, credentials: "same-origin" };
@@ -45,15 +49,15 @@ function query(params) {
 }
 
 export const api = {
-  games: () => call("GET", "/api/games"),
-  create: (spec) => call("POST", "/api/tables", spec),
-  load: (spec) => call("POST", "/api/tables/load", spec),
-  view: (id, step, look) => call("GET", `/api/tables/${id}?${query({ step, ...look })}`),
-  act: (id, action, step, look) => call("POST", `/api/tables/${id}/act`, { action, step, ...look }),
-  bot: (id, look) => call("POST", `/api/tables/${id}/bot`, { ...look }),
+  games: () => call("GET", `/api/games?${query({ lang: lang() })}`),
+  create: (spec) => call("POST", "/api/tables", { ...spec, lang: lang() }),
+  load: (spec) => call("POST", "/api/tables/load", { ...spec, lang: lang() }),
+  view: (id, step, look) => call("GET", `/api/tables/${id}?${query({ step, ...look, lang: lang() })}`),
+  act: (id, action, step, look) => call("POST", `/api/tables/${id}/act`, { action, step, ...look, lang: lang() }),
+  bot: (id, look) => call("POST", `/api/tables/${id}/bot`, { ...look, lang: lang() }),
   analysis: (id, step, look, timeout) =>
-    call("GET", `/api/tables/${id}/analysis?${query({ step, timeout, ...look })}`),
-  review: (id, player) => call("GET", `/api/tables/${id}/review?${query({ player })}`),
+    call("GET", `/api/tables/${id}/analysis?${query({ step, timeout, ...look, lang: lang() })}`),
+  review: (id, player) => call("GET", `/api/tables/${id}/review?${query({ player, lang: lang() })}`),
   record: (id) => download(`/api/tables/${id}/record`),
   pbn: (id) => download(`/api/tables/${id}/pbn`),
 };

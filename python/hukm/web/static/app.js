@@ -3,6 +3,7 @@
 
 import { api } from "./api.js";
 import { $, el, DealForm } from "./controls.js";
+import { choose, lang, languages, loadLanguage, nt, num, pt, rtl, t } from "./i18n.js";
 
 const BOT_DELAY_MS = 350;     // a pause before each bot move, so people can follow the play
 // Seconds the server may spend on one analysis, and the longest the page asks for when
@@ -25,7 +26,20 @@ const app = {
 // A seat's name in the page's text: the player's name when one was given.
 function who(v, seat) {
   const name = (v.names || [])[seat];
-  return name ? `${name} (seat ${seat})` : `seat ${seat}`;
+  return name ? t("{name} (seat {n})", { name, n: seat }) : t("seat {n}", { n: seat });
+}
+
+// An action played, in the moves list: the engine's notation in English (AS, trump:S),
+// its label in the other languages (the server's words for it).
+function played(m) {
+  return lang() === "en" ? m.action : m.label || m.action;
+}
+
+// A review mark's name.
+function markName(mark) {
+  const names = { inaccuracy: pt("mark", "inaccuracy"), mistake: pt("mark", "mistake"),
+                  blunder: pt("mark", "blunder") };
+  return names[mark] || mark;
 }
 
 function look() {
@@ -46,7 +60,7 @@ function setBusy(delta, text) {
   if (text) $("thinking-text").textContent = text;
 }
 
-async function guarded(fn, text = "thinking…") {
+async function guarded(fn, text = t("thinking…")) {
   setBusy(+1, text);
   try {
     return await fn();
@@ -81,14 +95,22 @@ function show(v) {
   root.dataset.game = v.game;
   root.dataset.phase = v.phase;
   root.dataset.finished = v.finished ? "1" : "0";
+  root.dataset.current = v.terminal ? "" : String(v.current_player);
   $("board").innerHTML = v.held_svg || v.svg;
-  $("status").textContent = v.header + (v.terminal ? " · over" :
-    ` · ${who(v, v.current_player)} to act${v.human.includes(v.current_player) ? " (you)" : ""}`);
+  const you = v.human.includes(v.current_player) ? " " + t("(you)") : "";
+  const turn = v.terminal ? t("over") : t("{who} to act", { who: who(v, v.current_player) }) + you;
+  $("status").textContent = v.header + " · " + turn;
   const scores = $("scores");
   scores.dataset.scores = JSON.stringify(v.scores);
   scores.dataset.returns = JSON.stringify(v.returns);
-  scores.textContent = `scores ${v.scores.join(" – ")}` + (v.returns ? ` · result ${v.returns.join(" / ")}` : "");
-  $("step-text").textContent = `step ${v.step} of ${v.steps}`;
+  // Side by side from the first seat's (from the right in a right-to-left language), each
+  // side's score its own element.
+  const [before, after] = t("scores {list}").split("{list}");
+  const list = [];
+  v.scores.forEach((x, i) => list.push(...(i ? [" – "] : []), el("span", { "data-side": i }, num(x))));
+  scores.replaceChildren(before, ...list, after ?? "",
+    v.returns ? " · " + t("result {list}", { list: v.returns.map(num).join(" / ") }) : "");
+  $("step-text").textContent = t("step {step} of {steps}", { step: v.step, steps: v.steps });
   $("back").disabled = $("first").disabled = v.step === 0;
   $("forward").disabled = $("last").disabled = v.step === v.steps;
   $("save-pbn").hidden = !v.pbn;
@@ -100,7 +122,7 @@ function show(v) {
     root.dataset.held = "1";
     $("actions").replaceChildren();
     $("hand-strip").replaceChildren();
-    setBusy(+1, "the last trick of the hand");
+    setBusy(+1, t("the last trick of the hand"));
     setTimeout(() => {
       setBusy(-1);
       if (app.view !== v) return;
@@ -130,7 +152,7 @@ function drawActions(v, only) {
   box.replaceChildren();
   if (!canClick(v)) return;
   const entries = only || v.legal.filter((e) => !e.card);
-  if (only) box.append(el("p", { class: "hint" }, "Which one?"));
+  if (only) box.append(el("p", { class: "hint" }, t("Which one?")));
   for (const e of entries) {
     const b = el("button", { type: "button", class: "action", "data-action": e.action }, e.label);
     b.addEventListener("click", () => play(e.action));
@@ -142,7 +164,7 @@ function drawMoves(v) {
   const list = $("moves");
   list.replaceChildren();
   for (const m of v.played) {
-    const item = el("li", { "data-step": m.step }, `${who(v, m.player)}: ${m.action}`);
+    const item = el("li", { "data-step": m.step }, `${who(v, m.player)}: ${played(m)}`);
     if (m.step === v.step) item.classList.add("current");
     if (m.step > v.step) item.classList.add("future");
     item.addEventListener("click", () => goto(m.step));
@@ -197,7 +219,7 @@ function drawHand(v) {
         b.replaceChildren(card.slice(0, card.length - suit.code.length));
         b.insertAdjacentHTML("afterbegin", suit.svg);
         b.style.color = suit.colour;
-        b.title = `${b.textContent} of ${suit.name}`;
+        b.title = t("{rank} of {suit}", { rank: b.textContent, suit: suit.name });
       }
       b.addEventListener("click", () => clickCard(card));
       strip.append(b);
@@ -253,7 +275,8 @@ function scheduleBot() {
   app.pending = setTimeout(async () => {
     app.pending = null;
     if (app.view !== v) return;
-    const next = await guarded(() => api.bot(v.table, look()), `seat ${v.current_player} is thinking…`);
+    const next = await guarded(() => api.bot(v.table, look()),
+      t("{who} is thinking…", { who: t("seat {n}", { n: v.current_player }) }));
     if (next && app.view === v) show(next);
   }, v.finished ? HOLD_MS : BOT_DELAY_MS);  // a finished trick stays a while before the next lead
 }
@@ -282,12 +305,12 @@ async function analyse(timeout = ANALYSIS_TIMEOUT) {
   app.analysisFor = key;
   const panel = $("analysis-panel");
   if (v.terminal) {
-    panel.replaceChildren(el("p", { class: "hint" }, "The hand is over."));
+    panel.replaceChildren(el("p", { class: "hint" }, t("The hand is over.")));
     return;
   }
   // A longer try keeps the bounds of the last one on show while it runs.
-  if (!again) panel.replaceChildren(el("p", { class: "hint" }, "solving…"));
-  const a = await guarded(() => api.analysis(v.table, v.step, look(), timeout), "solving…");
+  if (!again) panel.replaceChildren(el("p", { class: "hint" }, t("solving…")));
+  const a = await guarded(() => api.analysis(v.table, v.step, look(), timeout), t("solving…"));
   if (!a || app.analysisFor !== key) return;
   panel.replaceChildren();
   if (a.status === "bounds") {
@@ -299,24 +322,30 @@ async function analyse(timeout = ANALYSIS_TIMEOUT) {
     return;
   }
   if (a.status !== "ok") {
-    const why = a.status === "unavailable" ? "No double-dummy value here: " : "";
-    panel.append(el("p", { class: "hint", "data-status": a.status }, why + a.message));
+    // The solver's reason is English (a library message): other languages name the case,
+    // the reason kept in the tooltip.
+    const text = a.status === "unavailable"
+      ? (lang() === "en" ? t("No double-dummy value here: {reason}", { reason: a.message })
+        : t("No double-dummy value in this position."))
+      : t("solver time limit reached (timeout={seconds} s)", { seconds: timeout });
+    panel.append(el("p", { class: "hint", "data-status": a.status, title: a.message }, text));
     return;
   }
   $("board").innerHTML = a.svg;
   markCards(v);
-  panel.append(el("h3", { "data-value": a.value }, `Double dummy for ${who(v, a.player)}'s side: ${a.value_text}`));
+  panel.append(el("h3", { "data-value": a.value },
+    t("Double dummy for {who}'s side: {value}", { who: who(v, a.player), value: a.value_text })));
   const table = el("table", { class: "values", "data-step": a.step });
   for (const [action, value] of Object.entries(a.values)) {
     const row = el("tr", { "data-action": action, "data-value": value },
-      el("td", {}, action), el("td", {}, String(value)));
+      el("td", { dir: "ltr" }, action), el("td", {}, num(value)));
     if (a.best.includes(action)) row.classList.add("best");
     table.append(row);
   }
   panel.append(table);
   if (a.line.length) {
-    panel.append(el("h3", {}, "Best line"));
-    panel.append(el("p", { class: "line" }, a.line.map((s) => `${s.player}:${s.action}`).join("  ")));
+    panel.append(el("h3", {}, t("Best line")));
+    panel.append(el("p", { class: "line", dir: "ltr" }, a.line.map((s) => `${num(s.player)}:${s.action}`).join("  ")));
     const pic = el("div", { class: "line-svg" });
     pic.innerHTML = a.line_svg;
     panel.append(pic);
@@ -328,14 +357,15 @@ function showBounds(panel, a, more) {
   markCards(app.view);
   const [lo, hi] = a.bounds;
   panel.append(el("h3", { "data-status": "bounds" },
-    `Double dummy for seat ${a.player}'s side: between ${lo} and ${hi}`));
+    t("Double dummy for {who}'s side: between {lo} and {hi}", { who: t("seat {n}", { n: a.player }), lo, hi })));
   panel.append(more
-    ? el("p", { class: "hint", "data-status": "searching" }, "still searching…")
-    : el("p", { class: "hint", "data-status": "stopped" }, a.stopped));
+    ? el("p", { class: "hint", "data-status": "searching" }, t("still searching…"))
+    : el("p", { class: "hint", "data-status": "stopped", title: a.stopped },
+      t("solver time limit reached (timeout={seconds} s)", { seconds: a.timeout })));
   const table = el("table", { class: "values", "data-step": a.step });
   for (const [action, [x, y]] of Object.entries(a.action_bounds)) {
     table.append(el("tr", { "data-action": action, "data-bounds": `${x}..${y}` },
-      el("td", {}, action), el("td", {}, x === y ? String(x) : `${x}–${y}`)));
+      el("td", { dir: "ltr" }, action), el("td", {}, x === y ? num(x) : `${num(x)}–${num(y)}`)));
   }
   panel.append(table);
 }
@@ -352,10 +382,11 @@ async function review() {
   const player = viewer === "none" ? 0 : Number(viewer);
   const panel = $("review-panel");
   panel.hidden = false;
-  panel.replaceChildren(el("p", { class: "hint" }, "reviewing…"));
-  const r = await guarded(() => api.review(v.table, player), "reviewing…");
+  panel.replaceChildren(el("p", { class: "hint" }, t("reviewing…")));
+  const r = await guarded(() => api.review(v.table, player), t("reviewing…"));
   if (!r) return;
-  panel.replaceChildren(el("h3", {}, `Review, double dummy (every hand known): seat ${r.player}'s side, ${r.unit}`));
+  panel.replaceChildren(el("h3", {}, t("Review, double dummy (every hand known): {who}'s side, {unit}",
+    { who: t("seat {n}", { n: r.player }), unit: pt("term", r.unit) })));
   const chart = el("div", { class: "review-chart" });
   chart.innerHTML = r.chart;
   chart.addEventListener("click", (event) => {
@@ -366,19 +397,27 @@ async function review() {
   const marks = el("ol", { class: "review-marks" });
   for (const d of r.decisions.filter((x) => x.mark)) {
     const item = el("li", { "data-step": d.step, "data-mark": d.mark },
-      `step ${d.step} · seat ${d.seat} ${d.action}: ${d.best} → ${d.played} (${d.mark}); best ${d.best_actions.join(" ")}`);
+      t("step {step} · {who} {action}: {best} → {played} ({mark}); best {actions}", {
+        step: d.step, who: t("seat {n}", { n: d.seat }), action: d.action, best: d.best, played: d.played,
+        mark: markName(d.mark), actions: d.best_actions.join(" ") }));
     item.addEventListener("click", () => goto(d.step));
     marks.append(item);
   }
-  if (!marks.children.length) marks.append(el("li", { class: "hint" }, "every card was a best card"));
-  if (r.skipped.length) marks.append(el("li", { class: "hint" }, `${r.skipped.length} cards not solved in time`));
-  if (r.unvalued.length) marks.append(el("li", { class: "hint" }, `${r.unvalued.length} cards not valued: ${r.reason}`));
+  if (!marks.children.length) marks.append(el("li", { class: "hint" }, t("every card was a best card")));
+  if (r.skipped.length) {
+    marks.append(el("li", { class: "hint" },
+      nt("{n} card not solved in time", "{n} cards not solved in time", r.skipped.length)));
+  }
+  if (r.unvalued.length) {
+    marks.append(el("li", { class: "hint", title: r.reason },
+      nt("{n} card not valued", "{n} cards not valued", r.unvalued.length) + (lang() === "en" ? `: ${r.reason}` : "")));
+  }
   panel.append(marks);
   const table = el("table", { class: "values review-summary" });
   for (const s of r.summary) {
     table.append(el("tr", { "data-seat": s.seat },
-      el("td", {}, `seat ${s.seat}`), el("td", {}, `${s.best}/${s.decisions} best`),
-      el("td", {}, `${s.mistakes + s.blunders} mistakes`), el("td", {}, `cost ${s.cost}`)));
+      el("td", {}, t("seat {n}", { n: s.seat })), el("td", {}, t("{best}/{n} best", { best: s.best, n: s.decisions })),
+      el("td", {}, nt("{n} mistake", "{n} mistakes", s.mistakes + s.blunders)), el("td", {}, t("cost {cost}", { cost: s.cost }))));
   }
   panel.append(table);
 }
@@ -389,7 +428,7 @@ async function deal(extra = {}) {
   clearBot();
   $("review-panel").hidden = true;
   say("");
-  const next = await guarded(() => api.create({ ...app.form.request(), ...extra, ...look() }), "dealing…");
+  const next = await guarded(() => api.create({ ...app.form.request(), ...extra, ...look() }), t("dealing…"));
   if (next) show(next);
 }
 
@@ -415,7 +454,7 @@ async function load(file) {
   spec.bots = $("bots").value;
   clearBot();
   say("");
-  const next = await guarded(() => api.load({ ...spec, ...look() }), "loading…");
+  const next = await guarded(() => api.load({ ...spec, ...look() }), t("loading…"));
   if (next) {
     $("game").value = next.game;
     app.form.fill({ human: $("human").value, viewer: $("viewer").value });
@@ -447,17 +486,18 @@ function theme() {
 }
 
 // The keys work wherever the focus is, except where the key types or chooses: a text
-// field, a list.
+// field, a list. The arrows step the way the page reads: right to left, ← is forward.
 function onKey(event) {
-  const t = event.target;
-  if (t.matches("textarea, select, [contenteditable]")) return;
-  if (t.matches("input") && !["checkbox", "radio", "button", "submit", "file"].includes(t.type)) return;
+  const target = event.target;
+  if (target.matches("textarea, select, [contenteditable]")) return;
+  if (target.matches("input") && !["checkbox", "radio", "button", "submit", "file"].includes(target.type)) return;
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   const v = app.view;
   if (!v) return;
+  const back = rtl() ? 1 : -1;
   const keys = {
-    ArrowLeft: () => goto(v.step - 1),
-    ArrowRight: () => goto(v.step + 1),
+    ArrowLeft: () => goto(v.step + back),
+    ArrowRight: () => goto(v.step - back),
     Home: () => goto(0),
     End: () => goto(v.steps),
     p: () => present(!document.body.classList.contains("present")),
@@ -466,13 +506,35 @@ function onKey(event) {
   const fn = keys[event.key] || keys[event.key.toLowerCase()];
   if (fn) {
     event.preventDefault();
-    if (t.matches("input, button")) t.blur();  // the key acts on the page, not on the control
+    if (target.matches("input, button")) target.blur();  // the key acts on the page, not on the control
     fn();
   }
 }
 
+// The words of the page's own attributes (placeholders, tooltips) and the language menu.
+function translatePage() {
+  const [backKey, forwardKey] = rtl() ? ["→", "←"] : ["←", "→"];
+  $("deal").placeholder = t("hands in seat order, e.g. {deal}",
+    { deal: "N:AKJ64.J4.QT2.A82 .AKT95.AKJ4.T976 ..." });
+  $("names").placeholder = t("by seat: Ana, Bo, Cy, Di");
+  $("names").setAttribute("aria-label", t("player names"));
+  $("review-button").title = t("what each card cost, double dummy");
+  $("present").title = t("presentation mode (P); Esc leaves");
+  $("first").title = t("first (Home)");
+  $("back").title = t("back ({key})", { key: backKey });
+  $("forward").title = t("forward ({key})", { key: forwardKey });
+  $("last").title = t("last (End)");
+  const menu = $("lang");
+  menu.setAttribute("aria-label", t("Language"));
+  menu.replaceChildren(...languages().map((x) => el("option", { value: x.code, lang: x.code }, x.name)));
+  menu.value = lang();
+  menu.addEventListener("change", () => choose(menu.value));
+}
+
 async function main() {
-  const games = await guarded(() => api.games(), "loading…");
+  const unknown = await loadLanguage(new URLSearchParams(location.search));
+  translatePage();
+  const games = await guarded(() => api.games(), t("loading…"));
   if (!games) return;
   app.form = new DealForm(games);
   const saved = localStorage.getItem("hukm-dark");
@@ -507,8 +569,13 @@ async function main() {
   });
   if (new URLSearchParams(location.search).get("present") === "1") document.body.classList.add("present");
   theme();
-  if (failed) say(failed);  // a URL the page cannot open: say why, deal nothing
-  else await deal(extra);
+  const notice = unknown ? t('There is no language "{lang}" here: the page is in {name}.',
+    { lang: unknown, name: languages().find((x) => x.code === lang()).name }) : "";
+  if (failed) say([notice, failed].filter((x) => x).join(" "));  // a URL the page cannot open: say why, deal nothing
+  else {
+    await deal(extra);
+    if (notice) say([notice, $("message").hidden ? "" : $("message").textContent].filter((x) => x).join(" "));
+  }
 }
 
 main();

@@ -1,5 +1,8 @@
 // The deal form: the game chooser, the options and position fields of the chosen game, and
 // the translation between the form, the URL of a view and the server's table request.
+// Options and position fields keep their keys and values (the names the URL takes).
+
+import { lang, langInUrl, nt, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -19,47 +22,57 @@ export { $, el };
 const SWITCHES = ["all", "analysis", "present", "dark", "large"];
 const NUMBERS = { hold: "milliseconds", analysis_timeout: "seconds", analysis_max: "seconds" };
 const KNOWN = new Set(["game", "seed", "deal", "actions", "step", "human", "viewer", "bots", "samples", "names",
-                       ...SWITCHES, ...Object.keys(NUMBERS)]);
+                       "lang", ...SWITCHES, ...Object.keys(NUMBERS)]);
+
+// The names of a names field or parameter: split at commas (the Arabic comma too).
+const splitNames = (text) => text.split(/[,،]/);
 const WHOLE = /^\d+$/;
 
 // What is wrong with the query `q` for game `g`: one message per bad parameter.
 function queryErrors(q, g) {
   const errors = [];
-  const bad = (key, want) => errors.push(`${key}: expected ${want}, got "${q.get(key)}"`);
+  // The values a URL takes are written as typed there (Western digits, the keys' names).
+  const bad = (key, want) => errors.push(t('{key}: expected {want}, got "{value}"', { key, want, value: q.get(key) }));
+  const whole = () => t("a whole number ≥ {min}", { min: "0" });
   const seed = q.get("seed");
-  if (seed !== null && !(WHOLE.test(seed) && BigInt(seed) < 2n ** 63n)) bad("seed", "a whole number ≥ 0");
+  if (seed !== null && !(WHOLE.test(seed) && BigInt(seed) < 2n ** 63n)) bad("seed", whole());
   const step = q.get("step");
-  if (step !== null && step !== "" && !WHOLE.test(step)) bad("step", "a whole number ≥ 0");
+  if (step !== null && step !== "" && !WHOLE.test(step)) bad("step", whole());
   for (const key of ["human", "viewer"]) {
     const v = q.get(key);
     if (v !== null && v !== "none" && !(WHOLE.test(v) && Number(v) < g.players)) {
-      bad(key, `a seat 0..${g.players - 1} or none`);
+      bad(key, t("a seat {first}..{last} or none", { first: "0", last: String(g.players - 1) }));
     }
   }
   const bots = q.get("bots");
-  if (bots !== null && !["heuristic", "random", "pimc"].includes(bots)) bad("bots", "heuristic, random or pimc");
+  if (bots !== null && !["heuristic", "random", "pimc"].includes(bots)) bad("bots", t("heuristic, random or pimc"));
   const samples = q.get("samples");
   if (samples !== null && !(WHOLE.test(samples) && Number(samples) >= 1 && Number(samples) <= 200)) {
-    bad("samples", "a whole number 1..200");
+    bad("samples", t("a whole number {lo}..{hi}", { lo: "1", hi: "200" }));
   }
   for (const key of SWITCHES) {
-    if (q.get(key) !== null && !["0", "1"].includes(q.get(key))) bad(key, "0 or 1");
+    if (q.get(key) !== null && !["0", "1"].includes(q.get(key))) bad(key, t("{a} or {b}", { a: "0", b: "1" }));
   }
   for (const [key, unit] of Object.entries(NUMBERS)) {
     const v = q.get(key);
-    if (v !== null && !(Number(v) > 0)) bad(key, `a number of ${unit} > 0`);
+    if (v !== null && !(Number(v) > 0)) {
+      bad(key, unit === "seconds" ? t("a number of seconds > {min}", { min: "0" })
+        : t("a number of milliseconds > {min}", { min: "0" }));
+    }
   }
   const names = q.get("names");
-  if (names !== null && names.split(",").length > g.players) bad("names", `at most ${g.players} names`);
+  if (names !== null && splitNames(names).length > g.players) {
+    bad("names", nt("at most {n} name", "at most {n} names", g.players));
+  }
   const options = new Map(g.options.map((o) => [o.key, o]));
   const position = new Set(g.position.map((p) => p.key));
   for (const [key, value] of q.entries()) {
     if (key.startsWith("opt.")) {
       const o = options.get(key.slice(4));
-      if (!o) errors.push(`${key}: ${g.name} has no option "${key.slice(4)}"`);
+      if (!o) errors.push(t('{key}: {game} has no option "{option}"', { key, game: g.name, option: key.slice(4) }));
       else if (value !== "" && optionError(o, value)) bad(key, optionError(o, value));
     } else if (!KNOWN.has(key) && !position.has(key)) {
-      errors.push(`${key}: not a parameter of the page`);
+      errors.push(t("{key}: not a parameter of the page", { key }));
     }
   }
   return errors;
@@ -67,19 +80,19 @@ function queryErrors(q, g) {
 
 // What a value of option `o` should have been, or "" when `value` fits.
 function optionError(o, value) {
-  if (o.kind === "switch") return ["on", "off"].includes(value) ? "" : "on or off";
-  if (o.kind === "words") return o.values.includes(value) ? "" : `one of ${o.values.join(", ")}`;
+  if (o.kind === "switch") return ["on", "off"].includes(value) ? "" : t("{a} or {b}", { a: "on", b: "off" });
+  if (o.kind === "words") return o.values.includes(value) ? "" : t("one of {values}", { values: o.values.join(", ") });
   if (o.kind === "number") {
     const [lo, hi] = o.values.map(Number);
     const n = Number(value);
-    return /^-?\d+$/.test(value) && n >= lo && n <= hi ? "" : `a whole number ${lo}..${hi}`;
+    return /^-?\d+$/.test(value) && n >= lo && n <= hi ? "" : t("a whole number {lo}..{hi}", { lo: String(lo), hi: String(hi) });
   }
   return "";
 }
 
 // The names field as a list by seat ([] when empty).
 function namesOf(text) {
-  return text.trim() ? text.split(",").map((x) => x.trim()) : [];
+  return text.trim() ? splitNames(text).map((x) => x.trim()) : [];
 }
 
 export class DealForm {
@@ -89,8 +102,10 @@ export class DealForm {
     const select = $("game");
     const families = new Map();
     for (const g of games) {
-      if (!families.has(g.family)) families.set(g.family, el("optgroup", { label: g.family }));
-      families.get(g.family).append(el("option", { value: g.name }, `${g.name} — ${g.title}`));
+      if (!families.has(g.family)) families.set(g.family, el("optgroup", { label: g.family_title }));
+      // The preset's name is English: other languages show the title alone.
+      const text = lang() === "en" ? `${g.name} — ${g.title}` : g.title;
+      families.get(g.family).append(el("option", { value: g.name, title: g.name }, text));
     }
     for (const group of families.values()) select.append(group);
     select.addEventListener("change", () => this.fill({}));
@@ -114,8 +129,10 @@ export class DealForm {
       if (o.kind === "words" || o.kind === "switch") {
         const choices = o.kind === "switch" ? ["on", "off"] : o.values;
         input = el("select", { id, "data-option": o.key });
-        input.append(el("option", { value: "" }, o.default === null ? "(preset)" : `(preset: ${o.default})`));
-        for (const v of choices) input.append(el("option", { value: v }, v));
+        const shown = (v) => (v === "on" ? t("on") : v === "off" ? t("off") : v);
+        input.append(el("option", { value: "" },
+          o.default === null ? t("(preset)") : t("(preset: {value})", { value: shown(o.default) })));
+        for (const v of choices) input.append(el("option", { value: v }, shown(v)));
       } else if (o.kind === "number") {
         input = el("input", { id, type: "number", min: o.values[0], max: o.values[1], "data-option": o.key,
                               placeholder: o.default ?? "" });
@@ -139,10 +156,10 @@ export class DealForm {
       const s = $(id);
       s.replaceChildren();
       for (const [v, text] of extra) s.append(el("option", { value: v }, text));
-      for (let i = 0; i < g.players; i++) s.append(el("option", { value: String(i) }, `seat ${i}`));
+      for (let i = 0; i < g.players; i++) s.append(el("option", { value: String(i) }, t("seat {n}", { n: i })));
     };
-    seats("human", [["none", "no seat (bots play all)"]]);
-    seats("viewer", [["none", "nobody (all hands)"]]);
+    seats("human", [["none", t("no seat (bots play all)")]]);
+    seats("viewer", [["none", t("nobody (all hands)")]]);
     $("human").value = values.human ?? "0";
     $("viewer").value = values.viewer ?? values.human ?? "0";
     if ($("human").value === "") $("human").value = "0";
@@ -179,9 +196,9 @@ export class DealForm {
   // naming every bad one, the form left as it was.
   fromQuery(q) {
     const name = q.get("game");
-    if (name && !this.byName.has(name)) throw new Error(`unknown game "${name}"`);
+    if (name && !this.byName.has(name)) throw new Error(t('unknown game "{name}"', { name }));
     const errors = queryErrors(q, this.byName.get(name || this.games[0].name));
-    if (errors.length) throw new Error(`This link cannot be opened: ${errors.join("; ")}`);
+    if (errors.length) throw new Error(t("This link cannot be opened: {errors}", { errors: errors.join("; ") }));
     $("game").value = name || this.games[0].name;
     const values = {};
     for (const [k, v] of q.entries()) values[k] = v;
@@ -227,6 +244,7 @@ export class DealForm {
     if (spec.names) q.set("names", spec.names.join(","));
     if ($("large").checked) q.set("large", "1");
     if ($("dark").checked) q.set("dark", "1");
+    if (langInUrl()) q.set("lang", lang());
     return q.toString();
   }
 }
