@@ -1,0 +1,183 @@
+"""The web page in every language, in headless Chromium (see ``test_web_browser.py`` for
+how Chromium is found and the server started): right to left in Persian, Urdu and Arabic
+with the seat to move where a right-to-left reader looks for it, no text overflowing its
+box at 1280x720 or on a phone (390x844), no English word of the page's vocabulary left in
+another language, and the language menu remembered by the browser, ``?lang=`` first.
+Screenshots of the page per language go to ``HUKM_SCREENSHOTS`` (``web_fa.png`` ...).
+"""
+
+from __future__ import annotations
+
+import urllib.parse
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from test_web_browser import browser, opened, server, settle, shots  # noqa: F401  (fixtures)
+
+from hukm import i18n
+
+DEAL = "N:AKJ64.J4.QT2.A82 .AKT95.AKJ4.T976 QT932.Q86.97.KJ3 875.732.8653.Q54"
+LANGS = list(i18n.LANGUAGES)
+OTHERS = [c for c in LANGS if c != "en"]
+NAMES = {"en": "Ana,Bo,Cy,Di", "fa": "علی,مریم,رضا,سارا", "ur": "علی,عائشہ,حسن,زینب",
+         "hi": "राम,सीता,मोहन,गीता", "bn": "রবি,মিতা,সুমন,দীপা", "cs": "Anna,Bohouš,Cyril,Dana",
+         "ar": "علي,منى,حسن,سارة"}
+"""Player names as each language's players would type them."""
+
+VIEWPORTS = {"desktop": {"width": 1280, "height": 720}, "phone": {"width": 390, "height": 844}}
+
+
+def url(server: str, **q: Any) -> str:
+    return f"{server}/?{urllib.parse.urlencode({k: v for k, v in q.items() if v is not None})}"
+
+
+@pytest.fixture
+def desktop(browser: Any) -> Iterator[Any]:  # noqa: F811
+    yield from opened(browser, viewport=VIEWPORTS["desktop"])
+
+
+def sized(browser: Any, kind: str) -> Iterator[Any]:  # noqa: F811
+    if kind == "phone":
+        return opened(browser, viewport=VIEWPORTS["phone"], device_scale_factor=2, has_touch=True, is_mobile=True)
+    return opened(browser, viewport=VIEWPORTS["desktop"])
+
+
+OVERFLOW = r"""() => {
+  const bad = [];
+  const W = document.documentElement.clientWidth;
+  const said = (e) => `${e.tagName.toLowerCase()}${e.id ? "#" + e.id : ""} "${(e.textContent || "").trim().slice(0, 50)}"`;
+  const shown = (e) => {
+    const r = e.getBoundingClientRect();
+    const cs = getComputedStyle(e);
+    return r.width > 0 && r.height > 0 && cs.visibility !== "hidden" && cs.display !== "none";
+  };
+  for (const e of document.body.querySelectorAll("*")) {
+    if (e.closest("svg") || ["SELECT", "OPTION", "INPUT", "TEXTAREA", "SCRIPT", "STYLE", "BR"].includes(e.tagName)) continue;
+    if (!shown(e)) continue;
+    const cs = getComputedStyle(e);
+    const texts = [...e.childNodes].filter((n) => n.nodeType === 3 && n.textContent.trim());
+    const clips = [cs.overflowX, cs.overflowY].some((o) => o === "hidden" || o === "clip");
+    const scrolls = [cs.overflowX].some((o) => o === "auto" || o === "scroll");
+    // A box that clips, or a box of text, narrower than what it holds.
+    if ((clips || texts.length) && cs.display !== "inline" && !scrolls && e.scrollWidth > e.clientWidth + 1) {
+      bad.push(`overflows its box (${e.scrollWidth} > ${e.clientWidth}): ${said(e)}`);
+    }
+    // Text out of the window.
+    for (const n of texts) {
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      for (const r of range.getClientRects()) {
+        if (r.width && (r.left < -1 || r.right > W + 1)) bad.push(`out of the window: ${said(e)}`);
+      }
+    }
+  }
+  // The table picture: each word within the panel it is written on (the picture's light
+  // panels), the others within the picture.
+  for (const svg of document.querySelectorAll("#board svg")) {
+    const frame = svg.getBoundingClientRect();
+    const panels = [...svg.querySelectorAll('rect[fill="#fbf8f1"]')].map((r) => r.getBoundingClientRect());
+    for (const tx of svg.querySelectorAll("text")) {
+      if (tx.closest("g.card") || !tx.textContent.trim()) continue;
+      const b = tx.getBoundingClientRect();
+      if (!b.width) continue;
+      const cx = (b.left + b.right) / 2, cy = (b.top + b.bottom) / 2;
+      const home = panels.filter((p) => p.left <= cx && cx <= p.right && p.top <= cy && cy <= p.bottom)
+        .sort((p, q) => p.width * p.height - q.width * q.height)[0] || frame;
+      if (b.left < home.left - 1 || b.right > home.right + 1) {
+        bad.push(`picture text out of its panel: "${tx.textContent.trim().slice(0, 50)}"`);
+      }
+    }
+  }
+  return [...new Set(bad)];
+}"""
+
+
+def overflows(page: Any) -> list[str]:
+    return list(page.evaluate(OVERFLOW))
+
+
+VISIBLE_TEXT = """() => document.body.innerText + "\\n" +
+  [...document.querySelectorAll("svg text")].map((t) => t.textContent).join("\\n")"""
+
+
+def leaks(text: str, lang: str, allowed: list[str]) -> list[str]:
+    pytest.importorskip("babel")
+    from hukm.i18n import _tools
+
+    return _tools.english_leaks(text, lang, allowed=allowed)
+
+
+def scenes(server: str, lang: str) -> list[tuple[str, str, str]]:
+    """(name, URL, selector to wait for) of the views every language is checked on: a hand
+    in play with names, an auction's buttons, the analysis panel."""
+    return [
+        ("play", url(server, game="hokm4", seed=7, names=NAMES[lang], lang=lang), "#board svg"),
+        ("auction", url(server, game="28", seed=3, lang=lang), "#actions button.action"),
+        ("analysis", url(server, game="hokm4", deal=DEAL, trump="S", leader=0, human=0, analysis=1, lang=lang),
+         "#analysis-panel table.values"),
+    ]
+
+
+def open_scene(page: Any, address: str, selector: str) -> None:
+    page.goto(address)
+    settle(page)
+    page.wait_for_selector(selector)
+    settle(page)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kind", list(VIEWPORTS))
+def test_no_text_overflows_its_box(browser: Any, server: str, lang: str, kind: str) -> None:  # noqa: F811
+    for page in sized(browser, kind):
+        for name, address, selector in scenes(server, lang):
+            open_scene(page, address, selector)
+            page.click("#options-box summary")
+            page.click("#deal-box summary")
+            assert page.get_attribute("html", "lang") == lang
+            assert overflows(page) == [], (name, kind)
+            assert page.evaluate("() => document.documentElement.scrollWidth - innerWidth") <= 0, name
+
+
+def test_the_language_menu_is_remembered_and_the_url_wins(desktop: Any, server: str, shots: Path) -> None:  # noqa: F811
+    desktop.goto(url(server, game="hokm4", seed=7))
+    settle(desktop)
+    assert desktop.get_attribute("html", "dir") == "ltr" and desktop.inner_text("#deal-button") == "Deal"
+    names = desktop.eval_on_selector_all("#lang option", "os => os.map((o) => o.textContent)")
+    assert names == ["English", "فارسی", "اردو", "हिन्दी", "বাংলা", "Čeština", "العربية"]
+    with desktop.expect_navigation():
+        desktop.select_option("#lang", "fa")
+    settle(desktop)
+    fa = i18n.translator("fa")
+    assert desktop.get_attribute("html", "dir") == "rtl" and desktop.get_attribute("html", "lang") == "fa"
+    assert desktop.inner_text("#deal-button") == fa.t("Deal")
+    assert "lang=fa" in desktop.url and "game=hokm4" in desktop.url  # the same table, in Persian
+    # The choice survives a reload and a link without ?lang=.
+    desktop.reload()
+    settle(desktop)
+    assert desktop.inner_text("#deal-button") == fa.t("Deal")
+    desktop.goto(url(server, game="ganjifa", seed=2))
+    settle(desktop)
+    assert desktop.get_attribute("html", "lang") == "fa"
+    assert fa.suit("Ghulam") in desktop.inner_text("#legend")
+    # ?lang= wins over the memory, and leaves it as it was.
+    desktop.goto(url(server, game="hokm4", seed=7, lang="cs"))
+    settle(desktop)
+    assert desktop.get_attribute("html", "lang") == "cs" and desktop.inner_text("#deal-button") == "Rozdat"
+    desktop.goto(url(server, game="hokm4", seed=7))
+    settle(desktop)
+    assert desktop.get_attribute("html", "lang") == "fa"
+    # A language there is none of: said on the page, in the language shown.
+    desktop.goto(url(server, game="hokm4", seed=7, lang="xx"))
+    settle(desktop)
+    message = desktop.inner_text("#message")
+    assert '"xx"' in message or "«xx»" in message, message
+    assert message.startswith(fa.t('There is no language "{lang}" here: the page is in {name}.',
+                                    lang="xx", name="فارسی")[:10])
+    assert desktop.get_attribute("html", "lang") == "fa" and desktop.get_attribute("#app", "data-table")
+    # Back to English by the menu.
+    with desktop.expect_navigation():
+        desktop.select_option("#lang", "en")
+    settle(desktop)
+    assert desktop.get_attribute("html", "dir") == "ltr" and desktop.inner_text("#deal-button") == "Deal"
