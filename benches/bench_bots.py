@@ -34,7 +34,7 @@ import pytest
 import hukm
 from hukm.bots import PIMC, Heuristic, Random
 from hukm.bots import _module as game_module
-from hukm.play import make_game
+from hukm.cli.args import make_game
 
 SHORT = os.environ.get("HUKM_BENCH_SHORT", "") not in ("", "0")
 pytestmark = pytest.mark.bench

@@ -45,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
             svg = output.strip()
             (out / f"{stem}.svg").write_text(svg + "\n", encoding="utf-8")
             if args.png:
-                from hukm._svg.raster import write_png
+                from hukm.svg.raster import write_png
 
                 write_png(svg, str(out / f"{stem}.png"), 1280)
             written += 1

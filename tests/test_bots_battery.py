@@ -10,7 +10,7 @@ import hukm
 from hukm.bots import PIMC, Heuristic, Random
 from hukm.bots import _module as game_module
 from hukm.match import play_hand
-from hukm.play import make_game
+from hukm.cli.args import make_game
 
 GAME_NAMES = [g.name for g in hukm.games()]
 

@@ -14,7 +14,7 @@ import pytest
 
 import hukm
 from hukm.cli import main
-from hukm.play import seat_bots
+from hukm.cli.play import seat_bots
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import hukm
-from hukm.term import Screen, table_text, trick_winner_after
+from hukm.cli.term import Screen, table_text, trick_winner_after
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
@@ -135,7 +135,7 @@ def test_suit_colours_read_on_light_and_dark_terminals(game: str) -> None:
     from rich.color import Color
     from rich.style import Style
 
-    from hukm.term import _hand_rows
+    from hukm.cli.term import _hand_rows
 
     state = hukm.game(game).new_game(seed=1)
     rows = _hand_rows(state, [])
@@ -158,7 +158,7 @@ def test_suit_colours_read_on_light_and_dark_terminals(game: str) -> None:
     # The colours reach a colour terminal as foreground and background codes.
     from rich.console import Console
 
-    from hukm.term import table
+    from hukm.cli.term import table
 
     out = io.StringIO()
     Console(file=out, force_terminal=True, color_system="truecolor", width=100).print(table(state))

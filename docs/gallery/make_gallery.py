@@ -48,9 +48,9 @@ def hukm(args: list[str]) -> None:
 def terminal_screenshot(path: Path) -> None:
     """A few moves of ``hukm play hokm`` drawn by rich, exported as a picture."""
     import hukm as lib
-    from hukm._svg.raster import write_png
+    from hukm.svg.raster import write_png
     from hukm.bots import Heuristic
-    from hukm.term import Screen
+    from hukm.cli.term import Screen
 
     screen = Screen(io.StringIO(), record=True, width=78)
     state = lib.Hokm().new_game(seed=3)

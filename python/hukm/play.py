@@ -1,5 +1,8 @@
-"""Playing against the bots in a terminal (``hukm play``) and bot matches
-from the command line (``hukm match``).
+"""Deprecated alias: playing against the bots (``hukm play``) moved to :mod:`hukm.cli.play`,
+bot matches (``hukm match``) to :mod:`hukm.cli.match`, and the game and bots named on the
+command line (:func:`make_game`, :func:`bots_from_spec`) to :mod:`hukm.cli.args`; import
+from those modules instead. (No ``DeprecationWarning``: the test suite turns warnings
+into errors.)
 
 >>> from hukm.play import make_game
 >>> make_game("28").num_players
@@ -8,229 +11,26 @@ from the command line (``hukm match``).
 
 from __future__ import annotations
 
-import argparse
-import sys
-import time
-from typing import Any, Callable, Optional, TextIO
+from .cli.args import bots_from_spec as bots_from_spec
+from .cli.args import game_options as game_options
+from .cli.args import make_game as make_game
+from .cli.match import _Bar as _Bar
+from .cli.match import match_text as match_text
+from .cli.match import run as cmd_match
+from .cli.play import _ask as _ask
+from .cli.play import play_terminal as play_terminal
+from .cli.play import review as review
+from .cli.play import run as cmd_play
+from .cli.play import seat_bots as seat_bots
 
-from . import _core
-from ._errors import HukmError, OptionError, SolverLimitError
-from .bots import Bot, by_name
-from .bots import _module as game_module
-from .match import MatchResult, derive_seed, play_match
-from .registry import game
-from .solve import solve
-
-def make_game(name: str, options: Optional[dict[str, str]] = None, *, pack: Optional[str] = None,
-              players: Optional[int] = None) -> Any:
-    """The game object for a command-line game name (a preset of :func:`hukm.games`, or
-    ``hokm`` for ``hokm4``), with its options; ``pack`` and ``players`` are shorthands for
-    those options."""
-    opts: dict[str, Any] = dict(options or {})
-    if pack is not None:
-        opts["pack"] = pack
-    if players is not None:
-        opts["players"] = players
-    return game({"hokm": "hokm4", "twenty_eight": "28"}.get(name, name), **opts)
-
-
-def bots_from_spec(spec: str, n: int, seed: int) -> list[Bot]:
-    """``n`` bots from a comma list, repeated cyclically to fill the ``n`` places in order."""
-    names = [s for s in spec.split(",") if s.strip()]
-    if not names:
-        raise OptionError("give at least one bot, e.g. --bots pimc,heuristic")
-    if len(names) > n:
-        raise OptionError(f"{len(names)} bots for {n} places")
-    return [by_name(names[i % len(names)], derive_seed(seed, 99, i)) for i in range(n)]
-
-
-def seat_bots(spec: str, n: int, seat: int, seed: int) -> dict[int, Bot]:
-    """The bots of the seats other than ``seat``: the comma list fills them in seat order
-    after ``seat`` (``--seat 0 --bots random,heuristic,pimc``: seat 1 random, seat 2
-    heuristic, seat 3 pimc).
-
-    >>> sorted((s, b.name) for s, b in seat_bots("random,heuristic", 4, 2, 0).items())
-    [(0, 'heuristic'), (1, 'random'), (3, 'random')]
-    """
-    others = [(seat + k) % n for k in range(1, n)]
-    return dict(zip(others, bots_from_spec(spec, len(others), seed)))
-
-
-def _ask(legal: list[str], read: Callable[[], str], out: TextIO) -> Optional[str]:
-    while True:
-        out.write("your move (action, number, '?' for the list, 'q' to quit): ")
-        out.flush()
-        text = read()
-        if text == "":
-            return None  # end of input
-        text = text.strip()
-        if text in ("q", "quit"):
-            return None
-        if text in ("?", "", "help"):
-            out.write("legal: " + "  ".join(f"{i + 1}:{a}" for i, a in enumerate(legal)) + "\n")
-            continue
-        if text.isdigit() and 1 <= int(text) <= len(legal):
-            return legal[int(text) - 1]
-        match = [a for a in legal if a.lower() == text.lower()]
-        if match:
-            return match[0]
-        out.write(f"{text!r} is not legal here; legal: {'  '.join(legal)}\n")
-
-
-def review(start: _core.State, actions: list[str], seat: int, out: TextIO,
-           timeout: float = 3.0) -> None:
-    """For each of ``seat``'s cards played from ``start``: its double-dummy
-    value against the best (the cost of the card), as ``hukm.analyse_play``
-    reports it."""
-    s = start.clone()
-    out.write("review of your cards (double-dummy tricks/points for your side):\n")
-    for a in actions:
-        if s.current_player == seat:
-            try:
-                sol = solve(s, seat, timeout=timeout)
-            except SolverLimitError:
-                out.write(f"  {a:<14} (position too large to analyse exactly in {timeout:g} s)\n")
-                s.apply(a)
-                continue
-            except HukmError:
-                s.apply(a)
-                continue
-            if a in sol.actions:
-                cost = sol.value - sol.actions[a]
-                best = " ".join(sol.best_actions())
-                verdict = "best" if cost == 0 else f"cost {cost}; best was {best}"
-                out.write(f"  {a:<14} value {sol.actions[a]} of {sol.value}: {verdict}\n")
-        s.apply(a)
-
-
-def play_terminal(game: Any, seat: int, seed: int, bots: Any, *, hands: int = 1,
-                  do_review: bool = True, read: Callable[[], str] = sys.stdin.readline,
-                  out: TextIO = sys.stdout, record: Optional[list[Any]] = None) -> int:
-    """The ``hukm play`` loop: the human at ``seat``, bots at the others (``bots[p]`` plays
-    seat ``p``: a list by seat or a dict of the other seats). The table is drawn for the
-    human (:mod:`hukm.term`: suits labelled and coloured, the trick as it builds, who won
-    each trick, the score line). ``record``, when given, receives the state of each hand
-    played (for ``--record``)."""
-    from .term import Screen, trick_winner_after
-
-    screen = Screen(out)
-    n = game.num_players
-    if not 0 <= seat < n:
-        raise OptionError(f"seat {seat} out of range 0..{n - 1}")
-    state = game.new_game(seed=seed)
-    mod = game_module(state)
-    for hand in range(hands):
-        key = mod.hand_key(state)
-        before = state.returns()
-        screen.say(f"\n=== hand {hand + 1} (seed {seed}) ===", "bold")
-        start: Optional[_core.State] = None
-        played: list[str] = []
-        while not state.is_terminal() and mod.hand_key(state) == key:
-            p = state.current_player
-            if start is None and state.phase == "play":
-                start = state.clone()
-            if p == seat:
-                screen.say("")
-                screen.table(state, viewer=seat)
-                legal = state.legal_actions()
-                out.write("legal: " + "  ".join(f"{i + 1}:{a}" for i, a in enumerate(legal)) + "\n")
-                action = _ask(legal, read, out)
-                if action is None:
-                    out.write("bye\n")
-                    if record is not None:
-                        record.append(state)
-                    return 0
-            else:
-                action = bots[p].act(state)
-                out.write(f"seat {p} ({getattr(bots[p], 'name', 'bot')}): {action}\n")
-            won = trick_winner_after(state, action) if state.phase == "play" else None
-            state.apply(action)
-            if won is not None:
-                screen.trick_won(state, won[0], won[1])
-            if start is not None:
-                played.append(action)
-        after = state.returns()
-        out.write(f"\nhand over: points this hand {[a - b for a, b in zip(after, before)]}, "
-                  f"totals {after}\n")
-        if do_review and start is not None:
-            review(start, played, seat, out)
-        if state.is_terminal():
-            out.write("the match is over\n")
-            break
-    if record is not None:
-        record.append(state)
-    return 0
-
-
-class _Bar:
-    """A progress bar on stderr."""
-
-    def __init__(self, total: int, stream: TextIO = sys.stderr) -> None:
-        self.total, self.stream, self.t0 = total, stream, time.monotonic()
-
-    def __call__(self, done: int, total: int) -> None:
-        width = 30
-        fill = int(width * done / max(total, 1))
-        el = time.monotonic() - self.t0
-        eta = el / done * (total - done) if done else 0.0
-        self.stream.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{total} hands "
-                          f"{el:6.1f}s eta {eta:6.1f}s")
-        if done == total:
-            self.stream.write("\n")
-        self.stream.flush()
-
-
-def match_text(r: MatchResult) -> str:
-    """The statistics ``hukm match`` prints."""
-    lines = [r.summary()]
-    kinds: dict[str, int] = {}
-    for i, name in enumerate(r.bots):
-        kinds.setdefault(name, i)
-    firsts = list(kinds.values())
-    for x in range(len(firsts)):
-        for y in range(x + 1, len(firsts)):
-            a, b = firsts[x], firsts[y]
-            lo, hi = r.win_interval(a, b)
-            lines.append(f"  {r.bots[a]} (seat {a}) beats {r.bots[b]} (seat {b}) in "
-                         f"{100 * r.win_rate(a, b):.1f}% of hands, 95% [{100 * lo:.1f}, {100 * hi:.1f}]")
-    return "\n".join(lines)
-
-
-def game_options(args: argparse.Namespace) -> dict[str, str]:
-    """The options of a command's game (see :func:`hukm.cli.game_options`)."""
-    from .cli import game_options as options
-
-    return options(args)
-
-
-def cmd_play(args: argparse.Namespace) -> int:
-    """``hukm play``."""
-    game = make_game(args.game, game_options(args))
-    if not 0 <= args.seat < game.num_players:
-        raise OptionError(f"seat {args.seat} out of range 0..{game.num_players - 1}")
-    bots = seat_bots(args.bots, game.num_players, args.seat, args.seed)
-    states: list[Any] = []
-    code = play_terminal(game, args.seat, args.seed, bots, hands=args.hands,
-                         do_review=not args.no_review, record=states)
-    if args.record and states:
-        if args.record.lower().endswith(".pbn"):
-            from . import pbn
-
-            text = pbn.dumps([states[-1]])  # the whist presets, hand by hand; others refused
-        else:
-            text = states[-1].record().to_json(indent=2)
-        with open(args.record, "w", encoding="utf-8") as f:
-            f.write(text)
-        print(f"wrote {args.record}")
-    return code
-
-
-def cmd_match(args: argparse.Namespace) -> int:
-    """``hukm match``."""
-    game = make_game(args.game, game_options(args))
-    bots = bots_from_spec(args.bots, game.num_players, args.seed)
-    bar = None if args.quiet else _Bar(args.hands)
-    r = play_match(game, bots, hands=args.hands, seed=args.seed, threads=args.threads,
-                   rotate=not args.fixed_seats, progress=bar)
-    print(match_text(r))
-    return 0
+__all__ = [
+    "bots_from_spec",
+    "cmd_match",
+    "cmd_play",
+    "game_options",
+    "make_game",
+    "match_text",
+    "play_terminal",
+    "review",
+    "seat_bots",
+]

@@ -141,8 +141,8 @@ class Review:
         return "\n".join(out)
 
     def chart(self, size: float = 900) -> str:
-        """The value over the hand as SVG text (:func:`hukm._svg.chart.review_chart`)."""
-        from ._svg.chart import review_chart
+        """The value over the hand as SVG text (:func:`hukm.svg.chart.review_chart`)."""
+        from .svg.chart import review_chart
 
         return review_chart(self, size)
 
@@ -188,7 +188,7 @@ def _amount(n: int, unit: str) -> str:
 
 
 def _unit(state: _core.State) -> str:
-    from ._svg.scene import value_text
+    from .svg.scene import value_text
 
     words = value_text(state, 2).split(" ", 1)
     if words[0].lstrip("+-").isdigit() and len(words) > 1:
@@ -241,8 +241,8 @@ def review(
             raise StateError(f"marks must be three rising costs (inaccuracy, mistake, blunder), got {marks!r}")
         limits = (int(ms[0] or 1), int(ms[1] or 1), int(ms[2] or 1))
     out = Review(state.preset, p, unit, limits, [], {})
-    from ._svg.lines import split_action
-    from ._svg.packs import pack_of_game
+    from .svg.lines import split_action
+    from .svg.packs import pack_of_game
 
     pack = pack_of_game(state)
     states, hands, cards = [], [], []
@@ -307,7 +307,7 @@ def _decide(state: _core.State, values: dict[str, int], value: int, action: str,
             limits: tuple[int, int, int], player: int, lines: bool, timeout: Optional[float]) -> Decision:
     """One decision: the mover raises ``player``'s side's value when the solver's value
     is the highest of the actions (his side), lowers it otherwise."""
-    from ._svg.packs import pack_of_game
+    from .svg.packs import pack_of_game
     from .video.captions import seat_of_play
 
     hi, lo = max(values.values()), min(values.values())
@@ -331,9 +331,9 @@ def _lines(state: _core.State, action: str, other: str, player: int,
            timeout: Optional[float]) -> tuple[list[str], list[str]]:
     """The double-dummy lines after ``action`` and after ``other``, trick by trick, until
     the first trick whose winner differs (or the first two tricks)."""
-    from ._svg.lines import tricks_of
-    from ._svg.packs import pack_of_game
-    from ._svg.scene import card_text
+    from .svg.lines import tricks_of
+    from .svg.packs import pack_of_game
+    from .svg.scene import card_text
 
     pack = pack_of_game(state)
     told: list[list[tuple[str, Optional[int]]]] = []

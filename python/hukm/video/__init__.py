@@ -11,7 +11,7 @@ Each picture is held for its :class:`Timing` (an action 1.2 s, a finished trick 
 the deal 2.5 s, the result 4 s) at ``fps`` frames a second (GIF: one frame per picture
 with its duration). ``size`` is a preset of :data:`SIZES` (``720p``, ``1080p``,
 ``square`` for phones, ``360p``) or ``(width, height)``. Pictures are rasterised with
-resvg (:mod:`hukm._svg.raster`) and encoded with PyAV (H.264 or VP9) or, for GIF, Pillow.
+resvg (:mod:`hukm.svg.raster`) and encoded with PyAV (H.264 or VP9) or, for GIF, Pillow.
 
 >>> import hukm, hukm.video, tempfile, os
 >>> s = hukm.Hokm().from_deal("A... K... Q... J...", trump=None, leader=0)

@@ -20,9 +20,9 @@ from __future__ import annotations
 from typing import Optional
 
 from .. import _core
-from .._svg.lines import _god_trick, split_action
-from .._svg.packs import Pack, pack_of_game
-from .._svg.scene import action_label, card_text
+from ..svg.lines import _god_trick, split_action
+from ..svg.packs import Pack, pack_of_game
+from ..svg.scene import action_label, card_text
 
 RANKS = {"K": "King", "V": "Vizier", "Q": "Queen", "J": "Jack", "A": "Ace", "T": "10"}
 """Rank words of the round packs (Ganjifa, Dashavatara), whose cards have no glyph."""
@@ -142,7 +142,7 @@ def amount(state: _core.State, n: int) -> str:
     >>> amount(hukm.Hokm().from_deal("A... K... Q... J...", trump=None, leader=0), 1)
     '1 trick'
     """
-    from .._svg.scene import value_text
+    from ..svg.scene import value_text
 
     text = value_text(state, n)
     if not text[:1].isdigit() and not text[:1] in "+-":

@@ -16,9 +16,9 @@ import re
 from typing import Any, Iterable
 
 from .._errors import StateError
-from .._svg.paint import wrap
-from .._svg.raster import to_png
-from .._svg.xml import FONT, el, esc, text
+from ..svg.paint import wrap
+from ..svg.raster import to_png
+from ..svg.xml import FONT, el, esc, text
 
 INK, BAR, SOFT, GOLD = "#ffffff", "#16181d", "#aeb4bf", "#ffd54a"
 """Caption colours: the text, the bar behind it, the second line, a finished trick."""
@@ -98,7 +98,7 @@ def _placed(root: str, x: float, y: float, w: float, h: float) -> str:
 
 
 def raster(svg: str, width: int, height: int) -> Any:
-    """An SVG frame as an RGB Pillow image (resvg, :mod:`hukm._svg.raster`)."""
+    """An SVG frame as an RGB Pillow image (resvg, :mod:`hukm.svg.raster`)."""
     needs("resvg_py")
     image = needs("PIL.Image")
     return image.open(io.BytesIO(to_png(svg, width, height))).convert("RGB")

@@ -18,9 +18,9 @@ from typing import Optional
 from .. import _core
 from .._check import whole
 from .._errors import SolverLimitError, StateError
-from .._svg.finished import finished_scene, result_line
-from .._svg.paint import paint
-from .._svg.scene import Scene, build
+from ..svg.finished import finished_scene, result_line
+from ..svg.paint import paint
+from ..svg.scene import Scene, build
 from ..record import HandRecord, replay
 from ..solve import Solution, solve
 from .captions import amount, caption

@@ -131,8 +131,8 @@ def legend(state: _core.State, lang: str = "en") -> list[dict[str, str]]:
     """The suits of a pack drawn with emblems (Ganjifa's, Dashavatara's): each suit's code,
     name (in ``lang``), colour and emblem as a small SVG, for the page's legend; empty for
     French suits, whose glyphs say their names."""
-    from .._svg.faces import emblem
-    from .._svg.packs import pack_of_game
+    from ..svg.faces import emblem
+    from ..svg.packs import pack_of_game
 
     pack = pack_of_game(state)
     if pack.kind == "french":
@@ -410,9 +410,9 @@ class Table:
         n = s.num_players
         if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < n):
             raise RequestError(f"viewer: expected 0..{n - 1}, got {viewer!r}")
-        from .._svg.finished import finished_scene
-        from .._svg.packs import pack_of_game
-        from .._svg.scene import action_label, build
+        from ..svg.finished import finished_scene
+        from ..svg.packs import pack_of_game
+        from ..svg.scene import action_label, build
 
         seen = None if show_all else viewer
         scene = build(s, seen, **with_lang(build, lang))
@@ -463,7 +463,7 @@ class Table:
     def _paint(self, scene: Any, viewer: Optional[int], lang: str = "en") -> str:
         """``scene`` drawn in ``lang`` with the player names on its seats, ``viewer``'s
         seat at the bottom (also when every hand is shown)."""
-        from .._svg.paint import paint
+        from ..svg.paint import paint
 
         for seat, name in zip(scene.seats, self.names):
             if name:
@@ -475,7 +475,7 @@ class Table:
     def _picture(self, state: _core.State, viewer: Optional[int], show_all: bool, analysis: Any = False,
                  lang: str = "en") -> str:
         """The table of ``state`` as the page draws it (see :meth:`_paint`)."""
-        from .._svg.scene import build
+        from ..svg.scene import build
 
         scene = build(state, None if show_all else viewer, analysis, **with_lang(build, lang))
         return self._paint(scene, viewer, lang)
@@ -513,7 +513,7 @@ class Table:
                 self._cache.clear()
             self._cache[key] = hit
         sol, line = hit["solution"], hit["line"]
-        from .._svg.scene import value_note
+        from ..svg.scene import value_note
 
         return {
             "step": k,

@@ -1,7 +1,7 @@
 """Pictures of tables, deals and lines of play as SVG text (standard library only).
 
 Like python-chess's ``chess.svg``, each function returns a string of SVG built from
-small documented pieces (in :mod:`hukm._svg`); a notebook shows a state through
+small documented pieces (the modules of this package, listed below); a notebook shows a state through
 ``State._repr_svg_``, which calls :func:`render`.
 
 * :func:`render` — a table as the players see it: every hand (or one viewer's hand and
@@ -26,8 +26,22 @@ and ``data-role`` (``hand``, ``trick``, ``indicator``, ``trump_card``, ``drawn``
 
 The picture is 16:9 (a 1280 x 720 ``viewBox``; ``size`` is the width in pixels). Seat 0
 sits at the bottom and play goes anticlockwise, so seat 1 is on the right. Suit colours
-and emblems are display conventions, in the tables of :mod:`hukm._svg.packs`; every fact
+and emblems are display conventions, in the tables of :mod:`hukm.svg.packs`; every fact
 about the cards comes from the engine (``State.layout``).
+
+The pieces, one module each (:mod:`hukm._svg` is their old name, kept as an alias):
+
+* :mod:`hukm.svg.xml` — SVG text: escaping, numbers, elements, the document.
+* :mod:`hukm.svg.packs` — a pack as the engine lays it out (``State.layout``) plus the
+  display table of each suit's colour and emblem; compact hands to card strings.
+* :mod:`hukm.svg.faces` — card faces (French rectangles, round Ganjifa cards), backs, emblems.
+* :mod:`hukm.svg.scene` — what a table shows, read from a state and its observations.
+* :mod:`hukm.svg.finished` — a finished trick held on the table with its winner.
+* :mod:`hukm.svg.geometry` — where seats, hands, the trick and the panels go.
+* :mod:`hukm.svg.paint` — a scene drawn as SVG text.
+* :mod:`hukm.svg.lines` — a best line as trick pictures.
+* :mod:`hukm.svg.chart` — the chart of a review.
+* :mod:`hukm.svg.raster` — PNG pictures through resvg (the ``png`` extra).
 
 >>> import hukm, hukm.svg
 >>> s = hukm.Hokm().from_deal("AK.. QJ.. T9.. 87..".replace("..", "..."), trump="S", leader=0)
@@ -40,19 +54,19 @@ from __future__ import annotations
 
 from typing import Optional, Sequence, Union
 
-from . import _core
-from ._check import optional_whole
-from ._errors import NotationError, StateError
-from ._game import GameBase
-from ._svg import lines as _lines
-from ._svg.finished import finished_scene
-from ._svg.packs import pack_of_game
-from ._svg.paint import paint
-from ._svg.scene import Scene, SeatScene, build
-from .registry import game as _registry_game
-from .record import HandRecord, replay
-from .registry import info as _registry_info
-from .solve import LineStep, Solution
+from .. import _core
+from .._check import optional_whole
+from .._errors import NotationError, StateError
+from .._game import GameBase
+from ..record import HandRecord, replay
+from ..registry import game as _registry_game
+from ..registry import info as _registry_info
+from ..solve import LineStep, Solution
+from . import lines as _lines
+from .finished import finished_scene
+from .packs import pack_of_game
+from .paint import paint as _paint
+from .scene import Scene, SeatScene, build
 
 __all__ = ["render", "after", "frames", "deal", "line", "DEFAULT_SIZE", "ANALYSIS_TIMEOUT"]
 
@@ -124,7 +138,7 @@ def render(
     scene = build(st, v, analysis, bool(four_colour), timeout)
     if b is not None:
         scene.bottom = b
-    return paint(scene, width)
+    return _paint(scene, width)
 
 
 def after(
@@ -165,7 +179,7 @@ def _after(before: _core.State, action: str, nxt: _core.State, viewer: Optional[
         held = finished_scene(before, action, viewer, four_colour, nxt)
         if held is not None:
             scene = held
-    return paint(scene, width)
+    return _paint(scene, width)
 
 
 def frames(
@@ -197,7 +211,7 @@ def frames(
     state = replay(record, 0)
     v = optional_whole(viewer, "viewer", 0, state.num_players - 1)
     width = _size(size)
-    out = [paint(build(state, v, False, bool(four_colour)), width)]
+    out = [_paint(build(state, v, False, bool(four_colour)), width)]
     for k in range(stop):
         action = record.actions[k]["action"]
         nxt = state.clone()
@@ -247,7 +261,7 @@ def deal(deal: str, *, game: Union[str, GameBase] = "hokm4", size: float = DEFAU
     scene = Scene(title, pack, [SeatScene(s, f"Seat {s}", list(h), notes=[f"{len(h)} cards"])
                                 for s, h in enumerate(cards)], four_colour=bool(four_colour))
     scene.info.append(f"{sum(map(len, cards))} cards in {len(cards)} hands")
-    return paint(scene, _size(size))
+    return _paint(scene, _size(size))
 
 
 def line(state: _core.State, *, player: Optional[int] = None, size: float = DEFAULT_SIZE,

@@ -8,7 +8,8 @@
 * :func:`gym_env`: a Gymnasium environment for one learning seat against
   fixed bots; registered as ``hukm/<preset>-v0`` when Gymnasium is
   installed (``gymnasium.make("hukm/28-v0", seat=0)`` after
-  ``import hukm.env``).
+  ``import hukm.env``; the registration waits until Gymnasium is imported, so that
+  :class:`VecEnv` never imports it).
 
 Observations are ``State.observation_tensor`` (``kind="observation"``) or
 ``State.information_state_tensor`` (``kind="information_state"``), laid out
@@ -32,12 +33,17 @@ seat's points for the hand), or the whole match with ``episode="match"``.
 
 from __future__ import annotations
 
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import sys
+import types
 from typing import TYPE_CHECKING, Any, Optional, Sequence, Union
 
-from .vec_env import EPISODES, KINDS, GameLike, VecEnv, _choice, _game
+from .vec import EPISODES, KINDS, GameLike, VecEnv, _choice, _game
 
 if TYPE_CHECKING:
-    from .bots import Bot
+    from ..bots import Bot
 
 __all__ = ["VecEnv", "aec_env", "gym_env", "register_gym_envs"]
 
@@ -65,7 +71,7 @@ def aec_env(
     >>> env.agent_selection, int(env.action_space("player_0").n)
     ('player_3', 66)
     """
-    from ._rl import HukmAEC
+    from .aec import HukmAEC
 
     g = _game(name, options)
     return HukmAEC(
@@ -104,7 +110,7 @@ def gym_env(
     >>> obs["observation"].shape, int(obs["action_mask"].sum()) > 0
     ((400,), True)
     """
-    from ._rl import HukmGym
+    from .gym import HukmGym
 
     g = _game(name, options)
     return HukmGym(
@@ -120,11 +126,12 @@ def gym_env(
 
 
 def register_gym_envs() -> list[str]:
-    """Registers ``hukm/<preset>-v0`` for every preset with Gymnasium (done
-    on ``import hukm.env`` when Gymnasium is installed); returns the ids."""
+    """Registers ``hukm/<preset>-v0`` for every preset with Gymnasium (done by ``import
+    hukm.env`` when Gymnasium is installed: at once if Gymnasium is imported already,
+    otherwise as soon as it is); returns the ids."""
     import gymnasium
 
-    from .registry import games
+    from ..registry import games
 
     ids = []
     for info in games():
@@ -135,9 +142,50 @@ def register_gym_envs() -> list[str]:
     return ids
 
 
-try:  # Gymnasium is optional (the ``rl`` extra).
-    import gymnasium as _gymnasium  # noqa: F401
-except ImportError:  # pragma: no cover - without the extra
-    pass
-else:
+class _ThenRegister(importlib.abc.Loader):
+    """Gymnasium's own loader, then :func:`register_gym_envs` once Gymnasium is imported."""
+
+    def __init__(self, loader: importlib.abc.Loader) -> None:
+        self._loader = loader
+
+    def __getattr__(self, name: str) -> Any:  # resource readers and the like: Gymnasium's loader
+        return getattr(self._loader, name)
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> Optional[types.ModuleType]:
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module: types.ModuleType) -> None:
+        self._loader.exec_module(module)
+        if _ON_IMPORT in sys.meta_path:
+            sys.meta_path.remove(_ON_IMPORT)
+        register_gym_envs()
+
+
+class _RegisterOnImport(importlib.abc.MetaPathFinder):
+    """Finds Gymnasium as the other finders do, with a loader that registers the
+    environments after importing it (:class:`_ThenRegister`)."""
+
+    def find_spec(
+        self, fullname: str, path: Optional[Sequence[str]], target: Optional[types.ModuleType] = None
+    ) -> Optional[importlib.machinery.ModuleSpec]:
+        if fullname != "gymnasium":
+            return None
+        for finder in sys.meta_path:
+            if finder is self or not hasattr(finder, "find_spec"):
+                continue
+            spec = finder.find_spec(fullname, path, target)
+            if spec is not None:
+                if spec.loader is not None:
+                    spec.loader = _ThenRegister(spec.loader)
+                return spec
+        return None
+
+
+_ON_IMPORT = _RegisterOnImport()
+
+# Gymnasium is optional (the ``rl`` extra), and ``hukm.VecEnv`` (which lives here) needs
+# only numpy: Gymnasium is not imported for the registration, which waits for it.
+if "gymnasium" in sys.modules:
     register_gym_envs()
+elif importlib.util.find_spec("gymnasium") is not None:
+    sys.meta_path.insert(0, _ON_IMPORT)

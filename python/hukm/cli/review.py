@@ -1,0 +1,24 @@
+"""``hukm review``: the double-dummy review of a played hand, and its chart."""
+
+from __future__ import annotations
+
+import argparse
+
+from .. import _errors
+from .common import read_record, write_picture
+
+
+def run(args: argparse.Namespace) -> int:
+    """``hukm review``: the double-dummy review of a played hand, and its chart."""
+    from ..review import review
+
+    try:
+        marks = None if args.marks is None else [int(x) for x in args.marks.split(",")]
+    except ValueError:
+        raise _errors.StateError(f"--marks {args.marks!r}: three whole numbers, e.g. 1,1,2") from None
+    r = review(read_record(args), player=args.player, timeout=args.timeout, budget=args.budget, marks=marks)
+    print(r.text())
+    if args.chart:
+        write_picture(r.chart(), args.chart)
+        print(f"wrote {args.chart}")
+    return 0

@@ -1,0 +1,50 @@
+"""``hukm show``: a deal or position drawn in the terminal, and as SVG or PNG."""
+
+from __future__ import annotations
+
+import argparse
+
+from .. import _errors
+from .args import build_game, position, position_flags
+from .common import write_picture
+from .term import Screen, show_analysis
+
+
+def run(args: argparse.Namespace) -> int:
+    """``hukm show``: a deal or position drawn in the terminal, and as SVG or PNG."""
+    game = build_game(args)
+    kw = position_flags(game, args)
+    if args.deal is not None:
+        state = position(game, args)
+    else:
+        if kw:
+            raise _errors.StateError(f"--{next(iter(kw))} needs a deal")
+        state = game.new_game(args.seed)
+    for i, action in enumerate((args.actions or "").split()):
+        try:
+            state.apply(action)
+        except _errors.IllegalActionError as e:
+            raise _errors.IllegalActionError(f"--actions, action {i} ({action}): {e}") from None
+    if args.advance:
+        from ..bots import Heuristic
+
+        bot = Heuristic(seed=args.seed)
+        for _ in range(args.advance):
+            if state.is_terminal():
+                break
+            state.apply(bot.act(state))
+    n = len(state.hands())
+    if args.viewer is not None and not 0 <= args.viewer < n:
+        raise _errors.StateError(f"--viewer {args.viewer} out of range 0..{n - 1}")
+    screen = Screen()
+    screen.table(state, viewer=args.viewer)
+    sol = show_analysis(state, screen) if args.analysis else None
+    if args.svg or args.png:
+        from .. import svg as pictures
+
+        picture = pictures.render(state, viewer=args.viewer, analysis=sol or False)
+        for path in (args.svg, args.png):
+            if path:
+                write_picture(picture, path)
+                print(f"wrote {path}")
+    return 0

@@ -1,0 +1,344 @@
+"""The table drawn for people in a terminal, with ``rich`` (``pip install "hukm[term]"``):
+suits with their symbols, colours and names, the trick as it builds, the trick just
+finished and its winner (until the next card), the score line and, on request, the
+double-dummy values. Without ``rich`` the same content is plain text.
+
+Suit labels are drawn in the pictures' colours on a card-coloured background, so they
+read the same on light and dark terminal themes.
+
+The same drawing serves ``hukm play``, ``hukm deal``, ``hukm show`` and ``hukm replay``.
+
+>>> import hukm
+>>> from hukm.cli.term import table_text
+>>> print(table_text(hukm.Hokm().new_game(seed=7), viewer=None).splitlines()[0])
+hokm4 | hand 1 | dealer seat 2 | Hakem seat 3 | trump: not named yet
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from .. import _core
+from ..svg.packs import pack_of_game
+
+FRENCH = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+"""Symbols of the French suits."""
+CARD = "#fbfaf6"
+"""The background of a suit's label: a card's face, so that its colour reads the same on
+a light and on a dark terminal (black spades stay black, never white on white)."""
+STYLE_OF_TEXT = "bold {colour} on {card}"
+"""A suit label's style: the suit's colour (the pictures' colours, from
+:mod:`hukm.svg.packs`) on a card's face, bold."""
+BEST = "bold green"
+"""The style of the best values of ``hukm show --analysis``."""
+
+ROLES = (("dealer", "dealer"), ("hakem", "Hakem"), ("boss", "boss"), ("bidder", "bidder"), ("banker", "banker"))
+
+
+def _suits(state: _core.State) -> tuple[list[tuple[str, str]], dict[str, tuple[int, str]]]:
+    """The pack's suits (code, name) and each card's (suit index, rank label), from the engine."""
+    _, suits, cards = state.layout
+    return suits, {c: (s, r) for c, s, r, _ in cards}
+
+
+def _label(state: _core.State, code: str, name: str, i: int, french: bool) -> tuple[str, str]:
+    """A suit's label and style: its symbol for a French suit, else its name and code; its
+    colour is the pictures' own, on a card-coloured background."""
+    style = pack_of_game(state).style(i)
+    back = CARD if french else style.tint
+    look = STYLE_OF_TEXT.format(colour=style.colour, card=back)
+    if french:
+        return FRENCH.get(code, code), look
+    return f"{name} ({code})", look
+
+
+def _hand_rows(state: _core.State, hand: list[str]) -> list[tuple[str, str, str]]:
+    """A hand by suit: (suit label, style, ranks) for each suit, in the pack's order."""
+    suits, card = _suits(state)
+    french = all(code in FRENCH for code, _ in suits)
+    by: dict[int, list[str]] = {}
+    for c in hand:
+        s, r = card[c]
+        by.setdefault(s, []).append(r)
+    rows = []
+    for i, (code, name) in enumerate(suits):
+        label, style = _label(state, code, name, i, french)
+        rows.append((label, style, " ".join(by.get(i, [])) or "-"))
+    return rows
+
+
+def _card_text(state: _core.State, c: str) -> tuple[str, str]:
+    suits, card = _suits(state)
+    french = all(code in FRENCH for code, _ in suits)
+    s, r = card[c]
+    code, name = suits[s]
+    label, style = _label(state, code, name, s, french)
+    return (f"{r}{label} " if french else f"{r} {name} "), style
+
+
+def header(state: _core.State) -> str:
+    """The table's first line: the preset, the hand, the roles, the trump."""
+    obs = state.observation(0)
+    parts = [state.preset, f"hand {obs['hand_number']}"]
+    for key, label in ROLES:
+        if obs.get(key) is not None:
+            parts.append(f"{label} seat {obs[key]}")
+    if "trump" in obs:
+        t = obs["trump"]
+        shown = "not named yet" if t is None else t
+        if obs.get("trump_hidden"):
+            shown = "hidden"
+        if obs.get("indicator_down"):
+            shown = "concealed (indicator face down)"
+        parts.append(f"trump: {shown}")
+    return " | ".join(parts)
+
+
+def _hands(state: _core.State, viewer: Optional[int]) -> list[Optional[list[str]]]:
+    """Each seat's cards as the viewer sees them (``None``: only the count is known)."""
+    n = len(state.hands())
+    if viewer is None:
+        return [_cards(state, h) for h in state.hands()]
+    out: list[Optional[list[str]]] = [None] * n
+    out[viewer] = list(state.observation(viewer)["hand"])
+    obs = state.observation(viewer)
+    if obs.get("dummy_hand"):
+        out[2] = _cards(state, obs["dummy_hand"])
+    return out
+
+
+def _cards(state: _core.State, compact: str) -> list[str]:
+    """The cards of a compact hand, with the pack's rank labels (from the engine's layout)."""
+    suits, card = _suits(state)
+    by_rank = {(s, r): c for c, (s, r) in card.items()}
+    out: list[str] = []
+    for i, ranks in enumerate(compact.split(".")):
+        out.extend(by_rank[(i, r)] for r in ranks if r != "-")
+    return out
+
+
+def lines(state: _core.State, viewer: Optional[int] = None) -> list[list[tuple[str, str]]]:
+    """The table as lines of (text, style) pieces: header, hands by suit, trick, scores."""
+    obs = state.observation(viewer if viewer is not None else 0)
+    hands = _hands(state, viewer)
+    sizes = obs.get("hand_sizes") or [len(h or []) for h in hands]
+    out: list[list[tuple[str, str]]] = [[(header(state), "bold")]]
+    for seat, hand in enumerate(hands):
+        mark = "> " if state.current_player == seat else "  "
+        who = f"{mark}seat {seat}" + (" (you)" if viewer == seat else "")
+        if hand is None:
+            count = sizes[seat] if seat < len(sizes) else "?"
+            out.append([(f"{who}: {count} cards", "dim")])
+            continue
+        out.append([(f"{who}:", "bold" if viewer == seat else "")])
+        rows = _hand_rows(state, hand)
+        width = max(len(label) for label, _, _ in rows) + 1
+        for label, style, ranks in rows:
+            out.append([("      ", ""), (f"{label:<{width}}", style), (ranks, "")])
+    trick = obs.get("trick") or []
+    if trick:
+        out.append(_trick_line(state, "  trick: ", trick, None))
+    else:
+        held = finished_trick(state, viewer)
+        if held is not None:
+            out.append(_trick_line(state, "  last trick: ", *held))
+    score = obs.get("scores")
+    extra = []
+    for key in ("tricks_won", "points", "heap", "collected", "tens", "captured", "stakes"):
+        if obs.get(key) is not None:
+            extra.append(f"{key.replace('_', ' ')} {obs[key]}")
+    out.append([(f"  scores {score}" + ("" if not extra else " | " + " | ".join(extra)), "")])
+    return out
+
+
+def finished_trick(state: _core.State, viewer: Optional[int] = None) -> Optional[tuple[list[Any], Optional[int]]]:
+    """The trick just finished, which stays on the table until the next card: its
+    ``(seat, card)`` plays (``None`` for a card the viewer cannot see) and its winner's
+    seat, as the table's picture reads them from the observation; ``None`` while a trick
+    is in progress or before the first.
+
+    >>> import hukm
+    >>> s = hukm.Hokm().from_deal("A... K... Q... J...", trump=None, leader=0)
+    >>> for c in ["AS", "KS", "QS", "JS"]:
+    ...     s.apply(c)
+    >>> finished_trick(s)
+    ([(0, 'AS'), (1, 'KS'), (2, 'QS'), (3, 'JS')], 0)
+    """
+    from ..svg.scene import build
+
+    scene = build(state, viewer)
+    return (list(scene.trick), scene.winner) if scene.finished else None
+
+
+def _trick_line(state: _core.State, title: str, plays: list[Any], winner: Optional[int]) -> list[tuple[str, str]]:
+    """A trick as (text, style) pieces: each seat's card, then who won it."""
+    pieces: list[tuple[str, str]] = [(title, "bold")]
+    for seat, c in plays:
+        text, style = ("face down ", "dim") if c is None else _card_text(state, c)
+        pieces += [(f"seat {seat} ", ""), (text, style), ("  ", "")]
+    if winner is not None:
+        pieces.append((f"won by seat {winner}", "bold"))
+    return pieces
+
+
+def analysis_lines(state: _core.State, solution: Any) -> list[list[tuple[str, str]]]:
+    """A :class:`hukm.Solution` of ``state`` as lines of (text, style) pieces: the value
+    for the solving side, then each legal action with its value, the best in green.
+
+    >>> import hukm
+    >>> s = hukm.Hokm().from_deal("AK.. QJ.. T9.. 87..".replace("..", "..."), trump="S", leader=0)
+    >>> [t for t, _ in analysis_lines(s, hukm.solve(s))[1]]
+    ['  values: ', 'A♠ ', '2', '   ', 'K♠ ', '2', '   ']
+    """
+    from ..svg.packs import pack_of_game
+    from ..svg.scene import action_label, value_note
+
+    pack = pack_of_game(state)
+    best = set(solution.best_actions())
+    head = (f"  double dummy (all hands known) for seat {solution.player}'s side: "
+            f"{value_note(state, solution.value)}")
+    pieces: list[tuple[str, str]] = [("  values: ", "bold")]
+    for action, value in solution.actions.items():
+        text, style = _card_text(state, action) if pack.is_card(action) else (action_label(pack, action) + " ", "")
+        pieces += [(text, style), (str(value), BEST if action in best else ""), ("   ", "")]
+    return [[(head, "bold")], pieces]
+
+
+def _plain(lines: list[list[tuple[str, str]]]) -> str:
+    """Lines of (text, style) pieces as plain text."""
+    return "\n".join("".join(t for t, _ in line).rstrip() for line in lines)
+
+
+def _rich(lines: list[list[tuple[str, str]]]) -> Any:
+    """Lines of (text, style) pieces as one ``rich`` text."""
+    from rich.text import Text
+
+    out = Text()
+    for i, line in enumerate(lines):
+        if i:
+            out.append("\n")
+        for text, style in line:
+            out.append(text, style=style or None)
+    return out
+
+
+def table_text(state: _core.State, viewer: Optional[int] = None) -> str:
+    """The table as plain text (what :func:`table` draws, without colours)."""
+    return _plain(lines(state, viewer))
+
+
+def table(state: _core.State, viewer: Optional[int] = None) -> Any:
+    """The table as a ``rich`` renderable (``rich`` must be installed: ``hukm[term]``)."""
+    return _rich(lines(state, viewer))
+
+
+class Screen:
+    """Where the commands draw: a ``rich`` console when ``rich`` is installed (colours on a
+    terminal, plain text in a pipe), else plain ``print``."""
+
+    def __init__(self, file: Any = None, *, record: bool = False, width: Optional[int] = None) -> None:
+        try:
+            from rich.console import Console
+        except ImportError:  # pragma: no cover - rich is an optional extra
+            self.console: Any = None
+            self.file = file
+            return
+        self.console = Console(file=file, record=record, width=width, highlight=False)
+        self.file = file
+
+    def table(self, state: _core.State, viewer: Optional[int] = None) -> None:
+        """Draws the table."""
+        self.lines(lines(state, viewer))
+
+    def lines(self, lines: list[list[tuple[str, str]]]) -> None:
+        """Draws lines of (text, style) pieces (:func:`lines`, :func:`analysis_lines`)."""
+        if self.console is None:
+            print(_plain(lines), file=self.file)
+        else:
+            self.console.print(_rich(lines))
+
+    def say(self, text: str, style: str = "") -> None:
+        """Prints one line."""
+        if self.console is None:
+            print(text, file=self.file)
+        else:
+            self.console.print(text, style=style or None, markup=False)
+
+    def trick_won(self, state: _core.State, seat: int, card: str) -> None:
+        """Announces the winner of a trick."""
+        text, style = _card_text(state, card)
+        if self.console is None:
+            print(f"seat {seat} wins the trick with {text.rstrip()}", file=self.file)
+        else:
+            from rich.text import Text
+
+            self.console.print(Text.assemble(("seat ", "bold"), (str(seat), "bold"), " wins the trick with ", (text, style)))
+
+    def export_svg(self, title: str) -> str:
+        """What was drawn, as an SVG picture of the terminal (``record=True`` consoles)."""
+        if self.console is None:
+            raise RuntimeError("install rich (hukm[term]) to export the terminal")
+        svg: str = self.console.export_svg(title=title)
+        return svg
+
+
+def show_analysis(state: _core.State, screen: "Screen") -> Optional[Any]:
+    """``hukm show --analysis`` in the terminal: the value and each legal action's (a
+    :class:`hukm.Solution`, returned), or one line saying why there are none (an
+    auction, a game over, the time limit)."""
+    from .._errors import SolverLimitError, StateError
+    from .args import one_line
+    from ..solve import solve
+    from ..svg import ANALYSIS_TIMEOUT
+
+    if state.is_terminal():
+        screen.say("  no double-dummy values: the hand is over")
+        return None
+    try:
+        sol = solve(state, timeout=ANALYSIS_TIMEOUT)
+    except SolverLimitError:
+        screen.say(f"  no double-dummy values: not solved within {ANALYSIS_TIMEOUT:g} s")
+        return None
+    except StateError as e:
+        screen.say(f"  no double-dummy values here: {one_line(str(e))}")
+        return None
+    screen.lines(analysis_lines(state, sol))
+    return sol
+
+
+def trick_winner_after(state: _core.State, action: str) -> Optional[tuple[int, str]]:
+    """The seat and card that win the trick if ``action`` completes it, from the engine's
+    facts of the trick (``None`` when the action does not complete a trick).
+
+    >>> import hukm
+    >>> s = hukm.Hokm().from_deal("A... K... Q... J...", trump=None, leader=0)
+    >>> for c in ["AS", "KS", "QS"]:
+    ...     s.apply(c)
+    >>> trick_winner_after(s, "JS")
+    (0, 'AS')
+    """
+    obs = state.observation(state.current_player)
+    trick = obs.get("trick") or []
+    if not trick:
+        return None
+    after = state.clone()
+    after.apply(action)
+    if not after.is_terminal() and after.observation(state.current_player).get("trick"):
+        return None  # the trick goes on
+    seat = _mover_seat(state, trick)
+    try:
+        facts = state.trick_facts(seat)
+    except ValueError:
+        return None
+    card = facts["cards"].get(action)
+    if card is not None and card["wins"]:
+        return seat, action
+    w = facts["winner"]
+    return None if w is None else (int(w[0]), str(w[1]))
+
+
+def _mover_seat(state: _core.State, trick: list[Any]) -> int:
+    """The table seat that plays now (Dummy Rang: players and seats differ)."""
+    if state.preset == "dummy_rang":
+        return (int(trick[0][0]) + len(trick)) % 4
+    return state.current_player

@@ -1,0 +1,80 @@
+"""The chart of a review (:func:`hukm.review`): the value for one side over the hand,
+one point per decision, the marked cards as coloured dots.
+
+Every point is a ``<g class="point">`` with ``data-step`` (the record's action index),
+``data-seat``, ``data-value`` and, for a marked card, ``data-mark``: a page can jump
+to that moment on a click.
+
+>>> import hukm
+>>> s = hukm.Hokm().from_deal("A2.K.. QJ.3.. T.A.2. 87.5..", trump="H", leader=0)
+>>> for card in ["2S", "JS", "TS", "7S"]:
+...     s.apply(card)
+>>> svg = hukm.review(s.record()).chart()
+>>> svg.count('class="point"'), svg.count('data-mark="mistake"')
+(4, 1)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .xml import document, el, esc, text
+
+MARK_COLOURS = {"": "#15803d", "inaccuracy": "#ca8a04", "mistake": "#ea580c", "blunder": "#dc2626"}
+"""A point's colour by the mark of the card played there (green: a best card)."""
+
+W, H = 900.0, 380.0
+LEFT, RIGHT, TOP, BOTTOM = 56.0, 20.0, 44.0, 48.0
+
+
+def review_chart(review: Any, size: float = 900) -> str:
+    """The chart as SVG text, ``size`` pixels wide."""
+    ds = review.decisions
+    title = (f"Double-dummy value for seat {review.player}'s side ({review.unit}), "
+             "every hand known")
+    parts = [el("rect", x=0, y=0, width=W, height=H, fill="#fbf8f1"),
+             text(LEFT, 26, title, 15, "#222", weight="bold")]
+    if not ds:
+        parts.append(text(W / 2, H / 2, "no card of trick play to review", 14, "#5b5b5b", "middle"))
+        return document("".join(parts), W, H, size, title)
+    values = [int(d.best) for d in ds] + [int(d.played) for d in ds]
+    lo, hi = min(values), max(values)
+    if hi == lo:
+        lo, hi = lo - 1, hi + 1
+    pad = (hi - lo) * 0.08
+    n = len(ds)
+
+    def x(i: float) -> float:
+        return LEFT + (W - LEFT - RIGHT) * i / max(1, n)
+
+    def y(v: float) -> float:
+        return TOP + (H - TOP - BOTTOM) * (hi + pad - v) / (hi - lo + 2 * pad)
+
+    step = max(1, round((hi - lo) / 6))
+    v = lo
+    while v <= hi:
+        parts.append(el("line", x1=LEFT, x2=W - RIGHT, y1=y(v), y2=y(v), stroke="#e5dccb", stroke_width=1))
+        parts.append(text(LEFT - 8, y(v) + 4, v, 12, "#5b5b5b", "end"))
+        v += step
+    path, hand = [], None
+    for i, d in enumerate(ds):
+        move = "M" if d.part != hand else "L"
+        hand = d.part
+        path.append(f"{move}{x(i):.1f} {y(d.best):.1f}")
+        path.append(f"L{x(i + 1):.1f} {y(d.played):.1f}")
+    parts.append(el("path", d=" ".join(path), fill="none", stroke="#1f6b45", stroke_width=2.5,
+                    stroke_linejoin="round"))
+    for i, d in enumerate(ds):
+        r = 4.5 if not d.mark else 7
+        mark = f' data-mark="{d.mark}"' if d.mark else ""
+        tip = f"step {d.step}: seat {d.seat} {d.action}, {d.best} -> {d.played}" + (f" ({d.mark})" if d.mark else "")
+        parts.append(f'<g class="point" data-step="{d.step}" data-seat="{d.seat}" data-value="{d.played}"{mark}>'
+                     f"<title>{esc(tip)}</title>"
+                     + el("circle", cx=x(i + 1), cy=y(d.played), r=r, fill=MARK_COLOURS[d.mark],
+                          stroke="#fff", stroke_width=1.5)
+                     + (text(x(i + 1), y(d.played) + (-12 if d.played >= d.best else 22),
+                             f"seat {d.seat} {d.action}", 11.5, MARK_COLOURS[d.mark], "middle", "bold")
+                        if d.mark else "") + "</g>")
+    parts.append(text(W / 2, H - 14, "decisions of trick play, in order (dots: green best, yellow inaccuracy, "
+                      "orange mistake, red blunder)", 12, "#5b5b5b", "middle"))
+    return document("".join(parts), W, H, size, title)

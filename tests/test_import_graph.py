@@ -1,0 +1,211 @@
+"""No import circles inside the package: every module of ``python/hukm`` is parsed with
+``ast`` (nothing is imported), the imports between its modules make a graph, and the
+graph must have no cycle.
+
+What counts as an edge ``a -> b``:
+
+* an import that runs when ``a`` is imported: the module's own statements, including
+  those inside ``if``, ``try``, ``with`` and class bodies;
+* to the module named (``import hukm.x.y``, ``from .x import name``), to each submodule
+  a ``from`` import names (``from . import svg``), and to the packages on the way whose
+  ``__init__`` runs first (``from ..svg.packs import ...`` runs ``hukm.svg`` too) unless
+  they enclose ``a`` (those are already being imported);
+* a ``from`` import of a name that is not a submodule reads the named module's namespace,
+  so it is an edge even to an enclosing package (``from .. import __version__``).
+
+Left out, on purpose:
+
+* imports inside functions and methods. They run when the function is called, after
+  every module involved has finished its own import, so they cannot meet a module half
+  initialised (the failure an import circle causes). The package uses them for the
+  optional extras (rich, Gymnasium and PettingZoo, starlette, resvg, av, pyarrow, Ray),
+  which must not be needed to import it, and to load costly pieces on first use.
+* imports under ``if TYPE_CHECKING:``, which never run (only the type checker reads them).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Iterator, Optional
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "python" / "hukm"
+ROOT = "hukm"
+
+
+def module_files() -> dict[str, Path]:
+    """Every module of the package by dotted name (a package by its ``__init__.py``)."""
+    out: dict[str, Path] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def import_time_statements(body: list[ast.stmt]) -> Iterator[ast.Import | ast.ImportFrom]:
+    """The import statements that run when a module is imported (see the module's doc)."""
+    for node in body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        elif isinstance(node, ast.If):
+            if not _is_type_checking(node.test):
+                yield from import_time_statements(node.body)
+            yield from import_time_statements(node.orelse)
+        elif isinstance(node, ast.Try):
+            for block in (node.body, node.orelse, node.finalbody):
+                yield from import_time_statements(block)
+            for handler in node.handlers:
+                yield from import_time_statements(handler.body)
+        elif isinstance(node, (ast.With, ast.AsyncWith, ast.For, ast.While, ast.ClassDef)):
+            yield from import_time_statements(node.body)
+            yield from import_time_statements(getattr(node, "orelse", []))
+
+
+def _ancestors(name: str) -> list[str]:
+    parts = name.split(".")
+    return [".".join(parts[:i]) for i in range(1, len(parts))]
+
+
+def edges_of(name: str, path: Path, modules: set[str]) -> set[str]:
+    """The package modules that importing ``name`` imports at once."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    is_package = path.name == "__init__.py"
+    package = name if is_package else name.rpartition(".")[0]
+    enclosing = set(_ancestors(name))
+    out: set[str] = set()
+
+    def reach(target: str, reads_namespace: bool) -> None:
+        for a in _ancestors(target) + [target]:
+            if a not in modules or a == name:
+                continue
+            if a in enclosing and not (a == target and reads_namespace):
+                continue
+            out.add(a)
+
+    for node in import_time_statements(tree.body):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name == ROOT or alias.name.startswith(ROOT + "."):
+                    reach(alias.name, reads_namespace=False)
+            continue
+        base: Optional[str]
+        if node.level:
+            parts = package.split(".")
+            if node.level > 1:
+                parts = parts[: len(parts) - (node.level - 1)]
+            base = ".".join(parts + ([node.module] if node.module else []))
+        else:
+            base = node.module
+        if base is None or not (base == ROOT or base.startswith(ROOT + ".")):
+            continue
+        plain_names = False
+        for alias in node.names:
+            sub = f"{base}.{alias.name}"
+            if alias.name != "*" and sub in modules:
+                reach(sub, reads_namespace=False)
+            else:
+                plain_names = True
+        reach(base, reads_namespace=plain_names)
+    return out
+
+
+def import_graph() -> dict[str, set[str]]:
+    files = module_files()
+    modules = set(files) | {f"{ROOT}._core"}  # the compiled module (its stub is _core.pyi)
+    return {name: edges_of(name, path, modules) for name, path in files.items()}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan), each as one
+    circle through its modules, plus any module importing itself."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1 or v in graph.get(v, ()):
+                found.append(_circle(sorted(component), graph))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def _circle(component: list[str], graph: dict[str, set[str]]) -> list[str]:
+    """One circle through a component, from its first module back to it."""
+    members = set(component)
+    start = component[0]
+    path = [start]
+    seen = {start}
+    while True:
+        nxt = sorted(w for w in graph[path[-1]] if w in members)
+        back = [w for w in nxt if w == start]
+        if back and len(path) > 1 or (back and len(members) == 1):
+            return path + [start]
+        fresh = [w for w in nxt if w not in seen]
+        if not fresh:
+            return component + [start]  # a component with no simple walk found: list it
+        path.append(fresh[0])
+        seen.add(fresh[0])
+
+
+def test_the_package_has_no_import_circle() -> None:
+    found = cycles(import_graph())
+    assert not found, "import circles:\n" + "\n".join("  " + " -> ".join(c) for c in found)
+
+
+def test_the_graph_sees_the_package() -> None:
+    graph = import_graph()
+    assert {"hukm", "hukm.cli", "hukm.env", "hukm.svg", "hukm.cli.term", "hukm.svg.scene"} <= set(graph)
+    assert "hukm.svg" in graph["hukm"] and "hukm.solve" in graph["hukm.svg.scene"]
+    assert "hukm.svg" in graph["hukm.cli.term"]  # the package of hukm.svg.packs runs first
+    assert "hukm.web" not in graph["hukm.cli.serve"]  # imported inside the command only
+    assert "hukm" in graph["hukm.batch.run"]  # from .. import __version__
+
+
+@pytest.mark.parametrize(
+    "graph, circle",
+    [
+        ({"a": {"b"}, "b": {"a"}}, ["a", "b", "a"]),
+        ({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}, ["a", "b", "c", "a"]),
+        ({"a": {"a"}}, ["a", "a"]),
+    ],
+)
+def test_a_circle_is_found(graph: dict[str, set[str]], circle: list[str]) -> None:
+    assert cycles(graph) == [circle]
+
+
+def test_no_circle_in_a_tree() -> None:
+    assert cycles({"a": {"b", "c"}, "b": {"c"}, "c": set()}) == []
