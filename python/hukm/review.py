@@ -33,6 +33,7 @@ from typing import Optional, Sequence
 from . import _core
 from ._check import optional_whole
 from ._errors import SolverLimitError, StateError
+from .i18n import N_, Translator, translator
 from .record import HandRecord, replay
 from .solve import LineStep, Solution, best_line, solve
 
@@ -40,6 +41,23 @@ __all__ = ["review", "Review", "Decision", "PlayerSummary", "MARKS"]
 
 MARKS = ("inaccuracy", "mistake", "blunder")
 """The marks, from the smallest cost to the largest."""
+
+
+def NP_(context: str, message: str) -> str:
+    """Marks ``message`` in ``context`` for the catalogs; returns it unchanged."""
+    return message
+
+
+MARK_WORDS = (NP_("mark", "inaccuracy"), NP_("mark", "mistake"), NP_("mark", "blunder"), NP_("mark", "small"))
+"""The marks' words, translated in the context ``mark``."""
+
+UNITS = (N_("tricks"), N_("points"), N_("tens"), N_("balls"), N_("cards captured"), N_("tricks collected"),
+         N_("net stakes"), N_("hand won (1) or lost (0)"))
+"""The values' units (:attr:`Review.unit`), translated when the review is shown."""
+
+
+def _tr(lang: Optional[str]) -> Translator:
+    return translator("en" if lang is None else lang)
 
 
 @dataclass
@@ -115,9 +133,47 @@ class Review:
     """Steps of trick play the solver does not take (Twenty-eight before its concealed
     trump is shown, without a target); ``reason`` says why."""
     reason: str = ""
+    lang: Optional[str] = None
+    """The language :meth:`text` and :meth:`chart` speak by default (``None``: English);
+    the two lines of each mistake are written in the language the review was made in."""
 
-    def text(self) -> str:
-        """The review as lines of text: the decisions with a cost, then each player."""
+    def text(self, lang: Optional[str] = None) -> str:
+        """The review as lines of text: the decisions with a cost, then each player, in
+        ``lang`` (default: the review's :attr:`lang`).
+
+        Bad input: an unknown language raises :class:`hukm.OptionError`."""
+        tr = _tr(self.lang if lang is None else lang)
+        if tr.lang == "en":
+            return self._english()
+        unit = tr.t(self.unit)
+        out = [tr.t("Double-dummy review (every hand known) of {game}, values in {unit} for seat {seat}'s side "
+                    "with best play from each card on:", game=_game(tr, self.preset), unit=unit, seat=self.player)]
+        for d in self.decisions:
+            if d.cost:
+                out.append("  " + tr.t("step {step}  seat {seat}  {action}  {best} -> {played}  costs {cost} ({mark});"
+                                       " best: {actions}", step=d.step, seat=d.seat, action=d.action, best=d.best,
+                                       played=d.played, cost=d.cost, mark=tr.pt("mark", d.mark or "small"),
+                                       actions=" ".join(d.best_actions)))
+                for name, line in (("played", d.line_played), ("best", d.line_best)):
+                    if line:
+                        out.append("      " + tr.t("after {action}: {line}", action=d.action if name == "played"
+                                                   else d.best_actions[0], line=" | ".join(line)))
+        if not any(d.cost for d in self.decisions):
+            out.append("  " + tr.t("every card was a best card"))
+        for s in self.summary.values():
+            out.append("  " + tr.t("seat {seat}: {choices} choices, {best} best ({accuracy}%); inaccuracies "
+                                   "{inaccuracies}, mistakes {mistakes}, blunders {blunders}; cost {cost} {unit}",
+                                   seat=s.seat, choices=s.decisions, best=s.best, accuracy=round(s.accuracy * 100),
+                                   inaccuracies=s.inaccuracies, mistakes=s.mistakes, blunders=s.blunders,
+                                   cost=s.cost, unit=unit))
+        if self.skipped:
+            out.append("  " + tr.t("not solved in time: steps {steps}", steps=tr.digits(_ranges(self.skipped))))
+        if self.unvalued:
+            out.append("  " + tr.t("not valued, steps {steps}: the solver does not take these positions",
+                                   steps=tr.digits(_ranges(self.unvalued))))
+        return "\n".join(out)
+
+    def _english(self) -> str:
         out = [f"Double-dummy review (every hand known) of {self.preset}, values in {self.unit} "
                f"for seat {self.player}'s side with best play from each card on:"]
         for d in self.decisions:
@@ -140,11 +196,12 @@ class Review:
             out.append(f"  not valued, steps {_ranges(self.unvalued)}: {self.reason}")
         return "\n".join(out)
 
-    def chart(self, size: float = 900) -> str:
-        """The value over the hand as SVG text (:func:`hukm.svg.chart.review_chart`)."""
+    def chart(self, size: float = 900, lang: Optional[str] = None) -> str:
+        """The value over the hand as SVG text (:func:`hukm.svg.chart.review_chart`), in
+        ``lang`` (default: the review's :attr:`lang`)."""
         from .svg.chart import review_chart
 
-        return review_chart(self, size)
+        return review_chart(self, size, _tr(self.lang if lang is None else lang))
 
 
 def thresholds_for(state: _core.State, unit: str) -> tuple[int, int, int]:
@@ -187,6 +244,17 @@ def _amount(n: int, unit: str) -> str:
     return f"{n} {first}" + (f" {rest}" if rest else "")
 
 
+def _game(tr: Translator, preset: str) -> str:
+    """A preset's game title in the language."""
+    from .svg.wording import game_title
+    from .registry import info
+
+    try:
+        return game_title(tr, info(preset).title)
+    except StateError:
+        return preset
+
+
 def _unit(state: _core.State) -> str:
     from .svg.scene import value_text
 
@@ -213,6 +281,7 @@ def review(
     budget: Optional[float] = None,
     marks: Optional[Sequence[int]] = None,
     lines: bool = True,
+    lang: Optional[str] = None,
 ) -> Review:
     """Reviews every decision of trick play in ``record`` (bids and trump choices are
     played as recorded): the value of the card played against the best, for
@@ -222,9 +291,12 @@ def review(
     again from the next card valued). ``marks`` gives the least cost of an
     inaccuracy, a mistake and a blunder in the game's unit (default: by the unit, see
     :func:`thresholds_for`); ``lines=False`` leaves out the two lines of each mistake.
+    ``lang`` is the language of the review's text, chart and lines (default English).
 
-    Bad input raises :class:`hukm.StateError` naming it.
+    Bad input raises :class:`hukm.StateError` naming it (an unknown ``lang``:
+    :class:`hukm.OptionError`).
     """
+    tr = _tr(lang)
     if not isinstance(record, HandRecord):
         raise StateError(f"review needs a hukm.HandRecord, got {type(record).__name__}")
     for name, t in (("timeout", timeout), ("budget", budget)):
@@ -240,7 +312,7 @@ def review(
         if len(ms) != 3 or sorted(ms) != ms:  # type: ignore[type-var]
             raise StateError(f"marks must be three rising costs (inaccuracy, mistake, blunder), got {marks!r}")
         limits = (int(ms[0] or 1), int(ms[1] or 1), int(ms[2] or 1))
-    out = Review(state.preset, p, unit, limits, [], {})
+    out = Review(state.preset, p, unit, limits, [], {}, lang=None if tr.lang == "en" else tr.lang)
     from .svg.lines import split_action
     from .svg.packs import pack_of_game
 
@@ -284,7 +356,7 @@ def review(
             if base is None:
                 base, part = sol.value, part + 1
             out.decisions.append(_decide(states[k], sol.actions, sol.value, action, k, hand, base, limits,
-                                         p, lines, timeout))
+                                         p, lines, timeout, tr))
             out.decisions[-1].part = part
             base += sol.actions[action] - sol.value
         elif cards[k]:
@@ -304,7 +376,8 @@ def review(
 
 
 def _decide(state: _core.State, values: dict[str, int], value: int, action: str, step: int, hand: int, base: int,
-            limits: tuple[int, int, int], player: int, lines: bool, timeout: Optional[float]) -> Decision:
+            limits: tuple[int, int, int], player: int, lines: bool, timeout: Optional[float],
+            tr: Translator) -> Decision:
     """One decision: the mover raises ``player``'s side's value when the solver's value
     is the highest of the actions (his side), lowers it otherwise."""
     from .svg.packs import pack_of_game
@@ -321,14 +394,14 @@ def _decide(state: _core.State, values: dict[str, int], value: int, action: str,
     d = Decision(step, hand, seat, action, base, values[action] + shift, cost, mark, best,
                  {a: v + shift for a, v in values.items()})
     if lines and mark in ("mistake", "blunder"):
-        played, better = _lines(state, action, best[0], player, timeout)
+        played, better = _lines(state, action, best[0], player, timeout, tr)
         d.line_played.extend(played)
         d.line_best.extend(better)
     return d
 
 
 def _lines(state: _core.State, action: str, other: str, player: int,
-           timeout: Optional[float]) -> tuple[list[str], list[str]]:
+           timeout: Optional[float], tr: Translator) -> tuple[list[str], list[str]]:
     """The double-dummy lines after ``action`` and after ``other``, trick by trick, until
     the first trick whose winner differs (or the first two tricks)."""
     from .svg.lines import tricks_of
@@ -347,14 +420,14 @@ def _lines(state: _core.State, action: str, other: str, player: int,
             told.append([])
             continue
         told.append([(" ".join(card_text(pack, c) for p in t.plays for c in p.cards)
-                      + ("" if t.winner is None else f" -> seat {t.winner}"), t.winner)
+                      + ("" if t.winner is None else tr.t(" -> seat {seat}", seat=t.winner)), t.winner)
                      for t in tricks if any(p.cards for p in t.plays)])
     a, b = told
     if not a or not b:  # no trick to show (Naqsh draws and stands)
         return [], []
     cut = next((i for i, (x, y) in enumerate(zip(a, b)) if x[1] != y[1]), None)
     if cut is None:  # they part only in tricks the rules leave unplayed (Hokm's first to 7)
-        more = ["… the results part in the tricks left after the hand ends"] if a and b else []
+        more = [tr.t("… the results part in the tricks left after the hand ends")] if a and b else []
         return [x for x, _ in a[:2]] + more, [x for x, _ in b[:2]] + more
     return [x for x, _ in a[: cut + 1]], [x for x, _ in b[: cut + 1]]
 

@@ -13,6 +13,14 @@ small documented pieces (the modules of this package, listed below); a notebook 
   action of a hand record (the frames of a video), each finished trick held on the
   table with its winner marked, the last trick of a hand of a match too.
 
+Every function takes ``lang`` (``"fa"``, ``"ur"``, ``"hi"``, ``"bn"``, ``"cs"``, ``"ar"``;
+default ``None``: English): every word drawn is in that language (:mod:`hukm.i18n`), every
+number in its digits (card faces keep their printed ranks) and the text in fonts that
+cover its script; a right-to-left language (Persian, Urdu, Arabic) gets
+``direction="rtl"`` and the mirror image of the table, seat 1 on the left
+(:mod:`hukm.svg.paint` says why). An unknown language raises :class:`hukm.OptionError`.
+PNG files: :func:`hukm.svg.raster.to_png` (resvg, text shaped in every script).
+
 A finished trick stays on the table until the next card is played: its cards carry
 ``data-finished="1"``, the winner's ``data-winner="1"`` too, framed in white, inside a
 ``<g class="trick-area" data-finished="1" data-winner="seat">``.
@@ -41,6 +49,7 @@ The pieces, one module each (:mod:`hukm._svg` is their old name, kept as an alia
 * :mod:`hukm.svg.paint` — a scene drawn as SVG text.
 * :mod:`hukm.svg.lines` — a best line as trick pictures.
 * :mod:`hukm.svg.chart` — the chart of a review.
+* :mod:`hukm.svg.wording` — the words drawn, in the reader's language and digits.
 * :mod:`hukm.svg.raster` — PNG pictures through resvg (the ``png`` extra).
 
 >>> import hukm, hukm.svg
@@ -58,6 +67,7 @@ from .. import _core
 from .._check import optional_whole
 from .._errors import NotationError, StateError
 from .._game import GameBase
+from ..i18n import Translator
 from ..record import HandRecord, replay
 from ..registry import game as _registry_game
 from ..registry import info as _registry_info
@@ -67,6 +77,7 @@ from .finished import finished_scene
 from .packs import pack_of_game
 from .paint import paint as _paint
 from .scene import Scene, SeatScene, build
+from .wording import game_title, tr_of
 
 __all__ = ["render", "after", "frames", "deal", "line", "DEFAULT_SIZE", "ANALYSIS_TIMEOUT"]
 
@@ -100,6 +111,7 @@ def render(
     four_colour: bool = False,
     timeout: Optional[float] = ANALYSIS_TIMEOUT,
     bottom: Optional[int] = None,
+    lang: Optional[str] = None,
 ) -> str:
     """The table of ``state`` as SVG text.
 
@@ -114,9 +126,11 @@ def render(
     saying why, as does one the solver cannot finish within ``timeout`` seconds (``None``:
     no limit). ``four_colour=True`` draws French diamonds
     blue and clubs green. ``bottom`` is the seat drawn at the bottom (default: the
-    viewer's, seat 0 for a god's-eye picture); the others follow anticlockwise.
+    viewer's, seat 0 for a god's-eye picture); the others follow anticlockwise. ``lang``
+    is the language of the words (default English; see the module's notes).
 
-    Bad input raises :class:`hukm.StateError` naming it.
+    Bad input raises :class:`hukm.StateError` naming it (an unknown ``lang``:
+    :class:`hukm.OptionError`).
 
     >>> import hukm, hukm.svg
     >>> s = hukm.Hokm().from_deal("AK.. QJ.. T9.. 87..".replace("..", "..."), trump="S", leader=0)
@@ -125,8 +139,11 @@ def render(
     True
     >>> svg.count('class="card back"')
     6
+    >>> 'direction="rtl"' in hukm.svg.render(s, lang="fa")
+    True
     """
     st = _state(state, "render")
+    tr = tr_of(lang)
     v = optional_whole(viewer, "viewer", 0, st.num_players - 1)
     if not isinstance(analysis, (bool, Solution)):
         raise StateError(f"analysis must be True, False or a hukm.Solution, got {analysis!r}")
@@ -135,7 +152,7 @@ def render(
                                 or not timeout > 0):
         raise StateError(f"timeout must be a number of seconds > 0 or None, got {timeout!r}")
     b = optional_whole(bottom, "bottom", 0, st.num_players - 1)
-    scene = build(st, v, analysis, bool(four_colour), timeout)
+    scene = build(st, v, analysis, bool(four_colour), timeout, tr)
     if b is not None:
         scene.bottom = b
     return _paint(scene, width)
@@ -148,12 +165,13 @@ def after(
     viewer: Optional[int] = None,
     size: float = DEFAULT_SIZE,
     four_colour: bool = False,
+    lang: Optional[str] = None,
 ) -> str:
     """The table just after ``action`` is played in ``state`` (``state`` is unchanged):
     :func:`render` of the next state, except when the action finishes a trick that the
     next state no longer shows — the last trick of a hand of a match, whose next state is
     the next deal: the picture then holds that trick, its winner marked, with the hand's
-    result. An illegal action raises :class:`hukm.IllegalActionError`.
+    result, in ``lang``. An illegal action raises :class:`hukm.IllegalActionError`.
 
     >>> import hukm, hukm.svg
     >>> s = hukm.Hokm().from_deal("A... K... Q... J...", trump=None, leader=0)
@@ -164,19 +182,20 @@ def after(
     (5, 1)
     """
     st = _state(state, "after")
+    tr = tr_of(lang)
     v = optional_whole(viewer, "viewer", 0, st.num_players - 1)
     if not isinstance(action, str):
         raise StateError(f"action must be a string, got {action!r}")
     nxt = st.clone()
     nxt.apply(action)
-    return _after(st, action, nxt, v, _size(size), bool(four_colour))
+    return _after(st, action, nxt, v, _size(size), bool(four_colour), tr)
 
 
 def _after(before: _core.State, action: str, nxt: _core.State, viewer: Optional[int], width: float,
-           four_colour: bool) -> str:
-    scene = build(nxt, viewer, False, four_colour)
+           four_colour: bool, tr: Translator) -> str:
+    scene = build(nxt, viewer, False, four_colour, tr=tr)
     if not scene.finished:
-        held = finished_scene(before, action, viewer, four_colour, nxt)
+        held = finished_scene(before, action, viewer, four_colour, nxt, tr)
         if held is not None:
             scene = held
     return _paint(scene, width)
@@ -189,11 +208,13 @@ def frames(
     size: float = DEFAULT_SIZE,
     four_colour: bool = False,
     step: Optional[int] = None,
+    lang: Optional[str] = None,
 ) -> list[str]:
     """One picture per action of ``record`` and one of the start: picture ``k`` is the
     table after ``k`` actions (:func:`after`), so the picture of the action that finishes
     a trick shows all its cards and its winner, the last trick of each hand of a match
-    included. ``step`` stops after that many actions (default: all).
+    included. ``step`` stops after that many actions (default: all); ``lang`` is the
+    language of the words.
 
     >>> import hukm, hukm.svg
     >>> s = hukm.Hokm().from_deal("A... K... Q... J...", trump=None, leader=0)
@@ -205,18 +226,19 @@ def frames(
     """
     if not isinstance(record, HandRecord):
         raise StateError(f"frames needs a hukm.HandRecord, got {type(record).__name__}")
+    tr = tr_of(lang)
     total = len(record.actions)
     stop = total if step is None else optional_whole(step, "step", 0, total)
     assert stop is not None
     state = replay(record, 0)
     v = optional_whole(viewer, "viewer", 0, state.num_players - 1)
     width = _size(size)
-    out = [_paint(build(state, v, False, bool(four_colour)), width)]
+    out = [_paint(build(state, v, False, bool(four_colour), tr=tr), width)]
     for k in range(stop):
         action = record.actions[k]["action"]
         nxt = state.clone()
         nxt.apply(action)
-        out.append(_after(state, action, nxt, v, width, bool(four_colour)))
+        out.append(_after(state, action, nxt, v, width, bool(four_colour), tr))
         state = nxt
     return out
 
@@ -230,12 +252,12 @@ def _game_of(game: Union[str, GameBase]) -> GameBase:
 
 
 def deal(deal: str, *, game: Union[str, GameBase] = "hokm4", size: float = DEFAULT_SIZE,
-         four_colour: bool = False) -> str:
+         four_colour: bool = False, lang: Optional[str] = None) -> str:
     """A deal around the table: ``deal`` lists compact hands in seat order (whitespace
     between hands); ``game`` is a game object or a registry name (``"hokm4"``,
     ``"ganjifa"`` ...) whose pack the hands are written in. Hands may be shorter than a
-    full deal. A bad deal raises :class:`hukm.NotationError` naming the hand and the
-    problem.
+    full deal. ``lang`` is the language of the words. A bad deal raises
+    :class:`hukm.NotationError` naming the hand and the problem.
 
     >>> import hukm.svg
     >>> svg = hukm.svg.deal("KV9....... .8T...... ..1.....", game="ganjifa")
@@ -243,6 +265,7 @@ def deal(deal: str, *, game: Union[str, GameBase] = "hokm4", size: float = DEFAU
     6
     """
     g = _game_of(game)
+    tr = tr_of(lang)
     if not isinstance(deal, str):
         raise NotationError(f"deal must be a string of compact hands, got {deal!r}")
     pack = pack_of_game(g._game)
@@ -257,16 +280,18 @@ def deal(deal: str, *, game: Union[str, GameBase] = "hokm4", size: float = DEFAU
             seen[c] = seen.get(c, 0) + 1
             if seen[c] > pack.copies[c]:
                 raise NotationError(f"hand {i} (seat {i}): {c} is dealt more often than the pack holds it")
-    title = f"{_registry_info(g.preset).title} — deal"
-    scene = Scene(title, pack, [SeatScene(s, f"Seat {s}", list(h), notes=[f"{len(h)} cards"])
-                                for s, h in enumerate(cards)], four_colour=bool(four_colour))
-    scene.info.append(f"{sum(map(len, cards))} cards in {len(cards)} hands")
+    title = tr.t("{game} — deal", game=game_title(tr, _registry_info(g.preset).title))
+    places = [SeatScene(s, tr.t("Seat {seat}", seat=s), list(h), notes=[tr.nt("{n} cards", "{n} cards", len(h))])
+             for s, h in enumerate(cards)]
+    scene = Scene(title, pack, places, four_colour=bool(four_colour), tr=tr)
+    total = sum(map(len, cards))
+    scene.info.append(tr.nt("{n} cards in {hands} hands", "{n} cards in {hands} hands", total, hands=len(cards)))
     return _paint(scene, _size(size))
 
 
 def line(state: _core.State, *, player: Optional[int] = None, size: float = DEFAULT_SIZE,
          four_colour: bool = False, timeout: Optional[float] = None,
-         steps: Optional[Sequence[LineStep]] = None) -> str:
+         steps: Optional[Sequence[LineStep]] = None, lang: Optional[str] = None) -> str:
     """The double-dummy best line from ``state`` (:func:`hukm.best_line` for ``player``'s
     side, default the player to move) as a sequence of trick pictures: each trick's
     cards in play order with who played them, the winner marked, and the value the
@@ -275,7 +300,7 @@ def line(state: _core.State, *, player: Optional[int] = None, size: float = DEFA
     tricks need. ``timeout`` limits the whole line (seconds; see
     :func:`hukm.best_line`); reaching it raises :class:`hukm.SolverLimitError`.
     ``steps`` draws a line already computed by :func:`hukm.best_line` for this state
-    and ``player`` instead of solving again.
+    and ``player`` instead of solving again. ``lang`` is the language of the words.
 
     >>> import hukm, hukm.svg
     >>> s = hukm.Hokm().from_deal("AK.2.. QJ.3.. T9.4.. 87.5..", trump="H", leader=0)
@@ -284,9 +309,10 @@ def line(state: _core.State, *, player: Optional[int] = None, size: float = DEFA
     (12, 3)
     """
     st = _state(state, "line")
+    tr = tr_of(lang)
     p = optional_whole(player, "player", 0, st.num_players - 1)
     if steps is not None:
         steps = list(steps)
         if not all(isinstance(x, LineStep) for x in steps):
             raise StateError("steps must be the hukm.LineStep list of hukm.best_line")
-    return _lines.draw(st, p, _size(size), bool(four_colour), timeout, steps)
+    return _lines.draw(st, p, _size(size), bool(four_colour), timeout, steps, tr)

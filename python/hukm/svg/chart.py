@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..i18n import Translator
+from .wording import EN
 from .xml import document, el, esc, text
 
 MARK_COLOURS = {"": "#15803d", "inaccuracy": "#ca8a04", "mistake": "#ea580c", "blunder": "#dc2626"}
@@ -27,16 +29,22 @@ W, H = 900.0, 380.0
 LEFT, RIGHT, TOP, BOTTOM = 56.0, 20.0, 44.0, 48.0
 
 
-def review_chart(review: Any, size: float = 900) -> str:
-    """The chart as SVG text, ``size`` pixels wide."""
+def review_chart(review: Any, size: float = 900, tr: Translator = EN) -> str:
+    """The chart as SVG text, ``size`` pixels wide, its words in ``tr``'s language (the
+    decisions run from right to left in a right-to-left language)."""
     ds = review.decisions
-    title = (f"Double-dummy value for seat {review.player}'s side ({review.unit}), "
-             "every hand known")
+
+    def fx(x: float) -> float:
+        return W - x if tr.rtl else x
+
+    unit = review.unit if tr is EN else tr.t(review.unit)
+    title = tr.t("Double-dummy value for seat {seat}'s side ({unit}), every hand known",
+                 seat=review.player, unit=unit)
     parts = [el("rect", x=0, y=0, width=W, height=H, fill="#fbf8f1"),
-             text(LEFT, 26, title, 15, "#222", weight="bold")]
+             text(fx(LEFT), 26, title, 15, "#222", weight="bold")]
     if not ds:
-        parts.append(text(W / 2, H / 2, "no card of trick play to review", 14, "#5b5b5b", "middle"))
-        return document("".join(parts), W, H, size, title)
+        parts.append(text(W / 2, H / 2, tr.t("no card of trick play to review"), 14, "#5b5b5b", "middle"))
+        return document("".join(parts), W, H, size, title, tr)
     values = [int(d.best) for d in ds] + [int(d.played) for d in ds]
     lo, hi = min(values), max(values)
     if hi == lo:
@@ -45,7 +53,7 @@ def review_chart(review: Any, size: float = 900) -> str:
     n = len(ds)
 
     def x(i: float) -> float:
-        return LEFT + (W - LEFT - RIGHT) * i / max(1, n)
+        return fx(LEFT + (W - LEFT - RIGHT) * i / max(1, n))
 
     def y(v: float) -> float:
         return TOP + (H - TOP - BOTTOM) * (hi + pad - v) / (hi - lo + 2 * pad)
@@ -53,8 +61,8 @@ def review_chart(review: Any, size: float = 900) -> str:
     step = max(1, round((hi - lo) / 6))
     v = lo
     while v <= hi:
-        parts.append(el("line", x1=LEFT, x2=W - RIGHT, y1=y(v), y2=y(v), stroke="#e5dccb", stroke_width=1))
-        parts.append(text(LEFT - 8, y(v) + 4, v, 12, "#5b5b5b", "end"))
+        parts.append(el("line", x1=fx(LEFT), x2=fx(W - RIGHT), y1=y(v), y2=y(v), stroke="#e5dccb", stroke_width=1))
+        parts.append(text(fx(LEFT - 8), y(v) + 4, tr.num(v), 12, "#5b5b5b", "end"))
         v += step
     path, hand = [], None
     for i, d in enumerate(ds):
@@ -67,14 +75,17 @@ def review_chart(review: Any, size: float = 900) -> str:
     for i, d in enumerate(ds):
         r = 4.5 if not d.mark else 7
         mark = f' data-mark="{d.mark}"' if d.mark else ""
-        tip = f"step {d.step}: seat {d.seat} {d.action}, {d.best} -> {d.played}" + (f" ({d.mark})" if d.mark else "")
+        move = tr.t("seat {seat} {action}", seat=d.seat, action=d.action)
+        tip = tr.t("step {step}: {move}, {best} -> {played}", step=d.step, move=move, best=d.best, played=d.played)
+        if d.mark:
+            tip = tr.t("{tip} ({mark})", tip=tip, mark=tr.pt("mark", d.mark))
         parts.append(f'<g class="point" data-step="{d.step}" data-seat="{d.seat}" data-value="{d.played}"{mark}>'
                      f"<title>{esc(tip)}</title>"
                      + el("circle", cx=x(i + 1), cy=y(d.played), r=r, fill=MARK_COLOURS[d.mark],
                           stroke="#fff", stroke_width=1.5)
                      + (text(x(i + 1), y(d.played) + (-12 if d.played >= d.best else 22),
-                             f"seat {d.seat} {d.action}", 11.5, MARK_COLOURS[d.mark], "middle", "bold")
+                             move, 11.5, MARK_COLOURS[d.mark], "middle", "bold")
                         if d.mark else "") + "</g>")
-    parts.append(text(W / 2, H - 14, "decisions of trick play, in order (dots: green best, yellow inaccuracy, "
-                      "orange mistake, red blunder)", 12, "#5b5b5b", "middle"))
-    return document("".join(parts), W, H, size, title)
+    parts.append(text(W / 2, H - 14, tr.t("decisions of trick play, in order (dots: green best, yellow inaccuracy, "
+                                          "orange mistake, red blunder)"), 12, "#5b5b5b", "middle"))
+    return document("".join(parts), W, H, size, title, tr)

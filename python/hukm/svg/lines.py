@@ -23,8 +23,10 @@ from ..solve import LineStep, best_line
 from .faces import size_of
 from .geometry import WIDTH
 from .packs import Pack, pack_of_game
-from .paint import BEST, BG, INK, MUTED, PANEL, card_el
+from ..i18n import Translator
+from .paint import BEST, BG, INK, MUTED, PANEL, card_el, fx
 from .scene import Scene, action_label
+from .wording import EN
 from .xml import document, el, text, text_width
 
 
@@ -59,7 +61,7 @@ def _god_trick(state: _core.State) -> list[tuple[int, str]]:
     return [(int(s), str(c)) for s, c in best]
 
 
-def split_action(pack: Pack, action: str) -> tuple[list[str], str]:
+def split_action(pack: Pack, action: str, tr: Translator = EN) -> tuple[list[str], str]:
     """An action's cards and the rest as a label: ``deni:1GH`` -> ``(['1GH'], 'deni')``,
     ``facedown:5TJ:QM`` -> ``(['5TJ'], 'facedown Qomash (QM)')``, ``call`` -> ``([], 'call')``."""
     cards: list[str] = []
@@ -69,7 +71,7 @@ def split_action(pack: Pack, action: str) -> tuple[list[str], str]:
         if all(pack.is_card(x) for x in pieces):
             cards.extend(pieces)
         else:
-            words.append(action_label(pack, part))
+            words.append(action_label(pack, part, tr))
     return cards, " ".join(words)
 
 
@@ -109,7 +111,8 @@ def _winner_before(state: _core.State, seat: int, cards: list[str]) -> Optional[
 
 
 def tricks_of(state: _core.State, player: Optional[int], timeout: Optional[float] = None,
-              steps: Optional[Sequence[LineStep]] = None) -> tuple[int, list[TrickPicture], int]:
+              steps: Optional[Sequence[LineStep]] = None,
+              tr: Translator = EN) -> tuple[int, list[TrickPicture], int]:
     """The line from ``state`` as trick pictures: ``(side's seat, tricks, value)``;
     ``steps``, when given, is that line already computed (:func:`hukm.best_line`)."""
     pack = pack_of_game(state)
@@ -124,7 +127,7 @@ def tricks_of(state: _core.State, player: Optional[int], timeout: Optional[float
         cur.plays.append(Play(seat, [c], before=True))
     out: list[TrickPicture] = []
     for st in steps:
-        cards, label = split_action(pack, st.action)
+        cards, label = split_action(pack, st.action, tr)
         holders = {c: i for i, h in enumerate(s.hands()) for c in pack.cards_of_hand(h, "hand")}
         seat = holders.get(cards[0], _seat_of(s, st.player)) if cards else _seat_of(s, st.player)
         if cur.value is None:
@@ -168,60 +171,74 @@ def _merge(plays: list[Play]) -> list[Play]:
 
 
 def draw(state: _core.State, player: Optional[int], size: float, four_colour: bool,
-         timeout: Optional[float] = None, steps: Optional[Sequence[LineStep]] = None) -> str:
-    """The line as SVG text: a header, then the tricks left to right, wrapping."""
+         timeout: Optional[float] = None, steps: Optional[Sequence[LineStep]] = None,
+         tr: Translator = EN) -> str:
+    """The line as SVG text: a header, then the tricks left to right, wrapping (right to
+    left, each trick mirrored, in a right-to-left language)."""
     pack = pack_of_game(state)
-    side, tricks, value = tricks_of(state, player, timeout, steps)
-    scene = Scene("", pack, [], four_colour=four_colour)
+    side, tricks, value = tricks_of(state, player, timeout, steps, tr)
+    scene = Scene("", pack, [], four_colour=four_colour, tr=tr)
     cw, ch = size_of(pack.kind)
     step = cw * 0.6
     pics: list[tuple[float, str]] = []
     for k, t in enumerate(tricks):
         plays = _merge(t.plays)
-        body: list[str] = []
+        placed: list[tuple[Play, float, float, str, str, bool]] = []
         x = 10.0
         for p in plays:
             won = t.winner == p.seat and bool(p.cards)
-            cap = f"seat {p.seat}" + (" · wins" if won else "")
-            note = " · ".join(x for x in (p.label if p.cards else "", "played before" if p.before else "") if x)
-            w = cw + step * (len(p.cards) - 1) if p.cards else text_width(p.label, 11) + 12
+            cap = tr.t("seat {seat}", seat=tr.num(p.seat))
+            if won:
+                cap = tr.t("{caption} · wins", caption=cap)
+            label = p.label
+            note = tr.t(" · ").join(x for x in (label if p.cards else "", tr.t("played before") if p.before else "") if x)
+            w = cw + step * (len(p.cards) - 1) if p.cards else text_width(label, 11) + 12
             pw = max(w, text_width(cap, 11, won) + 6, text_width(note, 10.5) + 6)
-            mid = x + pw / 2
+            placed.append((p, x + pw / 2, w, cap, note, won))
+            x += pw + 10
+        head = tr.t("Trick {n}", n=k + 1)
+        if t.value is not None:
+            head = tr.t("{head} · value {value}", head=head, value=tr.num(t.value))
+        if t.winner is not None:
+            head = tr.t("{head} · won by seat {seat}", head=head, seat=tr.num(t.winner))
+        width = max(x, text_width(head, 12, True) + 20)
+
+        def m(x: float, w: float = 0.0) -> float:
+            return fx(tr, x, w, width)
+
+        body: list[str] = []
+        for p, mid, w, cap, note, won in placed:
             g = [f'<g class="play" data-seat="{p.seat}"' + (' data-winner="1"' if won else "") + ">"]
             if won:
-                g.append(el("rect", x=mid - w / 2 - 4, y=24, width=w + 8, height=ch + 8, rx=8,
+                g.append(el("rect", x=m(mid - w / 2 - 4, w + 8), y=24, width=w + 8, height=ch + 8, rx=8,
                             fill="#fde68a", stroke="#d4a017", stroke_width=2))
             if not p.cards:
-                g.append(el("rect", x=mid - w / 2, y=28 + ch / 2 - 12, width=w, height=24, rx=6,
+                g.append(el("rect", x=m(mid - w / 2, w), y=28 + ch / 2 - 12, width=w, height=24, rx=6,
                             fill="#e5e7eb", stroke="#9ca3af")
-                         + text(mid, 28 + ch / 2 + 4, p.label, 11, INK, "middle"))
-            for i, c in enumerate(p.cards):
-                g.append(card_el(scene, c, p.seat, "line", mid - w / 2 + i * step, 28,
-                                 covered=i < len(p.cards) - 1))
-            g.append(text(mid, 28 + ch + 18, cap, 11, BEST if won else MUTED, "middle",
+                         + text(m(mid), 28 + ch / 2 + 4, p.label, 11, INK, "middle"))
+            cards = [card_el(scene, c, p.seat, "line", m(mid - w / 2 + i * step, cw), 28,
+                             covered=i > 0 if tr.rtl else i < len(p.cards) - 1)
+                     for i, c in enumerate(p.cards)]
+            g.extend(reversed(cards) if tr.rtl else cards)
+            g.append(text(m(mid), 28 + ch + 18, cap, 11, BEST if won else MUTED, "middle",
                           "bold" if won else None))
             if note:
-                g.append(text(mid, 28 + ch + 32, note, 10.5, INK, "middle"))
+                g.append(text(m(mid), 28 + ch + 32, note, 10.5, INK, "middle"))
             g.append("</g>")
             body.append("".join(g))
-            x += pw + 10
-        head = f"Trick {k + 1}" + (f" · value {t.value}" if t.value is not None else "")
-        if t.winner is not None:
-            head += f" · won by seat {t.winner}"
-        width = max(x, text_width(head, 12, True) + 20)
         frame = el("rect", x=0, y=0, width=width, height=ch + 86, rx=10, fill=PANEL, stroke="#cdbf9f")
-        pics.append((width, frame + text(10, 16, head, 12, INK, weight="bold") + "".join(body)))
+        pics.append((width, frame + text(m(10), 16, head, 12, INK, weight="bold") + "".join(body)))
     rows: list[str] = []
     x, y, h = 10.0, 54.0, ch + 86
     for w, pic in pics:
         if x + w > WIDTH - 10 and x > 10:
             x, y = 10.0, y + h + 12
-        rows.append(f'<g class="trick" transform="translate({x:.1f} {y:.1f})">{pic}</g>')
+        rows.append(f'<g class="trick" transform="translate({fx(tr, x, w):.1f} {y:.1f})">{pic}</g>')
         x += w + 12
     total_h = y + h + 12 if pics else 90
-    title = f"Best line for seat {side}'s side · value {value}"
+    title = tr.t("Best line for seat {seat}'s side · value {value}", seat=tr.num(side), value=tr.num(value))
     page = (el("rect", x=0, y=0, width=WIDTH, height=total_h, fill=BG)
-            + text(12, 32, title, 18, INK, weight="bold") + "".join(rows))
+            + text(fx(tr, 12), 32, title, 18, INK, weight="bold") + "".join(rows))
     if not pics:
-        page += text(12, 70, "no trick play from this position", 13, MUTED)
-    return document(page, WIDTH, total_h, size, title)
+        page += text(fx(tr, 12), 70, tr.t("no trick play from this position"), 13, MUTED)
+    return document(page, WIDTH, total_h, size, title, tr)

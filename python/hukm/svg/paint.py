@@ -1,5 +1,16 @@
 """A :class:`~hukm.svg.scene.Scene` drawn as SVG text.
 
+A picture in a right-to-left language (Persian, Urdu, Arabic) is the mirror image of
+the left-to-right one: every box and card is placed at ``x -> 1280 - x`` of its
+left-to-right place, so seat 1 (on the bottom seat's right, the next to play) is drawn
+on the left and play runs clockwise on the picture, the way a right-to-left reader's
+eye moves; a hand is laid out from right to left (its first card at the right), each
+card on top of the one to its left so that every index stays in sight; the text keeps
+its ``text-anchor`` (``start`` and ``end`` follow the writing direction, the root
+``<svg>`` saying ``direction="rtl"``), so lines start at the right edge of their
+panels. Card faces are not mirrored. ``data-seat`` and ``data-card`` are the same in
+every language.
+
 Every card is one ``<g class="card">`` carrying ``data-card`` (face up only),
 ``data-seat`` and ``data-role`` (``hand``, ``trick``, ``indicator``, ``trump_card``,
 ``drawn``, ``stock``, ``line``), and with analysis ``data-value`` / ``data-best``.
@@ -19,9 +30,11 @@ from typing import Any, Optional
 
 from .faces import INDEX_W, back, defs, face, glyph_or_emblem, size_of
 from .geometry import HEIGHT, WIDTH, Box, Geometry, Rows, plan_rows, row_width, table_geometry
+from ..i18n import Translator
 from .packs import Pack
 from .scene import Button, Scene, SeatScene
-from .xml import document, el, esc, fit, num, text, text_width
+from .wording import EN
+from .xml import FONT, document, el, esc, fit, num, text, text_width
 
 BG = "#efe9dc"
 FELT = "#1f6b45"
@@ -74,7 +87,10 @@ def card_el(
     ``data-*`` attributes (a finished trick's ``data-finished`` and ``data-winner``)."""
     pack = scene.pack
     seat_attr = ("" if seat is None else f' data-seat="{seat}"') + marks
+
     pos = f'transform="translate({num(x)} {num(y)})' + (f' scale({scale:g})"' if scale != 1 else '"')
+    if scene.tr.lang != "en":  # faces as in English, whatever the language's fonts
+        pos += f' font-family="{FONT}" direction="ltr"'
     if card is None or not pack.is_card(card):
         return f'<g class="card back"{seat_attr} data-role="{role}" {pos}>{back(pack.kind)}</g>'
     trump = scene.trump is not None and pack.by_card[card].suit == scene.trump
@@ -92,19 +108,30 @@ def card_el(
             f"{pos}>{body}</g>")
 
 
-def badge(x: float, y: float, w: float, value: int, best: bool) -> str:
+def fx(tr: Translator, x: float, w: float = 0.0, width: float = WIDTH) -> float:
+    """Where something ``w`` wide whose left-to-right left edge is ``x`` goes: the same
+    place, or its mirror image in a picture ``width`` wide for a right-to-left reader.
+
+    >>> from hukm.i18n import translator
+    >>> fx(translator("en"), 10, 50), fx(translator("fa"), 10, 50)
+    (10, 1220)
+    """
+    return width - x - w if tr.rtl else x
+
+
+def badge(x: float, y: float, w: float, value: int, best: bool, tr: Translator = EN) -> str:
     """A value badge ``w`` wide whose top left is ``(x, y)``."""
     return (el("rect", x=x, y=y, width=w, height=15, rx=4, fill=BEST if best else "#6b7280")
-            + text(x + w / 2, y + 11.5, value, 11, "#fff", "middle", "bold"))
+            + text(x + w / 2, y + 11.5, tr.num(value), 11, "#fff", "middle", "bold"))
 
 
-def chips_row(x: float, y: float, width: float, seat: SeatScene) -> tuple[str, float]:
-    """The seat's name, chips and notes flowing from ``(x, y)`` (top); returns the SVG and
-    the height used."""
+def chips_row(x: float, y: float, width: float, seat: SeatScene, tr: Translator = EN) -> tuple[str, float]:
+    """The seat's name, chips and notes flowing from ``(x, y)`` (top, left to right;
+    mirrored for a right-to-left language); returns the SVG and the height used."""
     out = []
     colour = SIDES[seat.side % 2] if seat.side is not None else INK
     name_w = text_width(seat.name, 14, True)
-    out.append(text(x, y + 15, fit(seat.name, width, 14, True), 14, colour, weight="bold"))
+    out.append(text(fx(tr, x), y + 15, fit(seat.name, width, 14, True), 14, colour, weight="bold"))
     cx, cy = x + min(name_w, width) + 8, y
     items = [(c.text, c.kind) for c in seat.chips] + [(n, "note") for n in seat.notes]
     for label, kind in items:
@@ -112,11 +139,12 @@ def chips_row(x: float, y: float, width: float, seat: SeatScene) -> tuple[str, f
         if cx + w > x + width:
             cx, cy = x, cy + 20
         if kind == "note":
-            out.append(text(cx, cy + 14, label, 12, MUTED))
+            out.append(text(fx(tr, cx), cy + 14, label, 12, MUTED))
         else:
             bg, fg = CHIP_COLOURS.get(kind, CHIP_COLOURS["role"])
-            out.append(el("rect", x=cx, y=cy + 2, width=w, height=16, rx=8, fill=bg)
-                       + text(cx + w / 2, cy + 14, label, 11, fg, "middle", "bold" if kind == "act" else None))
+            out.append(el("rect", x=fx(tr, cx, w), y=cy + 2, width=w, height=16, rx=8, fill=bg)
+                       + text(fx(tr, cx + w / 2), cy + 14, label, 11, fg, "middle",
+                              "bold" if kind == "act" else None))
         cx += w + 6
     return "".join(out), cy - y + 22
 
@@ -190,15 +218,18 @@ def table_scale(scene: Scene, geo: Geometry, heads: list[float]) -> float:
 
 
 def seat_panel(scene: Scene, seat: SeatScene, box: Box, head: tuple[str, float], scale: float) -> str:
-    """A seat's panel: header, then the hand in rows of overlapping cards."""
-    out = [el("rect", x=box.x, y=box.y, width=box.w, height=box.h, rx=10, fill=PANEL,
+    """A seat's panel: header, then the hand in rows of overlapping cards (from right to
+    left in a right-to-left language, each card on the one to its left)."""
+    tr = scene.tr
+    out = [el("rect", x=fx(tr, box.x, box.w), y=box.y, width=box.w, height=box.h, rx=10, fill=PANEL,
               stroke=ACT if seat.to_act else "#cdbf9f", stroke_width=3 if seat.to_act else 1)]
     if seat.side is not None:
-        out.append(el("rect", x=box.x + 1.5, y=box.y + 8, width=4, height=box.h - 16, rx=2,
+        out.append(el("rect", x=fx(tr, box.x + 1.5, 4), y=box.y + 8, width=4, height=box.h - 16, rx=2,
                       fill=SIDES[seat.side % 2]))
     out.append(head[0])
     plan = hand_plan(scene, seat, box, head[1], scale)
     groups, step = plan.groups, plan.rows.step
+    cw = size_of(scene.pack.kind)[0] * scale
     taken = [0] * len(groups)
     bw = min(step - 2, 30)
     y = plan.top
@@ -206,6 +237,7 @@ def seat_panel(scene: Scene, seat: SeatScene, box: Box, head: tuple[str, float],
         x = box.x + 12
         prev: Optional[int] = None
         left = sum(k for _, k in row)
+        cards: list[str] = []
         for g, k in row:
             if prev is not None and g != prev:
                 x += 8
@@ -215,12 +247,14 @@ def seat_panel(scene: Scene, seat: SeatScene, box: Box, head: tuple[str, float],
                 taken[g] += 1
                 value = scene.values.get(card) if card else None
                 best = card in scene.best if card else False
+                px = fx(tr, x, cw)
                 if value is not None:
-                    out.append(badge(x + 1, y - BADGE_H, bw, value, best))
-                out.append(card_el(scene, card, seat.seat, "hand", x, y, value, best, left > 0,
-                                   scale))
+                    (out if tr.rtl else cards).append(badge(px + 1, y - BADGE_H, bw, value, best, tr))
+                covered = (len(cards) > 0) if tr.rtl else left > 0
+                cards.append(card_el(scene, card, seat.seat, "hand", px, y, value, best, covered, scale))
                 x += step
             prev = g
+        out.extend(reversed(cards) if tr.rtl else cards)
         y += plan.row_h
     return "".join(out)
 
@@ -233,6 +267,7 @@ def trick_area(scene: Scene, geo: Geometry, scale: float) -> str:
     data-winner="seat">``."""
     if not scene.trick:
         return ""
+    tr = scene.tr
     by_seat: dict[int, list[Optional[str]]] = {}
     for s, c in scene.trick:
         by_seat.setdefault(s, []).append(c)
@@ -256,66 +291,73 @@ def trick_area(scene: Scene, geo: Geometry, scale: float) -> str:
         marks = (' data-finished="1"' + (' data-winner="1"' if won else "")) if scene.finished else ""
         if won:
             bw = max(row_width(r, cw, plan.step, 4) for r in plan.rows)
-            out.append(el("rect", x=ax - bw / 2 - 6, y=y - 6, width=bw + 12, height=block_h + 12, rx=9,
-                          fill=WIN, fill_opacity=0.25, stroke=WIN, stroke_width=4))
+            out.append(el("rect", x=fx(tr, ax - bw / 2 - 6, bw + 12), y=y - 6, width=bw + 12, height=block_h + 12,
+                          rx=9, fill=WIN, fill_opacity=0.25, stroke=WIN, stroke_width=4))
         taken = [0] * len(groups)
         for row in plan.rows:
             x = ax - row_width(row, cw, plan.step, 4) / 2
             left = sum(n for _, n in row)
             prev: Optional[int] = None
+            cards: list[str] = []
             for g, n in row:
                 if prev is not None and g != prev:
                     x += 4
                 for _ in range(n):
                     left -= 1
-                    out.append(card_el(scene, groups[g][taken[g]], s, "trick", x, y,
-                                       covered=left > 0, scale=k, marks=marks))
+                    covered = (len(cards) > 0) if tr.rtl else left > 0
+                    cards.append(card_el(scene, groups[g][taken[g]], s, "trick", fx(tr, x, cw), y,
+                                         covered=covered, scale=k, marks=marks))
                     taken[g] += 1
                     x += plan.step
                 prev = g
+            out.extend(reversed(cards) if tr.rtl else cards)
             y += ch + 4
-        cap = (f"{rank + 1}. " if scene.trick_ordered else "") + f"seat {s}"
-        cap += " · lead" if s == scene.lead_seat else ""
-        cap += " · wins" if won else ""
+        cap = (tr.t("{n}. seat {seat}", n=rank + 1, seat=tr.num(s)) if scene.trick_ordered
+               else tr.t("seat {seat}", seat=tr.num(s)))
+        if s == scene.lead_seat:
+            cap = tr.t("{caption} · lead", caption=cap)
+        if won:
+            cap = tr.t("{caption} · wins", caption=cap)
         cw_ = text_width(cap, 11.5, True) + 10
-        out.append(el("rect", x=ax - cw_ / 2, y=y - 2, width=cw_, height=16, rx=8,
+        out.append(el("rect", x=fx(tr, ax - cw_ / 2, cw_), y=y - 2, width=cw_, height=16, rx=8,
                       fill=WIN if won else "#123f29", fill_opacity=1 if won else 0.85)
-                   + text(ax, y + 10, cap, 11.5, FELT if won else "#f4f1e6", "middle", "bold"))
+                   + text(fx(tr, ax), y + 10, cap, 11.5, FELT if won else "#f4f1e6", "middle", "bold"))
     if not scene.finished:
         return "".join(out)
     who = "" if scene.winner is None else f' data-winner="{scene.winner}"'
     return f'<g class="trick-area" data-finished="1"{who}>' + "".join(out) + "</g>"
 
 
-def wrap(s: str, width: float, size: float) -> list[str]:
+def wrap(s: str, width: float, size: float, bold: bool = False) -> list[str]:
     """``s`` in lines no wider than ``width`` (words kept whole when they fit)."""
     words, lines, cur = s.split(" "), [], ""
     for w in words:
         cand = w if not cur else cur + " " + w
-        if text_width(cand, size) <= width or not cur:
+        if text_width(cand, size, bold) <= width or not cur:
             cur = cand
         else:
             lines.append(cur)
             cur = "  " + w
     if cur:
         lines.append(cur)
-    return [fit(x, width, size) for x in lines]
+    return [fit(x, width, size, bold) for x in lines]
 
 
 def info_panel(scene: Scene, box: Box) -> str:
     """The title and the game's lines (trump, bids, scores ...)."""
-    out = [el("rect", x=box.x, y=box.y, width=box.w, height=box.h, rx=10, fill=PANEL,
+    tr = scene.tr
+    out = [el("rect", x=fx(tr, box.x, box.w), y=box.y, width=box.w, height=box.h, rx=10, fill=PANEL,
               stroke="#cdbf9f")]
     y = box.y + 20
     for line in wrap(scene.title, box.w - 20, 14)[:2]:
-        out.append(text(box.x + 10, y, line, 14, INK, weight="bold"))
+        out.append(text(fx(tr, box.x + 10), y, line, 14, INK, weight="bold"))
         y += 18
     y += 2
     for item in scene.info:
         for line in wrap(item, box.w - 20, 12.5):
             if y > box.y + box.h - 6:
                 break
-            out.append(text(box.x + 10, y, line, 12.5, INK))
+            out.append(text(fx(tr, box.x + 10), y, line, 12.5, INK))
             y += 16.5
     return "".join(out)
 
@@ -327,8 +369,9 @@ def specials_panel(scene: Scene, box: Box, scale: float, framed: bool = True) ->
         return ""
     w0, h0 = size_of(scene.pack.kind)
     cw, ch = w0 * scale, h0 * scale
+    tr = scene.tr
     ink = INK if framed else "#f4f1e6"
-    out = [el("rect", x=box.x, y=box.y, width=box.w, height=box.h, rx=10, fill=PANEL,
+    out = [el("rect", x=fx(tr, box.x, box.w), y=box.y, width=box.w, height=box.h, rx=10, fill=PANEL,
               stroke="#cdbf9f")] if framed else []
     slot = max(cw + 20, (box.w - 20) / len(scene.specials))
     y = box.y + max(8, (box.h - ch - 34) / 2)
@@ -336,15 +379,15 @@ def specials_panel(scene: Scene, box: Box, scale: float, framed: bool = True) ->
         cx = box.x + 10 + slot * i + slot / 2
         x = cx - cw / 2
         if sp.count == 0:
-            out.append(el("rect", x=x, y=y, width=cw, height=ch, rx=5, fill="none",
+            out.append(el("rect", x=fx(tr, x, cw), y=y, width=cw, height=ch, rx=5, fill="none",
                           stroke=MUTED, stroke_dasharray="4 3"))
         elif sp.count is not None:
             for k in range(min(3, sp.count) - 1, -1, -1):
-                out.append(card_el(scene, None, sp.seat, sp.role, x + 3 * k, y - 3 * k, scale=scale))
+                out.append(card_el(scene, None, sp.seat, sp.role, fx(tr, x + 3 * k, cw), y - 3 * k, scale=scale))
         else:
-            out.append(card_el(scene, sp.card, sp.seat, sp.role, x, y, scale=scale))
+            out.append(card_el(scene, sp.card, sp.seat, sp.role, fx(tr, x, cw), y, scale=scale))
         for j, line in enumerate(wrap(sp.caption, slot - 6, 12)[:2]):
-            out.append(text(cx, y + ch + 16 + 14 * j, line, 12, ink, "middle"))
+            out.append(text(fx(tr, cx), y + ch + 16 + 14 * j, line, 12, ink, "middle"))
     return "".join(out)
 
 
@@ -353,43 +396,47 @@ def actions_panel(scene: Scene, box: Box) -> str:
     buttons with their values (best first)."""
     if not scene.analysis_note:
         return ""
-    out = [el("rect", x=box.x, y=box.y, width=box.w, height=box.h, rx=10, fill=PANEL,
+    tr = scene.tr
+    out = [el("rect", x=fx(tr, box.x, box.w), y=box.y, width=box.w, height=box.h, rx=10, fill=PANEL,
               stroke=BEST)]
     y = box.y + 18
-    for line in wrap(scene.analysis_note, box.w - 20, 12.5):
-        out.append(text(box.x + 10, y, line, 12.5, BEST, weight="bold"))
+    for line in wrap(scene.analysis_note, box.w - 20, 12.5, tr is not EN):
+        out.append(text(fx(tr, box.x + 10), y, line, 12.5, BEST, weight="bold"))
         y += 16
     if scene.values or scene.buttons:
-        out.append(text(box.x + 10, y, "value after each legal action; green: best", 11, MUTED))
-        y += 8
+        for line in wrap(tr.t("value after each legal action; green: best"), box.w - 20, 11)[:2]:
+            out.append(text(fx(tr, box.x + 10), y, line, 11, MUTED))
+            y += 14
+        y -= 6
     x, y = box.x + 10, y + 6
     shown = 0
     for b in scene.buttons:
-        w = text_width(b.label, 11.5) + text_width(str(b.value), 11.5, True) + 22
+        w = text_width(b.label, 11.5) + text_width(tr.num(b.value), 11.5, True) + 22
         w = min(w, box.w - 20)
         if x + w > box.x + box.w - 10:
             x, y = box.x + 10, y + 26
         if y + 22 > box.y + box.h - 4:
             break
-        out.append(button(b, x, y, w))
+        out.append(button(b, x, y, w, tr))
         x += w + 6
         shown += 1
     if shown < len(scene.buttons):
-        out.append(text(box.x + box.w - 10, box.y + box.h - 8,
-                        f"+{len(scene.buttons) - shown} more", 11, MUTED, "end"))
+        out.append(text(fx(tr, box.x + box.w - 10), box.y + box.h - 8,
+                        tr.t("+{n} more", n=len(scene.buttons) - shown), 11, MUTED, "end"))
     return "".join(out)
 
 
-def button(b: Button, x: float, y: float, w: float) -> str:
-    """One action with its value."""
+def button(b: Button, x: float, y: float, w: float, tr: Translator = EN) -> str:
+    """One action with its value (``x`` is its left-to-right place, mirrored for a
+    right-to-left language)."""
     fill, fg = (BEST, "#fff") if b.best else ("#e5e7eb", INK)
-    vw = text_width(str(b.value), 11.5, True) + 8
+    vw = text_width(tr.num(b.value), 11.5, True) + 8
     label = fit(b.label, w - vw - 10, 11.5)
     return (f'<g class="action" data-action="{esc(b.action)}" data-value="{b.value}"'
             + (' data-best="1"' if b.best else "") + ">"
-            + el("rect", x=x, y=y, width=w, height=22, rx=6, fill=fill, stroke="#9ca3af")
-            + text(x + 6, y + 15, label, 11.5, fg)
-            + text(x + w - 6, y + 15, b.value, 11.5, fg, "end", "bold") + "</g>")
+            + el("rect", x=fx(tr, x, w), y=y, width=w, height=22, rx=6, fill=fill, stroke="#9ca3af")
+            + text(fx(tr, x + 6), y + 15, label, 11.5, fg)
+            + text(fx(tr, x + w - 6), y + 15, tr.num(b.value), 11.5, fg, "end", "bold") + "</g>")
 
 
 def paint(scene: Scene, size: float = 1280) -> str:
@@ -401,7 +448,7 @@ def paint(scene: Scene, size: float = 1280) -> str:
                 stroke="#14532d", stroke_width=3)]
     if scene.trump is not None:
         parts.append(trump_mark(scene, c))
-    heads = [chips_row(b.x + 12, b.y + 4, b.w - 20, seat) for seat, b in zip(scene.seats, geo.seats)]
+    heads = [chips_row(b.x + 12, b.y + 4, b.w - 20, seat, scene.tr) for seat, b in zip(scene.seats, geo.seats)]
     scale = table_scale(scene, geo, [h for _, h in heads])
     small = min(scale, 1.2 if len(scene.seats) > 4 else 1.3)
     for seat, box, head in zip(scene.seats, geo.seats, heads):
@@ -414,7 +461,7 @@ def paint(scene: Scene, size: float = 1280) -> str:
     else:
         parts.append(specials_panel(scene, geo.specials, min(small, 1.15)))
     parts.append(actions_panel(scene, geo.actions))
-    return document("".join(parts), WIDTH, HEIGHT, size, scene.title)
+    return document("".join(parts), WIDTH, HEIGHT, size, scene.title, scene.tr)
 
 
 def turned(geo: Geometry, bottom: int) -> Geometry:
@@ -432,10 +479,14 @@ def turned(geo: Geometry, bottom: int) -> Geometry:
 def trump_mark(scene: Scene, c: Box) -> str:
     """The trump suit's sign at the top of the felt."""
     assert scene.trump is not None
+    tr = scene.tr
     x, y = c.cx, c.y + 28
-    return (text(x - 20, y + 5, "trump", 13, "#e9f5ec", "end")
-            + el("circle", cx=x, cy=y, r=15, fill="#fff", stroke="#d4a017", stroke_width=2)
-            + glyph_or_emblem(scene.pack, scene.trump, x - 8, y + 7.5, 21, scene.four_colour))
+    # the sign centred on the circle: a glyph starts 8 left of the centre (its right edge
+    # 8 right of it when the text runs right to left), an emblem is drawn from its left
+    gx = fx(tr, x - 8) if scene.pack.kind == "french" else fx(tr, x - 8, 2 * 21 * 0.42)
+    return (text(fx(tr, x - 20), y + 5, tr.pt("term", "trump"), 13, "#e9f5ec", "end")
+            + el("circle", cx=fx(tr, x), cy=y, r=15, fill="#fff", stroke="#d4a017", stroke_width=2)
+            + glyph_or_emblem(scene.pack, scene.trump, gx, y + 7.5, 21, scene.four_colour))
 
 
 __all__ = ["paint", "card_el", "badge", "HEIGHT", "WIDTH"]

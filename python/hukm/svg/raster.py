@@ -16,8 +16,13 @@ every picture:
   ``text-anchor`` of each ``<text>`` (``start``/``end`` relative to the writing
   direction, as SVG defines them and browsers draw them) is turned into its physical
   side before rendering: ``start`` (the default) becomes ``end`` and ``end`` becomes
-  ``start``. The words' order is right already: the pictures wrap right-to-left text in
-  a Unicode isolate (U+2067 ... U+2069), which every renderer follows.
+  ``start``; and each text is wrapped in a right-to-left Unicode isolate (U+2067 ...
+  U+2069), so that its words and numbers come in a right-to-left reader's order, as the
+  ``direction`` gives them in a browser.
+* **Latin letters and signs.** Between letters of another script, resvg may draw a
+  card code's letter, a suit sign or a middle dot as a missing glyph instead of taking it
+  from the next font of the list; in a picture of a language of another script those
+  are put in a ``<tspan font-family="DejaVu Sans">``.
 
 >>> png = to_png('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20">'
 ...              '<text x="2" y="15">ok</text></svg>', width=80)
@@ -35,7 +40,8 @@ from typing import Any, Optional
 
 from .._errors import StateError
 
-__all__ = ["to_png", "to_image", "write_png", "physical_anchors", "FONT_FILES", "font_files"]
+__all__ = ["to_png", "to_image", "write_png", "for_resvg", "physical_anchors", "signs_in_dejavu", "FONT_FILES",
+           "font_files"]
 
 FONT_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", "/Library/Fonts", "/System/Library/Fonts",
              "C:\\Windows\\Fonts", os.path.expanduser("~/.local/share/fonts"), os.path.expanduser("~/.fonts"))
@@ -55,7 +61,7 @@ FONT_FILES = (
 families first."""
 
 _RTL_ROOT = re.compile(r'<svg\b[^>]*\bdirection="rtl"')
-_TEXT = re.compile(r"<text\b([^>]*)>")
+_TEXT = re.compile(r"<text\b([^>]*)>([^<]*)</text>")
 _ANCHOR = re.compile(r'\stext-anchor="(start|end|middle)"')
 
 
@@ -88,26 +94,67 @@ def font_files() -> tuple[str, ...]:
 
 
 def physical_anchors(svg: str) -> str:
-    """``svg`` with the ``text-anchor`` of every text turned to its physical side when
-    the picture is right to left (see the module's notes); unchanged otherwise.
+    """``svg`` with the ``text-anchor`` of every text turned to its physical side and its
+    words isolated right to left when the picture is right to left (see the module's
+    notes); unchanged otherwise.
 
     >>> physical_anchors('<svg direction="rtl"><text x="9">a</text><text text-anchor="end">b</text></svg>')
-    '<svg direction="rtl"><text x="9" text-anchor="end">a</text><text text-anchor="start">b</text></svg>'
+    '<svg direction="rtl"><text x="9" text-anchor="end">\u2067a\u2069</text><text text-anchor="start">\u2067b\u2069</text></svg>'
     """
     if not _RTL_ROOT.search(svg):
         return svg
 
     def flip(m: "re.Match[str]") -> str:
-        attrs = m.group(1)
+        attrs, words = m.group(1), f"\u2067{m.group(2)}\u2069"
         if 'direction="ltr"' in attrs:
             return m.group(0)
         a = _ANCHOR.search(attrs)
         if a is None:
-            return f'<text{attrs} text-anchor="end">'
+            return f'<text{attrs} text-anchor="end">{words}</text>'
         side = {"start": "end", "end": "start", "middle": "middle"}[a.group(1)]
-        return "<text" + attrs[: a.start()] + f' text-anchor="{side}"' + attrs[a.end():] + ">"
+        return "<text" + attrs[: a.start()] + f' text-anchor="{side}"' + attrs[a.end():] + f">{words}</text>"
 
     return _TEXT.sub(flip, svg)
+
+
+_SIGNS = re.compile("([A-Za-z\u00b7\u2190-\u21ff\u2660-\u2667]+)")
+"""Latin letters and the signs the other scripts' fonts lack (the middle dot, arrows, the
+suits)."""
+
+_LATIN_LANGS = ("en", "cs")
+
+
+def signs_in_dejavu(svg: str) -> str:
+    """``svg`` with the Latin letters and signs of :data:`_SIGNS` drawn in DejaVu Sans in a
+    picture of a language of another script (the root's ``xml:lang``: Persian, Urdu,
+    Arabic, Hindi, Bengali): resvg does not always fall back to the next font of the
+    list for a card code or a suit sign between letters of another script, and draws a
+    missing glyph instead. A text that holds one is isolated (U+2066 ... U+2069), which
+    resvg needs when the text starts with it.
+
+    >>> signs_in_dejavu('<svg xml:lang="hi"><text>रंग: ♣ चिड़ी</text></svg>')
+    '<svg xml:lang="hi"><text>\u2066रंग: <tspan font-family="DejaVu Sans">♣</tspan> चिड़ी\u2069</text></svg>'
+    """
+    m = re.search(r'xml:lang="([^"]+)"', svg[:2000])
+    if m is None or m.group(1) in _LATIN_LANGS:
+        return svg
+
+    def wrap(m: "re.Match[str]") -> str:
+        words = m.group(2)
+        if not _SIGNS.search(words):
+            return m.group(0)
+        if not words.startswith("\u2067"):
+            words = f"\u2066{words}\u2069"
+        inner = _SIGNS.sub(r'<tspan font-family="DejaVu Sans">\1</tspan>', words)
+        return f"<text{m.group(1)}>{inner}</text>"
+
+    return _TEXT.sub(wrap, svg)
+
+
+def for_resvg(svg: str) -> str:
+    """``svg`` as resvg should get it: :func:`physical_anchors`, then
+    :func:`signs_in_dejavu`."""
+    return signs_in_dejavu(physical_anchors(svg))
 
 
 def to_png(svg: str, width: Optional[int] = None, height: Optional[int] = None) -> bytes:
@@ -116,7 +163,7 @@ def to_png(svg: str, width: Optional[int] = None, height: Optional[int] = None) 
     says to install ``hukm[png]``) or the SVG cannot be drawn."""
     resvg = needs("resvg_py")
     files = font_files()
-    kw: dict[str, Any] = {"svg_string": physical_anchors(svg)}
+    kw: dict[str, Any] = {"svg_string": for_resvg(svg)}
     if width is not None:
         kw["width"] = int(width)
     if height is not None:

@@ -21,9 +21,15 @@ from typing import Any, Callable, Optional
 
 from .. import _core
 from .._errors import SolverLimitError, StateError
+from ..i18n import Translator
 from ..registry import info as registry_info
 from ..solve import Solution, solve
 from .packs import Pack, pack_of_game
+from .wording import (EN, FROM_HERE, action_label, card_text, game_title, number, seats, signed,
+                      suit_text, value_note, value_text, word)
+
+__all__ = ["Scene", "SeatScene", "Chip", "Special", "Button", "build", "action_label", "card_text",
+           "suit_text", "value_note", "value_text", "FROM_HERE"]
 
 
 @dataclass
@@ -101,6 +107,8 @@ class Scene:
     """The seat that won the finished trick (``None`` while a trick is in progress)."""
     bottom: int = 0
     """The seat drawn at the bottom of the table (the others follow anticlockwise)."""
+    tr: Translator = EN
+    """The language of the words drawn (its direction mirrors the table)."""
 
 
 @dataclass
@@ -114,6 +122,7 @@ class Ctx:
     obs: list[dict[str, Any]]
     hands: list[list[str]]
     scene: Scene
+    tr: Translator = EN
 
     @property
     def o(self) -> dict[str, Any]:
@@ -134,39 +143,24 @@ class Ctx:
             self.scene.seats[seat].chips.append(Chip(text, kind))
 
     def sides_line(self, label: str, values: list[Any]) -> str:
-        """``label: 0 & 2: 3 · 1 & 3: 1`` for per-side values (seats alternate sides)."""
+        """``label: seats 0 & 2: 3 · seats 1 & 3: 1`` for per-side values (seats
+        alternate sides); ``label`` is already in the language."""
+        tr = self.tr
         n = len(self.scene.seats)
         k = len(values)
         parts = []
         for side, v in enumerate(values):
-            members = " & ".join(str(s) for s in range(side, n, k))
-            parts.append(f"seats {members}: {v}")
-        return f"{label}: " + " · ".join(parts)
+            parts.append(tr.t("seats {seats}: {value}", seats=seats(tr, list(range(side, n, k))),
+                              value=number(tr, v)))
+        return tr.t("{label}: {values}", label=label, values=tr.t(" · ").join(parts))
 
+    def suit(self, code: Optional[str]) -> str:
+        """A suit for text in the language (``none`` when ``None``)."""
+        return suit_text(self.pack, code, self.tr)
 
-def suit_text(pack: Pack, code: Optional[str]) -> str:
-    """A suit for text, or ``none``."""
-    return "none" if code is None else pack.suit_label(code)
-
-
-def card_text(pack: Pack, card: str) -> str:
-    """A card for text: ``K♣`` for a French card, else its notation."""
-    ci = pack.by_card.get(card)
-    if ci is None or pack.kind != "french":
-        return card
-    return ci.shown + pack.style(ci.suit).glyph
-
-
-def action_label(pack: Pack, action: str) -> str:
-    """An action for a button: ``trump:S`` -> ``trump ♠ spades``, ``bid:16`` -> ``bid 16``,
-    ``name:GH`` -> ``name Ghulam (GH)``; cards as :func:`card_text`."""
-    parts = []
-    for p in action.split(":"):
-        if pack.suit_index(p) is not None and not pack.is_card(p):
-            parts.append(pack.suit_label(p))
-        else:
-            parts.append("+".join(card_text(pack, c) for c in p.split("+")))
-    return " ".join(parts)
+    def n(self, value: object) -> str:
+        """A number (or seat) in the language's digits."""
+        return number(self.tr, value)
 
 
 def _visible_hokm(c: Ctx) -> dict[int, list[str]]:
@@ -275,7 +269,8 @@ def _last_trick(c: Ctx) -> None:
     c.scene.winner = int(winner) if isinstance(winner, int) else None
     if c.scene.trick_ordered:
         c.scene.lead_seat = plays[0][0] if leader is None else int(leader)
-    c.scene.info.append("Last trick" + (f", won by seat {winner}" if isinstance(winner, int) else ""))
+    c.scene.info.append(c.tr.t("Last trick, won by seat {seat}", seat=c.n(winner)) if isinstance(winner, int)
+                        else c.tr.t("Last trick"))
 
 
 def _mover(c: Ctx, legal: list[str]) -> Optional[int]:
@@ -289,34 +284,36 @@ def _mover(c: Ctx, legal: list[str]) -> Optional[int]:
     return c.seat_of(c.state.current_player)
 
 
-def _scores(c: Ctx, label: str = "Scores") -> None:
+def _scores(c: Ctx, label: Optional[str] = None) -> None:
     """Match scores: per player as notes on his seat in individual games, per side as a
-    line in partnership games."""
+    line in partnership games (``label``: the line's name in the language, default
+    ``Scores``)."""
     sc = c.o.get("scores") or []
     if len(sc) == c.state.num_players:
         for p, v in enumerate(sc):
-            c.scene.seats[c.seat_of(p)].notes.append(f"score {v:+d}")
+            c.scene.seats[c.seat_of(p)].notes.append(c.tr.t("score {score}", score=signed(c.tr, v)))
     elif sc:
-        c.scene.info.append(c.sides_line(label, sc))
+        c.scene.info.append(c.sides_line(c.tr.t("Scores") if label is None else label, sc))
 
 
 def _hokm(c: Ctx) -> None:
-    o, sc, pack = c.o, c.scene, c.pack
+    o, sc, pack, tr = c.o, c.scene, c.pack, c.tr
     n = len(sc.seats)
-    c.chip(o.get("dealer"), "dealer")
+    c.chip(o.get("dealer"), tr.pt("role", "dealer"))
     boss = o.get("boss")
     if boss is not None:
-        c.chip(boss, f"boss · bid {o.get('bid')}")
+        c.chip(boss, tr.t("boss · bid {bid}", bid=c.n(o.get("bid"))))
     elif o.get("phase") != "auction":
-        c.chip(o.get("hakem"), "Hakem")
+        c.chip(o.get("hakem"), tr.pt("role", "Hakem"))
     table = o.get("table")
     if isinstance(table, list):
         exposed = o.get("dummy_hand")
         for s, p in enumerate(table):
             dummy = table.count(p) > 1 and table.index(p) != s
-            sc.seats[s].name = f"Seat {s} · {'dummy of ' if dummy else ''}player {p}"
+            sc.seats[s].name = (tr.t("Seat {seat} · dummy of player {player}", seat=c.n(s), player=c.n(p)) if dummy
+                                else tr.t("Seat {seat} · player {player}", seat=c.n(s), player=c.n(p)))
             if dummy and exposed is not None:
-                sc.seats[s].chips.append(Chip("exposed", "side"))
+                sc.seats[s].chips.append(Chip(tr.t("exposed"), "side"))
     tw = o.get("tricks_won") or []
     if n == 4 and len(tw) == 2:
         for s in range(n):
@@ -324,249 +321,272 @@ def _hokm(c: Ctx) -> None:
     _trump_hokm(c)
     if len(tw) == n:
         for s, v in enumerate(tw):
-            sc.seats[s].notes.append(f"tricks {v}")
+            sc.seats[s].notes.append(tr.t("tricks {n}", n=c.n(v)))
     elif tw:
-        sc.info.append(c.sides_line("Tricks", tw))
+        sc.info.append(c.sides_line(tr.t("Tricks"), tw))
     if "heap" in o:
-        line = f"Heap: {o['heap']} trick(s) · trick {o.get('trick_number')}"
-        sc.info.append(line)
-        sc.info.append(c.sides_line("Collected", o.get("collected", [])))
+        heap = int(o["heap"])
+        sc.info.append(tr.nt("Heap: {n} trick(s) · trick {k}", "Heap: {n} trick(s) · trick {k}", heap,
+                             k=c.n(o.get("trick_number"))))
+        sc.info.append(c.sides_line(tr.t("Collected"), o.get("collected", [])))
         if c.state.preset == "dehla_pakad" or any(o.get("tens", [])):
-            sc.info.append(c.sides_line("Tens", o.get("tens", [])))
+            sc.info.append(c.sides_line(tr.t("Tens"), o.get("tens", [])))
     if o.get("auction"):
-        bids = " · ".join(f"{a['seat']}: {a['bid'] if a['bid'] is not None else 'pass'}"
+        bids = tr.t(" · ").join(f"{c.n(a['seat'])}: {c.n(a['bid']) if a['bid'] is not None else tr.pt('term', 'pass')}"
                           for a in o["auction"][-6:])
-        sc.info.append(f"Auction: {bids}")
+        sc.info.append(tr.t("Auction: {bids}", bids=bids))
     if "stock" in o:
         left = int(o["stock"])
-        sc.specials.append(Special(f"stock {left}" if left else "stock empty", None, None, "stock", left))
+        sc.specials.append(Special(tr.t("stock {n}", n=left) if left else tr.t("stock empty"), None, None,
+                                   "stock", left))
         drawn = next((x.get("drawn") for x in c.obs if x.get("drawn")), None)
         mine = o.get("drawn")
         if drawn is not None:
             shown = drawn if c.viewer is None or mine else None
-            sc.specials.append(Special("drawn", shown, c.seat_of(c.state.current_player), "drawn"))
+            sc.specials.append(Special(tr.t("drawn"), shown, c.seat_of(c.state.current_player), "drawn"))
         for s in range(n) if c.viewer is None else [c.viewer]:
             gone = c.obs[s].get("discarded")
             if gone:
                 shown = " ".join(card_text(pack, x) for x in str(gone).split("+"))
-                sc.info.append(f"Discarded by seat {s}: {shown}")
+                sc.info.append(tr.t("Discarded by seat {seat}: {cards}", seat=c.n(s), cards=shown))
     if "pass_cards" in o:
-        sc.info.append(f"Passing {o['pass_cards']} card(s) to the partner")
+        k = int(o["pass_cards"])
+        sc.info.append(tr.nt("Passing {n} card(s) to the partner", "Passing {n} card(s) to the partner", k))
     if o.get("signals"):
         x = o["signals"][-1]
-        sc.info.append(f"Signal: seat {x['seat']} {x['card']} {x['signal']}")
+        sc.info.append(tr.t("Signal: seat {seat} {card} {signal}", seat=c.n(x["seat"]),
+                            card=card_text(pack, str(x["card"])), signal=word(tr, "signal", x["signal"])))
     if o.get("taps"):
-        sc.info.append("Taps after trick(s): " + ", ".join(str(t) for t in o["taps"]))
+        sc.info.append(tr.t("Taps after trick(s): {tricks}", tricks=", ".join(c.n(t) for t in o["taps"])))
     if o.get("last_result"):
         r = o["last_result"]
-        sc.info.append(f"Last hand: side {r.get('winner')} · {r.get('kind')} · tricks {r.get('tricks')}")
-    _scores(c, "Match")
+        sc.info.append(tr.t("Last hand: side {side} · {kind} · tricks {tricks}", side=c.n(r.get("winner")),
+                            kind=word(tr, "result", r.get("kind")), tricks=c.n(r.get("tricks"))))
+    _scores(c, tr.t("Match"))
 
 
 def _trump_hokm(c: Ctx) -> None:
-    o, sc, pack = c.o, c.scene, c.pack
+    o, sc, pack, tr = c.o, c.scene, c.pack, c.tr
     hakem = o.get("hakem")
     trump = o.get("trump")
     hidden = bool(o.get("trump_hidden"))
     informed = c.obs[hakem] if isinstance(hakem, int) and hakem < len(c.obs) else o
     if trump is not None:
         sc.trump = pack.suit_index(trump)
-        line = f"Trump: {suit_text(pack, trump)}"
+        line = tr.t("Trump: {suit}", suit=c.suit(trump))
         if o.get("indicator") and not hidden:
-            line += f" (indicator {card_text(pack, o['indicator'])} turned up)"
-        sc.info.append(line + (" · concealed" if hidden else ""))
+            line = tr.t("Trump: {suit} (indicator {card} turned up)", suit=c.suit(trump),
+                        card=card_text(pack, o["indicator"]))
+        sc.info.append(tr.t("{line} · concealed", line=line) if hidden else line)
     elif hidden:
         real = informed.get("trump") if c.viewer is None else None
-        sc.info.append("Trump: concealed" + (f" ({suit_text(pack, real)})" if real else ""))
+        sc.info.append(tr.t("Trump: concealed ({suit})", suit=c.suit(real)) if real else tr.t("Trump: concealed"))
         if c.viewer is None and real:
             sc.trump = pack.suit_index(real)
     elif o.get("phase") in ("trump", "auction", "deal"):
-        sc.info.append("Trump: not chosen yet")
+        sc.info.append(tr.t("Trump: not chosen yet"))
     elif str(dict(c.state.options).get("trump_mode", "")).startswith("first_void"):
-        sc.info.append("Trump: not fixed yet (the first void play fixes it)")
+        sc.info.append(tr.t("Trump: not fixed yet (the first void play fixes it)"))
     else:
-        sc.info.append("Trump: none")
+        sc.info.append(tr.t("Trump: none"))
     if o.get("trump_card"):
-        sc.specials.append(Special("trump card", str(o["trump_card"]), None, "trump_card"))
+        sc.specials.append(Special(tr.t("trump card"), str(o["trump_card"]), None, "trump_card"))
     if hidden:
         ind = informed.get("indicator")
-        cap = "indicator" + (f" {card_text(pack, ind)}" if ind and (c.viewer is None or c.viewer == hakem) else "")
-        sc.specials.append(Special(cap + " (face down)", None, hakem, "indicator"))
+        cap = (tr.t("indicator {card} (face down)", card=card_text(pack, ind))
+               if ind and (c.viewer is None or c.viewer == hakem) else tr.t("indicator (face down)"))
+        sc.specials.append(Special(cap, None, hakem, "indicator"))
 
 
 def _twenty_eight(c: Ctx) -> None:
-    o, sc, pack = c.o, c.scene, c.pack
+    o, sc, pack, tr = c.o, c.scene, c.pack, c.tr
     for s in range(len(sc.seats)):
         sc.seats[s].side = s % 2
-    c.chip(o.get("dealer"), "dealer")
+    c.chip(o.get("dealer"), tr.pt("role", "dealer"))
     bidder = o.get("bidder")
     bid = o.get("contract") or o.get("high_bid")
     if bidder is not None:
-        c.chip(bidder, f"bidder · {bid}")
-        line = f"Bid: {bid} by seat {bidder}"
+        c.chip(bidder, tr.t("bidder · {bid}", bid=c.n(bid)))
+        parts = [tr.t("Bid: {bid} by seat {seat}", bid=c.n(bid), seat=c.n(bidder))]
         if o.get("target") is not None:
-            line += f" · target {o['target']}"
+            parts.append(tr.t("target {n}", n=c.n(o["target"])))
         if o.get("doubled"):
-            line += " · " + ("doubled" if o["doubled"] == 1 else "redoubled")
-        sc.info.append(line)
+            parts.append(tr.t("doubled") if o["doubled"] == 1 else tr.t("redoubled"))
+        sc.info.append(tr.t(" · ").join(parts))
     if o.get("soloist") is not None:
-        c.chip(o["soloist"], "solo")
+        c.chip(o["soloist"], tr.t("solo"))
     if o.get("half_court"):
-        sc.info.append("Half court")
+        sc.info.append(tr.t("Half court"))
     if o.get("phase") == "bid" and o.get("auction"):
-        sc.info.append("Auction: " + " · ".join(f"{s}: {a}" for s, a in o["auction"][-6:]))
+        sc.info.append(tr.t("Auction: {bids}", bids=tr.t(" · ").join(
+            f"{c.n(s)}: {a if tr is EN else action_label(pack, str(a), tr)}" for s, a in o["auction"][-6:])))
     informed = c.obs[bidder] if isinstance(bidder, int) else o
     trump = o.get("trump")
     ind = informed.get("indicator")
     if trump is not None and (o.get("revealed") or not o.get("indicator_down", True)):
         sc.trump = pack.suit_index(trump)
-        sc.info.append(f"Trump: {suit_text(pack, trump)} (revealed"
-                       + (f" by seat {o['caller']})" if o.get("caller") is not None else ")"))
+        sc.info.append(tr.t("Trump: {suit} (revealed by seat {seat})", suit=c.suit(trump), seat=c.n(o["caller"]))
+                       if o.get("caller") is not None else tr.t("Trump: {suit} (revealed)", suit=c.suit(trump)))
     elif ind is not None:
         real = informed.get("trump")
         knows = c.viewer is None or c.viewer == bidder
-        sc.info.append("Trump: concealed" + (f" ({suit_text(pack, real)})" if knows and real else ""))
+        sc.info.append(tr.t("Trump: concealed ({suit})", suit=c.suit(real)) if knows and real
+                       else tr.t("Trump: concealed"))
         if knows and real:
             sc.trump = pack.suit_index(real)
-        cap = "indicator" + (f" {card_text(pack, ind)}" if knows else "") + " (face down)"
+        cap = (tr.t("indicator {card} (face down)", card=card_text(pack, ind)) if knows
+               else tr.t("indicator (face down)"))
         sc.specials.append(Special(cap, None, bidder, "indicator"))
     elif trump is not None:
         sc.trump = pack.suit_index(trump)
-        sc.info.append(f"Trump: {suit_text(pack, trump)}")
+        sc.info.append(tr.t("Trump: {suit}", suit=c.suit(trump)))
     elif o.get("phase") not in ("bid",):
-        sc.info.append("Trump: not chosen yet")
+        sc.info.append(tr.t("Trump: not chosen yet"))
     if o.get("pair_by") is not None:
-        sc.info.append(f"Pair shown by seat {o['pair_by']}")
+        sc.info.append(tr.t("Pair shown by seat {seat}", seat=c.n(o["pair_by"])))
     pts = o.get("points")
     if pts:
-        sc.info.append(c.sides_line("Points", pts))
-    _scores(c, "Game points")
+        sc.info.append(c.sides_line(tr.t("Points"), pts))
+    _scores(c, tr.t("Game points"))
 
 
 def _ganjifa(c: Ctx) -> None:
-    o, sc, pack = c.o, c.scene, c.pack
-    c.chip(o.get("dealer"), "dealer")
+    o, sc, tr = c.o, c.scene, c.tr
+    c.chip(o.get("dealer"), tr.pt("role", "dealer"))
     for s, t in enumerate(o.get("tricks", [])):
-        sc.seats[s].notes.append(f"tricks {t}")
-    sc.info.append(f"Lead suit: {suit_text(pack, o.get('lead_suit'))}")
+        sc.seats[s].notes.append(tr.t("tricks {n}", n=c.n(t)))
+    sc.info.append(tr.t("Lead suit: {suit}", suit=c.suit(o.get("lead_suit"))))
     d = o.get("trick_detail")
     if d:
-        line = f"Lead: {d.get('kind')} by seat {d.get('leader')}"
+        line = tr.t("Lead: {kind} by seat {seat}", kind=word(tr, "lead", d.get("kind")), seat=c.n(d.get("leader")))
         if d.get("width"):
-            line += f", {d['width']} card(s)"
+            w = int(d["width"])
+            line = tr.nt("{line}, {n} card(s)", "{line}, {n} card(s)", w, line=line)
+        parts = [line]
         if d.get("opening"):
-            line += " · opening"
+            parts.append(tr.t("opening"))
         if d.get("suit"):
-            line += f" · suit {suit_text(pack, d['suit'])}"
+            parts.append(tr.t("suit {suit}", suit=c.suit(d["suit"])))
         if d.get("doubled"):
-            line += " · doubled"
-        sc.info.append(line)
+            parts.append(tr.t("doubled"))
+        sc.info.append(tr.t(" · ").join(parts))
     if o.get("named_suit"):
-        sc.info.append(f"Named suit: {suit_text(pack, o['named_suit'])}")
+        sc.info.append(tr.t("Named suit: {suit}", suit=c.suit(o["named_suit"])))
     if o.get("phase2"):
-        sc.info.append("Wilkins phase 2")
+        sc.info.append(tr.t("Wilkins phase 2"))
     if o.get("step"):
-        sc.info.append(f"Step: {o['step']}")
+        sc.info.append(tr.t("Step: {step}", step=word(tr, "step", o["step"])))
     _scores(c)
 
 
 def _dugi(c: Ctx) -> None:
-    o, sc, pack = c.o, c.scene, c.pack
-    c.chip(o.get("dealer"), "dealer")
+    o, sc, tr = c.o, c.scene, c.tr
+    c.chip(o.get("dealer"), tr.pt("role", "dealer"))
     ch = o.get("challengers") or []
     for s in range(len(sc.seats)):
         sc.seats[s].side = 0 if s in ch else 1
         if s in ch:
-            sc.seats[s].chips.append(Chip("challenger", "side"))
-    sc.info.append(f"Lead suit: {suit_text(pack, o.get('lead_suit'))}")
+            sc.seats[s].chips.append(Chip(tr.t("challenger"), "side"))
+    sc.info.append(tr.t("Lead suit: {suit}", suit=c.suit(o.get("lead_suit"))))
     if ch:
-        sc.info.append(f"Challengers: seats {' & '.join(map(str, ch))} · "
-                       f"{o.get('challenger_tricks', 0)} trick(s) taken")
+        taken = int(o.get("challenger_tricks", 0))
+        sc.info.append(tr.nt("Challengers: seats {seats} · {n} trick(s) taken",
+                             "Challengers: seats {seats} · {n} trick(s) taken", taken, seats=seats(tr, ch)))
     if o.get("king_pass"):
-        sc.info.append(f"King pass: {o['king_pass']}")
+        sc.info.append(tr.t("King pass: {result}", result=word(tr, "king pass", o["king_pass"])))
     if o.get("asked"):
-        sc.info.append(f"Asked: {o['asked']}")
+        sc.info.append(tr.t("Asked: {suit}", suit=o["asked"] if tr is EN else c.suit(o["asked"])))
     if o.get("named"):
-        sc.info.append(f"Named: {suit_text(pack, o['named'])}")
+        sc.info.append(tr.t("Named: {suit}", suit=c.suit(o["named"])))
     _scores(c)
 
 
 def _dashavatara(c: Ctx) -> None:
-    o, sc, pack = c.o, c.scene, c.pack
-    c.chip(o.get("dealer"), "dealer")
+    o, sc, pack, tr = c.o, c.scene, c.pack, c.tr
+    c.chip(o.get("dealer"), tr.pt("role", "dealer"))
     sc.trump = pack.suit_index(o.get("trump") or "")
-    sc.info.append(f"Trump: {suit_text(pack, o.get('trump'))} · {o.get('period')}")
-    sc.info.append(f"Deal {o.get('deal')} · trick {o.get('trick_no')}")
+    sc.info.append(tr.t("Trump: {suit} · {period}", suit=c.suit(o.get("trump")),
+                        period=tr.pt("term", str(o.get("period")))))
+    sc.info.append(tr.t("Deal {deal} · trick {trick}", deal=c.n(o.get("deal")), trick=c.n(o.get("trick_no"))))
     for s, v in enumerate(o.get("captured", [])):
-        sc.seats[s].notes.append(f"captured {v}")
+        sc.seats[s].notes.append(tr.t("captured {n}", n=c.n(v)))
     if o.get("ducal"):
         d = o["ducal"]
-        sc.info.append("Ducal: " + ", ".join(f"{k} {v}" for k, v in d.items() if not isinstance(v, (list, dict))))
+        sc.info.append(tr.t("Ducal: {items}", items=", ".join(
+            f"{word(tr, 'ducal', k)} {word(tr, 'ducal', v) if isinstance(v, str) else c.n(v)}"
+            for k, v in d.items() if not isinstance(v, (list, dict)))))
     if o.get("owed"):
-        sc.info.append(f"Cards owed to the ducal: {o['owed']}")
+        sc.info.append(tr.t("Cards owed to the ducal: {n}", n=c.n(o["owed"])))
     _scores(c)
 
 
 def _naqsh(c: Ctx) -> None:
-    o, sc = c.o, c.scene
-    c.chip(o.get("banker"), "banker")
+    o, sc, tr = c.o, c.scene, c.tr
+    c.chip(o.get("banker"), tr.t("banker"))
     for s, st in enumerate(o.get("stakes", [])):
         if st is not None:
-            sc.seats[s].notes.append(f"stake {st}")
+            sc.seats[s].notes.append(tr.t("stake {n}", n=c.n(st)))
     for s, b in enumerate(o.get("busted", [])):
         if b:
-            sc.seats[s].chips.append(Chip("bust", "bad"))
+            sc.seats[s].chips.append(Chip(tr.t("bust"), "bad"))
     # A position (``from_deal``) is one hand, not a hand of a match.
     if c.state.origin()[0][0] == "deal":
-        sc.info.append(f"One hand · banker seat {o.get('banker')}")
+        sc.info.append(tr.t("One hand · banker seat {seat}", seat=c.n(o.get("banker"))))
     else:
-        sc.info.append(f"Hand {o.get('hand_number')} of {o.get('hands_per_match')} · banker seat {o.get('banker')}")
+        sc.info.append(tr.t("Hand {hand} of {hands} · banker seat {seat}", hand=c.n(o.get("hand_number")),
+                            hands=c.n(o.get("hands_per_match")), seat=c.n(o.get("banker"))))
     if o.get("pool"):
-        sc.info.append(f"Pool: {o['pool']}")
-    sc.specials.append(Special(f"stock {o.get('stock', 0)}", None, None, "stock", int(o.get("stock", 0))))
+        sc.info.append(tr.t("Pool: {n}", n=c.n(o["pool"])))
+    sc.specials.append(Special(tr.t("stock {n}", n=int(o.get("stock", 0))), None, None, "stock",
+                               int(o.get("stock", 0))))
     sc.felt_specials = True
     _scores(c)
 
 
 def _thunee(c: Ctx) -> None:
-    o, sc, pack = c.o, c.scene, c.pack
+    o, sc, pack, tr = c.o, c.scene, c.pack, c.tr
     for s in range(len(sc.seats)):
         sc.seats[s].side = s % 2
-    c.chip(o.get("dealer"), "dealer")
+    c.chip(o.get("dealer"), tr.pt("role", "dealer"))
     trumper = o.get("trumper")
     if o.get("special") is not None:
-        c.chip(o.get("caller"), o["special"])
-        sc.info.append(f"{o['special'].replace('_', ' ').capitalize()} by seat {o.get('caller')}")
+        special = str(o["special"])
+        c.chip(o.get("caller"), word(tr, "call", special))
+        name = special.replace("_", " ").capitalize() if tr is EN else word(tr, "call", special)
+        sc.info.append(tr.t("{call} by seat {seat}", call=name, seat=c.n(o.get("caller"))))
     elif trumper is not None:
-        c.chip(trumper, f"trumper · {o.get('bid') or 0}")
-        line = f"Bid: {o.get('bid') or 0} by seat {trumper}"
+        c.chip(trumper, tr.t("trumper · {bid}", bid=c.n(o.get("bid") or 0)))
+        line = tr.t("Bid: {bid} by seat {seat}", bid=c.n(o.get("bid") or 0), seat=c.n(trumper))
         if o.get("target") is not None:
-            line += f" · counting target {o['target']}"
+            line = tr.t("{line} · counting target {n}", line=line, n=c.n(o["target"]))
         sc.info.append(line)
     if o.get("phase") == "bid" and o.get("auction"):
-        sc.info.append("Calling: " + " · ".join(f"{s}: {a}" for s, a in o["auction"][-6:]))
+        sc.info.append(tr.t("Calling: {calls}", calls=tr.t(" · ").join(
+            f"{c.n(s)}: {a if tr is EN else action_label(pack, str(a), tr)}" for s, a in o["auction"][-6:])))
     trump = o.get("trump")
     informed = c.obs[trumper] if isinstance(trumper, int) else o
     ind = informed.get("indicator")
     if o.get("indicator_down") and not o.get("revealed"):
         knows = (c.viewer is None or c.viewer == trumper) and ind is not None
         real = informed.get("trump") if knows else None
-        sc.info.append("Trump: face down" + (f" ({suit_text(pack, real)})" if real else ""))
+        sc.info.append(tr.t("Trump: face down ({suit})", suit=c.suit(real)) if real else tr.t("Trump: face down"))
         if real:
             sc.trump = pack.suit_index(real)
-        cap = "trump card" + (f" {card_text(pack, ind)}" if knows and ind is not None else "") + " (face down)"
+        cap = (tr.t("trump card {card} (face down)", card=card_text(pack, ind)) if knows and ind is not None
+               else tr.t("trump card (face down)"))
         sc.specials.append(Special(cap, None, trumper, "indicator"))
     elif trump is not None:
         sc.trump = pack.suit_index(trump)
-        sc.info.append(f"Trump: {suit_text(pack, trump)}")
+        sc.info.append(tr.t("Trump: {suit}", suit=c.suit(trump)))
     for j in o.get("jodhi") or []:
-        sc.info.append(f"Jodhi: seat {j['seat']} {suit_text(pack, j['suit'])} {j['value']}")
+        sc.info.append(tr.t("Jodhi: seat {seat} {suit} {value}", seat=c.n(j["seat"]), suit=c.suit(j["suit"]),
+                            value=c.n(j["value"])))
     if o.get("claim"):
-        c.chip(o.get("claimer"), o["claim"])
+        c.chip(o.get("claimer"), word(tr, "call", o["claim"]))
     pts = o.get("points")
     if pts:
-        sc.info.append(c.sides_line("Points", pts))
-    _scores(c, "Balls")
+        sc.info.append(c.sides_line(tr.t("Points"), pts))
+    _scores(c, tr.t("Balls"))
 
 
 READERS: dict[str, Callable[[Ctx], None]] = {
@@ -592,10 +612,12 @@ def _analysis(c: Ctx, analysis: object, legal: list[str], timeout: Optional[floa
         try:
             sol = solve(c.state, timeout=timeout)
         except StateError as e:
-            c.scene.analysis_note = f"Double dummy: no value here ({e})"
+            c.scene.analysis_note = (c.tr.t("Double dummy: no value here ({reason})", reason=str(e)) if c.tr is EN
+                                     else c.tr.t("Double dummy: no value here (cannot be solved now)"))
             return
         except SolverLimitError:
-            c.scene.analysis_note = f"Double dummy: not solved within {timeout:g} s"
+            c.scene.analysis_note = c.tr.t("Double dummy: not solved within {seconds} s",
+                                           seconds=number(c.tr, f"{timeout:g}"))
             return
     sc = c.scene
     best = set(sol.best_actions())
@@ -604,71 +626,25 @@ def _analysis(c: Ctx, analysis: object, legal: list[str], timeout: Optional[floa
         if c.pack.is_card(a):
             sc.values[a] = v
         else:
-            sc.buttons.append(Button(a, action_label(c.pack, a), v, a in best))
+            sc.buttons.append(Button(a, action_label(c.pack, a, c.tr), v, a in best))
     sc.buttons.sort(key=lambda b: (not b.best, -b.value if sol.player == c.state.current_player else b.value))
-    sc.analysis_note = f"Double dummy for seat {c.seat_of(sol.player)}'s side: {value_note(c.state, sol.value)}"
-
-
-def value_text(state: _core.State, value: int) -> str:
-    """A solver value in words, as :func:`hukm.solve` documents it for each game."""
-    fam = state.game
-    if fam == "twenty_eight":
-        return f"{value} points"
-    if fam == "thunee":
-        mode = dict(state.options).get("dd_mode", "points")
-        if state.observation(0).get("special") is not None or mode in ("sweep", "balls"):
-            return f"{value:+d} balls"
-        return "wins the hand" if mode == "target" and value else "loses the hand" if mode == "target" else f"{value} points"
-    if fam == "dugi":
-        return "wins the hand" if value else "loses the hand"
-    if fam == "naqsh":
-        return f"net {value:+d}"
-    if fam == "dashavatara":
-        return f"{value} cards captured"
-    if state.preset == "dehla_pakad":
-        return f"{value} tens"
-    if "heap" in state.observation(0):
-        return f"{value} tricks collected"
-    return f"{value} tricks"
-
-
-FROM_HERE = ("tricks", "tricks collected", "tens", "points")
-"""Units of values counted from the current position to the end of the hand (not those
-won before, unlike Dashavatara's cards or an individual Ganjifa hand)."""
-
-
-def value_note(state: _core.State, value: int) -> str:
-    """:func:`value_text`, saying ``more`` once the hand's play has begun: the solver
-    counts what is taken from here, not the tricks already won.
-
-    >>> import hukm
-    >>> s = hukm.Hokm().from_deal("AK.. QJ.. T9.. 87..".replace("..", "..."), trump="S", leader=0)
-    >>> value_note(s, 2)
-    '2 tricks'
-    >>> s.apply("AS"); value_note(s, 2)
-    '2 more tricks'
-    """
-    text = value_text(state, value)
-    number, _, unit = text.partition(" ")
-    if state.game in ("ganjifa", "dashavatara") or unit not in FROM_HERE:
-        return text
-    obs = state.observation(state.current_player if not state.is_terminal() else 0)
-    begun = bool(obs.get("trick")) or bool(obs.get("tricks")) or bool(obs.get("heap"))
-    return f"{number} more {unit}" if begun else text
+    sc.analysis_note = c.tr.t("Double dummy for seat {seat}'s side: {value}", seat=c.n(c.seat_of(sol.player)),
+                              value=value_note(c.state, sol.value, c.tr))
 
 
 def build(state: _core.State, viewer: Optional[int] = None, analysis: object = False,
-          four_colour: bool = False, timeout: Optional[float] = None) -> Scene:
-    """The scene of ``state`` as ``viewer`` sees it (``None``: every hand face up)."""
+          four_colour: bool = False, timeout: Optional[float] = None, tr: Translator = EN) -> Scene:
+    """The scene of ``state`` as ``viewer`` sees it (``None``: every hand face up), its
+    words in ``tr``'s language."""
     pack = pack_of_game(state)
     obs = [state.observation(p) for p in range(state.num_players)]
     hands = [pack.cards_of_hand(h, f"seat {s}") for s, h in enumerate(state.hands())]
     info = registry_info(state.preset)
     o0 = obs[0 if viewer is None else viewer]
-    title = f"{info.title} — hand {o0.get('hand_number', 1)}"
-    seats = [SeatScene(s, f"Seat {s}", []) for s in range(len(hands))]
-    scene = Scene(title, pack, seats, four_colour=four_colour)
-    c = Ctx(state, pack, viewer, obs, hands, scene)
+    title = tr.t("{game} — hand {n}", game=game_title(tr, info.title), n=number(tr, o0.get("hand_number", 1)))
+    seats = [SeatScene(s, tr.t("Seat {seat}", seat=number(tr, s)), []) for s in range(len(hands))]
+    scene = Scene(title, pack, seats, four_colour=four_colour, tr=tr)
+    c = Ctx(state, pack, viewer, obs, hands, scene, tr)
     _seat_cards(c)
     _trick(c)
     legal = [] if state.is_terminal() else state.legal_actions()
@@ -677,16 +653,17 @@ def build(state: _core.State, viewer: Optional[int] = None, analysis: object = F
     if reader is not None:
         reader(c)
     if scene.lead_seat is not None and not scene.finished:
-        c.chip(scene.lead_seat, "leads", "lead")
+        c.chip(scene.lead_seat, tr.t("leads"), "lead")
     if scene.mover is not None:
         seats[scene.mover].to_act = True
-        c.chip(scene.mover, "to act", "act")
+        c.chip(scene.mover, tr.t("to act"), "act")
     if viewer is not None:
-        c.chip(c.seat_of(viewer), "viewer", "you")
+        c.chip(c.seat_of(viewer), tr.t("viewer"), "you")
         scene.bottom = c.seat_of(viewer)
-    phase = "over" if state.is_terminal() else state.phase
-    scene.info.insert(0, f"Phase: {phase}" + ("" if viewer is None else f" · seen by seat {c.seat_of(viewer)}"))
+    phase = word(tr, "phase", "over" if state.is_terminal() else state.phase)
+    scene.info.insert(0, tr.t("Phase: {phase}", phase=phase) if viewer is None else
+                      tr.t("Phase: {phase} · seen by seat {seat}", phase=phase, seat=c.n(c.seat_of(viewer))))
     if state.is_terminal():
-        scene.info.append("Returns: " + " ".join(f"{r:+g}" for r in state.returns()))
+        scene.info.append(tr.t("Returns: {returns}", returns=" ".join(signed(tr, r) for r in state.returns())))
     _analysis(c, analysis, legal, timeout)
     return scene

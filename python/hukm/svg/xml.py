@@ -10,7 +10,11 @@ Everything returns ``str``; a picture is the concatenation of its pieces.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from typing import Iterable, Optional, Union
+
+from ..i18n import Translator
 
 Number = Union[int, float]
 Attr = Union[str, int, float, None]
@@ -90,14 +94,65 @@ def group(children: Iterable[str], **kw: Attr) -> str:
     return el("g", "".join(children), **kw)
 
 
-def text_width(s: str, size: Number, bold: bool = False) -> float:
-    """Estimated width of ``s`` in the picture's font (DejaVu Sans: about 0.62 em a
-    character, 0.7 em in bold, a little generous so that text never spills).
+SCRIPT_EM: tuple[tuple[int, int, float, float], ...] = (
+    (0x0600, 0x06FF, 0.50, 0.56),  # Arabic (Persian, Urdu): joined letters, Noto Sans Arabic
+    (0x0750, 0x077F, 0.50, 0.56),
+    (0xFB50, 0xFDFF, 0.50, 0.56),
+    (0xFE70, 0xFEFF, 0.50, 0.56),
+    (0x0900, 0x097F, 0.60, 0.66),  # Devanagari, Noto Sans Devanagari
+    (0x0980, 0x09FF, 0.68, 0.74),  # Bengali, Noto Sans Bengali
+)
+"""Estimated advance (em, regular and bold) of a letter of each script block, measured on
+the pictures' words shaped in the Noto fonts (``tests/test_svg_i18n.py`` checks that
+the estimates cover the real widths). Other characters: :data:`LATIN_EM`."""
 
-    >>> round(text_width("Seat 0", 10))
-    37
+ARABIC_FINAL_EM = 0.5
+"""More for each Arabic-script word: its last letter's final form is wider than the
+joined forms :data:`SCRIPT_EM` counts (a zero-width non-joiner ends a word too)."""
+
+SPACE_EM = 0.32
+"""A space in a text of another script (the fonts' spaces are about a quarter em)."""
+
+LATIN_EM = (0.62, 0.7)
+"""DejaVu Sans: about 0.62 em a character, 0.7 em in bold, a little generous."""
+
+
+def char_em(c: str, bold: bool = False) -> float:
+    """Estimated advance of one character in em: nothing for a mark that joins the
+    letter before it (a vowel sign above or below, a zero-width joiner), the script's
+    width for Arabic, Devanagari and Bengali letters, :data:`SPACE_EM` for a space,
+    :data:`LATIN_EM` otherwise.
+
+    >>> char_em("a"), char_em("\u0650"), char_em("\u0915", True)
+    (0.62, 0.0, 0.66)
     """
-    return len(s) * size * (0.7 if bold else 0.62)
+    o = ord(c)
+    if c == " ":
+        return SPACE_EM
+    if o >= 0x0300 and unicodedata.category(c) in ("Mn", "Me", "Cf"):
+        return 0.0
+    for lo, hi, regular, heavy in SCRIPT_EM:
+        if lo <= o <= hi:
+            return heavy if bold else regular
+    return LATIN_EM[1] if bold else LATIN_EM[0]
+
+
+def _plain(s: str) -> bool:
+    return all(ord(c) < 0x0300 or 0x2000 <= ord(c) < 0x2E00 for c in s)
+
+
+def text_width(s: str, size: Number, bold: bool = False) -> float:
+    """Estimated width of ``s`` in the picture's fonts, a little generous so that text
+    never spills: :func:`char_em` of each character.
+
+    >>> round(text_width("Seat 0", 10)), round(text_width("جای ۰", 10))
+    (37, 33)
+    """
+    if _plain(s):
+        return len(s) * size * (LATIN_EM[1] if bold else LATIN_EM[0])
+    # an Arabic-script word ends in a wide final letter form
+    finals = sum(1 for w in s.replace("\u200c", " ").split() if any(0x0600 <= ord(c) <= 0x06FF for c in w))
+    return size * (sum(char_em(c, bold) for c in s) + ARABIC_FINAL_EM * finals)
 
 
 def fit(s: str, width: Number, size: Number, bold: bool = False) -> str:
@@ -108,15 +163,58 @@ def fit(s: str, width: Number, size: Number, bold: bool = False) -> str:
     """
     if text_width(s, size, bold) <= width:
         return s
-    keep = max(0, int(width / (size * (0.7 if bold else 0.62))) - 1)
-    return s[:keep] + "…"
+    if _plain(s):
+        keep = max(0, int(width / (size * (LATIN_EM[1] if bold else LATIN_EM[0]))) - 1)
+        return s[:keep] + "…"
+    keep = len(s)
+    while keep > 0 and text_width(s[:keep] + "…", size, bold) > width:
+        keep -= 1
+    while keep > 0 and char_em(s[keep - 1]) == 0.0:  # not after a lone mark
+        keep -= 1
+    return s[:keep].rstrip() + "…"
 
 
-def document(body: str, width: Number, height: Number, size: Number, title: str) -> str:
-    """The whole SVG: a ``viewBox`` of ``width`` x ``height`` drawn ``size`` wide."""
+def root_attrs(tr: Optional[Translator] = None) -> str:
+    """The root's language attributes: the font list, and for a language other than
+    English ``xml:lang`` and ``direction`` (``rtl`` for Persian, Urdu and Arabic).
+
+    >>> from hukm.i18n import translator
+    >>> root_attrs(translator("ar"))[-30:]
+    ' xml:lang="ar" direction="rtl"'
+    """
+    if tr is None or tr.lang == "en":
+        return f' font-family="{FONT}"'
+    return f' font-family="{esc(tr.language.fonts)}" xml:lang="{tr.lang}" direction="{tr.dir}"'
+
+
+_TEXT = re.compile(r"(<text\b[^>]*>)([^<]*)(</text>)")
+_LTR_RUN = re.compile("[0-9A-Za-z\u2660-\u2667+]*[A-Za-z\u2660-\u2667][0-9A-Za-z\u2660-\u2667+]*")
+
+
+def isolate_ltr(body: str) -> str:
+    """``body`` with each card code and Latin word of its texts isolated left to right
+    (U+2066 ... U+2069), so that ``K♠`` or ``10♦`` keeps its order inside a right-to-left
+    line.
+
+    >>> isolate_ltr('<text x="1">با K♠</text>') == '<text x="1">با \u2066K♠\u2069</text>'
+    True
+    """
+    def one(m: "re.Match[str]") -> str:
+        return m.group(1) + _LTR_RUN.sub(lambda r: f"\u2066{r.group(0)}\u2069", m.group(2)) + m.group(3)
+
+    return _TEXT.sub(one, body)
+
+
+def document(body: str, width: Number, height: Number, size: Number, title: str,
+             tr: Optional[Translator] = None) -> str:
+    """The whole SVG: a ``viewBox`` of ``width`` x ``height`` drawn ``size`` wide, in the
+    language of ``tr`` (:func:`root_attrs`; a right-to-left one's card codes isolated,
+    :func:`isolate_ltr`)."""
+    if tr is not None and tr.rtl:
+        body = isolate_ltr(body)
     h = size * height / width
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="0 0 {num(width)} {num(height)}"'
-        f' width="{num(size)}" height="{num(h)}" font-family="{FONT}">'
+        f' width="{num(size)}" height="{num(h)}"{root_attrs(tr)}>'
         f"<title>{esc(title)}</title>{body}</svg>"
     )

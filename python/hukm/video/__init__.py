@@ -31,6 +31,7 @@ from typing import Optional, Union
 
 from .._check import optional_whole, whole
 from .._errors import StateError
+from ..svg.wording import tr_of
 from ..record import HandRecord
 from .encode import CODECS, compose, raster, write_av, write_gif
 from .story import Segment, Timing, segments
@@ -91,6 +92,7 @@ def write(
     four_colour: bool = False,
     step: Optional[int] = None,
     timeout: Optional[float] = 10.0,
+    lang: Optional[str] = None,
 ) -> Video:
     """Writes ``record`` as a video to ``path`` (``.mp4``, ``.webm`` or ``.gif``).
 
@@ -98,9 +100,12 @@ def write(
     ``analysis`` puts each position's double-dummy values on the cards of the player to
     move, the best ones marked, and says in each caption what the card played cost
     (``timeout`` seconds a position); ``captions=False`` leaves the bar out; ``step``
-    stops after that many actions. Bad input raises :class:`hukm.StateError` naming it,
-    as does a missing ``video`` extra.
+    stops after that many actions; ``lang`` is the language of the pictures and captions
+    (``"fa"``, ``"ur"``, ``"hi"``, ``"bn"``, ``"cs"``, ``"ar"``; default English). Bad input
+    raises :class:`hukm.StateError` naming it, as does a missing ``video`` extra (an
+    unknown language: :class:`hukm.OptionError`).
     """
+    tr = tr_of(lang)
     if not isinstance(record, HandRecord):
         raise StateError(f"video needs a hukm.HandRecord, got {type(record).__name__}")
     target = os.fspath(path)
@@ -117,11 +122,11 @@ def write(
             raise StateError(f"timing.{name} must be seconds in (0, 600], got {t!r}")
     stop = optional_whole(step, "step", 0, len(record.actions))
     story = segments(record, viewer=viewer, analysis=bool(analysis), timeout=timeout, timing=timing,
-                     four_colour=bool(four_colour), step=stop)
+                     four_colour=bool(four_colour), step=stop, lang=tr.lang)
 
     def image(seg: Segment) -> object:
         words = seg.caption if captions else ""
-        return raster(compose(seg.svg, words, seg.note, seg.kind, width, height), width, height)
+        return raster(compose(seg.svg, words, seg.note, seg.kind, width, height, tr), width, height)
 
     try:
         if ext == ".gif":

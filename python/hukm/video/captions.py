@@ -4,7 +4,8 @@
 A card is led, followed, ruffed (a trump on another suit) or discarded, read from the
 trick before it and the trump the player knows (the observation); the other decisions
 have a sentence each, by their first word (``bid``, ``trump``, ``indicator`` ...); an
-action none of them knows is its label. Every fact comes from the state.
+action none of them knows is its label. Every fact comes from the state. ``tr`` (a
+:class:`hukm.i18n.Translator`) gives the sentences in another language.
 
 >>> import hukm
 >>> s = hukm.Hokm().from_deal("A..2. .K.3. .2.4. .3.5.", trump="S", leader=1)
@@ -13,6 +14,9 @@ action none of them knows is its label. Every fact comes from the state.
 >>> s.apply("KH"); s.apply("2H"); s.apply("3H")
 >>> caption(s, "AS")
 'seat 0 ruffs with the A♠'
+>>> from hukm.i18n import translator
+>>> caption(s, "AS", translator("fa"))
+'جایگاه ۰ با A♠ بُرید'
 """
 
 from __future__ import annotations
@@ -20,62 +24,69 @@ from __future__ import annotations
 from typing import Optional
 
 from .. import _core
+from ..i18n import N_, Translator
 from ..svg.lines import _god_trick, split_action
 from ..svg.packs import Pack, pack_of_game
 from ..svg.scene import action_label, card_text
+from ..svg.wording import EN, NP_, value_text
 
-RANKS = {"K": "King", "V": "Vizier", "Q": "Queen", "J": "Jack", "A": "Ace", "T": "10"}
+RANKS = {"K": NP_("rank", "King"), "V": NP_("rank", "Vizier"), "Q": NP_("rank", "Queen"),
+         "J": NP_("rank", "Jack"), "A": NP_("rank", "Ace"), "T": "10"}
 """Rank words of the round packs (Ganjifa, Dashavatara), whose cards have no glyph."""
 
 SENTENCES = {
-    "bid": "{who} bids {arg}",
-    "pass": "{who} passes",
-    "call": "{who} calls for the trump to be shown",
-    "indicator": "{who} lays {arg} face down for trumps",
-    "stop": "{who} stops and takes the kot",
-    "continue": "{who} plays on",
-    "discard": "{who} discards {arg}",
-    "keep": "{who} keeps the card drawn",
-    "reject": "{who} rejects the card drawn",
-    "give": "{who} gives {arg} to the partner",
-    "redeal": "{who} asks for a new deal",
-    "pair": "{who} shows the pair",
-    "name": "{who} names {arg}",
-    "double": "{who} doubles",
-    "deni": "{who} plays deni with {arg}",
-    "accept": "{who} accepts {arg}",
-    "offer": "{who} offers",
-    "ask": "{who} asks",
-    "draw": "{who} draws a card",
-    "stand": "{who} stands",
-    "thunee": "{who} calls Thunee",
-    "royals": "{who} calls Royals",
-    "jodhi": "{who} shows a jodhi in {arg}",
+    "bid": N_("{who} bids {arg}"),
+    "pass": N_("{who} passes"),
+    "call": N_("{who} calls for the trump to be shown"),
+    "indicator": N_("{who} lays {arg} face down for trumps"),
+    "stop": N_("{who} stops and takes the kot"),
+    "continue": N_("{who} plays on"),
+    "discard": N_("{who} discards {arg}"),
+    "keep": N_("{who} keeps the card drawn"),
+    "reject": N_("{who} rejects the card drawn"),
+    "give": N_("{who} gives {arg} to the partner"),
+    "redeal": N_("{who} asks for a new deal"),
+    "pair": N_("{who} shows the pair"),
+    "name": N_("{who} names {arg}"),
+    "double": N_("{who} doubles"),
+    "deni": N_("{who} plays deni with {arg}"),
+    "accept": N_("{who} accepts {arg}"),
+    "offer": N_("{who} offers"),
+    "ask": N_("{who} asks"),
+    "draw": N_("{who} draws a card"),
+    "stand": N_("{who} stands"),
+    "thunee": N_("{who} calls Thunee"),
+    "royals": N_("{who} calls Royals"),
+    "jodhi": N_("{who} shows a jodhi in {arg}"),
 }
-"""A sentence for each kind of decision, by the action's first word."""
+"""A sentence for each kind of decision, by the action's first word (English; the
+catalogs hold each language's)."""
 
 
-def card_words(pack: Pack, card: str) -> str:
+def card_words(pack: Pack, card: str, tr: Translator = EN) -> str:
     """A card in a sentence: ``the 2♦``; round packs: ``the King of Ghulam``."""
     if pack.kind == "french":
-        return "the " + card_text(pack, card)
+        return tr.t("the {card}", card=card_text(pack, card))
     ci = pack.by_card[card]
-    return f"the {RANKS.get(ci.rank, ci.rank)} of {pack.suits[ci.suit][1]}"
+    rank = tr.pt("rank", RANKS[ci.rank]) if ci.rank in RANKS and ci.rank != "T" else tr.digits(RANKS.get(ci.rank, ci.rank))
+    return tr.t("the {rank} of {suit}", rank=rank, suit=tr.suit(pack.suits[ci.suit][1]))
 
 
-def cards_words(pack: Pack, cards: list[str]) -> str:
+def cards_words(pack: Pack, cards: list[str], tr: Translator = EN) -> str:
     """Cards in a sentence, joined by ``and``."""
-    words = [card_words(pack, c) for c in cards]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    words = [card_words(pack, c, tr) for c in cards]
+    if len(words) == 1:
+        return words[0]
+    return tr.t("{cards} and {card}", cards=tr.t(", ").join(words[:-1]), card=words[-1])
 
 
-def _arg(pack: Pack, text: str) -> str:
+def _arg(pack: Pack, text: str, tr: Translator = EN) -> str:
     """An action's argument in words: cards, a suit's name, or the text itself."""
     pieces = text.split("+")
     if all(pack.is_card(x) for x in pieces):
-        return cards_words(pack, pieces)
+        return cards_words(pack, pieces, tr)
     i = pack.suit_index(text)
-    return pack.suits[i][1] if i is not None else text
+    return tr.suit(pack.suits[i][1]) if i is not None else tr.digits(text)
 
 
 def seat_of_play(state: _core.State, pack: Pack, cards: list[str]) -> int:
@@ -86,64 +97,69 @@ def seat_of_play(state: _core.State, pack: Pack, cards: list[str]) -> int:
     return state.current_player
 
 
-def caption(state: _core.State, action: str) -> str:
-    """``action``, about to be played in ``state``, in words."""
+def caption(state: _core.State, action: str, tr: Translator = EN) -> str:
+    """``action``, about to be played in ``state``, in words (in ``tr``'s language)."""
     pack = pack_of_game(state)
     cards, words = split_action(pack, action)
     o = state.observation(state.current_player)
     if cards and not words:
         # the trump as the best-informed player knows it (a concealed trump, Satat's blind one)
         known = [x.get("trump") for x in (state.observation(p) for p in range(state.num_players))]
-        return _card_play(state, pack, cards, o.get("trump") or next((t for t in known if t), None))
+        return _card_play(state, pack, cards, o.get("trump") or next((t for t in known if t), None), tr)
     seat = seat_of_play(state, pack, cards) if cards else state.current_player
-    who = f"seat {seat}"
+    who = tr.t("seat {seat}", seat=seat)
     verb, _, arg = action.partition(":")
     if verb == "trump":
         if o.get("hakem") == state.current_player:
-            who = f"the Hakem (seat {seat})"
+            who = tr.t("the Hakem (seat {seat})", seat=seat)
         if pack.suit_index(arg) is not None:
-            return f"{who} names {_arg(pack, arg)}"
-        return f"{who} chooses trumps: {arg}"
+            return tr.t("{who} names {arg}", who=who, arg=_arg(pack, arg, tr))
+        return tr.t("{who} chooses trumps: {arg}", who=who, arg=action_label(pack, arg, tr))
     sentence = SENTENCES.get(verb)
     if sentence is None:
-        return f"{who}: {action_label(pack, action)}"
-    return sentence.format(who=who, arg=_arg(pack, arg) if arg else "")
+        return tr.t("{who}: {action}", who=who, action=action_label(pack, action, tr))
+    return tr.t(sentence, who=who, arg=_arg(pack, arg, tr) if arg else "")
 
 
-def _card_play(state: _core.State, pack: Pack, cards: list[str], trump: Optional[str]) -> str:
+def _card_play(state: _core.State, pack: Pack, cards: list[str], trump: Optional[str],
+               tr: Translator = EN) -> str:
     """A card (or a lead of several) put on the trick: led, followed, ruffed, discarded."""
     seat = seat_of_play(state, pack, cards)
-    shown = cards_words(pack, cards)
+    shown = cards_words(pack, cards, tr)
     trick = _god_trick(state)
     if not trick:
-        return f"seat {seat} leads {shown}"
+        return tr.t("seat {seat} leads {cards}", seat=seat, cards=shown)
     try:  # the engine's facts: the suit a card counts as (Satat's 2♥ is a spade), trumps
         facts = state.trick_facts(seat)
         info = facts["cards"].get(cards[0])
     except (ValueError, RuntimeError, KeyError):
         info = None
+    follows = tr.t("seat {seat} follows with {cards}", seat=seat, cards=shown)
+    ruffs = tr.t("seat {seat} ruffs with {cards}", seat=seat, cards=shown)
+    discards = tr.t("seat {seat} discards {cards}", seat=seat, cards=shown)
     if info is not None and facts.get("led") is not None:
         if info["suit"] == facts["led"]:
-            return f"seat {seat} follows with {shown}"
-        return f"seat {seat} {'ruffs with' if info.get('trump') else 'discards'} {shown}"
+            return follows
+        return ruffs if info.get("trump") else discards
     led = pack.by_card[trick[0][1]].suit if pack.is_card(trick[0][1]) else None
     suit = pack.by_card[cards[0]].suit
     if suit == led:
-        return f"seat {seat} follows with {shown}"
+        return follows
     if trump is not None and pack.suit_index(str(trump)) == suit:
-        return f"seat {seat} ruffs with {shown}"
-    return f"seat {seat} discards {shown}"
+        return ruffs
+    return discards
 
 
-def amount(state: _core.State, n: int) -> str:
+def amount(state: _core.State, n: int, tr: Translator = EN) -> str:
     """``n`` in the unit of the game's double-dummy values: ``1 trick``, ``3 points``.
 
     >>> import hukm
     >>> amount(hukm.Hokm().from_deal("A... K... Q... J...", trump=None, leader=0), 1)
     '1 trick'
     """
-    from ..svg.scene import value_text
-
+    if tr is not EN:
+        text = value_text(state, n, tr)
+        return tr.t("{n} ({value})", n=n, value=text) if n and not any(ch.isdigit() for ch in text) else text
     text = value_text(state, n)
     if not text[:1].isdigit() and not text[:1] in "+-":
         return f"{n} ({text})" if n else text

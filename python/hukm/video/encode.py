@@ -18,7 +18,9 @@ from typing import Any, Iterable
 from .._errors import StateError
 from ..svg.paint import wrap
 from ..svg.raster import to_png
-from ..svg.xml import FONT, el, esc, text
+from ..svg.wording import EN
+from ..svg.xml import el, isolate_ltr, root_attrs, text
+from ..i18n import Translator
 
 INK, BAR, SOFT, GOLD = "#ffffff", "#16181d", "#aeb4bf", "#ffd54a"
 """Caption colours: the text, the bar behind it, the second line, a finished trick."""
@@ -54,10 +56,12 @@ def _lines(caption: str, width: float, size: float, most: int) -> tuple[list[str
         size *= 0.9
 
 
-def compose(table: str, caption: str, note: str, kind: str, width: int, height: int) -> str:
-    """One frame: the table picture and, in a bar below it, the caption and the note.
-    A wide frame keeps the table 16:9 beside dark margins; a square or tall one puts the
-    table on top and the caption, larger, below."""
+def compose(table: str, caption: str, note: str, kind: str, width: int, height: int,
+            tr: Translator = EN) -> str:
+    """One frame: the table picture and, in a bar below it, the caption and the note (in
+    ``tr``'s language: its fonts and direction). A wide frame keeps the table 16:9 beside
+    dark margins; a square or tall one puts the table on top and the caption, larger,
+    below."""
     tall = height >= 0.9 * width
     if tall:
         tw = float(width)
@@ -87,8 +91,10 @@ def compose(table: str, caption: str, note: str, kind: str, width: int, height: 
         for line in wrap(note, width * 0.96, ns)[: 3 if tall else 1]:
             parts.append(text(width / 2, y, line.strip(), round(ns, 1), SOFT, "middle"))
             y += ns * 1.3
+    words = "".join(parts[2:])  # the caption's texts (the table's are isolated already)
+    body = parts[0] + parts[1] + (isolate_ltr(words) if tr.rtl else words)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="0 0 {width} {height}" '
-            f'width="{width}" height="{height}" font-family="{esc(FONT)}">' + "".join(parts) + "</svg>")
+            f'width="{width}" height="{height}"{root_attrs(tr)}>' + body + "</svg>")
 
 
 def _placed(root: str, x: float, y: float, w: float, h: float) -> str:

@@ -18,9 +18,11 @@ from typing import Optional
 from .. import _core
 from .._check import whole
 from .._errors import SolverLimitError, StateError
+from ..i18n import N_, Translator
 from ..svg.finished import finished_scene, result_line
 from ..svg.paint import paint
 from ..svg.scene import Scene, build
+from ..svg.wording import EN, tr_of
 from ..record import HandRecord, replay
 from ..solve import Solution, solve
 from .captions import amount, caption
@@ -55,8 +57,16 @@ class Segment:
     step: int
 
 
-RESULT_LINES = ("Tricks", "Points", "Game points", "Match", "Collected", "Tens", "Balls", "Hand ")
-"""The lines of a finished table that the result caption repeats."""
+RESULT_LINES = (N_("Tricks"), N_("Points"), N_("Game points"), N_("Match"), N_("Collected"), N_("Tens"),
+                N_("Balls"))
+"""The lines of a finished table that the result caption repeats (by their label; the
+hand's result line too)."""
+
+
+def _result_prefixes(tr: Translator) -> tuple[str, ...]:
+    """The beginnings of the lines :data:`RESULT_LINES` names, in the language."""
+    hand = tr.t("Hand {n} over: {result}").split("{n}")[0]
+    return tuple(tr.t(x) for x in RESULT_LINES) + (hand,)
 
 
 def _solution(state: _core.State, timeout: Optional[float]) -> Optional[Solution]:
@@ -70,23 +80,23 @@ def _solution(state: _core.State, timeout: Optional[float]) -> Optional[Solution
         return None
 
 
-def _cost(state: _core.State, sol: Optional[Solution], action: str) -> str:
+def _cost(state: _core.State, sol: Optional[Solution], action: str, tr: Translator = EN) -> str:
     """What an action cost against the best, in words (``best``, ``costs 1 trick``)."""
     if sol is None or action not in sol.actions:
         return ""
     best = max(sol.actions.values())
     lost = best - sol.actions[action]
     if lost == 0:  # "best" only where another choice was worse
-        return " (best)" if min(sol.actions.values()) < best else ""
-    return f" (costs {amount(state, lost)})"
+        return tr.t(" (best)") if min(sol.actions.values()) < best else ""
+    return tr.t(" (costs {amount})", amount=amount(state, lost, tr))
 
 
 def _note(scene: Scene, step: int, total: int) -> str:
     """The second line: the game and hand, the step, and the double-dummy value."""
-    parts = [scene.title, f"step {step} of {total}"]
+    parts = [scene.title, scene.tr.t("step {step} of {total}", step=step, total=total)]
     if scene.analysis_note:
         parts.append(scene.analysis_note)
-    return " · ".join(parts)
+    return scene.tr.t(" · ").join(parts)
 
 
 def segments(
@@ -98,39 +108,44 @@ def segments(
     timing: Timing = Timing(),
     four_colour: bool = False,
     step: Optional[int] = None,
+    lang: Optional[str] = None,
 ) -> list[Segment]:
     """The story of ``record`` up to ``step`` actions (default: all). With ``analysis``
     each picture carries the double-dummy values of the player to move (within
     ``timeout`` seconds a position; none where the solver cannot answer) and each
-    caption says what the action cost against the best."""
+    caption says what the action cost against the best. ``lang`` is the language of the
+    pictures and captions (default English; an unknown one raises
+    :class:`hukm.OptionError`)."""
+    tr = tr_of(lang)
     total = len(record.actions) if step is None else whole(step, "step", 0, len(record.actions))
     state = replay(record, 0)
     sol = _solution(state, timeout) if analysis else None
-    scene = build(state, viewer, sol or False, four_colour)
-    out = [Segment(paint(scene), f"{scene.title}: the deal", _note(scene, 0, total), timing.start, "start", 0)]
+    scene = build(state, viewer, sol or False, four_colour, tr=tr)
+    out = [Segment(paint(scene), tr.t("{title}: the deal", title=scene.title), _note(scene, 0, total),
+                   timing.start, "start", 0)]
     for k in range(total):
         action = record.actions[k]["action"]
-        words = caption(state, action) + _cost(state, sol, action)
+        words = caption(state, action, tr) + _cost(state, sol, action, tr)
         nxt = state.clone()
         nxt.apply(action)
         nsol = _solution(nxt, timeout) if analysis else None
-        scene = build(nxt, viewer, nsol or False, four_colour)
-        held = None if scene.finished else finished_scene(state, action, viewer, four_colour, nxt)
+        scene = build(nxt, viewer, nsol or False, four_colour, tr=tr)
+        held = None if scene.finished else finished_scene(state, action, viewer, four_colour, nxt, tr)
         shown = held or scene
         if shown.finished:
-            won = "" if shown.winner is None else f" · seat {shown.winner} wins the trick"
+            won = "" if shown.winner is None else tr.t(" · seat {seat} wins the trick", seat=shown.winner)
             out.append(Segment(paint(shown), words + won, _note(shown, k + 1, total), timing.trick, "trick", k + 1))
         else:
             out.append(Segment(paint(shown), words, _note(shown, k + 1, total), timing.action, "action", k + 1))
         if held is not None and not nxt.is_terminal():
             o = nxt.observation(0)
-            dealt = f"hand {o.get('hand_number')} is dealt"
-            line = result_line(o)
-            out.append(Segment(paint(scene), f"{line} · {dealt}" if line else dealt, _note(scene, k + 1, total),
+            dealt = tr.t("hand {n} is dealt", n=o.get("hand_number"))
+            line = result_line(o, tr)
+            out.append(Segment(paint(scene), tr.t("{line} · {dealt}", line=line, dealt=dealt) if line else dealt, _note(scene, k + 1, total),
                                timing.start, "deal", k + 1))
         state, sol = nxt, nsol
     if state.is_terminal():
-        lines = [x for x in scene.info if x.startswith(RESULT_LINES)]
-        out.append(Segment(out[-1].svg, "The hand is over · " + " · ".join(lines), out[-1].note, timing.result,
-                           "result", total))
+        lines = [x for x in scene.info if x.startswith(_result_prefixes(tr))]
+        out.append(Segment(out[-1].svg, tr.t("The hand is over · {result}", result=tr.t(" · ").join(lines)),
+                           out[-1].note, timing.result, "result", total))
     return out

@@ -1,0 +1,243 @@
+"""The pictures' words in the reader's language: suits, cards, actions, values, game
+titles and the engine's own values (phases, kinds of result ...).
+
+Every word a picture draws comes through a :class:`hukm.i18n.Translator` (the
+``pictures`` catalog, with the game's words of the ``words`` catalog); numbers are
+written in the language's digits, card codes stay as the notation writes them and
+French cards as their printed rank and suit sign (``K♣``). The engine's values that
+reach a picture (a phase ``kot_choice``, a result ``sweep_won``, a Ganjifa lead
+``deni`` ...) are marked in the tables below and translated with their context.
+
+>>> import hukm
+>>> from hukm.i18n import translator
+>>> pack = pack_of_game(hukm.Hokm().from_deal("A... K... Q... J...", trump=None, leader=0))
+>>> action_label(pack, "trump:S"), action_label(pack, "trump:S", translator("fa"))
+('trump ♠ spades', 'حکم ♠ پیک')
+>>> seats(translator("ar"), [0, 2])
+'٠ و٢'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+from .. import _core
+from ..i18n import Translator, translator
+from .packs import FRENCH, Pack, pack_of_game
+
+__all__ = ["EN", "tr_of", "NP_", "suit_text", "card_text", "action_label", "value_text", "value_note",
+           "seats", "word", "game_title", "pack_of_game"]
+
+EN = translator("en")
+"""English: the words as the code writes them."""
+
+
+def tr_of(lang: Optional[str]) -> Translator:
+    """The translator of ``lang`` for the library's pictures: ``None`` is English (the
+    ``HUKM_LANG`` variable is the command line's, not the library's). An unknown
+    language raises :class:`hukm.OptionError`.
+
+    >>> tr_of(None).lang, tr_of("fa-IR").lang
+    ('en', 'fa')
+    """
+    return EN if lang is None else translator(lang)
+
+
+def NP_(context: str, message: str) -> str:
+    """Marks ``message`` in ``context`` for the catalogs; returns it unchanged."""
+    return message
+
+
+VALUES: tuple[str, ...] = (
+    # phases (State.phase)
+    NP_("phase", "play"), NP_("phase", "over"), NP_("phase", "auction"), NP_("phase", "bid"),
+    NP_("phase", "call"), NP_("phase", "discard"), NP_("phase", "double"), NP_("phase", "draw"),
+    NP_("phase", "give"), NP_("phase", "jodhi"), NP_("phase", "king_pass"),
+    NP_("phase", "kot_choice"), NP_("phase", "pair"), NP_("phase", "trump"), NP_("phase", "deal"),
+    # a hand's result (last_result.kind)
+    NP_("result", "counted"), NP_("result", "failed"), NP_("result", "failed_bavney"),
+    NP_("result", "four_tens"), NP_("result", "kot"), NP_("result", "made"),
+    NP_("result", "no_trump"), NP_("result", "partner_catch"), NP_("result", "sweep_lost"),
+    NP_("result", "sweep_won"), NP_("result", "void"), NP_("result", "win"),
+    NP_("result", "natural"), NP_("result", "bust"),
+    # Thunee's calls and claims
+    NP_("call", "thunee"), NP_("call", "royals"), NP_("call", "double"),
+    # Ganjifa: the step of a lead, the kind of a lead
+    NP_("step", "double"), NP_("step", "give"), NP_("step", "lead"), NP_("step", "name"),
+    NP_("step", "named_lead"), NP_("step", "opening"),
+    NP_("lead", "compound"), NP_("lead", "deni"), NP_("lead", "single"),
+    # Dugi's king pass
+    NP_("king pass", "declined"), NP_("king pass", "made"),
+)
+"""The engine's values a picture shows, with their context."""
+
+ACTIONS: tuple[str, ...] = (
+    NP_("action", "bid"), NP_("action", "pass"), NP_("action", "call"), NP_("action", "trump"),
+    NP_("action", "indicator"), NP_("action", "stop"), NP_("action", "continue"),
+    NP_("action", "discard"), NP_("action", "keep"), NP_("action", "reject"), NP_("action", "give"),
+    NP_("action", "redeal"), NP_("action", "pair"), NP_("action", "name"), NP_("action", "double"),
+    NP_("action", "deni"), NP_("action", "accept"), NP_("action", "offer"), NP_("action", "ask"),
+    NP_("action", "draw"), NP_("action", "stand"), NP_("action", "thunee"), NP_("action", "royals"),
+    NP_("action", "jodhi"), NP_("action", "khanuck"), NP_("action", "facedown"), NP_("action", "last"),
+    NP_("action", "redouble"), NP_("action", "seventh"), NP_("action", "half"),
+)
+"""The first words of actions that are not cards (``bid:16``, ``trump:S``, ``call`` ...)."""
+
+GAMES: tuple[str, ...] = (
+    NP_("game", "Hokm for four, Iran"), NP_("game", "Hokm for three, 17 cards each"),
+    NP_("game", "Hokm for two, keep-or-reject drawing"),
+    NP_("game", "Court Piece (Rang): kot choice and kot counting"),
+    NP_("game", "Single Sar: every trick to its winner, all 13 played"),
+    NP_("game", "Double Sar: tricks collected from a heap"),
+    NP_("game", "Dummy Rang: three players and an exposed dummy"),
+    NP_("game", "Dab Rang: auction for sars, hidden trump and the cut call"),
+    NP_("game", "Satat: the two of hearts is the highest trump"),
+    NP_("game", "Trup kasiet: Satat with a secret trump"),
+    NP_("game", "Dehla Pakad (Mindi): the tens collected decide"),
+    NP_("game", "Be Ranga: the first void play fixes trumps"),
+    NP_("game", "Twenty-eight"), NP_("game", "Twenty-nine: the pair and the last-trick point"),
+    NP_("game", "Twenty-eight as played in West Bengal"), NP_("game", "Forty: six players, threes added"),
+    NP_("game", "Fifty-six: six players, double pack"), NP_("game", "Ganjifa, each player for himself"),
+    NP_("game", "Dugi: partnership Ganjifa"), NP_("game", "Dashavatara Ganjifa"),
+    NP_("game", "Naqsh: the banking game of 17"), NP_("game", "Thunee"),
+    NP_("game", "Thunee: bids, trumps, Jodhi and Thunee only"),
+    NP_("game", "Thunee as played online: 13 balls, last-trick bonus"),
+    NP_("game", "Thunee for two: two rounds of six cards"),
+    NP_("game", "Thunee for six: three against three"),
+)
+"""The games' titles (``hukm.registry.info(name).title``)."""
+
+
+def word(tr: Translator, context: str, value: object) -> str:
+    """An engine value in the language (``word(tr, "phase", "play")``), its digits in the
+    language's; a value none of the tables knows as it is.
+
+    >>> from hukm.i18n import translator
+    >>> word(translator("cs"), "phase", "play"), word(EN, "result", "sweep_won")
+    ('hra', 'sweep_won')
+    """
+    return tr.digits(tr.pt(context, str(value)))
+
+
+def game_title(tr: Translator, title: str) -> str:
+    """A game's title (the registry's) in the language."""
+    return tr.digits(tr.pt("game", title))
+
+
+def seats(tr: Translator, members: Sequence[Any]) -> str:
+    """Seats joined as the language joins them: ``0 & 2`` (``۰ و ۲``)."""
+    out = tr.num(members[0]) if members else ""
+    for m in members[1:]:
+        out = tr.t("{first} & {second}", first=out, second=tr.num(m))
+    return out
+
+
+def number(tr: Translator, value: object) -> str:
+    """A value in the language's digits (an integer, a float, or text as it is)."""
+    return tr.digits(str(value))
+
+
+def signed(tr: Translator, value: float) -> str:
+    """``+3`` / ``-1`` / ``+0.5`` in the language's digits."""
+    return tr.digits(f"{value:+g}")
+
+
+def suit_name(pack: Pack, code: str, tr: Translator = EN) -> str:
+    """A suit for text: ``♥ hearts`` (French) or ``Taj (TJ)``, the name in the language."""
+    i = pack.suit_index(code)
+    if i is None:
+        return code
+    name = tr.suit(pack.suits[i][1])
+    if pack.kind == "french":
+        return f"{FRENCH[code][0]} {name}"
+    return f"{name} ({code})"
+
+
+def suit_text(pack: Pack, code: Optional[str], tr: Translator = EN) -> str:
+    """A suit for text, or ``none``."""
+    return tr.t("none") if code is None else suit_name(pack, code, tr)
+
+
+def card_text(pack: Pack, card: str) -> str:
+    """A card for text: ``K♣`` for a French card, else its notation."""
+    ci = pack.by_card.get(card)
+    if ci is None or pack.kind != "french":
+        return card
+    return ci.shown + pack.style(ci.suit).glyph
+
+
+def action_label(pack: Pack, action: str, tr: Translator = EN) -> str:
+    """An action for a button: ``trump:S`` -> ``trump ♠ spades``, ``bid:16`` -> ``bid 16``,
+    ``name:GH`` -> ``name Ghulam (GH)``; cards as :func:`card_text`; words and numbers in
+    the language."""
+    parts = []
+    for i, p in enumerate(action.split(":")):
+        if pack.suit_index(p) is not None and not pack.is_card(p):
+            parts.append(suit_name(pack, p, tr))
+        elif all(pack.is_card(c) for c in p.split("+")):
+            parts.append("+".join(card_text(pack, c) for c in p.split("+")))
+        elif i == 0:
+            parts.append(word(tr, "action", p))
+        else:
+            parts.append(tr.digits(p))
+    return " ".join(parts)
+
+
+def value_text(state: _core.State, value: int, tr: Translator = EN) -> str:
+    """A solver value in words, as :func:`hukm.solve` documents it for each game."""
+    fam = state.game
+    n = abs(value)
+    if fam == "twenty_eight":
+        return tr.nt("{n} points", "{n} points", n, n=value)
+    if fam == "thunee":
+        mode = dict(state.options).get("dd_mode", "points")
+        if state.observation(0).get("special") is not None or mode in ("sweep", "balls"):
+            return tr.nt("{n} balls", "{n} balls", n, n=signed(tr, value))
+        if mode == "target":
+            return tr.t("wins the hand") if value else tr.t("loses the hand")
+        return tr.nt("{n} points", "{n} points", n, n=value)
+    if fam == "dugi":
+        return tr.t("wins the hand") if value else tr.t("loses the hand")
+    if fam == "naqsh":
+        return tr.t("net {n}", n=signed(tr, value))
+    if fam == "dashavatara":
+        return tr.nt("{n} cards captured", "{n} cards captured", n, n=value)
+    if state.preset == "dehla_pakad":
+        return tr.nt("{n} tens", "{n} tens", n, n=value)
+    if "heap" in state.observation(0):
+        return tr.nt("{n} tricks collected", "{n} tricks collected", n, n=value)
+    return tr.nt("{n} tricks", "{n} tricks", n, n=value)
+
+
+FROM_HERE = ("tricks", "tricks collected", "tens", "points")
+"""Units of values counted from the current position to the end of the hand (not those
+won before, unlike Dashavatara's cards or an individual Ganjifa hand)."""
+
+
+def value_note(state: _core.State, value: int, tr: Translator = EN) -> str:
+    """:func:`value_text`, saying ``more`` once the hand's play has begun: the solver
+    counts what is taken from here, not the tricks already won.
+
+    >>> import hukm
+    >>> s = hukm.Hokm().from_deal("AK.. QJ.. T9.. 87..".replace("..", "..."), trump="S", leader=0)
+    >>> value_note(s, 2)
+    '2 tricks'
+    >>> s.apply("AS"); value_note(s, 2)
+    '2 more tricks'
+    """
+    text = value_text(state, value)
+    _, _, unit = text.partition(" ")
+    if state.game in ("ganjifa", "dashavatara") or unit not in FROM_HERE:
+        return value_text(state, value, tr)
+    obs = state.observation(state.current_player if not state.is_terminal() else 0)
+    begun = bool(obs.get("trick")) or bool(obs.get("tricks")) or bool(obs.get("heap"))
+    if not begun:
+        return value_text(state, value, tr)
+    n = abs(value)
+    if unit == "tricks":
+        return tr.nt("{n} more tricks", "{n} more tricks", n, n=value)
+    if unit == "tricks collected":
+        return tr.nt("{n} more tricks collected", "{n} more tricks collected", n, n=value)
+    if unit == "tens":
+        return tr.nt("{n} more tens", "{n} more tens", n, n=value)
+    return tr.nt("{n} more points", "{n} more points", n, n=value)
