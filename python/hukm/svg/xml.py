@@ -95,23 +95,27 @@ def group(children: Iterable[str], **kw: Attr) -> str:
 
 
 SCRIPT_EM: tuple[tuple[int, int, float, float], ...] = (
-    (0x0600, 0x06FF, 0.50, 0.56),  # Arabic (Persian, Urdu): joined letters, Noto Sans Arabic
-    (0x0750, 0x077F, 0.50, 0.56),
-    (0xFB50, 0xFDFF, 0.50, 0.56),
-    (0xFE70, 0xFEFF, 0.50, 0.56),
-    (0x0900, 0x097F, 0.60, 0.66),  # Devanagari, Noto Sans Devanagari
-    (0x0980, 0x09FF, 0.68, 0.74),  # Bengali, Noto Sans Bengali
+    (0x0600, 0x06FF, 0.62, 0.65),  # Arabic (Persian, Urdu): a joined letter, Noto Sans Arabic
+    (0x0750, 0x077F, 0.62, 0.65),
+    (0xFB50, 0xFDFF, 0.62, 0.65),
+    (0xFE70, 0xFEFF, 0.62, 0.65),
+    (0x0900, 0x097F, 0.64, 0.70),  # Devanagari, Noto Sans Devanagari
+    (0x0980, 0x09FF, 0.72, 0.78),  # Bengali, Noto Sans Bengali
 )
 """Estimated advance (em, regular and bold) of a letter of each script block, measured on
 the pictures' words shaped in the Noto fonts (``tests/test_svg_i18n.py`` checks that
-the estimates cover the real widths). Other characters: :data:`LATIN_EM`."""
+the estimates cover the real widths). Arabic letters much wider or narrower than the
+others: :data:`ARABIC_EM`. Other characters: :data:`LATIN_EM`."""
 
-ARABIC_FINAL_EM = 0.5
-"""More for each Arabic-script word: its last letter's final form is wider than the
-joined forms :data:`SCRIPT_EM` counts (a zero-width non-joiner ends a word too)."""
+ARABIC_EM: dict[str, float] = {
+    **dict.fromkeys("سشصض", 1.35), **dict.fromkeys("طظخذچ", 0.95),
+    **dict.fromkeys("اآأإرزژةہےھ", 0.4), **dict.fromkeys("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", 0.55),
+}
+"""Arabic-script letters whose joined forms are far from :data:`SCRIPT_EM`'s (the teeth
+of sin and sad; alef, re and the Urdu he and ye), and the digits (em, bold)."""
 
-SPACE_EM = 0.32
-"""A space in a text of another script (the fonts' spaces are about a quarter em)."""
+SPACE_EM = 0.34
+"""A space in a text of another script (the fonts' spaces are about a third of an em)."""
 
 LATIN_EM = (0.62, 0.7)
 """DejaVu Sans: about 0.62 em a character, 0.7 em in bold, a little generous."""
@@ -120,17 +124,19 @@ LATIN_EM = (0.62, 0.7)
 def char_em(c: str, bold: bool = False) -> float:
     """Estimated advance of one character in em: nothing for a mark that joins the
     letter before it (a vowel sign above or below, a zero-width joiner), the script's
-    width for Arabic, Devanagari and Bengali letters, :data:`SPACE_EM` for a space,
-    :data:`LATIN_EM` otherwise.
+    width for Arabic (:data:`ARABIC_EM`), Devanagari and Bengali letters, :data:`SPACE_EM`
+    for a space, :data:`LATIN_EM` otherwise.
 
-    >>> char_em("a"), char_em("\u0650"), char_em("\u0915", True)
-    (0.62, 0.0, 0.66)
+    >>> char_em("a"), char_em("\u0650"), char_em("\u0915", True), char_em("\u0633")
+    (0.62, 0.0, 0.7, 1.35)
     """
     o = ord(c)
     if c == " ":
         return SPACE_EM
     if o >= 0x0300 and unicodedata.category(c) in ("Mn", "Me", "Cf"):
         return 0.0
+    if c in ARABIC_EM:
+        return ARABIC_EM[c]
     for lo, hi, regular, heavy in SCRIPT_EM:
         if lo <= o <= hi:
             return heavy if bold else regular
@@ -146,13 +152,11 @@ def text_width(s: str, size: Number, bold: bool = False) -> float:
     never spills: :func:`char_em` of each character.
 
     >>> round(text_width("Seat 0", 10)), round(text_width("جای ۰", 10))
-    (37, 33)
+    (37, 25)
     """
     if _plain(s):
         return len(s) * size * (LATIN_EM[1] if bold else LATIN_EM[0])
-    # an Arabic-script word ends in a wide final letter form
-    finals = sum(1 for w in s.replace("\u200c", " ").split() if any(0x0600 <= ord(c) <= 0x06FF for c in w))
-    return size * (sum(char_em(c, bold) for c in s) + ARABIC_FINAL_EM * finals)
+    return size * sum(char_em(c, bold) for c in s)
 
 
 def fit(s: str, width: Number, size: Number, bold: bool = False) -> str:
