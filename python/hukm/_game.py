@@ -87,6 +87,18 @@ class GameBase(ABC):
         return self._game.num_players
 
     @property
+    def facts(self) -> dict[str, Any]:
+        """What the engine says of the preset with its options beyond the registry's row:
+        the card points, the total and the bids of the point-counting games, a trump suit
+        the rules fix; empty when there is nothing more.
+
+        >>> import hukm
+        >>> hukm.game("dashavatara").facts["trump"], hukm.game("hokm4").facts
+        ('RA', {})
+        """
+        return dict(self._game.facts)
+
+    @property
     def options(self) -> dict[str, str]:
         """Every option of the preset with the value in effect, by name: the options
         given (normalised, switches as ``on``/``off``) and the values they imply, then

@@ -102,18 +102,39 @@ def _all() -> tuple[GameInfo, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=None)
+def _family_presets() -> tuple[tuple[str, str], ...]:
+    presets = {row[0] for row in _core.games()}
+    first: dict[str, str] = {}
+    for name, family, *_ in _core.games():
+        if family not in presets:
+            first.setdefault(family, name)
+    return tuple(first.items())
+
+
+def family_presets() -> dict[str, str]:
+    """Each family name that is not itself a preset, and the preset it stands for: the
+    family's first preset in the engine's order (its main one).
+
+    >>> family_presets()
+    {'hokm': 'hokm4', 'twenty_eight': '28', 'thunee': 'thunee4'}
+    """
+    return dict(_family_presets())
+
+
 def games() -> list[GameInfo]:
     """Every game and preset of the rules files, in their order."""
     return list(_all())
 
 
 def info(name: str) -> GameInfo:
-    """The registry entry of a preset (``hokm`` is ``hokm4``).
+    """The registry entry of a preset; a family name stands for its main preset
+    (:func:`family_presets`: ``hokm`` is ``hokm4``), ``twenty_nine`` for ``29``.
 
     >>> info("hokm").name
     'hokm4'
     """
-    name = {"hokm": "hokm4", "twenty_eight": "28", "twenty_nine": "29", "thunee": "thunee4"}.get(name, name)
+    name = {**family_presets(), "twenty_nine": "29"}.get(name, name)
     for g in _all():
         if g.name == name:
             return g

@@ -14,10 +14,11 @@ from .._game import GameBase, foreign_preset
 from ..bots import Bot, by_name
 from ..match import derive_seed
 from ..registry import game as make_registry_game
-from ..registry import games, info
+from ..registry import family_presets, games, info
 
-ALIASES = {"hokm": "hokm4", "twenty_eight": "28", "thunee": "thunee4"}
-"""Short names of the command line (a family name stands for its main preset)."""
+ALIASES = family_presets()
+"""Short names of the command line: a family name stands for its main preset
+(:func:`hukm.registry.family_presets`)."""
 
 
 def names() -> list[str]:
@@ -116,7 +117,7 @@ def add_game(p: argparse.ArgumentParser, *, preset: bool = True) -> None:
     p.add_argument("--pack", default=None, help="shorthand for --option pack=NAME (Ganjifa, Dugi, Naqsh)")
     p.add_argument("--players", type=whole(2), default=None, help="shorthand for --option players=N")
     if preset:
-        p.add_argument("--preset", default=None, help="a preset of the family (with `hokm` or `twenty_eight`)")
+        p.add_argument("--preset", default=None, help=f"a preset of the family (with {' or '.join(sorted(ALIASES))})")
 
 
 def make_game(name: str, options: Optional[dict[str, str]] = None, *, pack: Optional[str] = None,
@@ -129,7 +130,7 @@ def make_game(name: str, options: Optional[dict[str, str]] = None, *, pack: Opti
         opts["pack"] = pack
     if players is not None:
         opts["players"] = players
-    return make_registry_game({"hokm": "hokm4", "twenty_eight": "28"}.get(name, name), **opts)
+    return make_registry_game(name, **opts)
 
 
 def bots_from_spec(spec: str, n: int, seed: int) -> list[Bot]:

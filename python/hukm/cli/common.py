@@ -20,7 +20,7 @@ def header(game: GameBase, state: Any, seed: int) -> str:
             who.append(f"{label} seat {obs[key]}")
     if game.family == "twenty_eight":
         who.append(f"seat {(obs['dealer'] + 1) % game.num_players} bids first")
-    if game.family == "dashavatara":
+    if "trump" in game.facts:  # a trump suit the rules fix (Dashavatara's by the period)
         who.append(f"trump {obs['trump']} ({obs['period']})")
     return parts[0] + (": " + ", ".join(who) if who else "")
 

@@ -19,13 +19,13 @@ def run(args: argparse.Namespace) -> int:
     Screen().table(state)
     print()
     obs = state.observation(0)
-    if state.phase == "trump" and game.family == "hokm":
+    if state.phase == "trump":
         hakem = obs["hakem"]
         first5 = format_hand(state.observation(hakem)["hand"], game.pack)
         print(f"The Hakem (seat {hakem}) names trumps from his first five: {first5}")
     elif state.phase == "auction":
         print("The auction for sars starts at the dealer's right (the next seat).")
-    elif game.family == "hokm":
+    elif state.phase == "play" and "trump" in obs and obs["trump"] is None:
         print("Nobody calls trumps: the first player out of a suit fixes them.")
     if game.family in ("ganjifa", "dugi") and obs.get("lead_suit"):
         lead = obs["lead_suit"]
@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
         opener = next(s for s, h in enumerate(hands) if h.split(".")[i].startswith("K"))
         verb = "opens" if game.family == "ganjifa" else "challenges"
         print(f"The King of {lead} is with seat {opener}, who {verb}.")
-    if game.family == "dashavatara":
+    if "trump" in game.facts:
         print(f"Seat {state.current_player} holds the trump Raja and opens with it.")
     print(f"deal: {game.deal(args.seed)}")
     return 0
