@@ -1,6 +1,8 @@
 """Renders the gallery's pictures with the ``hukm`` command (``hukm show ... --png``), a
-GIF of a hand (``hukm.video``), a terminal screenshot of ``hukm play`` (rich's SVG export, turned into PNG) and screenshots
-of the web page (``hukm serve``) taken by its browser tests in headless Chromium.
+GIF of a hand (``hukm.video``), a terminal screenshot of ``hukm play`` (rich's SVG export, turned into PNG),
+one table picture in each language other than English (``hukm.svg.render(..., lang=)``,
+``table_<lang>.png``) and screenshots of the web page (``hukm serve``) taken by its
+browser tests in headless Chromium.
 
 Run from the repository root: ``python docs/gallery/make_gallery.py`` (needs
 ``pip install ".[test]"`` and Chromium); ``python docs/gallery/make_gallery.py
@@ -16,6 +18,7 @@ import subprocess
 import tempfile
 import sys
 from pathlib import Path
+from typing import Any, Callable
 
 HERE = Path(__file__).resolve().parent
 
@@ -39,6 +42,73 @@ SHOWS = {
         "show", "dugi", "KV...3.... 5.T9...... .4..2..1.. 2...1..T..", "--leader", "0", "--analysis",
     ],
 }
+
+
+def _played(state: "Any", cards: int, seed: int = 1) -> "Any":
+    """``state`` after ``cards`` cards of trick play by the heuristic bots."""
+    from hukm.bots import Heuristic
+
+    bots = [Heuristic(seed=seed + i) for i in range(state.num_players)]
+    done = 0
+    while not state.is_terminal() and done < cards:
+        done += state.phase == "play"
+        state.apply(bots[state.current_player].act(state))
+    return state
+
+
+def _hokm() -> "Any":
+    import hukm as lib
+
+    s = lib.Hokm().from_deal(SHOWS["hokm_analysis.png"][2], trump="S", leader=0)
+    for card in ["2C", "6C"]:
+        s.apply(card)
+    return s
+
+
+def _twenty_nine() -> "Any":
+    import hukm as lib
+
+    s = lib.game("29").from_deal("T.9AQ.9A.T7 A7.K7.JQ.9Q J9.T8.T7.A8 KQ8.J.K8.JK", bidder=3, leader=3,
+                                 trump="H", contract=18)
+    for card in ["JH", "9H"]:
+        s.apply(card)
+    return s
+
+
+def _twenty_eight() -> "Any":
+    import hukm as lib
+
+    s = lib.game("28").from_deal("J9..A.K Q7.KQ.. 8..T9.7 A..87.J", bidder=0, leader=1, trump="S")
+    s.apply("7S")
+    return s
+
+
+def _dealt(preset: str, seed: int, cards: int) -> "Callable[[], Any]":
+    import hukm as lib
+
+    return lambda: _played(lib.game(preset).new_game(seed=seed), cards)
+
+
+LANG_TABLES: dict[str, tuple[str, "Callable[[], Any]"]] = {
+    "table_fa.png": ("fa", _hokm),
+    "table_ur.png": ("ur", _dealt("court_piece", 5, 22)),
+    "table_hi.png": ("hi", _dealt("dehla_pakad", 4, 20)),
+    "table_bn.png": ("bn", _twenty_nine),
+    "table_cs.png": ("cs", _dealt("dashavatara", 7, 84)),
+    "table_ar.png": ("ar", _twenty_eight),
+}
+"""One table per language, with its trump, its lines and the double-dummy values: Hokm in
+Persian, Court Piece in Urdu, Dehla Pakad in Hindi, Twenty-nine in Bengali, Dashavatara
+in Czech, Twenty-eight in Arabic."""
+
+
+def lang_table(name: str) -> None:
+    """A table picture in a language, rasterised with resvg (text shaped in its script)."""
+    import hukm.svg
+    from hukm.svg.raster import write_png
+
+    lang, make = LANG_TABLES[name]
+    write_png(hukm.svg.render(make(), analysis=True, lang=lang), str(HERE / name), 1280)
 
 
 def hukm(args: list[str]) -> None:
@@ -106,7 +176,7 @@ def hand_gif(path: Path) -> None:
 
 
 def main(names: list[str]) -> None:
-    every = ["hokm_hand.gif", *SHOWS, "terminal_play.png", *WEB]
+    every = ["hokm_hand.gif", *SHOWS, "terminal_play.png", *LANG_TABLES, *WEB]
     unknown = [n for n in names if n not in every]
     if unknown:
         sys.exit(f"make_gallery: no picture {unknown[0]!r} (pictures: {', '.join(every)})")
@@ -121,6 +191,10 @@ def main(names: list[str]) -> None:
     if "terminal_play.png" in wanted:
         terminal_screenshot(HERE / "terminal_play.png")
         print("wrote terminal_play.png")
+    for name in LANG_TABLES:
+        if name in wanted:
+            lang_table(name)
+            print("wrote", name)
     web_screenshots([n for n in WEB if n in wanted])
 
 

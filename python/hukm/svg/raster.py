@@ -19,10 +19,10 @@ every picture:
   ``start``; and each text is wrapped in a right-to-left Unicode isolate (U+2067 ...
   U+2069), so that its words and numbers come in a right-to-left reader's order, as the
   ``direction`` gives them in a browser.
-* **Latin letters and signs.** Between letters of another script, resvg may draw a
+* **Latin letters and signs.** Between Devanagari or Bengali letters, resvg may draw a
   card code's letter, a suit sign or a middle dot as a missing glyph instead of taking it
-  from the next font of the list; in a picture of a language of another script those
-  are put in a ``<tspan font-family="DejaVu Sans">``.
+  from the next font of the list; in a Hindi or Bengali picture those are put in a
+  ``<tspan font-family="DejaVu Sans">``.
 
 >>> png = to_png('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20">'
 ...              '<text x="2" y="15">ok</text></svg>', width=80)
@@ -126,17 +126,18 @@ _LATIN_LANGS = ("en", "cs")
 
 def signs_in_dejavu(svg: str) -> str:
     """``svg`` with the Latin letters and signs of :data:`_SIGNS` drawn in DejaVu Sans in a
-    picture of a language of another script (the root's ``xml:lang``: Persian, Urdu,
-    Arabic, Hindi, Bengali): resvg does not always fall back to the next font of the
-    list for a card code or a suit sign between letters of another script, and draws a
-    missing glyph instead. A text that holds one is isolated (U+2066 ... U+2069), which
-    resvg needs when the text starts with it.
+    left-to-right picture of a language of another script (the root's ``xml:lang``:
+    Hindi, Bengali): resvg does not always fall back to the next font of the list for a
+    card code or a suit sign between Devanagari or Bengali letters, and draws a missing
+    glyph instead. A text that holds one is isolated (U+2066 ... U+2069), which resvg
+    needs when the text starts with it. (In Arabic script the fallback works, and spans
+    would cut a right-to-left line's order.)
 
     >>> signs_in_dejavu('<svg xml:lang="hi"><text>रंग: ♣ चिड़ी</text></svg>')
     '<svg xml:lang="hi"><text>\u2066रंग: <tspan font-family="DejaVu Sans">♣</tspan> चिड़ी\u2069</text></svg>'
     """
     m = re.search(r'xml:lang="([^"]+)"', svg[:2000])
-    if m is None or m.group(1) in _LATIN_LANGS:
+    if m is None or m.group(1) in _LATIN_LANGS or _RTL_ROOT.search(svg):
         return svg
 
     def wrap(m: "re.Match[str]") -> str:

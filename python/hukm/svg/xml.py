@@ -196,15 +196,15 @@ _LTR_RUN = re.compile("[0-9A-Za-z\u2660-\u2667+]*[A-Za-z\u2660-\u2667][0-9A-Za-z
 
 
 def isolate_ltr(body: str) -> str:
-    """``body`` with each card code and Latin word of its texts isolated left to right
-    (U+2066 ... U+2069), so that ``K♠`` or ``10♦`` keeps its order inside a right-to-left
-    line.
+    """``body`` with each card code and Latin word of its texts held left to right by a
+    left-to-right mark on each side (U+200E), so that ``K♠`` or ``10♦`` keeps its order
+    inside a right-to-left line (marks, not isolates: every renderer reads them).
 
-    >>> isolate_ltr('<text x="1">با K♠</text>') == '<text x="1">با \u2066K♠\u2069</text>'
+    >>> isolate_ltr('<text x="1">با K♠</text>') == '<text x="1">با \u200eK♠\u200e</text>'
     True
     """
     def one(m: "re.Match[str]") -> str:
-        return m.group(1) + _LTR_RUN.sub(lambda r: f"\u2066{r.group(0)}\u2069", m.group(2)) + m.group(3)
+        return m.group(1) + _LTR_RUN.sub(lambda r: f"\u200e{r.group(0)}\u200e", m.group(2)) + m.group(3)
 
     return _TEXT.sub(one, body)
 
