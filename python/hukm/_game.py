@@ -18,6 +18,7 @@ import numpy.typing as npt
 
 from . import _core
 from ._check import optional_whole, whole
+from ._description import Description
 from ._errors import OptionError
 from ._options import OptionValue, option_pairs
 
@@ -127,6 +128,18 @@ class GameBase(ABC):
         ({}, {'random_trump': 'on'})
         """
         return dict(self._game.options)
+
+    @property
+    def description(self) -> Description:
+        """What this game is for the surfaces that show or drive it, with its options:
+        sides, objectives and units, its double-dummy table, the keywords of
+        :meth:`new_game` and :meth:`from_deal` (:class:`hukm.registry.Description`).
+
+        >>> import hukm
+        >>> hukm.Thunee(dd_mode="balls").description.unit
+        'balls'
+        """
+        return Description.of(self._game.description, self.num_players)
 
     @property
     def pack(self) -> str:

@@ -19,6 +19,10 @@ from functools import lru_cache
 from typing import Any, Optional, Union
 
 from . import _core
+from ._description import Description as Description
+from ._description import Keyword as Keyword
+from ._description import Objective as Objective
+from ._description import TableShape as TableShape
 from ._errors import OptionError
 from ._game import GameBase
 from ._options import OptionValue
@@ -41,11 +45,19 @@ class OptionSpec:
 
 @dataclass(frozen=True)
 class GameInfo:
-    """One game or preset of the registry.
+    """One game or preset of the registry, described by the engine.
 
     ``options`` maps each option's name to ``(allowed values, default)``: the
     allowed values are a tuple of words, ``(True, False)`` for a switch, a
     ``range`` for numbers, or a one-string tuple describing free text.
+    ``aliases`` are the short names that stand for it (``hokm`` for ``hokm4``);
+    ``description`` is what the preset is with its default options
+    (:class:`Description`; a configured game's own is ``game.description``).
+
+    >>> import hukm
+    >>> g = hukm.registry.info("28")
+    >>> g.aliases, g.description.counted, g.description.table.columns
+    (('twenty_eight',), 'bidder', 'bidder')
     """
 
     name: str
@@ -56,6 +68,8 @@ class GameInfo:
     title: str
     options: dict[str, tuple[Any, OptionDefault]] = field(repr=False)
     specs: tuple[OptionSpec, ...] = field(repr=False)
+    aliases: tuple[str, ...] = field(default=(), repr=False)
+    description: Optional[Description] = field(default=None, repr=False)
 
     def make(self, **options: OptionValue) -> GameBase:
         """The game with ``options``.
@@ -98,7 +112,9 @@ def _all() -> tuple[GameInfo, ...]:
         for s in specs:
             allowed: Any = range(s.values[0], s.values[1] + 1) if s.kind == "number" else s.values
             opts[s.name] = (allowed, s.default)
-        out.append(GameInfo(name, classes[family], players, family, pack, title, opts, specs))
+        aliases = tuple(a for a, p in _core.aliases() if p == name)
+        desc = Description.of(_core.Game(name).description, players)
+        out.append(GameInfo(name, classes[family], players, family, pack, title, opts, specs, aliases, desc))
     return tuple(out)
 
 
@@ -122,6 +138,15 @@ def family_presets() -> dict[str, str]:
     return dict(_family_presets())
 
 
+def aliases() -> dict[str, str]:
+    """The short names that stand for a preset (``{"hokm": "hokm4", ...}``).
+
+    >>> aliases()["twenty_eight"]
+    '28'
+    """
+    return dict(_core.aliases())
+
+
 def games() -> list[GameInfo]:
     """Every game and preset of the rules files, in their order."""
     return list(_all())
@@ -134,7 +159,7 @@ def info(name: str) -> GameInfo:
     >>> info("hokm").name
     'hokm4'
     """
-    name = {**family_presets(), "twenty_nine": "29"}.get(name, name)
+    name = aliases().get(name, name)
     for g in _all():
         if g.name == name:
             return g

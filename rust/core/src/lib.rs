@@ -9,6 +9,7 @@
 
 pub mod card;
 pub mod deal;
+pub mod describe;
 pub mod encode;
 pub mod error;
 pub mod facts;

@@ -194,6 +194,11 @@ pub trait Game: Sized + Clone + Send + Sync + 'static {
         depth: usize,
         pick: &mut dyn FnMut(usize) -> usize,
     ) -> std::result::Result<usize, String>;
+    /// What the configured game is for its surfaces: sides, objectives and
+    /// units, its double-dummy table, its `new_game` and `from_deal`
+    /// keywords ([`crate::describe`]).
+    fn describe(&self) -> crate::describe::Description;
+
     /// Facts of the configured game that its surfaces show (Twenty-eight's
     /// card points and bid range, Dashavatara's trump ...).
     fn facts(&self) -> Vec<(&'static str, Value)> {

@@ -124,6 +124,13 @@ impl PyGame {
         Ok(d)
     }
 
+    /// What the configured game is for its surfaces (sides, objectives and
+    /// units, its table, its keywords), as a dict.
+    #[getter]
+    fn description<'py>(&self, py: Python<'py>) -> pyo3::PyResult<Bound<'py, PyAny>> {
+        crate::convert::value_to_py(py, &self.game.describe().to_value())
+    }
+
     /// A whole match seeded by `seed`, with the game's starting keywords.
     #[pyo3(signature = (seed, params = None))]
     fn new_game(&self, seed: u64, params: Option<&Bound<'_, PyDict>>) -> PyResult<PyState> {
@@ -229,6 +236,12 @@ pub fn games() -> Vec<(
         .iter()
         .map(|e| (e.name, e.family, e.players, e.pack, e.title))
         .collect()
+}
+
+/// The short names accepted for presets: (alias, preset).
+#[pyfunction]
+pub fn aliases() -> Vec<(&'static str, &'static str)> {
+    registry::ALIASES.to_vec()
 }
 
 /// One option of a preset: (name, kind, values, default); kind is `words`

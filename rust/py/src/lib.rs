@@ -22,6 +22,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tensor::PyVecEnv>()?;
     m.add_class::<solve::PySolverPool>()?;
     m.add_function(wrap_pyfunction!(game::games, m)?)?;
+    m.add_function(wrap_pyfunction!(game::aliases, m)?)?;
     m.add_function(wrap_pyfunction!(game::option_info, m)?)?;
     m.add_function(wrap_pyfunction!(state::_restore_state, m)?)?;
     m.add_function(wrap_pyfunction!(convert::parse_hand, m)?)?;

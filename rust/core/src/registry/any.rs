@@ -119,6 +119,11 @@ impl AnyGame {
         self.0.facts()
     }
 
+    /// What the game is for its surfaces ([`crate::describe`]).
+    pub fn describe(&self) -> crate::describe::Description {
+        self.0.describe()
+    }
+
     /// A whole match seeded by `seed`.
     pub fn new_game(&self, seed: u64, params: &Params) -> Result<AnyState> {
         let inner = self.0.new_game(seed, params)?;

@@ -233,8 +233,8 @@ pub const ALL: &[Entry] = &[
     ),
 ];
 
-/// Short names accepted where a preset is expected.
-const ALIASES: &[(&str, &str)] = &[
+/// Short names accepted where a preset is expected: (alias, preset).
+pub const ALIASES: &[(&str, &str)] = &[
     ("hokm", "hokm4"),
     ("twenty_eight", "28"),
     ("twenty_nine", "29"),

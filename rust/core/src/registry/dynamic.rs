@@ -19,6 +19,7 @@ pub(super) trait DynGame: Send + Sync {
     fn pack(&self) -> &Pack;
     fn num_players(&self) -> usize;
     fn facts(&self) -> Vec<(&'static str, Value)>;
+    fn describe(&self) -> crate::describe::Description;
     fn new_game(&self, seed: u64, params: &Params) -> Result<Box<dyn DynState>>;
     #[allow(clippy::wrong_self_convention)]
     fn from_deal(&self, deal: &str, params: &Params) -> Result<Box<dyn DynState>>;
@@ -92,6 +93,9 @@ impl<G: Game> DynGame for Held<G> {
     }
     fn facts(&self) -> Vec<(&'static str, Value)> {
         self.0.facts()
+    }
+    fn describe(&self) -> crate::describe::Description {
+        self.0.describe()
     }
     fn new_game(&self, seed: u64, params: &Params) -> Result<Box<dyn DynState>> {
         Ok(boxed::<G>(self.0.new_game(seed, params)?))

@@ -23,6 +23,8 @@
 mod any;
 mod batch;
 mod catalog;
+#[cfg(test)]
+mod describe_tests;
 mod dynamic;
 mod encode;
 #[cfg(test)]
@@ -32,7 +34,7 @@ mod search_tests;
 mod vec_env;
 pub use any::{AnyGame, AnyState, Origin, MAX_ACTION_TEXT};
 pub use batch::solve_many;
-pub use catalog::{entry, param_text, Entry, ALL};
+pub use catalog::{entry, param_text, Entry, ALIASES, ALL};
 pub use vec_env::{Buffers, Episode, VecEnv};
 
 pub use crate::surface::{option_info, Game, OptionInfo, Table};

@@ -10,6 +10,25 @@ use crate::solve::request::{SolveAnswer, SolveRequest};
 use crate::surface::{Basics, Game};
 
 impl Game for Dashavatara {
+    /// Each player for himself; cards the player captures against the
+    /// other two.
+    fn describe(&self) -> crate::describe::Description {
+        use crate::describe::{kw, Description, Sides};
+        let about = "cards the player captures against the other two";
+        let mut d = Description::new(Sides::Each, "cards", about);
+        d.bounds = true;
+        d.from_deal = vec![
+            kw(
+                "leader",
+                "seat",
+                false,
+                "the seat on lead; absent: the trump Raja's holder",
+            ),
+            kw("captured", "ints", false, "cards each seat captured before"),
+        ];
+        d
+    }
+
     type State = DashaState;
 
     fn build(_preset: &str, options: &[(String, String)]) -> Result<Dashavatara> {

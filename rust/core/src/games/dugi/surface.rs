@@ -8,6 +8,29 @@ use crate::solve::request::{SolveAnswer, SolveRequest};
 use crate::surface::{Basics, Game};
 
 impl Game for Dugi {
+    /// Partnerships of alternate seats; 1 when the side wins the hand.
+    fn describe(&self) -> crate::describe::Description {
+        use crate::describe::{alternate, kw, Description};
+        let about = "1 when the side wins the hand with best play, else 0";
+        let mut d = Description::new(alternate(4), "win", about);
+        d.new_game = vec![kw(
+            "dealer",
+            "seat",
+            false,
+            "the first dealer; absent: at random",
+        )];
+        d.from_deal = vec![
+            kw(
+                "leader",
+                "seat",
+                false,
+                "the challenger; absent: the lead King's holder",
+            ),
+            kw("seed", "seed", false, "chance during the hand"),
+        ];
+        d
+    }
+
     type State = DugiState;
 
     fn build(_preset: &str, options: &[(String, String)]) -> Result<Dugi> {

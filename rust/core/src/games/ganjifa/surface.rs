@@ -9,6 +9,31 @@ use crate::solve::request::{SolveAnswer, SolveRequest};
 use crate::surface::{Basics, Game};
 
 impl Game for Ganjifa {
+    /// Each player for himself; tricks the player guarantees against the
+    /// others as one coalition.
+    fn describe(&self) -> crate::describe::Description {
+        use crate::describe::{kw, Description, Sides};
+        let about = "tricks the player guarantees by the end of the hand, tricks won included";
+        let mut d = Description::new(Sides::Each, "tricks", about);
+        d.new_game = vec![kw(
+            "dealer",
+            "seat",
+            false,
+            "the first dealer; absent: at random",
+        )];
+        d.from_deal = vec![
+            kw(
+                "leader",
+                "seat",
+                false,
+                "the seat on lead; absent: the opening is due",
+            ),
+            kw("phase2", "bool", false, "the hand is in its second phase"),
+            kw("seed", "seed", false, "chance of blind surrenders"),
+        ];
+        d
+    }
+
     type State = GanjifaState;
 
     fn build(_preset: &str, options: &[(String, String)]) -> Result<Ganjifa> {

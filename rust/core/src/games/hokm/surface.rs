@@ -14,6 +14,72 @@ use crate::solve::{dd_table, SolverConfig};
 use crate::surface::{Basics, Game, Table};
 
 impl Game for Hokm {
+    /// Partnerships with four players, else each for himself; the value
+    /// counts tricks (collected in the heap presets; tens in Dehla Pakad's
+    /// scoring) or answers the kot query; four players without a heap have
+    /// a whist table.
+    fn describe(&self) -> crate::describe::Description {
+        use crate::describe::{alternate, kw, Description, Objective, Sides, TableShape};
+        let c = self.config();
+        let unit = if c.scoring == super::config::Scoring::Dehla {
+            "tens"
+        } else {
+            "tricks"
+        };
+        let four = c.players == 4 && self.num_players() == 4;
+        let sides = if four { alternate(4) } else { Sides::Each };
+        let mut d = Description::new(sides, unit, "what the side takes from here with best play");
+        d.objectives.push(Objective {
+            name: "kot",
+            unit: "kot",
+            about: "1 when the side can reach its kot whatever the others do",
+        });
+        d.bounds = true;
+        d.counted = Some("leader");
+        d.table = (four && !c.heap).then(|| TableShape {
+            rows: ["S", "H", "D", "C", "N"].map(String::from).to_vec(),
+            columns: "leader",
+            layouts: vec!["leader", "declarer"],
+            unit: "tricks",
+        });
+        d.new_game = vec![
+            kw("scores", "ints", false, "the match's score, one per side"),
+            kw("dealer", "seat", false, "the first dealer"),
+        ];
+        d.from_deal = vec![
+            kw("trump", "suit", false, "the trump suit; absent: no trump"),
+            kw("leader", "seat", true, "the seat on lead"),
+            kw("hakem", "seat", false, "the Hakem"),
+            kw(
+                "tricks_won",
+                "ints",
+                false,
+                "tricks won (collected) so far, per side",
+            ),
+            kw("heap", "int", false, "tricks in the heap (heap presets)"),
+            kw(
+                "prev",
+                "seat",
+                false,
+                "the winner of the previous trick (heap presets)",
+            ),
+            kw(
+                "prev_ace",
+                "bool",
+                false,
+                "the previous trick was won by an ace (heap presets)",
+            ),
+            kw(
+                "tens",
+                "ints",
+                false,
+                "tens collected so far, per side (Dehla Pakad)",
+            ),
+            kw("heap_tens", "int", false, "tens in the heap (Dehla Pakad)"),
+        ];
+        d
+    }
+
     type State = HokmState;
 
     fn build(preset: &str, options: &[(String, String)]) -> Result<Hokm> {

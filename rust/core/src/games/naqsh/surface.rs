@@ -9,6 +9,31 @@ use crate::solve::request::{SolveAnswer, SolveRequest};
 use crate::surface::{Basics, Game};
 
 impl Game for Naqsh {
+    /// The banker against each player; the net result of the hand.
+    fn describe(&self) -> crate::describe::Description {
+        use crate::describe::{kw, Description, Sides};
+        let about = "the net result of the hand the player guarantees (it can be negative)";
+        let mut d = Description::new(Sides::OneAgainstEach("banker"), "net result", about);
+        d.new_game = vec![kw(
+            "banker",
+            "seat",
+            false,
+            "the first banker; absent: at random",
+        )];
+        d.from_deal = vec![
+            kw("banker", "seat", true, "the banker"),
+            kw(
+                "stock",
+                "cards",
+                false,
+                "the stock from the top; absent: shuffled by seed",
+            ),
+            kw("stakes", "ints", false, "each seat's stake"),
+            kw("seed", "seed", false, "the stock's order when not given"),
+        ];
+        d
+    }
+
     type State = NaqshState;
 
     fn build(_preset: &str, options: &[(String, String)]) -> Result<Naqsh> {

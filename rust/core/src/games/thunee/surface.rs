@@ -11,6 +11,54 @@ use crate::solve::request::{SolveAnswer, SolveRequest};
 use crate::surface::{Basics, Game};
 
 impl Game for Thunee {
+    /// Partnerships of alternate seats (each for himself with two players);
+    /// card points, the target question or balls, as `dd_mode` says.
+    fn describe(&self) -> crate::describe::Description {
+        use super::config::DdMode;
+        use crate::describe::{alternate, kw, Description, Sides};
+        let c = self.config();
+        let (unit, about) = match c.dd_mode {
+            DdMode::Points => (
+                "card points",
+                "card points the team takes from here (a Thunee or Royals: balls)",
+            ),
+            DdMode::Target => ("win", "1 when the team wins the target question"),
+            DdMode::Sweep | DdMode::Balls => ("balls", "the team's balls minus the other team's"),
+        };
+        let sides = if c.players == 2 {
+            Sides::Each
+        } else {
+            alternate(c.players)
+        };
+        let mut d = Description::new(sides, unit, about);
+        d.target = true;
+        d.from_deal = vec![
+            kw("trumper", "seat", false, "the trumper; absent: seat 1"),
+            kw(
+                "trump",
+                "suit",
+                false,
+                "the trump suit (required in a normal hand)",
+            ),
+            kw("bid", "int", false, "the winning bid; absent: 0"),
+            kw(
+                "leader",
+                "seat",
+                false,
+                "the seat on lead; absent: the trumper's right-hand neighbour",
+            ),
+            kw("thunee", "seat", false, "the caller of a Thunee"),
+            kw("royals", "seat", false, "the caller of Royals"),
+            kw(
+                "stock",
+                "cards",
+                false,
+                "the second round's hands (two players)",
+            ),
+        ];
+        d
+    }
+
     type State = ThuneeState;
 
     fn build(preset: &str, options: &[(String, String)]) -> Result<Thunee> {

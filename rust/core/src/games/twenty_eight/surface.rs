@@ -12,6 +12,43 @@ use crate::solve::SolverConfig;
 use crate::surface::{Basics, Game, Table};
 
 impl Game for TwentyEight {
+    /// Partnerships of alternate seats; card points of the bidder's side (or
+    /// the outcome against a `target`); a table of open-trump values per
+    /// trump and bidder.
+    fn describe(&self) -> crate::describe::Description {
+        use crate::describe::{alternate, kw, Description, TableShape};
+        let c = self.config();
+        let about = "card points the side takes from here (a single hand or half court: 1 when the side wins it)";
+        let mut d = Description::new(alternate(c.players), "card points", about);
+        d.target = true;
+        d.bounds = true;
+        d.counted = Some("bidder");
+        d.table = Some(TableShape {
+            rows: c.pack.suits.iter().map(|s| s.code.clone()).collect(),
+            columns: "bidder",
+            layouts: Vec::new(),
+            unit: "card points",
+        });
+        d.from_deal = vec![
+            kw("bidder", "seat", true, "the bidder"),
+            kw("leader", "seat", true, "the seat on lead"),
+            kw(
+                "trump",
+                "suit",
+                false,
+                "the trump suit, open from trick 1 (or give indicator)",
+            ),
+            kw(
+                "indicator",
+                "card",
+                false,
+                "the bidder's card laid aside as the concealed trump (or give trump)",
+            ),
+            kw("contract", "int", false, "the bid; absent: the lowest bid"),
+        ];
+        d
+    }
+
     type State = TwentyEightState;
 
     fn build(preset: &str, options: &[(String, String)]) -> Result<TwentyEight> {

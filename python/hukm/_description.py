@@ -1,0 +1,116 @@
+"""What a configured game is for the surfaces that show or drive it, as the engine's
+registry states it (``_core.Game.description``): :class:`Description` with its
+:class:`Keyword`, :class:`Objective` and :class:`TableShape`. Read through
+``game.description`` and :attr:`hukm.GameInfo.description`.
+
+>>> import hukm
+>>> hukm.game("naqsh").description.role
+'banker'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Optional
+
+__all__ = ["Description", "Keyword", "Objective", "TableShape"]
+
+
+@dataclass(frozen=True)
+class Keyword:
+    """One keyword of ``new_game`` or ``from_deal``: its name, what it takes (``seat``,
+    ``suit``, ``card``, ``cards``, ``int``, ``ints``, ``bool``, ``seed``), whether a call
+    must give it, and one line about it."""
+
+    name: str
+    kind: str
+    required: bool
+    about: str
+
+
+@dataclass(frozen=True)
+class Objective:
+    """One objective of :func:`hukm.solve` (``objective=``) and what its value counts:
+    ``tricks``, ``tens``, ``card points``, ``cards``, ``win`` (1 or 0), ``kot`` (1 or 0),
+    ``net result`` or ``balls``."""
+
+    name: str
+    unit: str
+    about: str
+
+
+@dataclass(frozen=True)
+class TableShape:
+    """A game's double-dummy table (``dd_table``): its rows (the trump; ``N`` none), what
+    a column is (``leader`` or ``bidder``), the layouts it takes and what a cell counts."""
+
+    rows: tuple[str, ...]
+    columns: str
+    layouts: tuple[str, ...]
+    unit: str
+
+
+@dataclass(frozen=True)
+class Description:
+    """What a configured game is for the surfaces that show or drive it, as the engine
+    states it: who plays with whom (``sides``: ``partners`` with ``side_of`` each seat's
+    side, ``one_against_each`` with the ``role`` of the one, or ``each``), the
+    objectives a solve takes (the first is the default), whether a solve takes a
+    whole-hand ``target`` and can stop with ``bounds``, the ``from_deal`` keyword whose
+    seat a surface counts when none is chosen (``counted``), the double-dummy ``table``
+    and the keywords of ``new_game`` and ``from_deal``.
+
+    >>> import hukm
+    >>> d = hukm.game("hokm4").description
+    >>> d.sides, d.side_of, d.objectives[0].unit, d.table.columns
+    ('partners', (0, 1, 0, 1), 'tricks', 'leader')
+    >>> [k.name for k in d.from_deal if k.required]
+    ['leader']
+    >>> hukm.game("dehla_pakad").description.objectives[0].unit
+    'tens'
+    """
+
+    sides: str
+    side_of: tuple[int, ...]
+    role: Optional[str]
+    objectives: tuple[Objective, ...]
+    target: bool
+    bounds: bool
+    counted: Optional[str]
+    table: Optional[TableShape]
+    new_game: tuple[Keyword, ...]
+    from_deal: tuple[Keyword, ...]
+
+    @property
+    def unit(self) -> str:
+        """What the default objective's value counts."""
+        return self.objectives[0].unit
+
+    @property
+    def partners(self) -> bool:
+        """Whether seats play in fixed partnerships."""
+        return self.sides == "partners"
+
+    def keyword(self, name: str) -> Optional[Keyword]:
+        """The ``from_deal`` keyword ``name``, or ``None``."""
+        return next((k for k in self.from_deal if k.name == name), None)
+
+    @staticmethod
+    def of(raw: dict[str, Any], players: int) -> "Description":
+        """A description from the engine's dict (``_core.Game.description``)."""
+        sides = raw["sides"]
+        seats = tuple(int(x) for x in sides["seats"]) if sides["seats"] is not None else tuple(range(players))
+        t = raw["table"]
+        return Description(
+            sides=str(sides["kind"]),
+            side_of=seats,
+            role=sides["role"],
+            objectives=tuple(Objective(**o) for o in raw["objectives"]),
+            target=bool(raw["target"]),
+            bounds=bool(raw["bounds"]),
+            counted=raw["counted"],
+            table=None if t is None else TableShape(
+                tuple(t["rows"]), str(t["columns"]), tuple(t["layouts"]), str(t["unit"])),
+            new_game=tuple(Keyword(**k) for k in raw["new_game"]),
+            from_deal=tuple(Keyword(**k) for k in raw["from_deal"]),
+        )

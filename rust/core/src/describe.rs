@@ -1,0 +1,241 @@
+//! What a configured game is, for every surface that shows or drives it:
+//! its sides, what its double-dummy value counts, the objectives a solve
+//! takes, its double-dummy table, and the keywords of `new_game` and
+//! `from_deal`. A game states it once ([`crate::surface::Game::describe`]);
+//! the command line, batch plans, pictures and records read it instead of
+//! naming games.
+
+use crate::game::Value;
+
+/// Who plays with whom.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Sides {
+    /// Fixed partnerships: the side of each seat.
+    Partners(Vec<usize>),
+    /// Each hand one player (named by the role, e.g. `banker`) against each
+    /// of the others.
+    OneAgainstEach(&'static str),
+    /// Every player for himself (a solve counts one against the others as a
+    /// coalition).
+    Each,
+}
+
+/// One objective a solve takes (`objective=` in the Python API).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Objective {
+    /// Its name (`tricks`: the game's own value; `kot`: the kot query).
+    pub name: &'static str,
+    /// What the value counts: `tricks`, `tens`, `card points`, `cards`,
+    /// `win` (1 or 0), `kot` (1 or 0), `net result`, `balls`.
+    pub unit: &'static str,
+    /// One line about it.
+    pub about: &'static str,
+}
+
+/// The shape of a game's double-dummy table (`dd_table`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableShape {
+    /// What a row is: the trump (`N`: none).
+    pub rows: Vec<String>,
+    /// What a column is: `leader` (the seat on lead) or `bidder`.
+    pub columns: &'static str,
+    /// The layouts `dd_table(layout=...)` takes (the first is the default);
+    /// empty when it takes none.
+    pub layouts: Vec<&'static str>,
+    /// What a cell counts.
+    pub unit: &'static str,
+}
+
+/// One keyword of `new_game` or `from_deal`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Keyword {
+    /// The keyword.
+    pub name: &'static str,
+    /// What it takes: `seat`, `suit`, `card`, `cards`, `int`, `ints`
+    /// (one number per side or seat), `bool`, `seed`.
+    pub kind: &'static str,
+    /// Whether a call must give it.
+    pub required: bool,
+    /// One line about it, with what happens when it is absent.
+    pub about: &'static str,
+}
+
+/// Shorthand for a [`Keyword`].
+pub const fn kw(
+    name: &'static str,
+    kind: &'static str,
+    required: bool,
+    about: &'static str,
+) -> Keyword {
+    Keyword {
+        name,
+        kind,
+        required,
+        about,
+    }
+}
+
+/// What a configured game is, for its surfaces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Description {
+    /// Who plays with whom.
+    pub sides: Sides,
+    /// The objectives a solve takes; the first is the default.
+    pub objectives: Vec<Objective>,
+    /// Whether a solve takes a whole-hand `target` (the outcome against it).
+    pub target: bool,
+    /// Whether a solve can stop with proven bounds (`bounds=True`).
+    pub bounds: bool,
+    /// The seat whose side a surface counts when none is chosen, as a
+    /// `from_deal` keyword (`leader`, `bidder`); `None`: the player to move.
+    pub counted: Option<&'static str>,
+    /// The double-dummy table, where the game has one.
+    pub table: Option<TableShape>,
+    /// The keywords of `new_game`.
+    pub new_game: Vec<Keyword>,
+    /// The keywords of `from_deal`.
+    pub from_deal: Vec<Keyword>,
+}
+
+impl Description {
+    /// A game whose solve counts `unit` (the one objective `tricks`, said
+    /// in `about`), with no target, bounds, table or keywords: the fields a
+    /// game differs in are set after it.
+    pub fn new(sides: Sides, unit: &'static str, about: &'static str) -> Description {
+        Description {
+            sides,
+            objectives: vec![Objective {
+                name: "tricks",
+                unit,
+                about,
+            }],
+            target: false,
+            bounds: false,
+            counted: None,
+            table: None,
+            new_game: Vec::new(),
+            from_deal: Vec::new(),
+        }
+    }
+
+    /// The sides as one side number per seat of `players`.
+    pub fn side_of_seats(&self, players: usize) -> Vec<usize> {
+        match &self.sides {
+            Sides::Partners(v) => v.clone(),
+            _ => (0..players).collect(),
+        }
+    }
+
+    /// The description as named values (for the binding).
+    pub fn to_value(&self) -> Value {
+        fn s(x: &str) -> Value {
+            Value::Str(x.to_string())
+        }
+        fn map(items: Vec<(&str, Value)>) -> Value {
+            Value::Map(items.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
+        }
+        fn keywords(v: &[Keyword]) -> Value {
+            Value::List(
+                v.iter()
+                    .map(|k| {
+                        map(vec![
+                            ("name", s(k.name)),
+                            ("kind", s(k.kind)),
+                            ("required", Value::Bool(k.required)),
+                            ("about", s(k.about)),
+                        ])
+                    })
+                    .collect(),
+            )
+        }
+        let (kind, sides, role) = match &self.sides {
+            Sides::Partners(v) => (
+                "partners",
+                Value::List(v.iter().map(|&x| Value::Int(x as i64)).collect()),
+                Value::Null,
+            ),
+            Sides::OneAgainstEach(r) => ("one_against_each", Value::Null, s(r)),
+            Sides::Each => ("each", Value::Null, Value::Null),
+        };
+        map(vec![
+            (
+                "sides",
+                map(vec![("kind", s(kind)), ("seats", sides), ("role", role)]),
+            ),
+            (
+                "objectives",
+                Value::List(
+                    self.objectives
+                        .iter()
+                        .map(|o| {
+                            map(vec![
+                                ("name", s(o.name)),
+                                ("unit", s(o.unit)),
+                                ("about", s(o.about)),
+                            ])
+                        })
+                        .collect(),
+                ),
+            ),
+            ("target", Value::Bool(self.target)),
+            ("bounds", Value::Bool(self.bounds)),
+            ("counted", self.counted.map_or(Value::Null, s)),
+            (
+                "table",
+                self.table.as_ref().map_or(Value::Null, |t| {
+                    map(vec![
+                        ("rows", Value::List(t.rows.iter().map(|r| s(r)).collect())),
+                        ("columns", s(t.columns)),
+                        (
+                            "layouts",
+                            Value::List(t.layouts.iter().map(|l| s(l)).collect()),
+                        ),
+                        ("unit", s(t.unit)),
+                    ])
+                }),
+            ),
+            ("new_game", keywords(&self.new_game)),
+            ("from_deal", keywords(&self.from_deal)),
+        ])
+    }
+}
+
+/// Partnerships of alternate seats (0 and 2 against 1 and 3, or three
+/// against three with six players).
+pub fn alternate(players: usize) -> Sides {
+    Sides::Partners((0..players).map(|s| s % 2).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn alternate_partners_and_value() {
+        let d = Description {
+            sides: alternate(4),
+            objectives: vec![Objective {
+                name: "tricks",
+                unit: "tricks",
+                about: "tricks",
+            }],
+            target: false,
+            bounds: true,
+            counted: Some("leader"),
+            table: None,
+            new_game: vec![],
+            from_deal: vec![kw("leader", "seat", true, "the seat on lead")],
+        };
+        assert_eq!(d.side_of_seats(4), vec![0, 1, 0, 1]);
+        let Value::Map(m) = d.to_value() else {
+            panic!("a map")
+        };
+        assert_eq!(m[0].0, "sides");
+        assert_eq!(m.len(), 8);
+        let each = Description {
+            sides: Sides::Each,
+            ..d
+        };
+        assert_eq!(each.side_of_seats(3), vec![0, 1, 2]);
+    }
+}
