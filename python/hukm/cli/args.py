@@ -6,12 +6,14 @@ the flags given."""
 from __future__ import annotations
 
 import argparse
+import os
 from typing import Any, NoReturn, Optional
 
 from .. import _errors
 from .. import _position as _pos
 from .._game import GameBase, foreign_preset
 from ..bots import Bot, by_name
+from ..i18n import LANG_ENV, LANGUAGES, resolve
 from ..match import derive_seed
 from ..registry import game as make_registry_game
 from ..registry import family_presets, games, info
@@ -65,6 +67,40 @@ def seconds(text: str) -> float:
     if not v > 0:
         raise argparse.ArgumentTypeError(f"{text} is not a positive number of seconds")
     return v
+
+
+def language(text: str) -> str:
+    """``--lang``: a language code of :data:`hukm.i18n.LANGUAGES` (a region suffix is
+    dropped: ``fa-IR`` is ``fa``)."""
+    try:
+        return resolve(text)
+    except _errors.OptionError:
+        raise argparse.ArgumentTypeError(
+            f"unknown language {text!r}; languages: {', '.join(LANGUAGES)}") from None
+
+
+language.__name__ = "language"
+
+
+def add_lang(p: argparse.ArgumentParser, what: str = "the terminal view") -> None:
+    """``--lang CODE``: the language of ``what`` (default ``$HUKM_LANG``, else English)."""
+    langs = ", ".join(f"{c} ({lg.english})" for c, lg in LANGUAGES.items())
+    p.add_argument("--lang", type=language, default=None, metavar="CODE",
+                   help=f"the language of {what}: {langs} (default: ${LANG_ENV}, else en)")
+
+
+def lang_of(args: argparse.Namespace) -> str:
+    """The language of a command: ``--lang``, else ``$HUKM_LANG``, else English (an
+    unknown ``$HUKM_LANG`` is refused as a bad argument)."""
+    given = getattr(args, "lang", None)
+    if given is None and os.environ.get(LANG_ENV):
+        try:
+            return resolve(None)
+        except _errors.OptionError:
+            raise _errors.OptionError(
+                f"${LANG_ENV}: unknown language {os.environ[LANG_ENV]!r}; languages: {', '.join(LANGUAGES)}"
+            ) from None
+    return resolve(given or "en")
 
 
 def option(text: str) -> tuple[str, str]:

@@ -8,7 +8,7 @@ import argparse
 from .. import _position as _pos
 from .._core import __version__
 from . import batch, deal, match, play, replay, review, serve, show, solve
-from .args import POSITION_FLAGS, Parser, add_game, seconds, whole
+from .args import POSITION_FLAGS, Parser, add_game, add_lang, seconds, whole
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -61,6 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--analysis", action="store_true", help="each legal card's double-dummy value")
     v.add_argument("--svg", default=None, help="write the picture as SVG to this file")
     v.add_argument("--png", default=None, help='write the picture as PNG to this file (pip install "hukm[png]")')
+    add_lang(v, "the view and the pictures")
     v.set_defaults(func=show.run)
     r = sub.add_parser("replay", help="replay a hand record (JSON)")
     r.add_argument("record", help="a hand record file (hukm play --record, State.record().to_json()), or a .pbn or .lin file")
@@ -74,6 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--size", default="720p", help="video size: 720p, 1080p, square, 360p or WIDTHxHEIGHT (default 720p)")
     r.add_argument("--analysis", action="store_true",
                    help="video: double-dummy values on the cards and what each card played cost")
+    add_lang(r, "the view, the frames and the video")
     r.set_defaults(func=replay.run)
     w = sub.add_parser("review", help="the double-dummy review of a played hand: what each card cost")
     w.add_argument("record", help="a hand record file (JSON, or PBN with --board)")
@@ -83,6 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--budget", type=seconds, default=None, help="seconds for the whole review (default: no limit)")
     w.add_argument("--marks", default=None, help="least cost of an inaccuracy, a mistake, a blunder (e.g. 1,1,2)")
     w.add_argument("--chart", default=None, help="write the chart of the value as SVG, or PNG for a .png name")
+    add_lang(w, "the review and its chart")
     w.set_defaults(func=review.run)
     for name, helptext, func in (
         ("play", "play against the bots in the terminal", play.run),
@@ -102,6 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
             m.add_argument("--hands", type=whole(1), default=1000, help="at most this many hands (default: the match)")
             m.add_argument("--no-review", action="store_true", help="no double-dummy review after each hand")
             m.add_argument("--record", default=None, help="write the hands played to this file: a hand record (JSON), or PBN for a .pbn name (whist presets)")
+            add_lang(m, "the table, the prompts and the review")
         else:
             m.add_argument(
                 "--bots",
@@ -142,5 +146,6 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     w.add_argument("--port", type=whole(1), default=8765, help="port (default 8765)")
     w.add_argument("--open", action="store_true", help="open the page in the default browser")
+    add_lang(w, "the page --open opens (the page's menu changes it)")
     w.set_defaults(func=serve.run)
     return p

@@ -1,6 +1,12 @@
 """``hukm play``: playing against the bots in a terminal, with the double-dummy review of
 your cards after each hand.
 
+Everything the player reads is in the language of ``--lang`` (``$HUKM_LANG``, else
+English): the table, the prompt, the menu of legal actions, what the bots play, the
+results and the review. What the player types stays notation: an action as the menu
+writes it (``AS``, ``trump:S``, next to its translated label), or its number in the menu
+(written in the language's digits; Western digits are read too).
+
 >>> from hukm.cli.args import make_game
 >>> make_game("28").num_players
 4"""
@@ -15,9 +21,12 @@ from .. import _core
 from .._errors import HukmError, OptionError, SolverLimitError
 from ..bots import Bot
 from ..bots import _module as game_module
+from ..i18n import Translator
 from ..solve import solve
-from .args import bots_from_spec, game_options, make_game
-from .term import Screen, trick_winner_after
+from ..svg.packs import pack_of_game
+from ..svg.wording import EN, action_label, tr_of
+from .args import bots_from_spec, game_options, lang_of, make_game
+from .term import Screen, pad, trick_winner_after, width
 
 
 def seat_bots(spec: str, n: int, seat: int, seed: int) -> dict[int, Bot]:
@@ -32,9 +41,35 @@ def seat_bots(spec: str, n: int, seat: int, seed: int) -> dict[int, Bot]:
     return dict(zip(others, bots_from_spec(spec, len(others), seed)))
 
 
-def _ask(legal: list[str], read: Callable[[], str], out: TextIO) -> Optional[str]:
+def shown(state: _core.State, action: str, tr: Translator) -> str:
+    """An action as a player reads it: the notation in English, else its label in the
+    language (``trump:S`` -> ``حکم ♠ پیک``, ``AS`` -> ``A♠``)."""
+    return action if tr.lang == "en" else action_label(pack_of_game(state), action, tr)
+
+
+def menu(state: _core.State, legal: list[str], tr: Translator = EN) -> str:
+    """The legal actions as the player types them, numbered (in the language's digits),
+    each with its label in a language other than English.
+
+    >>> import hukm
+    >>> s = hukm.Hokm().from_deal("AK... QJ... T9... 87...", trump="S", leader=0)
+    >>> menu(s, s.legal_actions())
+    'legal: 1:AS  2:KS'
+    >>> from hukm.i18n import translator
+    >>> menu(s, s.legal_actions(), translator("fa"))
+    'مجاز: ۱:AS (A♠)  ۲:KS (K♠)'
+    """
+    items = []
+    for i, a in enumerate(legal):
+        label = shown(state, a, tr)
+        items.append(f"{tr.num(i + 1)}:{a}" + ("" if label == a else f" ({label})"))
+    return tr.t("legal: {actions}", actions="  ".join(items))
+
+
+def _ask(state: _core.State, legal: list[str], read: Callable[[], str], out: TextIO,
+         tr: Translator = EN) -> Optional[str]:
     while True:
-        out.write("your move (action, number, '?' for the list, 'q' to quit): ")
+        out.write(tr.t("your move (action, number, '?' for the list, 'q' to quit):") + " ")
         out.flush()
         text = read()
         if text == "":
@@ -43,29 +78,32 @@ def _ask(legal: list[str], read: Callable[[], str], out: TextIO) -> Optional[str
         if text in ("q", "quit"):
             return None
         if text in ("?", "", "help"):
-            out.write("legal: " + "  ".join(f"{i + 1}:{a}" for i, a in enumerate(legal)) + "\n")
+            out.write(menu(state, legal, tr) + "\n")
             continue
-        if text.isdigit() and 1 <= int(text) <= len(legal):
+        if text.isdigit() and 1 <= int(text) <= len(legal):  # any script's digits
             return legal[int(text) - 1]
         match = [a for a in legal if a.lower() == text.lower()]
         if match:
             return match[0]
-        out.write(f"{text!r} is not legal here; legal: {'  '.join(legal)}\n")
+        out.write(tr.t("{text} is not legal here; {legal}", text=repr(text), legal=menu(state, legal, tr)) + "\n")
 
 
 def review(start: _core.State, actions: list[str], seat: int, out: TextIO,
-           timeout: float = 3.0) -> None:
+           timeout: float = 3.0, lang: Optional[str] = None) -> None:
     """For each of ``seat``'s cards played from ``start``: its double-dummy
     value against the best (the cost of the card), as ``hukm.analyse_play``
-    reports it."""
+    reports it, in ``lang`` (``None``: English)."""
+    tr = tr_of(lang)
     s = start.clone()
-    out.write("review of your cards (double-dummy tricks/points for your side):\n")
+    out.write(tr.t("review of your cards (double-dummy tricks/points for your side):") + "\n")
     for a in actions:
         if s.current_player == seat:
+            name = pad(shown(s, a, tr), max(14, width(shown(s, a, tr))))
             try:
                 sol = solve(s, seat, timeout=timeout)
             except SolverLimitError:
-                out.write(f"  {a:<14} (position too large to analyse exactly in {timeout:g} s)\n")
+                out.write(f"  {name} " + tr.t("(position too large to analyse exactly in {seconds} s)",
+                                              seconds=tr.digits(f"{timeout:g}")) + "\n")
                 s.apply(a)
                 continue
             except HukmError:
@@ -73,21 +111,24 @@ def review(start: _core.State, actions: list[str], seat: int, out: TextIO,
                 continue
             if a in sol.actions:
                 cost = sol.value - sol.actions[a]
-                best = " ".join(sol.best_actions())
-                verdict = "best" if cost == 0 else f"cost {cost}; best was {best}"
-                out.write(f"  {a:<14} value {sol.actions[a]} of {sol.value}: {verdict}\n")
+                best = " ".join(shown(s, b, tr) for b in sol.best_actions())
+                verdict = tr.t("best") if cost == 0 else tr.t("cost {cost}; best was {best}", cost=cost, best=best)
+                out.write(f"  {name} " + tr.t("value {value} of {most}: {verdict}", value=sol.actions[a],
+                                              most=sol.value, verdict=verdict) + "\n")
         s.apply(a)
 
 
 def play_terminal(game: Any, seat: int, seed: int, bots: Any, *, hands: int = 1,
                   do_review: bool = True, read: Callable[[], str] = sys.stdin.readline,
-                  out: TextIO = sys.stdout, record: Optional[list[Any]] = None) -> int:
+                  out: TextIO = sys.stdout, record: Optional[list[Any]] = None,
+                  lang: Optional[str] = None) -> int:
     """The ``hukm play`` loop: the human at ``seat``, bots at the others (``bots[p]`` plays
     seat ``p``: a list by seat or a dict of the other seats). The table is drawn for the
     human (:mod:`hukm.cli.term`: suits labelled and coloured, the trick as it builds, who won
     each trick, the score line). ``record``, when given, receives the state of each hand
-    played (for ``--record``)."""
-    screen = Screen(out)
+    played (for ``--record``). Every word is in ``lang`` (``None``: English)."""
+    tr = tr_of(lang)
+    screen = Screen(out, lang=tr.lang)
     n = game.num_players
     if not 0 <= seat < n:
         raise OptionError(f"seat {seat} out of range 0..{n - 1}")
@@ -96,7 +137,7 @@ def play_terminal(game: Any, seat: int, seed: int, bots: Any, *, hands: int = 1,
     for hand in range(hands):
         key = mod.hand_key(state)
         before = state.returns()
-        screen.say(f"\n=== hand {hand + 1} (seed {seed}) ===", "bold")
+        screen.say("\n" + tr.t("=== hand {n} (seed {seed}) ===", n=hand + 1, seed=seed), "bold")
         start: Optional[_core.State] = None
         played: list[str] = []
         while not state.is_terminal() and mod.hand_key(state) == key:
@@ -107,16 +148,17 @@ def play_terminal(game: Any, seat: int, seed: int, bots: Any, *, hands: int = 1,
                 screen.say("")
                 screen.table(state, viewer=seat)
                 legal = state.legal_actions()
-                out.write("legal: " + "  ".join(f"{i + 1}:{a}" for i, a in enumerate(legal)) + "\n")
-                action = _ask(legal, read, out)
+                out.write(menu(state, legal, tr) + "\n")
+                action = _ask(state, legal, read, out, tr)
                 if action is None:
-                    out.write("bye\n")
+                    out.write(tr.t("bye") + "\n")
                     if record is not None:
                         record.append(state)
                     return 0
             else:
                 action = bots[p].act(state)
-                out.write(f"seat {p} ({getattr(bots[p], 'name', 'bot')}): {action}\n")
+                out.write(tr.t("seat {seat} ({bot}): {action}", seat=p, bot=getattr(bots[p], "name", "bot"),
+                               action=shown(state, action, tr)) + "\n")
             won = trick_winner_after(state, action) if state.phase == "play" else None
             state.apply(action)
             if won is not None:
@@ -124,12 +166,13 @@ def play_terminal(game: Any, seat: int, seed: int, bots: Any, *, hands: int = 1,
             if start is not None:
                 played.append(action)
         after = state.returns()
-        out.write(f"\nhand over: points this hand {[a - b for a, b in zip(after, before)]}, "
-                  f"totals {after}\n")
+        out.write("\n" + tr.t("hand over: points this hand {points}, totals {totals}",
+                               points=tr.digits(str([a - b for a, b in zip(after, before)])),
+                               totals=tr.digits(str(after))) + "\n")
         if do_review and start is not None:
-            review(start, played, seat, out)
+            review(start, played, seat, out, lang=tr.lang)
         if state.is_terminal():
-            out.write("the match is over\n")
+            out.write(tr.t("the match is over") + "\n")
             break
     if record is not None:
         record.append(state)
@@ -144,7 +187,7 @@ def run(args: argparse.Namespace) -> int:
     bots = seat_bots(args.bots, game.num_players, args.seat, args.seed)
     states: list[Any] = []
     code = play_terminal(game, args.seat, args.seed, bots, hands=args.hands,
-                         do_review=not args.no_review, record=states)
+                         do_review=not args.no_review, record=states, lang=lang_of(args))
     if args.record and states:
         if args.record.lower().endswith(".pbn"):
             from .. import pbn
@@ -154,5 +197,5 @@ def run(args: argparse.Namespace) -> int:
             text = states[-1].record().to_json(indent=2)
         with open(args.record, "w", encoding="utf-8") as f:
             f.write(text)
-        print(f"wrote {args.record}")
+        print(tr_of(lang_of(args)).t("wrote {path}", path=args.record))
     return code

@@ -9,6 +9,8 @@ from typing import Any
 from .. import _errors
 from .. import svg as pictures
 from ..record import replay
+from ..svg.wording import tr_of
+from .args import lang_of
 from .common import read_record, write_picture
 from .term import Screen
 
@@ -16,6 +18,8 @@ from .term import Screen
 def run(args: argparse.Namespace) -> int:
     """``hukm replay``: a hand record replayed, drawn in the terminal, with one picture per
     action (the frames of a video) on request."""
+    lang = lang_of(args)
+    tr = tr_of(lang)
     rec = read_record(args)
     total = len(rec.actions)
     step = total if args.step is None else args.step
@@ -27,19 +31,31 @@ def run(args: argparse.Namespace) -> int:
             os.makedirs(frames, exist_ok=True)
         except OSError as e:
             raise _errors.StateError(f"cannot create {frames}: {e.strerror}") from None
-        for k, picture in enumerate(pictures.frames(rec, viewer=args.viewer, step=step)):
+        for k, picture in enumerate(pictures.frames(rec, viewer=args.viewer, step=step, lang=lang)):
             write_picture(picture, os.path.join(frames, f"frame_{k:04d}.svg"))
-        print(f"wrote {step + 1} frames to {frames}")
+        print(tr.nt("wrote {n} frame to {path}", "wrote {n} frames to {path}", step + 1, path=frames))
     if args.video:
         from .. import video
 
         made = video.write(rec, args.video, fps=args.fps, size=_video_size(args.size), viewer=args.viewer,
-                           analysis=args.analysis, step=step)
-        print(f"wrote {made.path}: {made.frames} frames, {made.seconds:.1f} s, {made.width}x{made.height}")
+                           analysis=args.analysis, step=step, lang=lang)
+        print(tr.t("wrote {path}: {frames} frames, {seconds} s, {size}", path=made.path, frames=made.frames,
+                   seconds=tr.digits(f"{made.seconds:.1f}"), size=tr.digits(f"{made.width}x{made.height}")))
     state = replay(rec, step)
-    Screen().table(state, viewer=args.viewer)
-    print(f"{rec.preset}: {step} of {total} actions")
+    Screen(lang=lang).table(state, viewer=args.viewer)
+    print(tr.nt("{game}: {step} of {n} action", "{game}: {step} of {n} actions", total,
+                game=_title(rec.preset, lang), step=step))
     return 0
+
+
+def _title(preset: str, lang: str) -> str:
+    """A preset as a line names it: its name in English, its title in another language."""
+    if lang == "en":
+        return preset
+    from ..registry import info
+    from ..svg.wording import game_title
+
+    return game_title(tr_of(lang), info(preset).title)
 
 
 def _video_size(text: str) -> Any:

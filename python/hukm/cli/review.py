@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 
 from .. import _errors
+from ..svg.wording import tr_of
+from .args import lang_of
 from .common import read_record, write_picture
 
 
@@ -12,13 +14,15 @@ def run(args: argparse.Namespace) -> int:
     """``hukm review``: the double-dummy review of a played hand, and its chart."""
     from ..review import review
 
+    lang = lang_of(args)
     try:
         marks = None if args.marks is None else [int(x) for x in args.marks.split(",")]
     except ValueError:
         raise _errors.StateError(f"--marks {args.marks!r}: three whole numbers, e.g. 1,1,2") from None
-    r = review(read_record(args), player=args.player, timeout=args.timeout, budget=args.budget, marks=marks)
+    r = review(read_record(args), player=args.player, timeout=args.timeout, budget=args.budget, marks=marks,
+               lang=lang)
     print(r.text())
     if args.chart:
         write_picture(r.chart(), args.chart)
-        print(f"wrote {args.chart}")
+        print(tr_of(lang).t("wrote {path}", path=args.chart))
     return 0

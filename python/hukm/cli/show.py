@@ -1,17 +1,20 @@
-"""``hukm show``: a deal or position drawn in the terminal, and as SVG or PNG."""
+"""``hukm show``: a deal or position drawn in the terminal, and as SVG or PNG, in the
+language of ``--lang`` (``$HUKM_LANG``, else English)."""
 
 from __future__ import annotations
 
 import argparse
 
 from .. import _errors
-from .args import build_game, position, position_flags
+from ..svg.wording import tr_of
+from .args import build_game, lang_of, position, position_flags
 from .common import write_picture
 from .term import Screen, show_analysis
 
 
 def run(args: argparse.Namespace) -> int:
     """``hukm show``: a deal or position drawn in the terminal, and as SVG or PNG."""
+    lang = lang_of(args)
     game = build_game(args)
     kw = position_flags(game, args)
     if args.deal is not None:
@@ -36,15 +39,15 @@ def run(args: argparse.Namespace) -> int:
     n = len(state.hands())
     if args.viewer is not None and not 0 <= args.viewer < n:
         raise _errors.StateError(f"--viewer {args.viewer} out of range 0..{n - 1}")
-    screen = Screen()
+    screen = Screen(lang=lang)
     screen.table(state, viewer=args.viewer)
     sol = show_analysis(state, screen) if args.analysis else None
     if args.svg or args.png:
         from .. import svg as pictures
 
-        picture = pictures.render(state, viewer=args.viewer, analysis=sol or False)
+        picture = pictures.render(state, viewer=args.viewer, analysis=sol or False, lang=lang)
         for path in (args.svg, args.png):
             if path:
                 write_picture(picture, path)
-                print(f"wrote {path}")
+                print(tr_of(lang).t("wrote {path}", path=path))
     return 0

@@ -8,6 +8,17 @@ read the same on light and dark terminal themes.
 
 The same drawing serves ``hukm play``, ``hukm deal``, ``hukm show`` and ``hukm replay``.
 
+Every word is drawn in the reader's language (``lang``: a code of
+:data:`hukm.i18n.LANGUAGES`; ``None`` is English): the ``terminal`` catalog's messages,
+the game's words (suits, roles) of the ``words`` catalog and the pictures' labels of
+actions and values (:mod:`hukm.svg.wording`), numbers in the language's digits. What a
+player types stays notation (card codes ``AS``, actions ``trump:S``) and is shown next to
+its translated label; ranks stay as the cards print them (``A``, ``T``, ``9``).
+Right-to-left languages (Persian, Urdu, Arabic) are written in
+logical order, never reversed: the terminal's own bidirectional support, where it has
+one, shows them right to left. Columns are padded by display width (``rich``'s
+``cell_len``), so wide and combining characters keep them aligned.
+
 >>> import hukm
 >>> from hukm.cli.term import table_text
 >>> print(table_text(hukm.Hokm().new_game(seed=7), viewer=None).splitlines()[0])
@@ -19,7 +30,9 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from .. import _core
+from ..i18n import Translator
 from ..svg.packs import pack_of_game
+from ..svg.wording import EN, NP_, action_label, game_title, suit_name, tr_of, value_note
 
 FRENCH = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 """Symbols of the French suits."""
@@ -32,7 +45,43 @@ STYLE_OF_TEXT = "bold {colour} on {card}"
 BEST = "bold green"
 """The style of the best values of ``hukm show --analysis``."""
 
-ROLES = (("dealer", "dealer"), ("hakem", "Hakem"), ("boss", "boss"), ("bidder", "bidder"), ("banker", "banker"))
+ROLES = (("dealer", "dealer"), ("hakem", "Hakem"), ("boss", NP_("role", "boss")), ("bidder", "bidder"),
+         ("banker", NP_("role", "banker")))
+"""The roles the table's first line names: (observation key, the role's word; dealer,
+Hakem and bidder are the ``words`` catalog's)."""
+ROLE = "role"
+"""The context of the roles' words."""
+SCORES = (("tricks_won", NP_("score", "tricks won")), ("points", NP_("score", "points")),
+          ("heap", NP_("score", "heap")), ("collected", NP_("score", "collected")),
+          ("tens", NP_("score", "tens")), ("captured", NP_("score", "captured")),
+          ("stakes", NP_("score", "stakes")))
+"""The counts of the score line: (observation key, its label)."""
+SCORE = "score"
+"""The context of the score line's labels."""
+
+
+def width(text: str) -> int:
+    """The cells ``text`` takes in a terminal (wide and combining characters counted as
+    the terminal draws them).
+
+    >>> width("♠"), width("हुकुम")
+    (1, 3)
+    """
+    try:
+        from rich.cells import cell_len
+    except ImportError:  # pragma: no cover - rich is an optional extra
+        return len(text)
+    return int(cell_len(text))
+
+
+def pad(text: str, cells: int) -> str:
+    """``text`` padded with spaces to ``cells`` cells of display width."""
+    return text + " " * max(0, cells - width(text))
+
+
+def _plural(tr: Translator, value: object) -> str:
+    """A count or a list of counts in the language's digits (``[1, 2]`` -> ``[۱, ۲]``)."""
+    return tr.digits(str(value))
 
 
 def _suits(state: _core.State) -> tuple[list[tuple[str, str]], dict[str, tuple[int, str]]]:
@@ -41,18 +90,19 @@ def _suits(state: _core.State) -> tuple[list[tuple[str, str]], dict[str, tuple[i
     return suits, {c: (s, r) for c, s, r, _ in cards}
 
 
-def _label(state: _core.State, code: str, name: str, i: int, french: bool) -> tuple[str, str]:
-    """A suit's label and style: its symbol for a French suit, else its name and code; its
-    colour is the pictures' own, on a card-coloured background."""
+def _label(state: _core.State, code: str, name: str, i: int, french: bool,
+           tr: Optional[Translator] = None) -> tuple[str, str]:
+    """A suit's label and style: its symbol for a French suit, else its name (in the
+    language) and code; its colour is the pictures' own, on a card-coloured background."""
     style = pack_of_game(state).style(i)
     back = CARD if french else style.tint
     look = STYLE_OF_TEXT.format(colour=style.colour, card=back)
     if french:
         return FRENCH.get(code, code), look
-    return f"{name} ({code})", look
+    return f"{(tr or EN).suit(name)} ({code})", look
 
 
-def _hand_rows(state: _core.State, hand: list[str]) -> list[tuple[str, str, str]]:
+def _hand_rows(state: _core.State, hand: list[str], tr: Translator = EN) -> list[tuple[str, str, str]]:
     """A hand by suit: (suit label, style, ranks) for each suit, in the pack's order."""
     suits, card = _suits(state)
     french = all(code in FRENCH for code, _ in suits)
@@ -62,35 +112,49 @@ def _hand_rows(state: _core.State, hand: list[str]) -> list[tuple[str, str, str]
         by.setdefault(s, []).append(r)
     rows = []
     for i, (code, name) in enumerate(suits):
-        label, style = _label(state, code, name, i, french)
+        label, style = _label(state, code, name, i, french, tr)
         rows.append((label, style, " ".join(by.get(i, [])) or "-"))
     return rows
 
 
-def _card_text(state: _core.State, c: str) -> tuple[str, str]:
+def _card_text(state: _core.State, c: str, tr: Optional[Translator] = None) -> tuple[str, str]:
+    """A card for the table and its style: ``A♠`` for a French card, else its rank and
+    its suit's name (in the language)."""
+    tr = tr or EN
     suits, card = _suits(state)
     french = all(code in FRENCH for code, _ in suits)
     s, r = card[c]
     code, name = suits[s]
-    label, style = _label(state, code, name, s, french)
-    return (f"{r}{label} " if french else f"{r} {name} "), style
+    label, style = _label(state, code, name, s, french, tr)
+    return (f"{r}{label} " if french else f"{r} {tr.suit(name)} "), style
 
 
-def header(state: _core.State) -> str:
-    """The table's first line: the preset, the hand, the roles, the trump."""
+def header(state: _core.State, lang: Optional[str] = None) -> str:
+    """The table's first line: the preset (the game's title in a language other than
+    English), the hand, the roles, the trump."""
+    tr = tr_of(lang)
     obs = state.observation(0)
-    parts = [state.preset, f"hand {obs['hand_number']}"]
+    if tr.lang == "en":
+        game = state.preset
+    else:
+        from ..registry import info
+
+        game = game_title(tr, info(state.preset).title)
+    parts = [game, tr.t("hand {n}", n=obs["hand_number"])]
     for key, label in ROLES:
         if obs.get(key) is not None:
-            parts.append(f"{label} seat {obs[key]}")
+            parts.append(tr.t("{role} seat {seat}", role=tr.pt(ROLE, label), seat=obs[key]))
     if "trump" in obs:
         t = obs["trump"]
-        shown = "not named yet" if t is None else t
-        if obs.get("trump_hidden"):
-            shown = "hidden"
         if obs.get("indicator_down"):
-            shown = "concealed (indicator face down)"
-        parts.append(f"trump: {shown}")
+            shown = tr.t("concealed (indicator face down)")
+        elif obs.get("trump_hidden"):
+            shown = tr.t("hidden")
+        elif t is None:
+            shown = tr.t("not named yet")
+        else:
+            shown = t if tr.lang == "en" else suit_name(pack_of_game(state), t, tr)
+        parts.append(tr.t("trump: {suit}", suit=shown))
     return " | ".join(parts)
 
 
@@ -117,37 +181,40 @@ def _cards(state: _core.State, compact: str) -> list[str]:
     return out
 
 
-def lines(state: _core.State, viewer: Optional[int] = None) -> list[list[tuple[str, str]]]:
-    """The table as lines of (text, style) pieces: header, hands by suit, trick, scores."""
+def lines(state: _core.State, viewer: Optional[int] = None,
+          lang: Optional[str] = None) -> list[list[tuple[str, str]]]:
+    """The table as lines of (text, style) pieces: header, hands by suit, trick, scores,
+    in ``lang`` (``None``: English)."""
+    tr = tr_of(lang)
     obs = state.observation(viewer if viewer is not None else 0)
     hands = _hands(state, viewer)
     sizes = obs.get("hand_sizes") or [len(h or []) for h in hands]
-    out: list[list[tuple[str, str]]] = [[(header(state), "bold")]]
+    out: list[list[tuple[str, str]]] = [[(header(state, tr.lang), "bold")]]
     for seat, hand in enumerate(hands):
         mark = "> " if state.current_player == seat else "  "
-        who = f"{mark}seat {seat}" + (" (you)" if viewer == seat else "")
+        who = tr.t("seat {seat}", seat=seat)
+        who = mark + (tr.t("{seat} (you)", seat=who) if viewer == seat else who)
         if hand is None:
-            count = sizes[seat] if seat < len(sizes) else "?"
-            out.append([(f"{who}: {count} cards", "dim")])
+            count = sizes[seat] if seat < len(sizes) else None
+            cards = tr.t("? cards") if count is None else tr.nt("{n} card", "{n} cards", int(count))
+            out.append([(tr.t("{seat}: {cards}", seat=who, cards=cards), "dim")])
             continue
-        out.append([(f"{who}:", "bold" if viewer == seat else "")])
-        rows = _hand_rows(state, hand)
-        width = max(len(label) for label, _, _ in rows) + 1
+        out.append([(tr.t("{seat}:", seat=who), "bold" if viewer == seat else "")])
+        rows = _hand_rows(state, hand, tr)
+        cells = max(width(label) for label, _, _ in rows) + 1
         for label, style, ranks in rows:
-            out.append([("      ", ""), (f"{label:<{width}}", style), (ranks, "")])
+            out.append([("      ", ""), (pad(label, cells), style), (ranks, "")])
     trick = obs.get("trick") or []
     if trick:
-        out.append(_trick_line(state, "  trick: ", trick, None))
+        out.append(_trick_line(state, "  " + tr.t("trick:") + " ", trick, None, tr))
     else:
         held = finished_trick(state, viewer)
         if held is not None:
-            out.append(_trick_line(state, "  last trick: ", *held))
-    score = obs.get("scores")
-    extra = []
-    for key in ("tricks_won", "points", "heap", "collected", "tens", "captured", "stakes"):
-        if obs.get(key) is not None:
-            extra.append(f"{key.replace('_', ' ')} {obs[key]}")
-    out.append([(f"  scores {score}" + ("" if not extra else " | " + " | ".join(extra)), "")])
+            out.append(_trick_line(state, "  " + tr.t("last trick:") + " ", *held, tr))
+    extra = [tr.t("{label} {value}", label=tr.pt(SCORE, label), value=_plural(tr, obs[key]))
+             for key, label in SCORES if obs.get(key) is not None]
+    line = "  " + tr.t("scores {scores}", scores=_plural(tr, obs.get("scores")))
+    out.append([(line + ("" if not extra else " | " + " | ".join(extra)), "")])
     return out
 
 
@@ -170,18 +237,19 @@ def finished_trick(state: _core.State, viewer: Optional[int] = None) -> Optional
     return (list(scene.trick), scene.winner) if scene.finished else None
 
 
-def _trick_line(state: _core.State, title: str, plays: list[Any], winner: Optional[int]) -> list[tuple[str, str]]:
+def _trick_line(state: _core.State, title: str, plays: list[Any], winner: Optional[int],
+                tr: Translator) -> list[tuple[str, str]]:
     """A trick as (text, style) pieces: each seat's card, then who won it."""
     pieces: list[tuple[str, str]] = [(title, "bold")]
     for seat, c in plays:
-        text, style = ("face down ", "dim") if c is None else _card_text(state, c)
-        pieces += [(f"seat {seat} ", ""), (text, style), ("  ", "")]
+        text, style = (tr.t("face down") + " ", "dim") if c is None else _card_text(state, c, tr)
+        pieces += [(tr.t("seat {seat}", seat=seat) + " ", ""), (text, style), ("  ", "")]
     if winner is not None:
-        pieces.append((f"won by seat {winner}", "bold"))
+        pieces.append((tr.t("won by seat {seat}", seat=winner), "bold"))
     return pieces
 
 
-def analysis_lines(state: _core.State, solution: Any) -> list[list[tuple[str, str]]]:
+def analysis_lines(state: _core.State, solution: Any, lang: Optional[str] = None) -> list[list[tuple[str, str]]]:
     """A :class:`hukm.Solution` of ``state`` as lines of (text, style) pieces: the value
     for the solving side, then each legal action with its value, the best in green.
 
@@ -190,17 +258,16 @@ def analysis_lines(state: _core.State, solution: Any) -> list[list[tuple[str, st
     >>> [t for t, _ in analysis_lines(s, hukm.solve(s))[1]]
     ['  values: ', 'A♠ ', '2', '   ', 'K♠ ', '2', '   ']
     """
-    from ..svg.packs import pack_of_game
-    from ..svg.scene import action_label, value_note
-
+    tr = tr_of(lang)
     pack = pack_of_game(state)
     best = set(solution.best_actions())
-    head = (f"  double dummy (all hands known) for seat {solution.player}'s side: "
-            f"{value_note(state, solution.value)}")
-    pieces: list[tuple[str, str]] = [("  values: ", "bold")]
+    head = "  " + tr.t("double dummy (all hands known) for seat {seat}'s side: {value}",
+                       seat=solution.player, value=value_note(state, solution.value, tr))
+    pieces: list[tuple[str, str]] = [("  " + tr.t("values:") + " ", "bold")]
     for action, value in solution.actions.items():
-        text, style = _card_text(state, action) if pack.is_card(action) else (action_label(pack, action) + " ", "")
-        pieces += [(text, style), (str(value), BEST if action in best else ""), ("   ", "")]
+        text, style = (_card_text(state, action, tr) if pack.is_card(action)
+                       else (action_label(pack, action, tr) + " ", ""))
+        pieces += [(text, style), (tr.num(value), BEST if action in best else ""), ("   ", "")]
     return [[(head, "bold")], pieces]
 
 
@@ -222,21 +289,24 @@ def _rich(lines: list[list[tuple[str, str]]]) -> Any:
     return out
 
 
-def table_text(state: _core.State, viewer: Optional[int] = None) -> str:
+def table_text(state: _core.State, viewer: Optional[int] = None, lang: Optional[str] = None) -> str:
     """The table as plain text (what :func:`table` draws, without colours)."""
-    return _plain(lines(state, viewer))
+    return _plain(lines(state, viewer, lang))
 
 
-def table(state: _core.State, viewer: Optional[int] = None) -> Any:
+def table(state: _core.State, viewer: Optional[int] = None, lang: Optional[str] = None) -> Any:
     """The table as a ``rich`` renderable (``rich`` must be installed: ``hukm[term]``)."""
-    return _rich(lines(state, viewer))
+    return _rich(lines(state, viewer, lang))
 
 
 class Screen:
     """Where the commands draw: a ``rich`` console when ``rich`` is installed (colours on a
-    terminal, plain text in a pipe), else plain ``print``."""
+    terminal, plain text in a pipe), else plain ``print``; its words in ``lang`` (``None``:
+    English)."""
 
-    def __init__(self, file: Any = None, *, record: bool = False, width: Optional[int] = None) -> None:
+    def __init__(self, file: Any = None, *, record: bool = False, width: Optional[int] = None,
+                 lang: Optional[str] = None) -> None:
+        self.tr = tr_of(lang)
         try:
             from rich.console import Console
         except ImportError:  # pragma: no cover - rich is an optional extra
@@ -248,7 +318,7 @@ class Screen:
 
     def table(self, state: _core.State, viewer: Optional[int] = None) -> None:
         """Draws the table."""
-        self.lines(lines(state, viewer))
+        self.lines(lines(state, viewer, self.tr.lang))
 
     def lines(self, lines: list[list[tuple[str, str]]]) -> None:
         """Draws lines of (text, style) pieces (:func:`lines`, :func:`analysis_lines`)."""
@@ -266,13 +336,14 @@ class Screen:
 
     def trick_won(self, state: _core.State, seat: int, card: str) -> None:
         """Announces the winner of a trick."""
-        text, style = _card_text(state, card)
+        text, style = _card_text(state, card, self.tr)
+        before, _, after = self.tr.t("seat {seat} wins the trick with {card}", seat=seat, card="\0").partition("\0")
         if self.console is None:
-            print(f"seat {seat} wins the trick with {text.rstrip()}", file=self.file)
+            print(before + text.rstrip() + after, file=self.file)
         else:
             from rich.text import Text
 
-            self.console.print(Text.assemble(("seat ", "bold"), (str(seat), "bold"), " wins the trick with ", (text, style)))
+            self.console.print(Text.assemble((before, "bold"), (text.rstrip(), style), after))
 
     def export_svg(self, title: str) -> str:
         """What was drawn, as an SVG picture of the terminal (``record=True`` consoles)."""
@@ -291,18 +362,21 @@ def show_analysis(state: _core.State, screen: "Screen") -> Optional[Any]:
     from ..solve import solve
     from ..svg import ANALYSIS_TIMEOUT
 
+    tr = screen.tr
     if state.is_terminal():
-        screen.say("  no double-dummy values: the hand is over")
+        screen.say("  " + tr.t("no double-dummy values: the hand is over"))
         return None
     try:
         sol = solve(state, timeout=ANALYSIS_TIMEOUT)
     except SolverLimitError:
-        screen.say(f"  no double-dummy values: not solved within {ANALYSIS_TIMEOUT:g} s")
+        screen.say("  " + tr.t("no double-dummy values: not solved within {seconds} s",
+                               seconds=tr.digits(f"{ANALYSIS_TIMEOUT:g}")))
         return None
     except StateError as e:
-        screen.say(f"  no double-dummy values here: {one_line(str(e))}")
+        # the engine's reason is a programmer's message: English, as the API's errors
+        screen.say("  " + tr.t("no double-dummy values here: {reason}", reason=one_line(str(e))))
         return None
-    screen.lines(analysis_lines(state, sol))
+    screen.lines(analysis_lines(state, sol, tr.lang))
     return sol
 
 
