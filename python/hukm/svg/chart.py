@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..i18n import Translator
-from .wording import EN
+from .wording import EN, value_num
 from .xml import document, el, esc, text
 
 MARK_COLOURS = {"": "#15803d", "inaccuracy": "#ca8a04", "mistake": "#ea580c", "blunder": "#dc2626"}
@@ -62,7 +62,7 @@ def review_chart(review: Any, size: float = 900, tr: Translator = EN) -> str:
     v = lo
     while v <= hi:
         parts.append(el("line", x1=fx(LEFT), x2=fx(W - RIGHT), y1=y(v), y2=y(v), stroke="#e5dccb", stroke_width=1))
-        parts.append(text(fx(LEFT - 8), y(v) + 4, tr.num(v), 12, "#5b5b5b", "end"))
+        parts.append(text(fx(LEFT - 8), y(v) + 4, value_num(tr, v), 12, "#5b5b5b", "end"))
         v += step
     path, hand = [], None
     for i, d in enumerate(ds):

@@ -26,7 +26,7 @@ from .packs import Pack, pack_of_game
 from ..i18n import Translator
 from .paint import BEST, BG, INK, MUTED, PANEL, card_el, fx
 from .scene import Scene, action_label
-from .wording import EN
+from .wording import EN, value_num
 from .xml import document, el, text, text_width
 
 
@@ -198,7 +198,7 @@ def draw(state: _core.State, player: Optional[int], size: float, four_colour: bo
             x += pw + 10
         head = tr.t("Trick {n}", n=k + 1)
         if t.value is not None:
-            head = tr.t("{head} · value {value}", head=head, value=tr.num(t.value))
+            head = tr.t("{head} · value {value}", head=head, value=value_num(tr, t.value))
         if t.winner is not None:
             head = tr.t("{head} · won by seat {seat}", head=head, seat=tr.num(t.winner))
         width = max(x, text_width(head, 12, True) + 20)
@@ -236,7 +236,7 @@ def draw(state: _core.State, player: Optional[int], size: float, four_colour: bo
         rows.append(f'<g class="trick" transform="translate({fx(tr, x, w):.1f} {y:.1f})">{pic}</g>')
         x += w + 12
     total_h = y + h + 12 if pics else 90
-    title = tr.t("Best line for seat {seat}'s side · value {value}", seat=tr.num(side), value=tr.num(value))
+    title = tr.t("Best line for seat {seat}'s side · value {value}", seat=tr.num(side), value=value_num(tr, value))
     page = (el("rect", x=0, y=0, width=WIDTH, height=total_h, fill=BG)
             + text(fx(tr, 12), 32, title, 18, INK, weight="bold") + "".join(rows))
     if not pics:

@@ -33,7 +33,7 @@ from .geometry import HEIGHT, WIDTH, Box, Geometry, Rows, plan_rows, row_width, 
 from ..i18n import Translator
 from .packs import Pack
 from .scene import Button, Scene, SeatScene
-from .wording import EN
+from .wording import EN, value_num
 from .xml import FONT, document, el, esc, fit, num, text, text_width
 
 BG = "#efe9dc"
@@ -122,7 +122,7 @@ def fx(tr: Translator, x: float, w: float = 0.0, width: float = WIDTH) -> float:
 def badge(x: float, y: float, w: float, value: int, best: bool, tr: Translator = EN) -> str:
     """A value badge ``w`` wide whose top left is ``(x, y)``."""
     return (el("rect", x=x, y=y, width=w, height=15, rx=4, fill=BEST if best else "#6b7280")
-            + text(x + w / 2, y + 11.5, tr.num(value), 11, "#fff", "middle", "bold"))
+            + text(x + w / 2, y + 11.5, value_num(tr, value), 11, "#fff", "middle", "bold"))
 
 
 def chips_row(x: float, y: float, width: float, seat: SeatScene, tr: Translator = EN) -> tuple[str, float]:
@@ -411,7 +411,7 @@ def actions_panel(scene: Scene, box: Box) -> str:
     x, y = box.x + 10, y + 6
     shown = 0
     for b in scene.buttons:
-        w = text_width(b.label, 11.5) + text_width(tr.num(b.value), 11.5, True) + 22
+        w = text_width(b.label, 11.5) + text_width(value_num(tr, b.value), 11.5, True) + 22
         w = min(w, box.w - 20)
         if x + w > box.x + box.w - 10:
             x, y = box.x + 10, y + 26
@@ -430,13 +430,13 @@ def button(b: Button, x: float, y: float, w: float, tr: Translator = EN) -> str:
     """One action with its value (``x`` is its left-to-right place, mirrored for a
     right-to-left language)."""
     fill, fg = (BEST, "#fff") if b.best else ("#e5e7eb", INK)
-    vw = text_width(tr.num(b.value), 11.5, True) + 8
+    vw = text_width(value_num(tr, b.value), 11.5, True) + 8
     label = fit(b.label, w - vw - 10, 11.5)
     return (f'<g class="action" data-action="{esc(b.action)}" data-value="{b.value}"'
             + (' data-best="1"' if b.best else "") + ">"
             + el("rect", x=fx(tr, x, w), y=y, width=w, height=22, rx=6, fill=fill, stroke="#9ca3af")
             + text(fx(tr, x + 6), y + 15, label, 11.5, fg)
-            + text(fx(tr, x + w - 6), y + 15, tr.num(b.value), 11.5, fg, "end", "bold") + "</g>")
+            + text(fx(tr, x + w - 6), y + 15, value_num(tr, b.value), 11.5, fg, "end", "bold") + "</g>")
 
 
 def paint(scene: Scene, size: float = 1280) -> str:

@@ -26,7 +26,7 @@ from ..registry import info as registry_info
 from ..solve import Solution, solve
 from .packs import Pack, pack_of_game
 from .wording import (EN, FROM_HERE, action_label, card_text, game_title, number, seats, signed,
-                      suit_text, value_note, value_text, word)
+                      suit_text, value_note, value_num, value_text, word)
 
 __all__ = ["Scene", "SeatScene", "Chip", "Special", "Button", "build", "action_label", "card_text",
            "suit_text", "value_note", "value_text", "FROM_HERE"]
@@ -151,7 +151,7 @@ class Ctx:
         parts = []
         for side, v in enumerate(values):
             parts.append(tr.t("seats {seats}: {value}", seats=seats(tr, list(range(side, n, k))),
-                              value=number(tr, v)))
+                              value=value_num(tr, v)))
         return tr.t("{label}: {values}", label=label, values=tr.t(" · ").join(parts))
 
     def suit(self, code: Optional[str]) -> str:

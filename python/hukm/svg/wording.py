@@ -26,7 +26,7 @@ from ..i18n import Translator, translator
 from .packs import FRENCH, Pack, pack_of_game
 
 __all__ = ["EN", "tr_of", "NP_", "suit_text", "card_text", "action_label", "value_text", "value_note",
-           "seats", "word", "game_title", "pack_of_game"]
+           "seats", "word", "game_title", "pack_of_game", "value_num", "signed"]
 
 EN = translator("en")
 """English: the words as the code writes them."""
@@ -138,8 +138,21 @@ def number(tr: Translator, value: object) -> str:
 
 
 def signed(tr: Translator, value: float) -> str:
-    """``+3`` / ``-1`` / ``+0.5`` in the language's digits."""
-    return tr.digits(f"{value:+g}")
+    """``+3`` / ``-1`` / ``+0.5`` in the language's digits (:func:`value_num`)."""
+    return value_num(tr, f"{value:+g}")
+
+
+def value_num(tr: Translator, value: object) -> str:
+    """A number that may carry a sign, in the language's digits; in a right-to-left
+    language a left-to-right mark (U+200E) before it keeps the sign on the left (``-۱``,
+    not ``۱-``).
+
+    >>> from hukm.i18n import translator
+    >>> value_num(translator("fa"), -1) == "\u200e-۱", value_num(translator("fa"), 2)
+    (True, '۲')
+    """
+    text = tr.digits(str(value))
+    return "\u200e" + text if tr.rtl and text[:1] in "+-" else text
 
 
 def suit_name(pack: Pack, code: str, tr: Translator = EN) -> str:
