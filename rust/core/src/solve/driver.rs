@@ -102,6 +102,7 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
             stop: self.config.stop.clone(),
             given_nodes: self.config.max_nodes,
             given_timeout: self.config.timeout,
+            before: self.used,
         }
     }
 

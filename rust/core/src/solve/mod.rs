@@ -16,6 +16,7 @@
 //! assert_eq!(sol.value, 2);
 //! ```
 
+pub mod answer;
 pub(crate) mod bits;
 mod bounds;
 mod cashing;
@@ -34,6 +35,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+pub use answer::Answer;
+use answer::{Actions, Narrow};
 pub use driver::Probe;
 
 use crate::card::{Card, CardSet};
@@ -318,10 +321,7 @@ impl Solver {
             2 => self.solve_n::<2>(pos, player),
             3 => self.solve_n::<3>(pos, player),
             4 => self.solve_n::<4>(pos, player),
-            n => Err(Error::State(format!(
-                "whist positions need 2 to 4 hands, got {}",
-                n
-            ))),
+            n => Err(bad_hands(n)),
         }
     }
 
@@ -332,86 +332,64 @@ impl Solver {
         } else {
             g.remaining() / 2
         };
-        self.report_root(Some(Box::new(|lo, hi| (i64::from(lo), i64::from(hi)))));
-        let r = self.value(&mut g, 0, (0, u32::MAX), guess, Probe::Mtdf);
-        self.report_root(None);
-        r
+        self.value_root(&mut g, guess, Probe::Mtdf, Some(tricks_units()))
     }
 
     /// The value after each legal card of the player to move, for `player`'s side.
     pub fn solve_cards(&mut self, pos: &WhistPosition, player: usize) -> Result<CardValues> {
+        let a = self.answer_cards(pos, player)?;
+        Ok(CardValues {
+            cards: a.actions,
+            value: a.value,
+            nodes: a.nodes,
+            hi: a.hi,
+            cards_hi: a.actions_hi,
+        })
+    }
+
+    /// The value and each legal card's value for `player`'s side, as the
+    /// answering layer's [`Answer`] (one call: the limits hold over all).
+    pub fn answer_cards(&mut self, pos: &WhistPosition, player: usize) -> Result<Answer<Card>> {
         check_player(pos, player)?;
         self.start_call();
         match pos.hands.len() {
-            2 => self.cards_n::<2>(pos, player),
-            3 => self.cards_n::<3>(pos, player),
-            4 => self.cards_n::<4>(pos, player),
-            n => Err(Error::State(format!(
-                "whist positions need 2 to 4 hands, got {}",
-                n
-            ))),
+            2 => self.answer_n::<2>(pos, player),
+            3 => self.answer_n::<3>(pos, player),
+            4 => self.answer_n::<4>(pos, player),
+            n => Err(bad_hands(n)),
         }
     }
 
-    fn cards_n<const N: usize>(
+    fn answer_n<const N: usize>(
         &mut self,
         pos: &WhistPosition,
         player: usize,
-    ) -> Result<CardValues> {
+    ) -> Result<Answer<Card>> {
         let mut g = Whist::<N>::new(pos, sides::<N>(player))?;
         let guess = g.remaining() / 2;
-        self.report_root(Some(Box::new(|lo, hi| (i64::from(lo), i64::from(hi)))));
-        let root = self.value(&mut g, 0, (0, u32::MAX), guess, Probe::Mtdf);
-        self.report_root(None);
-        let root = root?;
-        let mut nodes = root.nodes;
-        let mut done: Vec<(u8, u32, u32)> = Vec::new();
-        let mut cards = Vec::new();
-        let mut cards_hi = Vec::new();
-        let legal = g.legal();
-        // The mover's side gets the root's value with its best card and no
-        // more with any other; the other side no less.
-        let mover_max = g.side_of(g.to_move()) == 0;
-        let bounded = self.config.switches.card_bounds;
-        for c in CardSet(legal as u128).iter() {
+        let root = self.value_root(&mut g, guess, Probe::Mtdf, Some(tricks_units()))?;
+        let each = Actions::new(&g, root, Probe::Mtdf, Narrow::Switched, &self.config);
+        let mut out = Answer::new(root);
+        // Equivalent cards share a value: each class is searched once.
+        let mut done: Vec<(u8, (u32, u32))> = Vec::new();
+        for c in CardSet(g.legal() as u128).iter() {
             let rep = if self.config.switches.collapse {
                 g.class_of(c.0)
             } else {
                 c.0
             };
-            let (v, v_hi) = if let Some(&(_, v, h)) = done.iter().find(|(r, _, _)| *r == rep) {
-                (v, h)
-            } else {
-                let won = g.play(rep);
-                let base = won.map_or(0, |w| w.credit(g.side_of(w.seat as usize), 0));
-                let guess = root.value.saturating_sub(base);
-                // With the root only bounded (anytime mode), its upper bound
-                // caps the mover's cards and its lower bound floors the
-                // others'.
-                let window = if bounded || !root.exact() {
-                    root.window_after(base, mover_max)
-                } else {
-                    (0, u32::MAX)
-                };
-                let r = self.value(&mut g, 0, window, guess, Probe::Mtdf);
-                g.undo(rep);
-                let r = r?;
-                nodes += r.nodes;
-                done.push((rep, base + r.value, base + r.hi));
-                (base + r.value, base + r.hi)
+            let v = match done.iter().find(|(r, _)| *r == rep) {
+                Some(&(_, v)) => v,
+                None => {
+                    let v = each.after_move(self, &mut g, rep, |_, guess| guess)?;
+                    done.push((rep, v));
+                    v
+                }
             };
-            cards.push((c, v));
-            cards_hi.push(v_hi);
+            out.push(c, v);
         }
-        Ok(CardValues {
-            cards,
-            value: root.value,
-            nodes,
-            hi: root.hi,
-            cards_hi,
-        })
+        Ok(out.finish(self))
     }
-
     /// The full double-dummy table of a four-hand deal (52 cards or an
     /// equal-hands endgame), reusing the table across leaders and strains.
     pub fn dd_table(&mut self, hands: &[CardSet; 4]) -> Result<DdTable> {
@@ -449,6 +427,15 @@ impl Solver {
         }
         Ok(nodes)
     }
+}
+
+/// Whist's answer counts tricks, the search's own unit.
+fn tricks_units() -> RootUnits {
+    Box::new(|lo, hi| (i64::from(lo), i64::from(hi)))
+}
+
+fn bad_hands(n: usize) -> Error {
+    Error::State(format!("whist positions need 2 to 4 hands, got {}", n))
 }
 
 fn check_player(pos: &WhistPosition, player: usize) -> Result<()> {

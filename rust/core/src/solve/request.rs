@@ -8,6 +8,7 @@
 
 use std::time::Duration;
 
+use super::answer::TableSize;
 use super::pool::SharedPool;
 use super::SolverConfig;
 use crate::error::{check_seat, Error, Result};
@@ -107,15 +108,13 @@ impl SolveRequest {
         Ok(self)
     }
 
-    /// The solver settings for a position whose hands hold at most `cards`
-    /// cards: the caller's table size when given, else
-    /// [`SolverConfig::for_hands`]; the request's limits either way.
-    pub fn config_for(&self, cards: u32) -> SolverConfig {
-        let mut c = self.config.clone();
-        if !self.tt_given {
-            c.tt_bytes = SolverConfig::for_hands(cards).tt_bytes;
-        }
-        c
+    /// The solver settings of a call on a position whose hands hold at most
+    /// `cards` cards: the request's limits and switches, its table sized by
+    /// the one policy ([`TableSize::config`]: the caller's size when given,
+    /// else as the game's `size` says), anytime mode only for an objective
+    /// that gives bounds (`anytime`).
+    pub fn config_sized(&self, size: TableSize, cards: u32, anytime: bool) -> SolverConfig {
+        size.config(&self.config, self.tt_given, cards, anytime)
     }
 
     /// The player counted: `player`, else `to_move`; checked against the

@@ -33,6 +33,10 @@ pub struct Limits {
     pub given_nodes: Option<u64>,
     /// The time limit the user gave (named in the error).
     pub given_timeout: Option<Duration>,
+    /// Nodes the call visited before this search: the time limit and the
+    /// stop flag are checked at the call's first node and then every 4096
+    /// nodes of the call, however it is split into searches.
+    pub before: u64,
 }
 
 impl Limits {
@@ -44,6 +48,7 @@ impl Limits {
             stop: None,
             given_nodes: max_nodes,
             given_timeout: timeout,
+            before: 0,
         }
     }
 
@@ -82,22 +87,39 @@ impl Limits {
         Ok(())
     }
 
-    /// After a check at `nodes` nodes: when to check next, every 4096 nodes
-    /// and right past the node limit (so the limit holds exactly, however
-    /// small).
+    /// The node of this search at which to check first: the call's first
+    /// node (a time limit already passed stops even the smallest call), else
+    /// the call's next multiple of 4096 nodes, or right past the node limit.
     #[inline]
-    pub fn next_check(&self, nodes: u64) -> u64 {
-        let every = nodes + CHECK_EVERY;
-        match self.max_nodes {
-            Some(m) if m >= nodes => every.min(m + 1),
-            _ => every,
+    pub fn first_check(&self) -> u64 {
+        if self.before == 0 {
+            1
+        } else {
+            self.next_check(0)
         }
     }
 
-    /// [`Limits::check`] every 4096 nodes, the node limit exactly.
+    /// After a check at `nodes` nodes of this search: when to check next, at
+    /// the call's next multiple of 4096 nodes and right past the node limit
+    /// (so the limit holds exactly, however small).
+    #[inline]
+    pub fn next_check(&self, nodes: u64) -> u64 {
+        let aligned = nodes + CHECK_EVERY - (self.before + nodes) % CHECK_EVERY;
+        match self.max_nodes {
+            Some(m) if m >= nodes => aligned.min(m + 1),
+            // Past the node limit (the search stops there anyway).
+            Some(_) => nodes + CHECK_EVERY,
+            None => aligned,
+        }
+    }
+
+    /// [`Limits::check`] at the call's first node and every 4096 nodes of
+    /// the call, the node limit exactly (for searches that count their own
+    /// nodes).
     #[inline]
     pub fn check_at(&self, nodes: u64) -> Result<()> {
-        if nodes % CHECK_EVERY == 0 || self.max_nodes.is_some_and(|m| nodes > m) {
+        let call = self.before + nodes;
+        if call % CHECK_EVERY == 0 || call == 1 || self.max_nodes.is_some_and(|m| nodes > m) {
             self.check(nodes)
         } else {
             Ok(())
@@ -105,6 +127,8 @@ impl Limits {
     }
 }
 
+/// How often (in nodes of a call) the time limit and the stop flag are
+/// checked.
 const CHECK_EVERY: u64 = 4096;
 
 /// The weakest bound that proves an answer: `target` when the maximising
@@ -185,7 +209,7 @@ impl<'a, G: TrickGame> Search<'a, G> {
             max_side,
             limits,
             nodes: 0,
-            next_check: limits.next_check(0),
+            next_check: limits.first_check(),
             abort: None,
             cutoffs: Vec::new(),
             nodes_before: 0,

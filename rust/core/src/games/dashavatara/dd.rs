@@ -35,10 +35,11 @@ use super::rules::{self, Ducal, Rules, SUITS};
 use super::state::{DashaAction, DashaState, Phase};
 use crate::card::{Card, CardSet};
 use crate::error::{Error, Result};
+use crate::solve::answer::{Actions, Answer, Narrow, TableSize};
 use crate::solve::game::{
     mix64, LeadBounds, MoveList, Side, Switches, TrickGame, TrickWon, TtKey, Wide, Wide3,
 };
-use crate::solve::request::{Bounds, Extra, Goal, SolveAnswer, SolveRequest};
+use crate::solve::request::{Goal, SolveAnswer, SolveRequest};
 use crate::solve::{Probe, Solver, SolverConfig};
 
 /// First move code of a ducal announcement (`120 + suit`).
@@ -605,25 +606,11 @@ impl TrickGame for DashaDd {
     }
 }
 
-/// The double-dummy answer for a Dashavatara state.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DashaSolution {
-    /// V(P) of §13: the cards the focal seat captures by the end of the deal,
-    /// counting those captured before.
-    pub value: u32,
-    /// The same value after each legal action of the seat to move, in the
-    /// engine's order of legal actions.
-    pub actions: Vec<(DashaAction, u32)>,
-    /// Search nodes visited in the whole call (the value and every action's).
-    pub nodes: u64,
-    /// The upper bound of `value` (`value` itself when exact).
-    pub hi: u32,
-    /// The upper bounds of the actions' values, in the order of `actions`.
-    pub actions_hi: Vec<u32>,
-    /// In anytime mode ([`SolverConfig::bounds`]), the limit that stopped
-    /// the call: `value` and `actions` are then lower bounds.
-    pub halted: Option<String>,
-}
+/// The double-dummy answer for a Dashavatara state (§13), in cards: V(P),
+/// the cards the focal seat captures by the end of the deal (those captured
+/// before counted), and the same after each legal action of the seat to
+/// move, in the engine's order of legal actions.
+pub type DashaSolution = Answer<DashaAction>;
 
 /// Solves `state` for focal seat `player` (§13); with `actions`, also the
 /// value after each legal action of the seat to move. The limits of `config`
@@ -646,43 +633,28 @@ pub fn solve(
 ) -> Result<DashaSolution> {
     let base = state.captured_counts()[player.min(2)];
     let mut g = DashaDd::new(state, player)?;
-    let mut solver: Solver<Wide3> = Solver::with_pattern(config.clone());
     // One call: the node and time limits hold for the root and every action
     // together.
-    solver.start_call();
-    let whole = (0, u32::MAX);
+    let mut solver: Solver<Wide3> = Solver::with_pattern(config.clone());
     // The search counts in units of 3 cards (every trick is a multiple of 3).
     let guess = g.remaining() / 3;
     let cards = move |v: u32| base + 3 * v;
-    solver.report_root(Some(Box::new(move |lo, hi| {
-        (i64::from(cards(lo)), i64::from(cards(hi)))
-    })));
-    let root = solver.value(&mut g, 0, whole, guess, Probe::Mtdf);
-    solver.report_root(None);
-    let root = root?;
-    let mut out = Vec::new();
-    let mut out_hi = Vec::new();
+    let units = Box::new(move |lo, hi| (i64::from(cards(lo)), i64::from(cards(hi))));
+    let root = solver.value_root(&mut g, guess, Probe::Mtdf, Some(units))?;
+    // In anytime mode a limit leaves each later action its whole window
+    // (an action may hold several plays, so the root's bounds are not used
+    // to narrow it).
+    let each = Actions::new(&g, root, Probe::Mtdf, Narrow::Never, config);
+    let mut out = Answer::new(root);
     if actions {
-        // In anytime mode a limit leaves each later action its whole window
-        // (an action may hold several plays, so the root's bounds are not
-        // used to narrow it).
         for a in state.legal() {
             let mut h = g.clone();
             let won = h.play_action(&a);
-            let guess = root.value.saturating_sub(won);
-            let r = solver.value(&mut h, 0, whole, guess, Probe::Mtdf)?;
-            out.push((a, cards(won + r.value)));
-            out_hi.push(cards(won + r.hi));
+            let v = each.after(&mut solver, &mut h, won, each.guess(won))?;
+            out.push(a, v);
         }
     }
-    Ok(DashaSolution {
-        value: cards(root.value),
-        actions: out,
-        nodes: solver.call_nodes(),
-        hi: cards(root.hi),
-        actions_hi: out_hi,
-        halted: solver.halted().map(|e| e.to_string()),
-    })
+    Ok(out.finish(&solver).map_values(cards))
 }
 
 impl DashaState {
@@ -694,28 +666,9 @@ impl DashaState {
             return Err(req.unsupported("dashavatara", "its value (objective=\"tricks\")"));
         }
         let player = req.player_or(self.current().unwrap_or(0), 3)?;
-        let a = solve(self, player, req.actions, &req.config)?;
-        let bounds = a.halted.as_ref().map(|reason| Bounds {
-            value: (i64::from(a.value), i64::from(a.hi)),
-            actions: a
-                .actions
-                .iter()
-                .zip(&a.actions_hi)
-                .map(|((x, v), h)| (self.format_action(x), (i64::from(*v), i64::from(*h))))
-                .collect(),
-            reason: reason.clone(),
-        });
-        Ok(SolveAnswer {
-            player,
-            value: i64::from(a.value),
-            actions: a
-                .actions
-                .iter()
-                .map(|(x, v)| (self.format_action(x), i64::from(*v)))
-                .collect(),
-            nodes: a.nodes,
-            extra: Extra::None,
-            bounds,
-        })
+        let config = req.config_sized(TableSize::Default, 0, true);
+        let a = solve(self, player, req.actions, &config)?;
+        let legal = crate::game::GameState::legal_actions(self);
+        Ok(a.to_request(player, &legal, |x| self.format_action(x), i64::from))
     }
 }

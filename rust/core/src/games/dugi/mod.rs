@@ -47,6 +47,7 @@ pub use play::{DAct, DStep, DugiPlay};
 pub use state::{dugi_act_name, parse_dugi_action, DugiResult, DugiState};
 
 use crate::error::Result;
+use crate::solve::answer::TableSize;
 use crate::solve::request::{Extra, Goal, SolveAnswer, SolveRequest};
 use crate::solve::SolverConfig;
 
@@ -149,7 +150,7 @@ impl DugiState {
             player,
             req.actions,
             req.details,
-            &req.config_for(cards).exact_only(),
+            &req.config_sized(TableSize::SmallUpTo(6), cards, false),
         )?;
         Ok(SolveAnswer {
             player,

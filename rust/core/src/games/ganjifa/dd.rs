@@ -41,6 +41,7 @@ use super::play::{Act, Kind, Play, Step, MAX_SEATS};
 use super::rules::{above, relative_ranks};
 use crate::card::{Card, CardSet};
 use crate::error::{check_seat, Error, Result};
+use crate::solve::answer::{Actions, Answer, Narrow};
 use crate::solve::game::{
     mix64, MoveList, Side, Switches, TrickGame, TrickWon, TtKey, Wide, Wide4,
 };
@@ -535,23 +536,13 @@ fn expect_value(
     Ok(v)
 }
 
-/// The focal side's value of `g` from here (not counting tricks won),
-/// known to lie in `lo..=hi`, probing `first` first.
-fn search_value(
-    solver: &mut Solver<Wide4, u16>,
-    g: &mut GanjifaDd<'_>,
-    (lo, hi, first): (u32, u32, u32),
-) -> Result<f64> {
-    if g.cfg.dd_expectation {
-        let mut nodes = 0;
-        let r = expectimax(g, &mut nodes, &solver.call_limits());
-        solver.add_nodes(nodes);
-        return r;
-    }
-    // Bisection over zero-window probes: one lead can be worth many tricks
-    // (a run of hukms), so the value is often far from any cheap guess, and
-    // stepping one trick at a time would cost a probe per trick.
-    Ok(solver.value(g, 0, (lo, hi), first, Probe::Bisect)?.value as f64)
+/// The `dd_chance=expectation` value of `g` from here (not counting tricks
+/// won), its nodes counted against the call.
+fn expected(solver: &mut Solver<Wide4, u16>, g: &mut GanjifaDd<'_>) -> Result<f64> {
+    let mut nodes = 0;
+    let r = expectimax(g, &mut nodes, &solver.call_limits());
+    solver.add_nodes(nodes);
+    r
 }
 
 /// P's double-dummy value at `p`, with the value after each legal act,
@@ -567,30 +558,51 @@ pub fn solve_play(
     let base = p.tricks[focal] as f64;
     let mut g = GanjifaDd::new(cfg, p, focal)?;
     let mut solver: Solver<Wide4, u16> = Solver::with_pattern(settings.clone());
-    let rem = g.remaining();
-    // A seat's fair share first: the value is often near it.
-    let share = rem.div_ceil(p.n as u32);
-    let root = search_value(&mut solver, &mut g, (0, rem, share))?;
-    let mut actions = Vec::new();
-    if with_actions && p.step != Step::Blind {
-        let focal_moves = p.current() == Some(focal);
-        for a in p.legal(cfg) {
-            let mut h = GanjifaDd::new(cfg, p, focal)?;
-            let won = h.play_root_act(a) as f64;
-            // No act is better than the best for its mover's side.
-            let par = (root - won).max(0.0) as u32;
-            let window = if focal_moves {
-                (0, par, par)
-            } else {
-                (par, u32::MAX, par + 1)
-            };
-            let v = search_value(&mut solver, &mut h, window)?;
-            actions.push((a, base + won + v));
+    let acts = if with_actions && p.step != Step::Blind {
+        p.legal(cfg)
+    } else {
+        Vec::new()
+    };
+    // Each act on a fresh copy of the position, with what it won at once.
+    let after = |a: Act| -> Result<(GanjifaDd<'_>, u32)> {
+        let mut h = GanjifaDd::new(cfg, p, focal)?;
+        let won = h.play_root_act(a);
+        Ok((h, won))
+    };
+    if cfg.dd_expectation {
+        let value = base + expected(&mut solver, &mut g)?;
+        let mut actions = Vec::new();
+        for a in acts {
+            let (mut h, won) = after(a)?;
+            actions.push((a, base + won as f64 + expected(&mut solver, &mut h)?));
         }
+        return Ok(GanjifaAnswer {
+            value,
+            actions,
+            nodes: solver.call_nodes(),
+        });
     }
+    // A seat's fair share first: the value is often near it. Bisection over
+    // zero-window probes: one lead can be worth many tricks (a run of
+    // hukms), so the value is often far from any cheap guess, and stepping
+    // one trick at a time would cost a probe per trick.
+    let share = g.remaining().div_ceil(p.n as u32);
+    let root = solver.value_root(&mut g, share, Probe::Bisect, None)?;
+    // No act is better than the best for its mover's side.
+    let each = Actions::new(&g, root, Probe::Bisect, Narrow::Always, settings);
+    let mut out = Answer::new(root);
+    for a in acts {
+        let (mut h, won) = after(a)?;
+        out.push(a, each.after(&mut solver, &mut h, won, each.guess(won))?);
+    }
+    let out = out.finish(&solver);
     Ok(GanjifaAnswer {
-        value: base + root,
-        actions,
-        nodes: solver.call_nodes(),
+        value: base + out.value as f64,
+        actions: out
+            .actions
+            .iter()
+            .map(|&(a, v)| (a, base + v as f64))
+            .collect(),
+        nodes: out.nodes,
     })
 }

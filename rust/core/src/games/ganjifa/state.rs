@@ -9,6 +9,7 @@ use crate::card::{Card, CardSet};
 use crate::deal::shuffled;
 use crate::error::{check_seat, Error, Result};
 use crate::rng::Rng;
+use crate::solve::answer::TableSize;
 use crate::solve::request::{Extra, Goal, SolveAnswer, SolveRequest};
 use crate::solve::SolverConfig;
 
@@ -638,8 +639,11 @@ impl GanjifaState {
         }
         let player = req.player_or(self.current().unwrap_or(0), self.cfg.players)?;
         let cards = self.hands().iter().map(|h| h.len()).max().unwrap_or(0);
-        let (value, actions, nodes) =
-            self.dd_solve(player, req.actions, &req.config_for(cards).exact_only())?;
+        let (value, actions, nodes) = self.dd_solve(
+            player,
+            req.actions,
+            &req.config_sized(TableSize::SmallUpTo(6), cards, false),
+        )?;
         let exact = value.fract() == 0.0 && actions.iter().all(|(_, v)| v.fract() == 0.0);
         let ints = actions
             .iter()

@@ -12,6 +12,7 @@ use std::collections::HashMap;
 
 use super::state::{NaqshAction, NaqshState, Phase};
 use crate::error::{check_seat, Error, Result};
+use crate::solve::answer::TableSize;
 use crate::solve::request::{Extra, Goal, SolveAnswer, SolveRequest};
 use crate::solve::search::Limits;
 use crate::solve::SolverConfig;
@@ -209,16 +210,9 @@ impl NaqshState {
             return Err(req.unsupported("naqsh", "its value (objective=\"tricks\")"));
         }
         let player = req.player_or(self.current().unwrap_or(0), self.cfg.players)?;
-        let settings = if req.tt_given {
-            req.config.clone()
-        } else {
-            SolverConfig {
-                tt_bytes: SolverConfig::small().tt_bytes,
-                ..req.config.clone()
-            }
-        };
-        // Anytime bounds are not given for Naqsh: a limit fails the call.
-        let a = self.dd_solve(player, &settings.exact_only())?;
+        // A small table unless the caller sizes it; anytime bounds are not
+        // given for Naqsh: a limit fails the call.
+        let a = self.dd_solve(player, &req.config_sized(TableSize::Small, 0, false))?;
         Ok(SolveAnswer {
             player,
             value: a.value,

@@ -8,6 +8,7 @@ use super::super::state::{Action, TwentyEightState};
 use super::{Objective, PointsGame, CALL};
 use crate::card::CardSet;
 use crate::error::Result;
+use crate::solve::answer::{Actions, Answer, Narrow, TableSize};
 use crate::solve::request::{Bounds, Extra, Goal, SolveAnswer, SolveRequest};
 use crate::solve::{Probe, Solver, SolverConfig, TrickGame};
 
@@ -68,46 +69,6 @@ impl DdSolver {
             .value)
     }
 
-    /// The value after move `m` (side 0's take from here, the move included).
-    pub fn value_after(&mut self, g: &mut PointsGame, m: u8) -> Result<u32> {
-        let base = self.play(g, m);
-        let r = self.value(g);
-        g.undo(m);
-        Ok(base + r?)
-    }
-
-    /// Like [`DdSolver::value`], reporting the root's progress in points
-    /// less `r` and returning the bounds proven (`(lo, hi)`, equal when
-    /// exact; they differ only in anytime mode after a limit).
-    fn root_bounds(&mut self, g: &mut PointsGame, r: i32) -> Result<(u32, u32)> {
-        let guess = g.estimate();
-        let r = i64::from(r);
-        self.solver.report_root(Some(Box::new(move |lo, hi| {
-            (i64::from(lo) - r, i64::from(hi) - r)
-        })));
-        let v = self.solver.value(g, 0, (0, u32::MAX), guess, Probe::Mtdf);
-        self.solver.report_root(None);
-        let v = v?;
-        Ok((v.value, v.hi))
-    }
-
-    /// The bounds of the value after move `m`, within `window` (side 0's
-    /// take from here, the move included, clipped to what is left).
-    fn bounds_after(
-        &mut self,
-        g: &mut PointsGame,
-        m: u8,
-        window: (u32, u32),
-    ) -> Result<(u32, u32)> {
-        let base = self.play(g, m);
-        let guess = g.estimate();
-        let w = (window.0.saturating_sub(base), window.1.saturating_sub(base));
-        let r = self.solver.value(g, 0, w, guess, Probe::Mtdf);
-        g.undo(m);
-        let r = r?;
-        Ok((base + r.value, base + r.hi))
-    }
-
     /// Can side 0 take at least `target` from here if `m` is played?
     pub fn reaches_after(&mut self, g: &mut PointsGame, m: u8, target: u32) -> Result<bool> {
         let base = self.play(g, m);
@@ -154,55 +115,35 @@ pub fn solve_points(
     // The searched value credits kings and queens to the side that loses
     // them (kq_negative): take their number back off.
     let r = g.negative_cards() as i32;
+    let mut solver = Solver::new(config);
+    let points = move |v: u32| i64::from(v as i32 - r);
+    let units = Box::new(move |lo, hi| (points(lo), points(hi)));
+    let guess = g.estimate();
+    let root = solver.value_root(&mut g, guess, Probe::Mtdf, Some(units))?;
     // Each action is searched only within the window the root's value
     // leaves it (`Switches::card_bounds`); an anytime solve always narrows
     // by the root's bounds.
-    let bounded = config.bounds || config.switches.card_bounds;
-    let mut solver = DdSolver::new(config);
-    let (value, hi) = solver.root_bounds(&mut g, r)?;
-    let mover_max = g.side_of(g.to_move()) == 0;
-    let mut out = Vec::new();
-    let mut out_hi = Vec::new();
+    let each = Actions::new(&g, root, Probe::Mtdf, Narrow::Switched, solver.config());
+    let mut out = Answer::new(root);
     if actions {
         for (name, m) in action_moves(s) {
-            let (v, h) = match m {
-                // Without `card_bounds` each action is valued on its own;
-                // with it (and always in anytime mode) the window is
-                // narrowed by the root's bounds (the mover's side gets no
-                // more than the root with any action, the other side no
-                // less).
-                Some(m) if !bounded => {
-                    let v = solver.value_after(&mut g, m)?;
-                    (v, v)
-                }
-                Some(m) => {
-                    let window = if mover_max {
-                        (0, hi)
-                    } else {
-                        (value, u32::MAX)
-                    };
-                    solver.bounds_after(&mut g, m, window)?
-                }
-                None => (value, hi),
+            let v = match m {
+                Some(m) => each.after_move(&mut solver, &mut g, m, |g, _| g.estimate())?,
+                None => (root.value, root.hi),
             };
-            out.push((name.clone(), v as i32 - r));
-            out_hi.push((name, h as i32 - r));
+            out.push(name, v);
         }
     }
-    let bounds = solver.solver.halted().map(|e| Bounds {
-        value: (i64::from(value as i32 - r), i64::from(hi as i32 - r)),
-        actions: out
-            .iter()
-            .zip(&out_hi)
-            .map(|((a, v), (_, h))| (a.clone(), (i64::from(*v), i64::from(*h))))
-            .collect(),
-        reason: e.to_string(),
-    });
+    let a = out.finish(&solver);
     Ok(DdAnswer {
-        value: value as i32 - r,
-        actions: out,
-        nodes: solver.nodes(),
-        bounds,
+        value: points(a.value) as i32,
+        actions: a
+            .actions
+            .iter()
+            .map(|(x, v)| (x.clone(), points(*v) as i32))
+            .collect(),
+        nodes: a.nodes,
+        bounds: a.bounds(String::clone, points),
     })
 }
 
@@ -346,7 +287,7 @@ impl TwentyEightState {
     pub fn solve(&self, req: &SolveRequest) -> Result<SolveAnswer> {
         let n = self.config().players;
         let player = req.player_or(self.current().unwrap_or(0), n)?;
-        let cfg = req.config.clone();
+        let exact = || req.config_sized(TableSize::Default, 0, false);
         let a =
             match req.goal {
                 Goal::Kot => return Err(req.unsupported(
@@ -360,10 +301,15 @@ impl TwentyEightState {
                 // Anytime bounds are given for card points only: for the
                 // sweep and the outcome a limit fails the call.
                 Goal::Value if self.all_tricks_contract() => {
-                    super::solve_sweep(self, player, cfg.exact_only(), req.actions)?
+                    super::solve_sweep(self, player, exact(), req.actions)?
                 }
-                Goal::Target(t) => solve_outcome(self, t, cfg.exact_only(), req.actions)?,
-                Goal::Value => solve_points(self, player, cfg, req.actions)?,
+                Goal::Target(t) => solve_outcome(self, t, exact(), req.actions)?,
+                Goal::Value => solve_points(
+                    self,
+                    player,
+                    req.config_sized(TableSize::Default, 0, true),
+                    req.actions,
+                )?,
             };
         Ok(SolveAnswer {
             player,

@@ -7,44 +7,17 @@ use crate::card::Card;
 use crate::error::{Error, Result};
 use crate::games::hokm::config::Scoring;
 use crate::games::hokm::state::{HokmAction, HokmState};
+use crate::solve::answer::{Actions, Answer, Narrow, TableSize};
 use crate::solve::game::{MoveList, Switches, TrickGame};
 use crate::solve::pool::{SharedPool, SolverPool};
-use crate::solve::request::{in_legal_order, Bounds, Extra, Goal, SolveAnswer, SolveRequest};
-use crate::solve::{Probe, Solver, SolverConfig};
+use crate::solve::request::{in_legal_order, Extra, Goal, SolveAnswer, SolveRequest};
+use crate::solve::{Probe, SolverConfig};
 
-/// The value for side 0 of `g` within `window` (clipped to what is left),
-/// probing `guess` first and then bisecting: value scales such as Dehla's
-/// `14 * tens + tricks` are too wide for MTD(f)'s unit steps.
-fn bisect(
-    solver: &mut Solver,
-    g: &mut RangGame,
-    window: (u32, u32),
-    guess: u32,
-) -> Result<crate::solve::Solution> {
-    let guess = guess.max(1);
-    solver.value(g, 0, window, guess, Probe::Bisect)
-}
-
-/// A double-dummy answer for a Court Piece / Rang state.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DdAnswer {
-    /// The value for the chosen side from here to the end of the hand (see
-    /// the module notes for the scale of each objective); its lower bound
-    /// when `halted`.
-    pub value: u32,
-    /// Each legal card (and the cut call) of the player to move, with the
-    /// value after it (its lower bound when `halted`).
-    pub actions: Vec<(HokmAction, u32)>,
-    /// Search nodes visited.
-    pub nodes: u64,
-    /// The upper bound of `value` (`value` itself when exact).
-    pub hi: u32,
-    /// The upper bounds of the actions' values, in the order of `actions`.
-    pub actions_hi: Vec<u32>,
-    /// In anytime mode ([`SolverConfig::bounds`]), the limit that stopped
-    /// the call: the values are then bounds.
-    pub halted: Option<String>,
-}
+/// A double-dummy answer for a Court Piece / Rang state: the value for the
+/// chosen side from here to the end of the hand (see the module notes for
+/// the scale of each objective) and the value after each legal card (and
+/// the cut call) of the player to move.
+pub type DdAnswer = Answer<HokmAction>;
 
 impl HokmState {
     /// True when double-dummy analysis of this preset needs the Court Piece
@@ -183,68 +156,40 @@ impl HokmState {
                 nodes: 0,
             },
             None => {
-                solver.report_root(Some(Box::new(move |lo, hi| {
+                let units = Box::new(move |lo, hi| {
                     let (lo, hi) = (i64::from(lo), i64::from(hi));
                     match w {
                         0 => (lo, hi),
                         w => (lo / i64::from(w), hi / i64::from(w)),
                     }
-                })));
-                let r = bisect(&mut solver, &mut g, (0, u32::MAX), rem / 2);
-                solver.report_root(None);
-                r?
+                });
+                // Bisection: value scales such as Dehla's `14 * tens +
+                // tricks` are too wide for MTD(f)'s unit steps.
+                solver.value_root(&mut g, rem / 2, Probe::Bisect, Some(units))?
             }
         };
-        let mut out = DdAnswer {
-            value: root.value,
-            actions: Vec::new(),
-            nodes: root.nodes,
-            hi: root.hi,
-            actions_hi: Vec::new(),
-            halted: None,
-        };
+        let mut out = Answer::new(root);
         if actions {
             let mut list = MoveList::new();
             g.moves(&mut list, &Switches::none());
             let mut moves: Vec<u8> = list.as_slice().to_vec();
             moves.sort_unstable();
-            // The mover's side gets the root's value with its best action and
-            // no more with any other; the other side no less. Each action is
-            // searched only within that window (`Switches::card_bounds`; an
-            // anytime solve always narrows by the root's bounds).
-            let mover_max = g.side_of(g.to_move()) == 0;
-            let bounded = config.bounds || config.switches.card_bounds;
+            let each = Actions::new(&g, root, Probe::Bisect, Narrow::Switched, config);
             for m in moves {
-                let (v, hi) = if trivial.is_some() {
+                let v = if trivial.is_some() {
                     (root.value, root.hi)
                 } else {
-                    let won = g.play(m);
-                    let base = match won {
-                        Some(w) if g.side_of(w.seat as usize) == 0 => w.value,
-                        _ => 0,
-                    };
-                    let window = if bounded {
-                        root.window_after(base, mover_max)
-                    } else {
-                        (0, u32::MAX)
-                    };
-                    let r = bisect(&mut solver, &mut g, window, root.value.saturating_sub(base));
-                    g.undo(m);
-                    let r = r?;
-                    out.nodes += r.nodes;
-                    (base + r.value, base + r.hi)
+                    each.after_move(&mut *solver, &mut g, m, |_, guess| guess)?
                 };
                 let a = if m == CALL {
                     HokmAction::Call
                 } else {
                     HokmAction::Card(Card(m))
                 };
-                out.actions.push((a, v));
-                out.actions_hi.push(hi);
+                out.push(a, v);
             }
         }
-        out.halted = solver.halted().map(|e| e.to_string());
-        Ok(out)
+        Ok(out.finish(&solver))
     }
 }
 
@@ -287,58 +232,19 @@ impl HokmState {
             Goal::Value if self.needs_rang_dd() => Objective::Value,
             Goal::Value => return self.solve_whist(req, player, &legal),
         };
-        let a = self.dd_solve_pooled(player, objective, &req.config, req.actions, &req.pool)?;
-        let named: Vec<(String, i64)> = a
-            .actions
-            .iter()
-            .map(|(x, v)| (self.format_action(x), i64::from(*v)))
-            .collect();
-        let named = in_legal_order(&legal, named);
-        let w = i64::from(self.dd_ten_weight(objective));
-        let unit = |v: u32| {
-            if w > 0 {
-                i64::from(v) / w
-            } else {
-                i64::from(v)
-            }
-        };
-        let bounds = a.halted.as_ref().map(|reason| Bounds {
-            value: (unit(a.value), unit(a.hi)),
-            actions: in_legal_order(
-                &legal,
-                a.actions
-                    .iter()
-                    .zip(&a.actions_hi)
-                    .map(|((x, v), h)| (self.format_action(x), (unit(*v), unit(*h))))
-                    .collect(),
-            ),
-            reason: reason.clone(),
-        });
-        let mut out = SolveAnswer {
-            player,
-            value: i64::from(a.value),
-            actions: named,
-            nodes: a.nodes,
-            extra: Extra::None,
-            bounds: None,
-        };
-        if w > 0 && bounds.is_none() {
+        let config = req.config_sized(TableSize::Default, 0, true);
+        let a = self.dd_solve_pooled(player, objective, &config, req.actions, &req.pool)?;
+        let name = |x: &HokmAction| self.format_action(x);
+        // Dehla Pakad: tens in the value, the tricks collected in the extra.
+        let w = self.dd_ten_weight(objective).max(1);
+        let mut out = a.to_request(player, &legal, name, |v| i64::from(v / w));
+        if w > 1 && a.halted.is_none() {
+            let tricks = a.actions.iter().map(|(x, v)| (name(x), i64::from(v % w)));
             out.extra = Extra::Tricks {
-                value: out.value % w,
-                actions: out
-                    .actions
-                    .iter()
-                    .map(|(x, v)| (x.clone(), v % w))
-                    .collect(),
+                value: i64::from(a.value % w),
+                actions: in_legal_order(&legal, tricks.collect()),
             };
         }
-        if w > 0 {
-            out.value /= w;
-            for (_, v) in out.actions.iter_mut() {
-                *v /= w;
-            }
-        }
-        out.bounds = bounds;
         Ok(out)
     }
 
@@ -352,38 +258,15 @@ impl HokmState {
         let pos = self.whist_position()?;
         // Whist's table keys hold the leader, trumps, sides and number of
         // hands: its entries hold for any position of trick play.
-        let mut solver = SolverPool::take::<u128, u8>(&req.pool, "whist", req.config.clone());
-        let pack = &self.config().pack;
-        let (value, hi, cards, cards_hi, nodes) = if req.actions {
-            let r = solver.solve_cards(&pos, player)?;
-            (r.value, r.hi, r.cards, r.cards_hi, r.nodes)
+        let config = req.config_sized(TableSize::Default, 0, true);
+        let mut solver = SolverPool::take::<u128, u8>(&req.pool, "whist", config);
+        let a = if req.actions {
+            solver.answer_cards(&pos, player)?
         } else {
-            let r = solver.solve(&pos, player)?;
-            (r.value, r.hi, Vec::new(), Vec::new(), r.nodes)
+            let root = solver.solve(&pos, player)?;
+            Answer::new(root).finish(&solver)
         };
-        let named = cards
-            .iter()
-            .map(|&(c, v)| (pack.format_card(c), i64::from(v)))
-            .collect();
-        let bounds = solver.halted().map(|e| Bounds {
-            value: (i64::from(value), i64::from(hi)),
-            actions: in_legal_order(
-                legal,
-                cards
-                    .iter()
-                    .zip(&cards_hi)
-                    .map(|(&(c, v), &h)| (pack.format_card(c), (i64::from(v), i64::from(h))))
-                    .collect(),
-            ),
-            reason: e.to_string(),
-        });
-        Ok(SolveAnswer {
-            player,
-            value: i64::from(value),
-            actions: in_legal_order(legal, named),
-            nodes,
-            extra: Extra::None,
-            bounds,
-        })
+        let pack = &self.config().pack;
+        Ok(a.to_request(player, legal, |c| pack.format_card(*c), i64::from))
     }
 }

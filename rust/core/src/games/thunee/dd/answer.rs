@@ -7,6 +7,7 @@ use super::sweep::{SweepGame, ANNULLED, CATCH, FAILED, SWEPT};
 use crate::error::{Error, Result};
 use crate::games::thunee::config::DdMode;
 use crate::games::thunee::state::{Action, Phase, ThuneeState};
+use crate::solve::answer::{largest_reached, TableSize};
 use crate::solve::game::TrickGame;
 use crate::solve::request::{Extra, Goal, SolveAnswer, SolveRequest};
 use crate::solve::{Solver, SolverConfig};
@@ -59,16 +60,8 @@ impl Dd {
 
     /// The most team X scores from `s`: bisection over needs.
     fn points(&mut self, g: &mut NormalGame, m: Option<u8>) -> Result<i32> {
-        let (mut lo, mut hi) = g.point_range();
-        while lo < hi {
-            let mid = lo + (hi - lo + 1) / 2;
-            if self.need(g, mid, m)? {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        Ok(lo)
+        let (lo, hi) = g.point_range();
+        largest_reached(lo, hi, |need| self.need(g, need, m))
     }
 
     /// The balls value (counting team minus trumping team) of `g`.
@@ -85,19 +78,11 @@ impl Dd {
             },
             None => false,
         };
-        let (mut lo, mut hi) = (0u32, 2 * k as u32);
-        while lo < hi {
-            let mid = lo + (hi - lo).div_ceil(2);
-            if self.reaches(g, mid)? {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
+        let v = largest_reached(0, 2 * k, |t| self.reaches(g, t as u32));
         if base {
             g.undo(m.expect("played"));
         }
-        Ok(lo as i32 - k)
+        Ok(v? - k)
     }
 
     /// A sweep's rank (0..3) for the caller's team.
@@ -286,9 +271,8 @@ impl ThuneeState {
         let cards = self.hands.iter().map(|h| h.len()).max().unwrap_or(0);
         let mut dd = Dd {
             // Anytime bounds are not given for Thunee: a limit fails the call.
-            solver: Solver::new(req.config_for(cards.max(1)).exact_only()),
+            solver: Solver::new(req.config_sized(TableSize::SmallUpTo(6), cards.max(1), false)),
         };
-        dd.solver.start_call();
         let value = self.dd_value(&mut dd, ask)?;
         let mut actions = Vec::new();
         if req.actions {
@@ -333,7 +317,6 @@ pub fn points_of(s: &ThuneeState, config: SolverConfig) -> Result<(i32, u64)> {
     let mut dd = Dd {
         solver: Solver::new(config),
     };
-    dd.solver.start_call();
     let team = s.counting_team();
     let v = dd.normal(
         s,

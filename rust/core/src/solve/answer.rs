@@ -1,0 +1,354 @@
+//! The one answering layer: how a request (an objective, a root, which
+//! actions) becomes a value and the value after each action, under one
+//! budget for the whole call.
+//!
+//! A game supplies the [`TrickGame`] of its objective, the unit its answer
+//! speaks in ([`Answer::to_request`]) and how it sizes its table when the
+//! caller does not ([`TableSize`]); this module does the rest the same way
+//! for every game:
+//!
+//! * [`Solver::value_root`] values the root (reporting its progress in the
+//!   answer's units), [`Actions`] values each action after it (play the
+//!   action, credit what it won, search within the window the root leaves
+//!   it, take it back), all in one call of the solver, so `max_nodes`,
+//!   `timeout` and the stop flag hold over the root and every action
+//!   together (at most one node past `max_nodes`: [`NODE_SLACK`]);
+//! * [`Answer`] is the one answer type (lower and upper bounds of the value
+//!   and of each action, nodes, the limit that stopped an anytime call);
+//! * [`largest_reached`] is the probe for wide point scales that zero-window
+//!   questions answer one threshold at a time (Thunee's points and balls).
+//!
+//! ```
+//! use hukm_core::pack::Pack;
+//! use hukm_core::solve::answer::{Actions, Answer, Narrow};
+//! use hukm_core::solve::{MoveList, Probe, Solver, SolverConfig, Switches, TrickGame};
+//! use hukm_core::solve::{Whist, WhistPosition};
+//! let p = Pack::french52();
+//! let hands = p.parse_deal("AK... QJ... T9... 87...", 4).unwrap();
+//! let mut g = Whist::<4>::new(&WhistPosition::new(hands, None, 0), [0, 1, 0, 1]).unwrap();
+//! let mut s = Solver::new(SolverConfig::small());
+//! let root = s.value_root(&mut g, 1, Probe::Mtdf, None).unwrap();
+//! let each = Actions::new(&g, root, Probe::Mtdf, Narrow::Switched, s.config());
+//! let mut moves = MoveList::new();
+//! g.moves(&mut moves, &Switches::none());
+//! let mut a = Answer::new(root);
+//! for &m in moves.as_slice() {
+//!     let v = each.after_move(&mut s, &mut g, m, |_, guess| guess).unwrap();
+//!     a.push(m, v);
+//! }
+//! let a = a.finish(&s);
+//! // The ace and the king of seat 0 both take the two tricks.
+//! assert_eq!((a.value, a.actions.len(), a.actions[0].1), (2, 2, 2));
+//! ```
+
+use super::game::{Pattern, TrickGame};
+use super::request::{in_legal_order, Bounds, Extra, SolveAnswer};
+use super::{Probe, RootUnits, Solution, Solver, SolverConfig};
+use crate::error::Result;
+
+/// How far past `max_nodes` a call may count before it stops: the search
+/// checks the node limit at every node, so a call stopped by it has visited
+/// at most `max_nodes + 1` nodes (the node that found the limit passed).
+pub const NODE_SLACK: u64 = 1;
+
+/// How a game's table is sized when the caller gives no `tt_mib`: one
+/// policy, [`TableSize::config`], with the game's threshold.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TableSize {
+    /// The request's table at every size: the default one
+    /// ([`SolverConfig::default`]) unless the caller's settings size it.
+    Default,
+    /// A small table ([`SolverConfig::small`]) for hands of at most this
+    /// many cards, the default beyond ([`SolverConfig::for_hands`] at 6).
+    SmallUpTo(u32),
+    /// Always the small table (a game whose table holds few positions).
+    Small,
+}
+
+impl TableSize {
+    /// The settings of a call: `config` (the caller's limits, switches and
+    /// table size), its table sized by this policy for hands of `cards`
+    /// cards unless the caller gave the size (`tt_given`); without
+    /// `anytime` (an objective that gives no bounds) a limit fails the call.
+    pub fn config(
+        self,
+        config: &SolverConfig,
+        tt_given: bool,
+        cards: u32,
+        anytime: bool,
+    ) -> SolverConfig {
+        let mut c = config.clone();
+        let small = match self {
+            TableSize::Default => None,
+            TableSize::SmallUpTo(n) => Some(cards <= n),
+            TableSize::Small => Some(true),
+        };
+        match small {
+            _ if tt_given => {}
+            None => {}
+            Some(true) => c.tt_bytes = SolverConfig::small().tt_bytes,
+            Some(false) => c.tt_bytes = SolverConfig::default().tt_bytes,
+        }
+        if anytime {
+            c
+        } else {
+            c.exact_only()
+        }
+    }
+}
+
+/// When each action is searched only within the window the root's value
+/// leaves it (the mover's side gets no more than the root with any action,
+/// the other side no less).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Narrow {
+    /// Never: each action over its whole range (an action of several plays
+    /// whose value the root's search did not bound move by move).
+    Never,
+    /// Always.
+    Always,
+    /// With [`crate::solve::Switches::card_bounds`], in anytime mode and
+    /// whenever the root is only bounded.
+    Switched,
+}
+
+/// The answer of one call: the value and each action's value as bounds
+/// (equal when exact), in the search's units.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer<A> {
+    /// The value for the side counted (its lower bound when `halted`).
+    pub value: u32,
+    /// Each action asked for with the value after it (its lower bound when
+    /// `halted`).
+    pub actions: Vec<(A, u32)>,
+    /// Search nodes visited by the whole call.
+    pub nodes: u64,
+    /// The upper bound of `value` (`value` itself when exact).
+    pub hi: u32,
+    /// The upper bounds of the actions' values, in the order of `actions`.
+    pub actions_hi: Vec<u32>,
+    /// In anytime mode ([`SolverConfig::bounds`]), the limit that stopped
+    /// the call: the values are then bounds.
+    pub halted: Option<String>,
+}
+
+impl<A> Answer<A> {
+    /// An answer holding the root's value, no action yet.
+    pub fn new(root: Solution) -> Answer<A> {
+        Answer {
+            value: root.value,
+            actions: Vec::new(),
+            nodes: root.nodes,
+            hi: root.hi,
+            actions_hi: Vec::new(),
+            halted: None,
+        }
+    }
+
+    /// Adds action `a` with the bounds `(lo, hi)` of its value.
+    pub fn push(&mut self, a: A, (lo, hi): (u32, u32)) {
+        self.actions.push((a, lo));
+        self.actions_hi.push(hi);
+    }
+
+    /// The answer at the end of the call: its nodes and the limit that
+    /// stopped it (anytime mode).
+    pub fn finish<P: Pattern, M: Copy + Default + PartialEq>(
+        mut self,
+        solver: &Solver<P, M>,
+    ) -> Answer<A> {
+        self.nodes = solver.call_nodes();
+        self.halted = solver.halted().map(|e| e.to_string());
+        self
+    }
+
+    /// The same answer with every value (and bound) mapped by `f` (from the
+    /// search's units to the game's).
+    pub fn map_values(mut self, f: impl Fn(u32) -> u32) -> Answer<A> {
+        self.value = f(self.value);
+        self.hi = f(self.hi);
+        for (_, v) in self.actions.iter_mut() {
+            *v = f(*v);
+        }
+        for h in self.actions_hi.iter_mut() {
+            *h = f(*h);
+        }
+        self
+    }
+
+    /// The bounds of an answer stopped by a limit, in the request's units
+    /// (`unit`) with the actions named by `name`; `None` when exact.
+    pub fn bounds(&self, name: impl Fn(&A) -> String, unit: impl Fn(u32) -> i64) -> Option<Bounds> {
+        self.halted.as_ref().map(|reason| Bounds {
+            value: (unit(self.value), unit(self.hi)),
+            actions: self
+                .actions
+                .iter()
+                .zip(&self.actions_hi)
+                .map(|((a, v), h)| (name(a), (unit(*v), unit(*h))))
+                .collect(),
+            reason: reason.clone(),
+        })
+    }
+
+    /// The answer to a request for `player`: values in the request's units
+    /// (`unit`), actions named by `name` and put in the order of `legal`.
+    pub fn to_request(
+        &self,
+        player: usize,
+        legal: &[String],
+        name: impl Fn(&A) -> String,
+        unit: impl Fn(u32) -> i64,
+    ) -> SolveAnswer {
+        let named = self
+            .actions
+            .iter()
+            .map(|(a, v)| (name(a), unit(*v)))
+            .collect();
+        let bounds = self.bounds(&name, &unit).map(|mut b| {
+            b.actions = in_legal_order(legal, std::mem::take(&mut b.actions));
+            b
+        });
+        SolveAnswer {
+            player,
+            value: unit(self.value),
+            actions: in_legal_order(legal, named),
+            nodes: self.nodes,
+            extra: Extra::None,
+            bounds,
+        }
+    }
+}
+
+/// How the actions of one root are valued: the root's solution, the side
+/// that moves there, the probe and the window policy.
+#[derive(Copy, Clone, Debug)]
+pub struct Actions {
+    root: Solution,
+    mover_max: bool,
+    narrow: bool,
+    probe: Probe,
+}
+
+impl Actions {
+    /// The valuing of the actions at `g`'s root, whose value is `root`.
+    pub fn new<G: TrickGame>(
+        g: &G,
+        root: Solution,
+        probe: Probe,
+        narrow: Narrow,
+        config: &SolverConfig,
+    ) -> Actions {
+        let narrow = match narrow {
+            Narrow::Never => false,
+            Narrow::Always => true,
+            Narrow::Switched => config.switches.card_bounds || config.bounds || !root.exact(),
+        };
+        Actions {
+            root,
+            mover_max: g.side_of(g.to_move()) == 0,
+            narrow,
+            probe,
+        }
+    }
+
+    /// The first guess after an action that credited `base`: the root's
+    /// value less it.
+    pub fn guess(&self, base: u32) -> u32 {
+        self.root.value.saturating_sub(base)
+    }
+
+    /// The bounds of the value after an action that credited `base` to side
+    /// 0 and left `g` where it leads, probing `guess` first: `base` plus the
+    /// value of `g` (in the window the root leaves it when narrowing).
+    pub fn after<G, P, M>(
+        &self,
+        solver: &mut Solver<P, M>,
+        g: &mut G,
+        base: u32,
+        guess: u32,
+    ) -> Result<(u32, u32)>
+    where
+        G: TrickGame<Pattern = P, Move = M>,
+        P: Pattern,
+        M: Copy + Default + PartialEq,
+    {
+        let window = if self.narrow {
+            self.root.window_after(base, self.mover_max)
+        } else {
+            (0, u32::MAX)
+        };
+        let r = solver.value(g, 0, window, guess, self.probe)?;
+        Ok((base + r.value, base + r.hi))
+    }
+
+    /// [`Actions::after`] for one move `m` of `g`: played, credited, valued
+    /// and taken back. `guess` gets the game after the move and the root's
+    /// guess ([`Actions::guess`]) and returns the first probe.
+    pub fn after_move<G, P, M>(
+        &self,
+        solver: &mut Solver<P, M>,
+        g: &mut G,
+        m: M,
+        guess: impl FnOnce(&G, u32) -> u32,
+    ) -> Result<(u32, u32)>
+    where
+        G: TrickGame<Pattern = P, Move = M>,
+        P: Pattern,
+        M: Copy + Default + PartialEq,
+    {
+        let base = credit(g, m);
+        let first = guess(g, self.guess(base));
+        let r = self.after(solver, g, base, first);
+        g.undo(m);
+        r
+    }
+}
+
+/// Plays `m` on `g` and returns what its trick credits to side 0.
+pub fn credit<G: TrickGame>(g: &mut G, m: G::Move) -> u32 {
+    let won = g.play(m);
+    won.map_or(0, |w| w.credit(g.side_of(w.seat as usize), 0))
+}
+
+impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
+    /// The value of a call's root for side 0 from `g`, probing `guess` first
+    /// and then as `probe` says, its progress reported in the answer's units
+    /// (`units`, see [`crate::solve::SolverConfig::progress`]).
+    pub fn value_root<G: TrickGame<Pattern = P, Move = M>>(
+        &mut self,
+        g: &mut G,
+        guess: u32,
+        probe: Probe,
+        units: Option<RootUnits>,
+    ) -> Result<Solution> {
+        self.report_root(units);
+        let r = self.value(g, 0, (0, u32::MAX), guess, probe);
+        self.report_root(None);
+        r
+    }
+}
+
+/// The probe for wide point scales answered by zero-window questions one
+/// threshold at a time: the largest `t` in `lo..=hi` for which `reaches(t)`
+/// holds (`lo` is taken to hold), by bisection. `reaches` must be monotone
+/// (true up to some threshold, false beyond).
+pub fn largest_reached(
+    mut lo: i32,
+    mut hi: i32,
+    mut reaches: impl FnMut(i32) -> Result<bool>,
+) -> Result<i32> {
+    while lo < hi {
+        let mid = lo + (hi - lo + 1) / 2;
+        if reaches(mid)? {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    Ok(lo)
+}
+
+#[cfg(test)]
+#[path = "answer_tests.rs"]
+mod tests;
