@@ -26,7 +26,7 @@ from ..solve import solve
 from ..svg.packs import pack_of_game
 from ..svg.wording import EN, action_label, tr_of
 from .args import bots_from_spec, game_options, lang_of, make_game
-from .term import Screen, pad, trick_winner_after, width
+from .term import Screen, card_text, pad, trick_winner_after, width
 
 
 def seat_bots(spec: str, n: int, seat: int, seed: int) -> dict[int, Bot]:
@@ -44,7 +44,12 @@ def seat_bots(spec: str, n: int, seat: int, seed: int) -> dict[int, Bot]:
 def shown(state: _core.State, action: str, tr: Translator) -> str:
     """An action as a player reads it: the notation in English, else its label in the
     language (``trump:S`` -> ``حکم ♠ پیک``, ``AS`` -> ``A♠``)."""
-    return action if tr.lang == "en" else action_label(pack_of_game(state), action, tr)
+    if tr.lang == "en":
+        return action
+    pack = pack_of_game(state)
+    if pack.is_card(action):
+        return card_text(state, action, tr)
+    return action_label(pack, action, tr)
 
 
 def menu(state: _core.State, legal: list[str], tr: Translator = EN) -> str:

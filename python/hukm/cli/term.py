@@ -13,7 +13,9 @@ Every word is drawn in the reader's language (``lang``: a code of
 the game's words (suits, roles) of the ``words`` catalog and the pictures' labels of
 actions and values (:mod:`hukm.svg.wording`), numbers in the language's digits. What a
 player types stays notation (card codes ``AS``, actions ``trump:S``) and is shown next to
-its translated label; ranks stay as the cards print them (``A``, ``T``, ``9``).
+its translated label; the ranks of a hand stay as the cards print them (``A``, ``T``,
+``9``), and a Ganjifa card named in a line of words takes the language's digits (``۴
+غلام``).
 Right-to-left languages (Persian, Urdu, Arabic) are written in
 logical order, never reversed: the terminal's own bidirectional support, where it has
 one, shows them right to left. Columns are padded by display width (``rich``'s
@@ -126,7 +128,17 @@ def _card_text(state: _core.State, c: str, tr: Optional[Translator] = None) -> t
     s, r = card[c]
     code, name = suits[s]
     label, style = _label(state, code, name, s, french, tr)
-    return (f"{r}{label} " if french else f"{r} {tr.suit(name)} "), style
+    return (f"{r}{label} " if french else f"{tr.digits(r)} {tr.suit(name)} "), style
+
+
+def card_text(state: _core.State, c: str, tr: Translator = EN) -> str:
+    """A card as the table writes it: ``A♠``, or a Ganjifa card's rank and suit name.
+
+    >>> import hukm
+    >>> card_text(hukm.game("ganjifa").new_game(1), "KGH")
+    'K Ghulam'
+    """
+    return _card_text(state, c, tr)[0].rstrip()
 
 
 def header(state: _core.State, lang: Optional[str] = None) -> str:
