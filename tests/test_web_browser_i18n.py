@@ -16,6 +16,7 @@ import pytest
 
 from test_web_browser import browser, opened, server, settle, shots  # noqa: F401  (fixtures)
 
+import hukm
 from hukm import i18n
 
 DEAL = "N:AKJ64.J4.QT2.A82 .AKT95.AKJ4.T976 QT932.Q86.97.KJ3 875.732.8653.Q54"
@@ -55,7 +56,7 @@ OVERFLOW = r"""() => {
   };
   for (const e of document.body.querySelectorAll("*")) {
     if (e.closest("svg") || ["SELECT", "OPTION", "INPUT", "TEXTAREA", "SCRIPT", "STYLE", "BR"].includes(e.tagName)) continue;
-    if (!shown(e)) continue;
+    if (!shown(e) || (e.checkVisibility && !e.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true }))) continue;
     const cs = getComputedStyle(e);
     const texts = [...e.childNodes].filter((n) => n.nodeType === 3 && n.textContent.trim());
     const clips = [cs.overflowX, cs.overflowY].some((o) => o === "hidden" || o === "clip");
@@ -138,6 +139,88 @@ def test_no_text_overflows_its_box(browser: Any, server: str, lang: str, kind: s
             assert page.get_attribute("html", "lang") == lang
             assert overflows(page) == [], (name, kind)
             assert page.evaluate("() => document.documentElement.scrollWidth - innerWidth") <= 0, name
+
+
+SHOWCASE = {
+    "fa": {"game": "hokm4", "deal": DEAL, "trump": "S", "leader": 0, "human": 0, "analysis": 1},
+    "ur": {"game": "court_piece", "seed": 5, "step": 9},
+    "hi": {"game": "dehla_pakad", "seed": 3, "step": 9},
+    "bn": {"game": "29", "seed": 3},
+    "cs": {"game": "dashavatara", "seed": 4, "step": 4},
+    "ar": {"game": "28", "seed": 3},
+}
+"""The view of each language's screenshot: a game its players play."""
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_no_english_word_is_left(desktop: Any, server: str, shots: Path, lang: str) -> None:  # noqa: F811
+    """What a person reads on the page, the table picture's words included, has no English
+    word of the user interface (the players' names and the cards' codes aside); the
+    status line, the scores and the step count are in the language's digits. The page of
+    a game its players play is saved as ``web_<lang>.png``."""
+    players = hukm.game(SHOWCASE[lang]["game"]).num_players
+    show = url(server, **SHOWCASE[lang], names=",".join(NAMES[lang].split(",")[:players]), lang=lang)
+    wait = "#analysis-panel table.values" if "analysis" in SHOWCASE[lang] else "#board svg"
+    for name, address, selector in [*scenes(server, lang), ("showcase", show, wait)]:
+        open_scene(desktop, address, selector)
+        text = desktop.evaluate(VISIBLE_TEXT)
+        assert leaks(text, lang, NAMES[lang].split(",")) == [], name
+        if i18n.LANGUAGES[lang].digits != "0123456789":
+            status = desktop.inner_text("#status") + desktop.inner_text("#scores") + desktop.inner_text("#step-text")
+            assert not any(c.isascii() and c.isdigit() for c in status), status
+    desktop.screenshot(path=str(shots / f"web_{lang}.png"))
+
+
+def test_the_page_on_a_phone_in_persian(browser: Any, server: str, shots: Path) -> None:  # noqa: F811
+    """The page at 390 x 844 in Persian: right to left, nothing sideways, the cards to
+    play as buttons, no English word; saved as ``web_fa_phone.png``."""
+    for phone in sized(browser, "phone"):
+        phone.goto(url(server, game="hokm4", seed=7, names=NAMES["fa"], lang="fa"))
+        d = settle(phone)
+        assert d["turn"] == "human" and phone.get_attribute("html", "dir") == "rtl"
+        assert phone.evaluate("() => document.documentElement.scrollWidth - innerWidth") <= 0
+        assert phone.locator("#hand-strip button.card-button").count() > 0
+        assert leaks(phone.evaluate(VISIBLE_TEXT), "fa", NAMES["fa"].split(",")) == []
+        assert overflows(phone) == []
+        phone.screenshot(path=str(shots / "web_fa_phone.png"))
+
+
+def seat_side(page: Any, seat: str) -> str:
+    """Which half of the table picture the seat's panel is in: "left" or "right"."""
+    board = page.locator("#board svg").bounding_box()
+    box = page.locator(f'#board g.seat[data-seat="{seat}"]').bounding_box()
+    centre = box["x"] + box["width"] / 2
+    return "left" if centre < board["x"] + board["width"] / 2 else "right"
+
+
+@pytest.mark.parametrize("lang,side", [("en", "right"), ("fa", "left"), ("ar", "left"), ("ur", "left"),
+                                       ("hi", "right")])
+def test_the_seat_to_move_where_the_reader_looks(desktop: Any, server: str, lang: str, side: str) -> None:
+    """Seat 0 (the viewer, at the bottom) leads; the next seat to play sits to the right in
+    a left-to-right language and to the left in a right-to-left one, as the reader's eye
+    goes on from the bottom seat. The page is mirrored too: the status line starts on the
+    right and the first side's score is the right-most in a right-to-left language."""
+    desktop.goto(url(server, game="hokm4", deal=DEAL, trump="S", leader=0, actions="AS", human=1, viewer=0,
+                     lang=lang))
+    d = settle(desktop)
+    assert d["current"] == "1" and d["turn"] == "human"
+    rtl = i18n.LANGUAGES[lang].rtl
+    assert desktop.get_attribute("html", "dir") == ("rtl" if rtl else "ltr")
+    assert seat_side(desktop, "1") == side
+    assert seat_side(desktop, "3") == ("right" if side == "left" else "left")
+    # The picture is drawn for the direction by the server, never mirrored by the page.
+    assert desktop.evaluate("() => getComputedStyle(document.querySelector('#board svg')).transform") == "none"
+    assert desktop.evaluate("() => getComputedStyle(document.querySelector('#board')).transform") == "none"
+    xs = desktop.eval_on_selector_all("#scores [data-side]", "ss => ss.map((s) => s.getBoundingClientRect().x)")
+    assert len(xs) == 2 and (xs[0] > xs[1]) == rtl
+    status = desktop.locator("#status").bounding_box()
+    side_panel = desktop.locator("#side").bounding_box()
+    stage = desktop.locator("#stage").bounding_box()
+    assert (side_panel["x"] < stage["x"] + stage["width"] / 2) == rtl  # the side panel at the reading end
+    assert status["width"] > 0
+    # The arrow keys step the way the page reads: back is ← left to right, → right to left.
+    desktop.keyboard.press("ArrowRight" if rtl else "ArrowLeft")
+    desktop.wait_for_function("() => document.getElementById('app').dataset.step === '0'")
 
 
 def test_the_language_menu_is_remembered_and_the_url_wins(desktop: Any, server: str, shots: Path) -> None:  # noqa: F811

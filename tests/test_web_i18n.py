@@ -16,7 +16,7 @@ import hukm  # noqa: E402
 from hukm import i18n  # noqa: E402
 from hukm.registry import games  # noqa: E402
 from hukm.web import create_app  # noqa: E402
-from hukm.web.labels import FAMILIES, TITLES, status_line, title  # noqa: E402
+from hukm.web.labels import FAMILIES, status_line, title  # noqa: E402
 
 OTHERS = [c for c in i18n.LANGUAGES if c != "en"]
 
@@ -35,16 +35,19 @@ def client() -> TestClient:
 
 
 def test_every_registry_title_and_family_has_a_message() -> None:
-    """The chooser's titles are the registry's, each marked for the catalogs, and each
-    language's web catalog holds a translation of it."""
+    """Every family of the registry has a message of the web catalog, translated in every
+    language; every preset's title is translated, in the table picture's words."""
     infos = list(games())
-    assert {g.name: g.title for g in infos} == TITLES
     assert {g.family for g in infos} <= set(FAMILIES)
     for lang in OTHERS:
         web = i18n.messages(lang, ("web",))["messages"]
-        assert isinstance(web, dict)
-        for text in [*TITLES.values(), *FAMILIES.values()]:
+        pictures = i18n.messages(lang, ("pictures",))["messages"]
+        assert isinstance(web, dict) and isinstance(pictures, dict)
+        for text in FAMILIES.values():
             assert web.get(text), (lang, text)
+        for g in infos:
+            assert pictures.get(f"game\x04{g.title}"), (lang, g.title)
+            assert title(g.name, lang) != g.title or lang == "cs" and g.title == "Thunee"
 
 
 @pytest.mark.parametrize("lang", OTHERS)
@@ -89,13 +92,17 @@ def test_the_game_list_in_a_language(client: TestClient, lang: str) -> None:
     listed = client.get("/api/games", params={"lang": lang}).json()
     tr = i18n.translator(lang)
     by = {g["name"]: g for g in listed}
-    assert by["hokm4"]["title"] == tr.t("Hokm for four, Iran") != "Hokm for four, Iran"
+    assert by["hokm4"]["title"] == tr.pt("game", "Hokm for four, Iran") != "Hokm for four, Iran"
     assert by["ganjifa"]["family_title"] == tr.t("Ganjifa")
     assert by["ganjifa"]["legend"][0]["name"] == tr.suit("Ghulam")
     # The keys the page sends back stay the engine's.
     assert by["hokm4"]["name"] == "hokm4" and by["hokm4"]["options"][0]["key"] == "players"
+    positions = [p for g in listed for p in g["position"]]
+    assert all(p["label"] for p in positions)
+    if lang != "cs":  # Czech borrows "hakem" as it is
+        assert all(p["label"] != p["key"] for p in positions), positions
     shown = " ".join([g["title"] + " " + g["family_title"] for g in listed]
-                     + [s["name"] for g in listed for s in g["legend"]])
+                     + [s["name"] for g in listed for s in g["legend"]] + [p["label"] for p in positions])
     assert leaks(shown, lang) == []
 
 
@@ -103,6 +110,7 @@ def test_english_game_list_unchanged(client: TestClient) -> None:
     listed = client.get("/api/games").json()
     assert {g["name"]: g["title"] for g in listed} == {g.name: g.title for g in games()}
     assert [s["name"] for s in next(g for g in listed if g["name"] == "ganjifa")["legend"]][:2] == ["Ghulam", "Taj"]
+    assert all(p["label"] == p["key"] for g in listed for p in g["position"])
 
 
 @pytest.mark.parametrize("lang", OTHERS)

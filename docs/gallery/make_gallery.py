@@ -162,6 +162,27 @@ def web_screenshots(names: list[str]) -> None:
             print("wrote", name)
 
 
+WEB_LANGUAGES = {f"web_{lang}.png": f"test_no_english_word_is_left and {lang}"
+                 for lang in ("fa", "ur", "hi", "bn", "cs", "ar")}
+WEB_LANGUAGES["web_fa_phone.png"] = "test_the_page_on_a_phone_in_persian"
+"""Screenshots of the page in each language (saved by tests/test_web_browser_i18n.py),
+with the tests that save them."""
+
+
+def web_language_screenshots(names: list[str]) -> None:
+    """Runs the browser tests of the page's languages that save the screenshots ``names``."""
+    if not names:
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, HUKM_SCREENSHOTS=tmp, HUKM_REQUIRE_BROWSER="1")
+        tests = " or ".join(f"({WEB_LANGUAGES[n]})" for n in names)
+        subprocess.run([sys.executable, "-m", "pytest", "-q", "tests/test_web_browser_i18n.py", "-k", tests],
+                       check=True, env=env)
+        for name in names:
+            shutil.copy(os.path.join(tmp, name), HERE / name)
+            print("wrote", name)
+
+
 def hand_gif(path: Path) -> None:
     """A Hokm hand played by the heuristic bots, as a GIF with captions and values."""
     import hukm as lib
@@ -176,7 +197,7 @@ def hand_gif(path: Path) -> None:
 
 
 def main(names: list[str]) -> None:
-    every = ["hokm_hand.gif", *SHOWS, "terminal_play.png", *LANG_TABLES, *WEB]
+    every = ["hokm_hand.gif", *SHOWS, "terminal_play.png", *LANG_TABLES, *WEB, *WEB_LANGUAGES]
     unknown = [n for n in names if n not in every]
     if unknown:
         sys.exit(f"make_gallery: no picture {unknown[0]!r} (pictures: {', '.join(every)})")
@@ -196,6 +217,7 @@ def main(names: list[str]) -> None:
             lang_table(name)
             print("wrote", name)
     web_screenshots([n for n in WEB if n in wanted])
+    web_language_screenshots([n for n in WEB_LANGUAGES if n in wanted])
 
 
 if __name__ == "__main__":

@@ -1,9 +1,9 @@
 """The words the server writes for the page, in the page's language: the games' titles and
-families of the game chooser, and the status line of a table.
+families of the game chooser, the position fields' names and the status line of a table.
 
-The registry's titles are English; each has a message here (:data:`TITLES`), so the
-catalogs hold it and :func:`title` gives it in any language. Options keep their keys and
-values (the names the URL and the API take, ``opt.stop_rule=first_to_7``).
+The registry's titles are English; :func:`title` gives them in the picture's words (the
+``pictures`` catalog), the families and position fields have their messages here. Options
+keep their keys and values (the names the URL and the API take, ``opt.stop_rule=first_to_7``).
 
 >>> title("hokm4", "fa")
 'حکم چهارنفره، ایران'
@@ -18,37 +18,6 @@ from typing import Any
 from .. import _core
 from ..i18n import N_, Translator, translator
 
-TITLES: dict[str, str] = {
-    "hokm4": N_("Hokm for four, Iran"),
-    "hokm3": N_("Hokm for three, 17 cards each"),
-    "hokm2": N_("Hokm for two, keep-or-reject drawing"),
-    "court_piece": N_("Court Piece (Rang): kot choice and kot counting"),
-    "single_sar": N_("Single Sar: every trick to its winner, all 13 played"),
-    "double_sar": N_("Double Sar: tricks collected from a heap"),
-    "dummy_rang": N_("Dummy Rang: three players and an exposed dummy"),
-    "dab_rang": N_("Dab Rang: auction for sars, hidden trump and the cut call"),
-    "satat": N_("Satat: the two of hearts is the highest trump"),
-    "trup_kasiet": N_("Trup kasiet: Satat with a secret trump"),
-    "dehla_pakad": N_("Dehla Pakad (Mindi): the tens collected decide"),
-    "be_ranga": N_("Be Ranga: the first void play fixes trumps"),
-    "28": N_("Twenty-eight"),
-    "29": N_("Twenty-nine: the pair and the last-trick point"),
-    "28_wb": N_("Twenty-eight as played in West Bengal"),
-    "40": N_("Forty: six players, threes added"),
-    "56": N_("Fifty-six: six players, double pack"),
-    "ganjifa": N_("Ganjifa, each player for himself"),
-    "dugi": N_("Dugi: partnership Ganjifa"),
-    "dashavatara": N_("Dashavatara Ganjifa"),
-    "naqsh": N_("Naqsh: the banking game of 17"),
-    "thunee4": N_("Thunee"),
-    "thunee4_plain": N_("Thunee: bids, trumps, Jodhi and Thunee only"),
-    "thunee4_app": N_("Thunee as played online: 13 balls, last-trick bonus"),
-    "thunee2": N_("Thunee for two: two rounds of six cards"),
-    "thunee6": N_("Thunee for six: three against three"),
-}
-"""Each preset's title as the registry gives it, marked for the catalogs (a test checks
-that they are the registry's)."""
-
 FAMILIES: dict[str, str] = {
     "hokm": N_("Hokm"),
     "twenty_eight": N_("Twenty-eight"),
@@ -61,10 +30,13 @@ FAMILIES: dict[str, str] = {
 """The game chooser's groups, by family."""
 
 
-def title(preset: str, lang: str, english: str = "") -> str:
-    """A preset's title in ``lang`` (``english``, or the preset, when it has none here)."""
-    text = TITLES.get(preset)
-    return translator(lang).t(text) if text else english or preset
+def title(preset: str, lang: str) -> str:
+    """A preset's title (the registry's) in ``lang``: the words the table picture gives it
+    (:func:`hukm.svg.wording.game_title`), so the page and the picture name it alike."""
+    from ..registry import info
+    from ..svg.wording import game_title
+
+    return game_title(translator(lang), info(preset).title)
 
 
 def family(name: str, lang: str) -> str:
@@ -84,6 +56,44 @@ def _role(tr: Translator, key: str) -> str:
     if key == "boss":
         return tr.pt("role", "boss")
     return tr.pt("role", "banker")
+
+
+def NP_(context: str, message: str) -> str:
+    """Marks ``message`` in ``context`` for the catalogs; returns it unchanged."""
+    return message
+
+
+POSITION_WORDS: dict[str, tuple[str, str]] = {
+    "trump": ("term", "trump"), "leader": ("role", "leader"), "hakem": ("role", "Hakem"),
+    "bidder": ("role", "bidder"), "bid": ("term", "bid"),
+}
+"""Position keywords named by the game's words (``words`` catalog): context and message."""
+
+POSITION_LABELS: dict[str, str] = {
+    "indicator": NP_("position", "indicator"), "contract": NP_("position", "contract"),
+    "stock": NP_("position", "stock"), "trumper": NP_("position", "trumper"),
+    "thunee": NP_("position", "thunee"), "royals": NP_("position", "royals"),
+}
+"""The other position keywords, each a message of the ``position`` context."""
+
+
+def position_label(key: str, lang: str) -> str:
+    """The label of a position field of the deal form: the keyword itself in English (as
+    the URL writes it), its name in another language.
+
+    >>> position_label("hakem", "fa"), position_label("hakem", "en")
+    ('حاکم', 'hakem')
+    """
+    if lang == "en":
+        return key
+    tr = translator(lang)
+    if key in POSITION_WORDS:
+        return tr.pt(*POSITION_WORDS[key])
+    if key == "banker":
+        return tr.pt("role", "banker")
+    if key in POSITION_LABELS:
+        return tr.pt("position", POSITION_LABELS[key])
+    return key
 
 
 ROLES = ("dealer", "hakem", "boss", "bidder", "banker")

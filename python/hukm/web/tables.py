@@ -35,7 +35,7 @@ from ..registry import game as make_game
 from ..registry import games
 from ..i18n import translator
 from ..solve import best_line, solve
-from .labels import family, status_line, title
+from .labels import family, position_label, status_line, title
 
 BOTS = ("heuristic", "random", "pimc")
 """The bots the page seats, by name."""
@@ -94,18 +94,6 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-def with_lang(fn: Callable[..., Any], lang: str) -> dict[str, Any]:
-    """``{"lang": lang}`` when ``fn`` takes the keyword ``lang``, else nothing (the
-    pictures' functions take it)."""
-    import inspect
-
-    try:
-        takes = "lang" in inspect.signature(fn).parameters
-    except (TypeError, ValueError):  # pragma: no cover - a built-in without a signature
-        takes = False
-    return {"lang": lang} if takes else {}
-
-
 def game_list(lang: str = "en") -> list[dict[str, Any]]:
     """Every game and preset of the registry with its options and position keywords, for
     the page's choosers; ``title``, ``family_title`` and the suits' names in ``lang``."""
@@ -116,11 +104,11 @@ def game_list(lang: str = "en") -> list[dict[str, Any]]:
             "name": info.name,
             "family": info.family,
             "family_title": family(info.family, lang),
-            "title": title(info.name, lang, info.title),
+            "title": title(info.name, lang),
             "players": info.players,
             "options": [{"key": o.name, "kind": o.kind, "values": [_text(v) for v in o.values],
                          "default": None if o.default is None else _text(o.default)} for o in info.specs],
-            "position": [{"key": k, "whole": k in WHOLE} for k in keywords_of(g)],
+            "position": [{"key": k, "whole": k in WHOLE, "label": position_label(k, lang)} for k in keywords_of(g)],
             "pbn": info.name in WHIST,
             "legend": legend(g.new_game(0), lang),
         })
@@ -415,23 +403,23 @@ class Table:
         from ..svg.scene import action_label, build
 
         seen = None if show_all else viewer
-        scene = build(s, seen, **with_lang(build, lang))
+        tr = translator(lang)
+        scene = build(s, seen, tr=tr)
         last = None
         if before is not None and not scene.finished:
             # The last trick of a hand of a match: the next deal no longer shows it.
-            last = finished_scene(before, every[k - 1], seen, False, s, **with_lang(finished_scene, lang))
+            last = finished_scene(before, every[k - 1], seen, False, s, tr=tr)
         held = None if last is None else self._paint(last, viewer, lang)
         pack = pack_of_game(s)
         cards = frozenset(c for c, _, _, _ in s.layout[2])
         terminal = s.is_terminal()
-        kw = with_lang(action_label, lang)
 
         def label(x: str) -> str:
-            return str(action_label(pack, x, **kw))
+            return action_label(pack, x, tr)
 
         legal = [] if terminal else [_entry(s, cards, a, label) for a in s.legal_actions()]
         obs = s.observation(0)
-        played = [{"step": i + 1, "player": p, "action": a, "label": label(a)}
+        played = [{"step": i + 1, "player": p, "action": a, "label": label(a), "card": a in cards}
                   for i, (p, a) in enumerate(zip(movers, every))]
         return {
             "table": self.id,
@@ -470,14 +458,14 @@ class Table:
                 seat.name = f"{name} ({translator(lang).num(seat.seat)})"
         if viewer is not None:
             scene.bottom = viewer
-        return str(paint(scene, **with_lang(paint, lang)))
+        return paint(scene)
 
     def _picture(self, state: _core.State, viewer: Optional[int], show_all: bool, analysis: Any = False,
                  lang: str = "en") -> str:
         """The table of ``state`` as the page draws it (see :meth:`_paint`)."""
         from ..svg.scene import build
 
-        scene = build(state, None if show_all else viewer, analysis, **with_lang(build, lang))
+        scene = build(state, None if show_all else viewer, analysis, tr=translator(lang))
         return self._paint(scene, viewer, lang)
 
     def analysis(self, step: Optional[int] = None, timeout: float = 10.0, viewer: Optional[int] = 0,
@@ -519,12 +507,12 @@ class Table:
             "step": k,
             "player": sol.player,
             "value": sol.value,
-            "value_text": value_note(s, sol.value, **with_lang(value_note, lang)),
+            "value_text": value_note(s, sol.value, translator(lang)),
             "values": dict(sol.actions),
             "best": sol.best_actions(),
             "line": [{"player": x.player, "action": x.action, "value": x.value} for x in line],
             "svg": self._picture(s, viewer, show_all, sol, lang),
-            "line_svg": svg.line(s, steps=line, **with_lang(svg.line, lang)) if line else None,
+            "line_svg": svg.line(s, steps=line, lang=lang) if line else None,
             "nodes": sol.nodes,
         }
 
@@ -544,8 +532,8 @@ class Table:
             "player": r.player,
             "unit": r.unit,
             "steps": len(rec.actions),
-            "text": r.text(**with_lang(r.text, lang)),
-            "chart": r.chart(**with_lang(r.chart, lang)),
+            "text": r.text(lang),
+            "chart": r.chart(lang=lang),
             "decisions": [{"step": d.step, "seat": d.seat, "action": d.action, "best": d.best, "played": d.played,
                            "cost": d.cost, "mark": d.mark, "best_actions": d.best_actions,
                            "line_played": d.line_played, "line_best": d.line_best} for d in r.decisions],

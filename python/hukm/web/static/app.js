@@ -30,9 +30,11 @@ function who(v, seat) {
 }
 
 // An action played, in the moves list: the engine's notation in English (AS, trump:S),
-// its label in the other languages (the server's words for it).
+// its label in the other languages (the server's words for it); a card's label reads left
+// to right whatever the page's direction (K♣, not ♣K).
 function played(m) {
-  return lang() === "en" ? m.action : m.label || m.action;
+  if (lang() === "en") return m.action;
+  return el("bdi", { dir: m.card ? "ltr" : "auto" }, m.label || m.action);
 }
 
 // A review mark's name.
@@ -164,7 +166,7 @@ function drawMoves(v) {
   const list = $("moves");
   list.replaceChildren();
   for (const m of v.played) {
-    const item = el("li", { "data-step": m.step }, `${who(v, m.player)}: ${played(m)}`);
+    const item = el("li", { "data-step": m.step }, `${who(v, m.player)}: `, played(m));
     if (m.step === v.step) item.classList.add("current");
     if (m.step > v.step) item.classList.add("future");
     item.addEventListener("click", () => goto(m.step));
@@ -212,7 +214,7 @@ function drawHand(v) {
       if (seen.has(card)) continue;
       seen.add(card);
       const label = labels.get(card) || card;
-      const b = el("button", { type: "button", class: "card-button", "data-card": card,
+      const b = el("button", { type: "button", class: "card-button", "data-card": card, dir: "ltr",
                                "data-red": /[♥♦]/.test(label) ? "1" : undefined, title: card }, label);
       const suit = suits.find((x) => card.endsWith(x.code));
       if (suit) {  // a pack of emblems: the rank in the suit's colour beside its emblem
@@ -338,7 +340,7 @@ async function analyse(timeout = ANALYSIS_TIMEOUT) {
   const table = el("table", { class: "values", "data-step": a.step });
   for (const [action, value] of Object.entries(a.values)) {
     const row = el("tr", { "data-action": action, "data-value": value },
-      el("td", { dir: "ltr" }, action), el("td", {}, num(value)));
+      el("td", {}, action), el("td", {}, num(value)));
     if (a.best.includes(action)) row.classList.add("best");
     table.append(row);
   }
@@ -365,7 +367,7 @@ function showBounds(panel, a, more) {
   const table = el("table", { class: "values", "data-step": a.step });
   for (const [action, [x, y]] of Object.entries(a.action_bounds)) {
     table.append(el("tr", { "data-action": action, "data-bounds": `${x}..${y}` },
-      el("td", { dir: "ltr" }, action), el("td", {}, x === y ? num(x) : `${num(x)}–${num(y)}`)));
+      el("td", {}, action), el("td", {}, x === y ? num(x) : `${num(x)}–${num(y)}`)));
   }
   panel.append(table);
 }

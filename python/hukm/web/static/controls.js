@@ -150,7 +150,7 @@ export class DealForm {
       const input = el("input", { id, "data-position": p.key, type: p.whole ? "number" : "text",
                                   min: p.whole ? 0 : undefined, size: 6 });
       if (values[p.key] !== undefined) input.value = values[p.key];
-      position.append(el("label", { for: id }, p.key, input));
+      position.append(el("label", { for: id, title: p.key }, p.label ?? p.key, input));
     }
     const seats = (id, extra) => {
       const s = $(id);
