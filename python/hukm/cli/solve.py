@@ -104,7 +104,8 @@ def _table(game: GameBase, args: argparse.Namespace) -> int:
     print(f"deal: {deal}")
     print()
     lim = {"threads": args.threads, "timeout": args.timeout}
-    if game.family == "twenty_eight":
+    shape = game.description.table
+    if shape is not None and shape.columns == "bidder":
         dealer = game.new_game(args.seed).observation(0)["dealer"]
         leader = (dealer + 1) % game.num_players if args.leader is None else args.leader
         table = game.dd_table(deal, leader=leader, **lim)
@@ -193,16 +194,14 @@ def run(args: argparse.Namespace) -> int:
             )
     for text in said:
         print(text)
+    described = game.description
     player = args.player
-    if player is None:
-        player = args.bidder if game.family == "twenty_eight" and args.bidder is not None else None
-        if player is None and game.family == "twenty_eight":
-            player = 0
-        if player is None and game.family == "hokm":
-            player = args.leader if args.leader is not None else 0
+    if player is None and described.counted is not None:  # the bidder's or the leader's side
+        seat = getattr(args, described.counted, None)
+        player = 0 if seat is None else seat
     objective = args.objective
-    anytime = args.target is None and game.family in ("hokm", "twenty_eight", "dashavatara")
-    tens = game.family == "hokm" and (game.preset == "dehla_pakad" or game.options.get("scoring") == "dehla")
+    anytime = args.target is None and described.bounds
+    tens = described.unit == "tens"
     words = "(1: kot)" if objective == "kot" else "tens" if tens else UNITS[game.family]
     line = SolveProgress(words)
     try:
@@ -233,7 +232,7 @@ def run(args: argparse.Namespace) -> int:
         for action, value in sol.actions.items():
             print(f"  {action:<5} {'yes' if value else 'no'}")
         return 0
-    if game.family == "dashavatara":
+    if described.unit == "cards":  # cards captured, each player against the other two
         if not sol.exact and sol.bounds is not None:
             lo, hi = sol.bounds
             print(f"double-dummy value: seat {sol.player} captures between {lo} and {hi} cards against the other two ({sol.stopped}; {sol.nodes} nodes)")
@@ -245,16 +244,13 @@ def run(args: argparse.Namespace) -> int:
         for action, value in sol.actions.items():
             print(f"  {action:<20} {value}{'  best' if action in best else ''}")
         return 0
-    partners = game.family in ("twenty_eight", "dugi") or (
-        game.family in ("hokm", "thunee") and game.num_players in (4, 6)
-    )
-    side = f"the side of seat {sol.player}" if partners else f"seat {sol.player}"
+    side = f"the side of seat {sol.player}" if described.partners else f"seat {sol.player}"
     unit = f"{UNITS[game.family]} for {side}"
     if sol.tricks is not None:
         unit = f"tens for {side} (then {sol.tricks} tricks collected)"
     elif tens:
         unit = f"tens for {side}"
-    if game.family == "hokm" and args.deal is not None:
+    if described.counted == "leader" and args.deal is not None:
         print(f"trump {args.trump or 'none'}, seat {args.leader or 0} to lead")
     _print_solution(state, sol, args, unit)
     return 0
