@@ -117,7 +117,7 @@ def scripted(preset: str, lang: str, answers: list[str], seed: int = 2, review: 
 
 def typed(text: str) -> list[str]:
     """The actions a session's menus offer to type (``۱:trump:S`` -> ``trump:S``)."""
-    return [w for a in re.findall(r"(?:^|\s)\d+:(\S+)", text) for w in re.findall(r"[A-Za-z]+", a)]
+    return [w for a in re.findall(r"(?:^|\s)\u200e?\d+:(\S+)", text) for w in re.findall(r"[A-Za-z]+", a)]
 
 
 @pytest.mark.parametrize("lang", OTHERS)
@@ -131,7 +131,8 @@ def test_play_speaks_the_language(preset: str, lang: str) -> None:
     assert tr.t("hand over: points this hand {points}, totals {totals}", points="", totals="").split(" ")[0] in text
     assert "'zz'" in text and tr.t("{text} is not legal here; {legal}", text="'zz'", legal="")[:12] in text
     menu = next(line for line in text.splitlines() if line.startswith(tr.t("legal: {actions}", actions="")))
-    assert menu.split(":", 1)[1].lstrip().startswith(tr.num(1) + ":"), menu
+    assert menu.split(":", 1)[1].lstrip().lstrip("\u200e").startswith(tr.num(1) + ":"), menu
+    assert ("\u200e" + tr.num(1) + ":" in menu) == tr.rtl  # held left to right in a right-to-left line
     for line in text.splitlines():
         if line.startswith(tr.t("legal: {actions}", actions="")) or line.startswith("      "):
             continue
@@ -265,3 +266,26 @@ def test_columns_are_aligned_by_display_width() -> None:
             pad = len(line[label_end:]) - len(line[label_end:].lstrip(" "))
             ends.add(cell_len(line[:label_end]) + pad)
         assert len(rows) == 3 * 8 and len(ends) == 1, (lang, rows)
+
+
+@pytest.mark.parametrize("lang", ["fa", "hi", "bn", "en"])
+def test_the_terminal_exports_a_picture_in_the_language(lang: str) -> None:
+    """The recorded terminal as a picture names the fonts of the language's script (resvg
+    falls back only to named families), Latin runs among Devanagari or Bengali in DejaVu
+    Sans Mono, and rasterises to PNG; English as rich draws it."""
+    from hukm.cli.term import Screen
+
+    screen = Screen(io.StringIO(), record=True, width=78, lang=lang)
+    screen.table(advanced("ganjifa", 2), viewer=0)
+    svg = screen.export_svg("hukm play")
+    if lang == "en":
+        assert "font-family: Fira Code, monospace;" in svg
+        return
+    assert LANGUAGES[lang].fonts in svg and "Fira Code, monospace;" not in svg
+    if lang in ("hi", "bn"):
+        assert '<tspan font-family="DejaVu Sans Mono">GH</tspan>' in svg and "textLength" not in svg
+        assert not re.search(r"&[a-z]+;|&#x", svg)
+    pytest.importorskip("resvg_py")
+    from hukm.svg.raster import to_png
+
+    assert to_png(svg, 640)[:8] == b"\x89PNG\r\n\x1a\n"

@@ -1,5 +1,6 @@
 """Renders the gallery's pictures with the ``hukm`` command (``hukm show ... --png``), a
-GIF of a hand (``hukm.video``), a terminal screenshot of ``hukm play`` (rich's SVG export, turned into PNG),
+GIF of a hand (``hukm.video``), a terminal screenshot of ``hukm play`` (rich's SVG export, turned into PNG)
+and one in Persian (``terminal_fa.png``),
 one table picture in each language other than English (``hukm.svg.render(..., lang=)``,
 ``table_<lang>.png``) and screenshots of the web page (``hukm serve``) taken by its
 browser tests in headless Chromium.
@@ -135,6 +136,35 @@ def terminal_screenshot(path: Path) -> None:
     write_png(screen.export_svg("hukm play"), str(path), 1280)
 
 
+TERMINAL_LANGS = {"terminal_fa.png": "fa"}
+"""The terminal in a language other than English (``hukm play --lang``)."""
+
+
+def terminal_language_screenshot(path: Path, lang: str) -> None:
+    """A few moves of ``hukm play hokm --lang LANG``: the table, the menu of legal actions
+    (the notation to type next to its label) and the prompt, in the language."""
+    import hukm as lib
+    from hukm.bots import Heuristic
+    from hukm.cli.play import menu
+    from hukm.cli.term import Screen
+    from hukm.i18n import translator
+    from hukm.svg.raster import write_png
+
+    tr = translator(lang)
+    screen = Screen(io.StringIO(), record=True, width=78, lang=lang)
+    state = lib.Hokm().new_game(seed=3)
+    bot = Heuristic(seed=1)
+    while state.phase != "play":
+        state.apply(bot.act(state))
+    for _ in range(6):
+        state.apply(bot.act(state))
+    screen.say(f"$ hukm play hokm --lang {lang}", "bold")
+    screen.table(state, viewer=state.current_player)
+    screen.say(menu(state, state.legal_actions(), tr))
+    screen.say(tr.t("your move (action, number, '?' for the list, 'q' to quit):"))
+    write_png(screen.export_svg("hukm play"), str(path), 1280)
+
+
 WEB = {
     "web_analysis.png": "test_analysis_values_equal_solve",
     "web_twenty_eight.png": "test_a_twenty_eight_auction",
@@ -197,7 +227,7 @@ def hand_gif(path: Path) -> None:
 
 
 def main(names: list[str]) -> None:
-    every = ["hokm_hand.gif", *SHOWS, "terminal_play.png", *LANG_TABLES, *WEB, *WEB_LANGUAGES]
+    every = ["hokm_hand.gif", *SHOWS, "terminal_play.png", *TERMINAL_LANGS, *LANG_TABLES, *WEB, *WEB_LANGUAGES]
     unknown = [n for n in names if n not in every]
     if unknown:
         sys.exit(f"make_gallery: no picture {unknown[0]!r} (pictures: {', '.join(every)})")
@@ -212,6 +242,10 @@ def main(names: list[str]) -> None:
     if "terminal_play.png" in wanted:
         terminal_screenshot(HERE / "terminal_play.png")
         print("wrote terminal_play.png")
+    for name, lang in TERMINAL_LANGS.items():
+        if name in wanted:
+            terminal_language_screenshot(HERE / name, lang)
+            print("wrote", name)
     for name in LANG_TABLES:
         if name in wanted:
             lang_table(name)

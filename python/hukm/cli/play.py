@@ -61,13 +61,16 @@ def menu(state: _core.State, legal: list[str], tr: Translator = EN) -> str:
     >>> menu(s, s.legal_actions())
     'legal: 1:AS  2:KS'
     >>> from hukm.i18n import translator
-    >>> menu(s, s.legal_actions(), translator("fa"))
-    'مجاز: ۱:AS (A♠)  ۲:KS (K♠)'
+    >>> menu(s, s.legal_actions(), translator("cs"))
+    'povolené: 1:AS (A♠)  2:KS (K♠)'
+    >>> menu(s, s.legal_actions(), translator("fa"))  # a left-to-right mark before each item
+    'مجاز: \u200e۱:AS (A♠)  \u200e۲:KS (K♠)'
     """
     items = []
     for i, a in enumerate(legal):
         label = shown(state, a, tr)
-        items.append(f"{tr.num(i + 1)}:{a}" + ("" if label == a else f" ({label})"))
+        # a left-to-right mark keeps an item's number with its notation in a right-to-left line
+        items.append(("\u200e" if tr.rtl else "") + f"{tr.num(i + 1)}:{a}" + ("" if label == a else f" ({label})"))
     return tr.t("legal: {actions}", actions="  ".join(items))
 
 

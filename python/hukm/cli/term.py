@@ -29,6 +29,7 @@ hokm4 | hand 1 | dealer seat 2 | Hakem seat 3 | trump: not named yet
 
 from __future__ import annotations
 
+import re
 from typing import Any, Optional
 
 from .. import _core
@@ -362,7 +363,43 @@ class Screen:
         if self.console is None:
             raise RuntimeError("install rich (hukm[term]) to export the terminal")
         svg: str = self.console.export_svg(title=title)
-        return svg
+        return svg if self.tr.lang == "en" else script_fonts(svg, self.tr.lang)
+
+
+def script_fonts(svg: str, lang: str) -> str:
+    """rich's picture of a terminal (:meth:`Screen.export_svg`) ready for resvg
+    (:mod:`hukm.svg.raster`): rich names only Fira Code, and resvg takes one font for a
+    run of text, falling back only to the families it names. Latin and Arabic script are
+    drawn in DejaVu Sans Mono (then the language's fonts); Devanagari and Bengali in the
+    language's fonts, each run of Latin letters and suit signs among them in DejaVu Sans
+    Mono (entities written as decimal numbers first, so that none is cut), without rich's
+    ``textLength``, which resvg spreads wrongly over a text with spans (each run still
+    starts at its cell).
+
+    >>> script_fonts('<style>.t {font-family: Fira Code, monospace;}</style>', "cs")[:41]
+    "<style>.t {font-family: 'DejaVu Sans Mono"
+    >>> script_fonts('<text x="0">&gt; सीट KS&#x27;</text>', "hi")
+    '<text x="0">&#62; सीट <tspan font-family="DejaVu Sans Mono">KS</tspan>&#39;</text>'
+    """
+    from ..i18n import LANGUAGES
+
+    language = LANGUAGES[lang]
+    if lang in ("en", "cs") or language.rtl:
+        # Latin letters, and Arabic script (DejaVu Sans Mono has its letters; resvg falls
+        # back per letter for the others, and spans would cut a right-to-left line's order)
+        return svg.replace("font-family: Fira Code, monospace;",
+                           f"font-family: 'DejaVu Sans Mono', {language.fonts}, monospace;")
+    svg = svg.replace("font-family: Fira Code, monospace;", f"font-family: {language.fonts}, 'DejaVu Sans Mono', monospace;")
+    for name, code in (("gt", 62), ("lt", 60), ("amp", 38), ("quot", 34), ("apos", 39)):
+        svg = svg.replace(f"&{name};", f"&#{code};")
+    svg = re.sub(r"&#x([0-9a-fA-F]+);", lambda m: f"&#{int(m.group(1), 16)};", svg)
+
+    def spans(m: "re.Match[str]") -> str:
+        inner = re.sub(r"([A-Za-z\u2660-\u2667]+)", r'<tspan font-family="DejaVu Sans Mono">\1</tspan>', m.group(2))
+        return f"<text{m.group(1)}>{inner}</text>"
+
+    svg = re.sub(r' textLength="[^"]*"', "", svg)  # resvg spreads a text with spans over it wrongly
+    return re.sub(r"<text([^>]*)>([^<]*)</text>", spans, svg)
 
 
 def show_analysis(state: _core.State, screen: "Screen") -> Optional[Any]:
