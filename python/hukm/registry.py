@@ -118,24 +118,15 @@ def _all() -> tuple[GameInfo, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
-def _family_presets() -> tuple[tuple[str, str], ...]:
-    presets = {row[0] for row in _core.games()}
-    first: dict[str, str] = {}
-    for name, family, *_ in _core.games():
-        if family not in presets:
-            first.setdefault(family, name)
-    return tuple(first.items())
-
-
 def family_presets() -> dict[str, str]:
     """Each family name that is not itself a preset, and the preset it stands for: the
-    family's first preset in the engine's order (its main one).
+    engine's aliases (:func:`aliases`) that name a family.
 
     >>> family_presets()
     {'hokm': 'hokm4', 'twenty_eight': '28', 'thunee': 'thunee4'}
     """
-    return dict(_family_presets())
+    families = {row[1] for row in _core.games()}
+    return {a: p for a, p in _core.aliases() if a in families}
 
 
 def aliases() -> dict[str, str]:
@@ -153,8 +144,8 @@ def games() -> list[GameInfo]:
 
 
 def info(name: str) -> GameInfo:
-    """The registry entry of a preset; a family name stands for its main preset
-    (:func:`family_presets`: ``hokm`` is ``hokm4``), ``twenty_nine`` for ``29``.
+    """The registry entry of a preset; an alias of the engine's stands for its preset
+    (:func:`aliases`: ``hokm`` is ``hokm4``, ``twenty_nine`` is ``29``).
 
     >>> info("hokm").name
     'hokm4'
