@@ -101,6 +101,11 @@ def test_show_analysis_speaks_the_language(capsys: pytest.CaptureFixture[str], l
     assert code == 0, err
     assert english_leaks(out, lang, allowed=codes("hokm4")) == [], out
     assert tr.t("values:") in out and tr.num(2) in out
+    # Before the play (the Hakem names trumps): the phase, in the language.
+    code, out, err = show(capsys, "show", "hokm", "--seed", "1", "--analysis", "--lang", lang)
+    assert code == 0, err
+    assert english_leaks(out, lang, allowed=codes("hokm4")) == [], out
+    assert tr.pt("phase", "trump") in out.splitlines()[-1]
 
 
 def scripted(preset: str, lang: str, answers: list[str], seed: int = 2, review: bool = False) -> str:

@@ -6,6 +6,13 @@ position double-dummy; ``hukm play hokm`` plays against the bots; ``hukm match 2
 pimc,heuristic`` compares bots. Bad input prints one line and exits with code 2; Ctrl-C
 exits with code 130.
 
+What a person reads as a view speaks the language of ``--lang`` (``$HUKM_LANG``, else
+English; :data:`hukm.i18n.LANGUAGES`): the terminal table of ``play``, ``show`` and
+``replay``, ``play``'s prompts, menus and review, and the pictures, frames, video and
+review that ``show``, ``replay`` and ``review`` write; ``serve --open`` opens the page in
+it. The output of ``deal``, ``solve``, ``match`` and ``batch`` is data (deals in notation,
+tables of values, statistics) and stays English, as do the messages of bad input.
+
 The package has one module per command (:mod:`.deal`, :mod:`.solve`, :mod:`.show`,
 :mod:`.replay`, :mod:`.review`, :mod:`.play`, :mod:`.match`, :mod:`.batch`, :mod:`.serve`),
 the parser of them all (:mod:`.parser`), the arguments they share (:mod:`.args`), what

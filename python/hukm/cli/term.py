@@ -422,8 +422,13 @@ def show_analysis(state: _core.State, screen: "Screen") -> Optional[Any]:
                                seconds=tr.digits(f"{ANALYSIS_TIMEOUT:g}")))
         return None
     except StateError as e:
-        # the engine's reason is a programmer's message: English, as the API's errors
-        screen.say("  " + tr.t("no double-dummy values here: {reason}", reason=one_line(str(e))))
+        if tr.lang == "en":
+            screen.say(f"  no double-dummy values here: {one_line(str(e))}")
+        else:  # the engine's reason is a programmer's message, in English: the phase instead
+            from ..svg.wording import word
+
+            screen.say("  " + tr.t("no double-dummy values in this phase: {phase}",
+                                   phase=word(tr, "phase", state.phase)))
         return None
     screen.lines(analysis_lines(state, sol, tr.lang))
     return sol
