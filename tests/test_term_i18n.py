@@ -294,3 +294,23 @@ def test_the_terminal_exports_a_picture_in_the_language(lang: str) -> None:
     from hukm.svg.raster import to_png
 
     assert to_png(svg, 640)[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("lang", ["fa", "cs"])
+def test_review_speaks_the_language(tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str) -> None:
+    """``hukm review --lang``: the review's text and chart in the language."""
+    state = hukm.Hokm().from_deal("AK... QJ... T9... 87...", trump="S", leader=0)
+    bot = hukm.bots.Heuristic(seed=1)
+    while not state.is_terminal():
+        state.apply(bot.act(state))
+    rec = tmp_path / "end.json"
+    rec.write_text(state.record().to_json(), encoding="utf-8")
+    chart = tmp_path / "chart.svg"
+    code, out, err = show(capsys, "review", str(rec), "--chart", str(chart), "--lang", lang)
+    assert code == 0, err
+    paths = re.findall(r"[A-Za-z]+", str(tmp_path))
+    assert english_leaks(out, lang, allowed=codes("hokm4") + paths) == [], out
+    drawn = re.sub(r"<[^>]+>", " ", chart.read_text(encoding="utf-8"))  # the words drawn, not the markup
+    assert english_leaks(drawn, lang, allowed=codes("hokm4")) == [], drawn
+    code, out, _ = show(capsys, "review", str(rec))
+    assert code == 0 and "review" in out.lower()
