@@ -130,7 +130,7 @@ def test_the_status_line_in_a_language(lang: str, game: str) -> None:
     for line in lines:
         assert line.startswith(title(game, lang))
         hand = state.observation(0).get("hand_number", 1)
-        assert any(tr.t("hand {n}", n=n) in line for n in range(1, hand + 1)), line
+        assert any(tr.pt("status", "hand {n}", n=n) in line for n in range(1, hand + 1)), line
         assert leaks(line, lang) == [], line
         if tr.language.digits != "0123456789":
             assert not re.search("[0-9]", line), line
@@ -164,7 +164,8 @@ def test_a_view_in_a_language(client: TestClient, lang: str) -> None:
     again = client.get(f"/api/tables/{v['table']}", params={"lang": "en"}).json()
     assert again["header"].startswith("hokm4 | hand 1")
     assert [m["action"] for m in again["played"]] == [m["action"] for m in v["played"]]
-    assert tr.t("trump: {suit}", suit="") in v["header"]
+    assert tr.pt("status", "trump: {suit}", suit="") in v["header"]
+    assert tr.pt("status", "{role} seat {seat}", role=tr.pt("role", "dealer"), seat=2) in v["header"]
 
 
 def test_bounds_message_in_a_language(client: TestClient) -> None:

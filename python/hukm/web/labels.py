@@ -110,21 +110,22 @@ def _suit_name(state: _core.State, code: str, tr: Translator) -> str:
 def status_line(state: _core.State, lang: str) -> str:
     """The table's first line: the game, the hand, the roles, the trump. In English the
     preset's name and the trump's code (``hokm4 | hand 1 | ... | trump: S``); in another
-    language the game's title and the trump suit's name."""
+    language the game's title and the trump suit's name. Its messages have the context
+    ``status`` (the page's own words, apart from the terminal's alike ones)."""
     tr = translator(lang)
     obs: dict[str, Any] = state.observation(0)
     english = tr.lang == "en"
     parts = [state.preset if english else title(state.preset, lang),
-             tr.t("hand {n}", n=obs.get("hand_number", 1))]
+             tr.pt("status", "hand {n}", n=obs.get("hand_number", 1))]
     for key in ROLES:
         if obs.get(key) is not None:
-            parts.append(tr.t("{role} seat {seat}", role=_role(tr, key), seat=obs[key]))
+            parts.append(tr.pt("status", "{role} seat {seat}", role=_role(tr, key), seat=obs[key]))
     if "trump" in obs:
         t = obs["trump"]
-        shown = tr.t("not named yet") if t is None else t if english else _suit_name(state, t, tr)
+        shown = tr.pt("status", "not named yet") if t is None else t if english else _suit_name(state, t, tr)
         if obs.get("trump_hidden"):
-            shown = tr.t("hidden")
+            shown = tr.pt("status", "hidden")
         if obs.get("indicator_down"):
-            shown = tr.t("concealed (indicator face down)")
-        parts.append(tr.t("trump: {suit}", suit=shown))
+            shown = tr.pt("status", "concealed (indicator face down)")
+        parts.append(tr.pt("status", "trump: {suit}", suit=shown))
     return " | ".join(parts)
