@@ -527,7 +527,7 @@ class Table:
         rec = self.record()
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.game.num_players:
             raise RequestError(f"player: expected 0..{self.game.num_players - 1}, got {player!r}")
-        r = review(rec, player=player, timeout=min(timeout, 5.0), budget=REVIEW_BUDGET)
+        r = review(rec, player=player, timeout=min(timeout, 5.0), budget=REVIEW_BUDGET, lang=lang)
         return {
             "player": r.player,
             "unit": r.unit,
