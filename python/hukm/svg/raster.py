@@ -117,9 +117,9 @@ def physical_anchors(svg: str) -> str:
     return _TEXT.sub(flip, svg)
 
 
-_SIGNS = re.compile("([A-Za-z\u00b7\u2190-\u21ff\u2660-\u2667]+)")
+_SIGNS = re.compile("(&#?[A-Za-z0-9]+;)|([A-Za-z\u00b7\u2190-\u21ff\u2660-\u2667]+)")
 """Latin letters and the signs the other scripts' fonts lack (the middle dot, arrows, the
-suits)."""
+suits); a character reference (``&gt;``, ``&#x27;``) is matched whole, to be kept as it is."""
 
 _LATIN_LANGS = ("en", "cs")
 
@@ -135,6 +135,8 @@ def signs_in_dejavu(svg: str) -> str:
 
     >>> signs_in_dejavu('<svg xml:lang="hi"><text>रंग: ♣ चिड़ी</text></svg>')
     '<svg xml:lang="hi"><text>\u2066रंग: <tspan font-family="DejaVu Sans">♣</tspan> चिड़ी\u2069</text></svg>'
+    >>> signs_in_dejavu('<svg xml:lang="hi"><text>&gt; सीट KS&#x27;</text></svg>')
+    '<svg xml:lang="hi"><text>\u2066&gt; सीट <tspan font-family="DejaVu Sans">KS</tspan>&#x27;\u2069</text></svg>'
     """
     m = re.search(r'xml:lang="([^"]+)"', svg[:2000])
     if m is None or m.group(1) in _LATIN_LANGS or _RTL_ROOT.search(svg):
@@ -142,11 +144,11 @@ def signs_in_dejavu(svg: str) -> str:
 
     def wrap(m: "re.Match[str]") -> str:
         words = m.group(2)
-        if not _SIGNS.search(words):
+        if not any(x.group(2) for x in _SIGNS.finditer(words)):
             return m.group(0)
         if not words.startswith("\u2067"):
             words = f"\u2066{words}\u2069"
-        inner = _SIGNS.sub(r'<tspan font-family="DejaVu Sans">\1</tspan>', words)
+        inner = _SIGNS.sub(lambda x: x.group(1) or f'<tspan font-family="DejaVu Sans">{x.group(2)}</tspan>', words)
         return f"<text{m.group(1)}>{inner}</text>"
 
     return _TEXT.sub(wrap, svg)
