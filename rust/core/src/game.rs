@@ -198,3 +198,90 @@ pub struct TrickFacts {
     /// Each card of the hand, in the hand's order.
     pub cards: Vec<CardFacts>,
 }
+
+/// Writes, inside an `impl GameState for ...` block, the [`GameState`]
+/// methods named in the list with the body most games share:
+/// * `observation`: `self.observe(player)`;
+/// * `render`: `self.render_table()`;
+/// * `box_clone`: a boxed clone of the state;
+/// * `history`: the state's field `history` (the action strings), cloned;
+/// * `phase_name`: `self.phase().name()`;
+/// * `trick_facts`: `self.facts(seat)`;
+/// * `hands_compact`: `self.hands()`, each written by `self.config().pack`.
+///
+/// A game whose method differs writes that one itself.
+macro_rules! state_methods {
+    ($($method:ident),* $(,)?) => {
+        $($crate::game::state_methods!(@$method);)*
+    };
+    (@observation) => {
+        fn observation(&self, player: usize) -> $crate::error::Result<$crate::game::Value> {
+            self.observe(player)
+        }
+    };
+    (@render) => {
+        fn render(&self) -> String {
+            self.render_table()
+        }
+    };
+    (@box_clone) => {
+        fn box_clone(&self) -> Box<dyn $crate::game::GameState> {
+            Box::new(self.clone())
+        }
+    };
+    (@history) => {
+        fn history(&self) -> Vec<String> {
+            self.history.clone()
+        }
+    };
+    (@phase_name) => {
+        fn phase_name(&self) -> &'static str {
+            self.phase().name()
+        }
+    };
+    (@trick_facts) => {
+        fn trick_facts(&self, seat: usize) -> $crate::error::Result<$crate::game::TrickFacts> {
+            self.facts(seat)
+        }
+    };
+    (@hands_compact) => {
+        fn hands_compact(&self) -> Vec<String> {
+            let p = &self.config().pack;
+            self.hands().iter().map(|&h| p.format_hand(h)).collect()
+        }
+    };
+}
+
+pub(crate) use state_methods;
+
+#[cfg(test)]
+mod tests {
+    use super::GameState;
+    use crate::games::dashavatara::Dashavatara;
+
+    /// The shared methods of [`state_methods`] read the state they are
+    /// written for (Dashavatara's state uses every one of them).
+    #[test]
+    fn state_methods_read_the_state() {
+        let g = Dashavatara::new(&[]).unwrap();
+        let mut s = g.new_game(5);
+        for _ in 0..7 {
+            let a = s.legal_actions()[0].clone();
+            GameState::apply(&mut s, &a).unwrap();
+        }
+        let b = s.box_clone();
+        assert_eq!(b.history(), s.history());
+        assert_eq!(b.history().len(), 7);
+        assert_eq!(s.phase_name(), s.phase().name());
+        assert_eq!(s.observation(1).unwrap(), s.observe(1).unwrap());
+        assert_eq!(s.render(), s.render_table());
+        assert_eq!(
+            s.trick_facts(s.current().unwrap()).unwrap(),
+            s.facts(s.current().unwrap()).unwrap()
+        );
+        let p = &s.config().pack;
+        let hands: Vec<String> = s.hands().iter().map(|&h| p.format_hand(h)).collect();
+        assert_eq!(s.hands_compact(), hands);
+        assert_eq!(b.hands_compact(), hands);
+    }
+}

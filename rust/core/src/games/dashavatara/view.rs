@@ -205,29 +205,13 @@ impl GameState for DashaState {
         self.points().iter().map(|&x| x as f64).collect()
     }
 
-    fn observation(&self, player: usize) -> Result<Value> {
-        self.observe(player)
-    }
-
-    fn render(&self) -> String {
-        self.render_table()
-    }
-
-    fn box_clone(&self) -> Box<dyn GameState> {
-        Box::new(self.clone())
-    }
-
-    fn history(&self) -> Vec<String> {
-        self.history.clone()
-    }
-    fn phase_name(&self) -> &'static str {
-        self.phase().name()
-    }
-    fn trick_facts(&self, seat: usize) -> Result<crate::game::TrickFacts> {
-        self.facts(seat)
-    }
-    fn hands_compact(&self) -> Vec<String> {
-        let p = &self.config().pack;
-        self.hands().iter().map(|&h| p.format_hand(h)).collect()
-    }
+    crate::game::state_methods!(
+        observation,
+        render,
+        box_clone,
+        history,
+        phase_name,
+        trick_facts,
+        hands_compact,
+    );
 }

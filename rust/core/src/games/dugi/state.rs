@@ -440,19 +440,11 @@ impl GameState for DugiState {
         out
     }
 
-    fn box_clone(&self) -> Box<dyn GameState> {
-        Box::new(self.clone())
-    }
-
-    fn history(&self) -> Vec<String> {
-        self.history.clone()
-    }
+    crate::game::state_methods!(box_clone, history);
     fn phase_name(&self) -> &'static str {
         DugiState::phase_name(self)
     }
-    fn trick_facts(&self, seat: usize) -> Result<crate::game::TrickFacts> {
-        self.facts(seat)
-    }
+    crate::game::state_methods!(trick_facts);
     fn hands_compact(&self) -> Vec<String> {
         let p = &self.config().pack;
         self.play()

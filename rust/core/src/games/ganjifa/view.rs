@@ -482,21 +482,5 @@ impl GameState for GanjifaState {
         out
     }
 
-    fn box_clone(&self) -> Box<dyn GameState> {
-        Box::new(self.clone())
-    }
-
-    fn history(&self) -> Vec<String> {
-        self.history.clone()
-    }
-    fn phase_name(&self) -> &'static str {
-        self.phase().name()
-    }
-    fn trick_facts(&self, seat: usize) -> Result<crate::game::TrickFacts> {
-        self.facts(seat)
-    }
-    fn hands_compact(&self) -> Vec<String> {
-        let p = &self.config().pack;
-        self.hands().iter().map(|&h| p.format_hand(h)).collect()
-    }
+    crate::game::state_methods!(box_clone, history, phase_name, trick_facts, hands_compact);
 }

@@ -430,29 +430,10 @@ impl GameState for HokmState {
             .collect()
     }
 
-    fn observation(&self, player: usize) -> Result<Value> {
-        self.observe(player)
-    }
-
-    fn render(&self) -> String {
-        self.render_table()
-    }
-
-    fn box_clone(&self) -> Box<dyn GameState> {
-        Box::new(self.clone())
-    }
+    crate::game::state_methods!(observation, render, box_clone);
 
     fn history(&self) -> Vec<String> {
         self.history.iter().map(|a| self.format_action(a)).collect()
     }
-    fn phase_name(&self) -> &'static str {
-        self.phase().name()
-    }
-    fn trick_facts(&self, seat: usize) -> Result<crate::game::TrickFacts> {
-        self.facts(seat)
-    }
-    fn hands_compact(&self) -> Vec<String> {
-        let p = &self.config().pack;
-        self.hands().iter().map(|&h| p.format_hand(h)).collect()
-    }
+    crate::game::state_methods!(phase_name, trick_facts, hands_compact);
 }

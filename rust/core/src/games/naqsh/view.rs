@@ -248,16 +248,7 @@ impl GameState for NaqshState {
         out
     }
 
-    fn box_clone(&self) -> Box<dyn GameState> {
-        Box::new(self.clone())
-    }
-
-    fn history(&self) -> Vec<String> {
-        self.history.clone()
-    }
-    fn phase_name(&self) -> &'static str {
-        self.phase().name()
-    }
+    crate::game::state_methods!(box_clone, history, phase_name);
     fn hands_compact(&self) -> Vec<String> {
         let p = &self.config().pack;
         (0..self.config().players)
