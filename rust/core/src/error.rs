@@ -67,3 +67,44 @@ pub fn check_seat(what: &str, seat: usize, n: usize) -> Result<()> {
 pub fn notation<T>(msg: impl Into<String>) -> Result<T> {
     Err(Error::Notation(msg.into()))
 }
+
+/// The reason given when an action is not one of the decisions the rules
+/// ask for now: `phase` names the phase, `seat` the seat to act.
+pub(crate) fn not_a_decision(phase: &str, seat: usize) -> String {
+    format!("not a legal {} decision for seat {}", phase, seat)
+}
+
+/// The message of a refused action: its string `text`, the reason `why` and
+/// the legal actions of the seat to act.
+pub(crate) fn illegal_action_message(
+    text: &str,
+    why: &str,
+    legal: impl IntoIterator<Item = String>,
+) -> String {
+    let legal: Vec<String> = legal.into_iter().collect();
+    format!(
+        "illegal action {:?}: {}; legal actions: {}",
+        text,
+        why,
+        legal.join(" ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refused_action_names_its_reason_and_the_legal_actions() {
+        let why = not_a_decision("play", 2);
+        assert_eq!(why, "not a legal play decision for seat 2");
+        assert_eq!(
+            illegal_action_message("AS", &why, ["KS".to_string(), "QS".to_string()]),
+            "illegal action \"AS\": not a legal play decision for seat 2; legal actions: KS QS"
+        );
+        assert_eq!(
+            illegal_action_message("pass", "over", Vec::new()),
+            "illegal action \"pass\": over; legal actions: "
+        );
+    }
+}

@@ -87,19 +87,11 @@ impl DashaState {
             (DashaAction::Discards(_), Phase::Discard) => {
                 format!("seat {} owes only {} more card(s)", seat, self.owed())
             }
-            _ => format!(
-                "not a legal {} decision for seat {}",
-                self.phase.name(),
-                seat
-            ),
+            _ => crate::error::not_a_decision(self.phase.name(), seat),
         };
-        let legal: Vec<String> = self.legal().iter().map(|x| self.format_action(x)).collect();
-        format!(
-            "illegal action {:?}: {}; legal actions: {}",
-            text,
-            why,
-            legal.join(" ")
-        )
+        let legal = self.legal();
+        let legal = legal.iter().map(|x| self.format_action(x));
+        crate::error::illegal_action_message(&text, &why, legal)
     }
 }
 

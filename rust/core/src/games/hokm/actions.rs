@@ -18,19 +18,11 @@ impl HokmState {
                 self.current,
                 self.cfg.pack.suits[self.cfg.pack.suit_of(self.trick[0]) as usize].code
             ),
-            _ => format!(
-                "not a legal {} decision for seat {}",
-                self.phase.name(),
-                self.current
-            ),
+            _ => crate::error::not_a_decision(self.phase.name(), self.current),
         };
-        let legal: Vec<String> = self.legal().iter().map(|x| self.format_action(x)).collect();
-        format!(
-            "illegal action {:?}: {}; legal actions: {}",
-            text,
-            why,
-            legal.join(" ")
-        )
+        let legal = self.legal();
+        let legal = legal.iter().map(|x| self.format_action(x));
+        crate::error::illegal_action_message(&text, &why, legal)
     }
 
     /// Writes a typed action in the rules' notation.
