@@ -33,6 +33,15 @@ impl HokmState {
         Value::List(v.iter().map(|&x| Value::Int(x as i64)).collect())
     }
 
+    /// The legal actions of the seat to act, as the strings of an
+    /// observation's `legal_actions`.
+    fn legal_values(&self) -> Vec<Value> {
+        self.legal()
+            .iter()
+            .map(|a| Value::from(self.format_action(a)))
+            .collect()
+    }
+
     /// What `player` may see, as plain data. In Dummy Rang `player` is one of
     /// the three real players: he sees his own seat's hand and, once the deal
     /// is complete, the dummy's exposed hand; the dummy's partner acts for it.
@@ -58,11 +67,8 @@ impl HokmState {
         };
         let dealt = !matches!(self.phase, Phase::TrumpCall);
         let acts = self.current().is_some_and(|s| self.table[s] == player);
-        let legal: Vec<Value> = if acts {
-            self.legal()
-                .iter()
-                .map(|a| Value::from(self.format_action(a)))
-                .collect()
+        let legal = if acts {
+            self.legal_values()
         } else {
             Vec::new()
         };
@@ -289,10 +295,7 @@ impl HokmState {
             ));
         }
         let legal = if self.current() == Some(player) {
-            self.legal()
-                .iter()
-                .map(|a| Value::from(self.format_action(a)))
-                .collect()
+            self.legal_values()
         } else {
             Vec::new()
         };
@@ -436,4 +439,19 @@ impl GameState for HokmState {
         self.history.iter().map(|a| self.format_action(a)).collect()
     }
     crate::game::state_methods!(phase_name, trick_facts, hands_compact);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::game;
+    use crate::game::{GameState, Value};
+
+    /// [`super::HokmState::legal_values`] are the legal actions' strings.
+    #[test]
+    fn legal_values_are_the_legal_actions() {
+        let s = game("hokm4", &[]).new_game(3);
+        let want: Vec<Value> = s.legal_actions().into_iter().map(Value::from).collect();
+        assert!(!want.is_empty());
+        assert_eq!(s.legal_values(), want);
+    }
 }
