@@ -93,20 +93,7 @@ impl DugiState {
             None => rng.below(4) as usize,
         };
         let play = DugiPlay::new(&cfg, &[CardSet::EMPTY; 4], cfg.lead_suit, Some(0));
-        let mut s = DugiState {
-            cfg,
-            rng,
-            single_hand: false,
-            hand_no: 0,
-            dealer: d,
-            over: false,
-            play,
-            scores: vec![0; 4],
-            results: Vec::new(),
-            known: [CardSet::EMPTY; 4],
-            history: Vec::new(),
-            absent: [CardSet::EMPTY; 4],
-        };
+        let mut s = DugiState::fresh(cfg, rng, d, play, false);
         s.start_hand();
         Ok(s)
     }
@@ -147,10 +134,23 @@ impl DugiState {
         let h = [hands[0], hands[1], hands[2], hands[3]];
         let play = DugiPlay::new(&cfg, &h, lead_suit, leader);
         let dealer = (play.leader as usize + 3) % 4;
-        Ok(DugiState {
+        Ok(DugiState::fresh(cfg, rng, dealer, play, true))
+    }
+
+    /// A state before its first action: `play` dealt by `dealer`, no
+    /// scores, results, history or inferences yet; a single hand from a
+    /// position or the first hand of a match.
+    fn fresh(
+        cfg: Arc<DugiConfig>,
+        rng: Rng,
+        dealer: usize,
+        play: DugiPlay,
+        single_hand: bool,
+    ) -> DugiState {
+        DugiState {
             cfg,
             rng,
-            single_hand: true,
+            single_hand,
             hand_no: 0,
             dealer,
             over: false,
@@ -160,7 +160,7 @@ impl DugiState {
             known: [CardSet::EMPTY; 4],
             history: Vec::new(),
             absent: [CardSet::EMPTY; 4],
-        })
+        }
     }
 
     fn start_hand(&mut self) {
@@ -452,5 +452,29 @@ impl GameState for DugiState {
             .iter()
             .map(|&h| p.format_hand(h))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh state has no scores, results, history or inferences, and
+    /// keeps what it is given.
+    #[test]
+    fn a_fresh_state_starts_empty() {
+        let g = super::super::Dugi::new(&[]).unwrap();
+        let cfg = g.cfg.clone();
+        let play = DugiPlay::new(&cfg, &[CardSet::EMPTY; 4], cfg.lead_suit, Some(0));
+        let s = DugiState::fresh(cfg, Rng::new(1), 2, play, true);
+        assert!(s.single_hand && !s.over);
+        assert_eq!((s.hand_no, s.dealer), (0, 2));
+        assert_eq!(s.scores, vec![0; 4]);
+        assert!(s.results.is_empty() && s.history.is_empty());
+        assert_eq!(s.known, [CardSet::EMPTY; 4]);
+        assert_eq!(s.absent, [CardSet::EMPTY; 4]);
+        let m = DugiState::new_match(g.cfg.clone(), 3, Some(1)).unwrap();
+        assert!(!m.single_hand);
+        assert_eq!(m.dealer, 1);
     }
 }
