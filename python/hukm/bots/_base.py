@@ -64,7 +64,8 @@ def new_rng(seed: Optional[int]) -> random.Random:
 
 class Cards:
     """The engine's facts of a seat's cards and of the trick in progress
-    (``State.trick_facts``), for the heuristics of the jack-nine games.
+    (``State.trick_facts``), for the bots' heuristics (the jack-nine games; the Ganjifa games through
+    :class:`SeatFacts`).
 
     >>> import hukm
     >>> s = hukm.TwentyEight().from_deal("J9..A. 7.KQ.. 8..T9. Q..87.", bidder=0, leader=0, trump="H")
@@ -79,6 +80,8 @@ class Cards:
         self.winner: Optional[tuple[int, str]] = f["winner"]
         self.winner_sure: bool = f["winner_sure"]
         self.trick_points: int = f["points"]
+        self.led: Optional[str] = f["led"]
+        self.unseen: dict[str, int] = dict(f["unseen"])
 
     def suit(self, c: str) -> str:
         """The card's suit."""
@@ -103,3 +106,34 @@ class Cards:
     def trump(self, c: str) -> bool:
         """The card is a trump as the seat knows it."""
         return bool(self.facts[c]["trump"])
+
+
+
+class SeatFacts(Cards):
+    """:class:`Cards` with the seat's observation and hand, in the terms of the
+    Ganjifa games' heuristics: each card's strength in its suit's own order,
+    whether it is the highest of its suit still out (a hukm), and how many
+    cards of each suit the player has not seen (``unseen``).
+
+    >>> import hukm
+    >>> k = SeatFacts(hukm.Ganjifa().new_game(seed=1), 0)
+    >>> len(k.hand), len(k.unseen), k.length(k.suit(k.hand[0])) > 0
+    (32, 8, True)
+    """
+
+    def __init__(self, state: _core.State, me: int) -> None:
+        self.obs: dict[str, Any] = state.observation(me)
+        super().__init__(state, me)
+        self.hand: list[str] = list(self.obs["hand"])
+
+    def strength(self, c: str) -> int:
+        """0 for the weakest card of the suit, higher for stronger ones."""
+        return self.rank(c)
+
+    def top(self, c: str) -> bool:
+        """True when no card still out in another hand beats ``c`` (a hukm)."""
+        return self.master(c)
+
+    def length(self, s: str) -> int:
+        """How many cards of suit ``s`` the hand holds."""
+        return sum(1 for c in self.hand if self.suit(c) == s)

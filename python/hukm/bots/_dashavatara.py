@@ -34,6 +34,7 @@ import random
 from typing import Any, Optional
 
 from .. import _core
+from ._base import SeatFacts
 
 DEFAULT_MAX_CARDS = 12
 """Cards in the mover's hand up to which PIMC solves its samples. Measured on
@@ -42,48 +43,24 @@ random deals (one solve, this machine): median 0.4 ms at 8 cards, 2 ms at 12,
 12 a 20-sample decision stays well under half a second."""
 
 
-class _View:
+class _View(SeatFacts):
     """What the player to move knows, from the engine's facts of the trick
     (``State.trick_facts``): each card's suit and strength (the avatar suits' own
     orders), the trumps, the highest cards still out, what would win now, and how many
     cards of each suit are out."""
 
     def __init__(self, state: _core.State) -> None:
-        me = state.current_player
-        obs: dict[str, Any] = state.observation(me)
-        self.obs = obs
-        facts = state.trick_facts(me)
-        self.facts: dict[str, dict[str, Any]] = facts["cards"]
-        self.unseen: dict[str, int] = dict(facts["unseen"])
-        self.trump: str = obs["trump"]
-        self.hand: list[str] = list(obs["hand"])
-        self.trick: list[tuple[int, str]] = [(int(p), c) for p, c in obs["trick"]]
-        self.winner_sure: bool = facts["winner_sure"]
-
-    def suit(self, c: str) -> str:
-        return str(self.facts[c]["suit"])
-
-    def strength(self, c: str) -> int:
-        return int(self.facts[c]["strength"])
-
-    def top(self, c: str) -> bool:
-        """No card still out of ``c``'s suit is stronger."""
-        return bool(self.facts[c]["master"])
-
-    def wins(self, c: str) -> bool:
-        """``c`` would take the trick now."""
-        return bool(self.facts[c]["wins"])
+        super().__init__(state, state.current_player)
+        self.trump_suit: str = self.obs["trump"]
+        self.trick: list[tuple[int, str]] = [(int(p), c) for p, c in self.obs["trick"]]
 
     def out_in(self, s: str) -> int:
         return self.unseen[s]
 
-    def length(self, s: str) -> int:
-        return sum(1 for c in self.hand if self.suit(c) == s)
-
     def cost(self, c: str) -> float:
         """How much keeping ``c`` is worth: strength, trumps above side suits,
         long suits above short ones."""
-        return self.strength(c) + (20 if self.suit(c) == self.trump else 0) + 0.05 * self.length(
+        return self.strength(c) + (20 if self.suit(c) == self.trump_suit else 0) + 0.05 * self.length(
             self.suit(c)
         )
 
@@ -106,23 +83,23 @@ def heuristic(state: _core.State, rng: Optional[random.Random]) -> str:
         ducals = [a for a in legal if "+" in a]
         if ducals:
             return max(ducals, key=lambda a: a.count("+"))
-        side = [c for c in legal if v.suit(c) != v.trump and v.top(c) and v.out_in(v.suit(c)) >= 2]
+        side = [c for c in legal if v.suit(c) != v.trump_suit and v.top(c) and v.out_in(v.suit(c)) >= 2]
         if side:
             return max(side, key=lambda c: (v.out_in(v.suit(c)), -v.strength(c)))
-        trumps = [c for c in legal if v.suit(c) == v.trump and v.top(c)]
-        if trumps and v.out_in(v.trump) > 0:
+        trumps = [c for c in legal if v.suit(c) == v.trump_suit and v.top(c)]
+        if trumps and v.out_in(v.trump_suit) > 0:
             return min(trumps, key=v.cost)
-        longest = max((v.suit(c) for c in legal if v.suit(c) != v.trump), key=v.length, default=None)
+        longest = max((v.suit(c) for c in legal if v.suit(c) != v.trump_suit), key=v.length, default=None)
         pool = [c for c in legal if v.suit(c) == longest] or legal
         return min(pool, key=v.cost)
     winners = [c for c in legal if v.wins(c)]
     last = len(v.trick) == 2
-    trump_out = v.out_in(v.trump) > 0
+    trump_out = v.out_in(v.trump_suit) > 0
 
     def sure(c: str) -> bool:
         if last:
             return True
-        if v.suit(c) == v.trump:
+        if v.suit(c) == v.trump_suit:
             return v.top(c)
         # A led-suit card is safe from the last player only if it is the top
         # card and no trump can come (a rough guess: none out at all).
@@ -131,7 +108,7 @@ def heuristic(state: _core.State, rng: Optional[random.Random]) -> str:
     sure_w = [c for c in winners if sure(c)]
     if sure_w:
         return min(sure_w, key=v.cost)
-    cheap = [c for c in winners if v.suit(c) != v.trump]
+    cheap = [c for c in winners if v.suit(c) != v.trump_suit]
     if cheap:
         return min(cheap, key=v.cost)
     losers = [c for c in legal if c not in winners] or legal

@@ -40,6 +40,7 @@ import random
 from typing import Any, Optional
 
 from .. import _core
+from ._base import SeatFacts
 
 DEFAULT_MAX_CARDS = 5
 """Cards in the mover's hand up to which PIMC solves its samples. Measured
@@ -49,7 +50,7 @@ at most 0.3 s at 5 cards, one decision of 46 s at 6. Compound leads and the
 free contributions make the tree much wider than a hand of that size
 suggests."""
 
-class Table:
+class Table(SeatFacts):
     """The player's reading of the table from the engine's facts of the lead in progress
     (``State.trick_facts``): his hand, each card's suit and strength (the suit's own
     order, reversed suits included), which cards are the highest of their suit still out
@@ -63,36 +64,11 @@ class Table:
 
     def __init__(self, state: _core.State, player: Optional[int] = None) -> None:
         me = state.current_player if player is None else player
-        obs: dict[str, Any] = state.observation(me)
-        self.obs = obs
+        super().__init__(state, me)
         self.me = me
-        facts = state.trick_facts(me)
-        self.facts: dict[str, dict[str, Any]] = facts["cards"]
-        self.hand: list[str] = list(obs["hand"])
-        self.out_by_suit: dict[str, int] = dict(facts["unseen"])
+        self.out_by_suit: dict[str, int] = self.unseen
         self.suits = list(self.out_by_suit)
-        self.winner: Optional[tuple[int, str]] = facts["winner"]
-        self.winner_sure: bool = facts["winner_sure"]
-        self.led: Optional[str] = facts["led"]
-        self.trick: Optional[dict[str, Any]] = obs.get("trick_detail")
-
-    def suit(self, c: str) -> str:
-        return str(self.facts[c]["suit"])
-
-    def strength(self, c: str) -> int:
-        """0 for the weakest card of the suit, higher for stronger ones."""
-        return int(self.facts[c]["strength"])
-
-    def top(self, c: str) -> bool:
-        """True when no card still out in another hand beats ``c`` (a hukm)."""
-        return bool(self.facts[c]["master"])
-
-    def wins(self, c: str) -> bool:
-        """True when ``c`` would take the lead in progress."""
-        return bool(self.facts[c]["wins"])
-
-    def length(self, s: str) -> int:
-        return sum(1 for c in self.hand if self.suit(c) == s)
+        self.trick: Optional[dict[str, Any]] = self.obs.get("trick_detail")
 
     def cost(self, c: str) -> float:
         """How much keeping ``c`` is worth (low: give it first)."""
