@@ -35,19 +35,29 @@ import hukm.env
 N_GAMES = 256
 
 
-def vec_env(threads: int) -> Callable[[float], float]:
-    env = hukm.VecEnv("hokm4", N_GAMES, seed=1, threads=threads)
-    env.reset()
+def steps_per_second(episode: Callable[[], int]) -> Callable[[float], float]:
+    """A contender's run: ``episode()`` (which returns the steps it took) again
+    and again for ``seconds``, giving the steps per second."""
 
     def run(seconds: float) -> float:
         steps = 0
         t0 = time.perf_counter()
         while time.perf_counter() - t0 < seconds:
-            env.step(env.random_actions())
-            steps += N_GAMES
+            steps += episode()
         return steps / (time.perf_counter() - t0)
 
     return run
+
+
+def vec_env(threads: int) -> Callable[[float], float]:
+    env = hukm.VecEnv("hokm4", N_GAMES, seed=1, threads=threads)
+    env.reset()
+
+    def step() -> int:
+        env.step(env.random_actions())
+        return N_GAMES
+
+    return steps_per_second(step)
 
 
 def openspiel_bridge() -> Callable[[float], float]:
@@ -77,14 +87,7 @@ def openspiel_bridge() -> Callable[[float], float]:
             steps += 1
         return steps
 
-    def run(seconds: float) -> float:
-        steps = 0
-        t0 = time.perf_counter()
-        while time.perf_counter() - t0 < seconds:
-            steps += hand()
-        return steps / (time.perf_counter() - t0)
-
-    return run
+    return steps_per_second(hand)
 
 
 def aec() -> Callable[[float], float]:
@@ -92,22 +95,20 @@ def aec() -> Callable[[float], float]:
     rng = np.random.default_rng(2)
     seeds = iter(range(10**9))
 
-    def run(seconds: float) -> float:
+    def game() -> int:
         steps = 0
-        t0 = time.perf_counter()
-        while time.perf_counter() - t0 < seconds:
-            env.reset(seed=next(seeds))
-            for _ in env.agent_iter():
-                obs, _, term, trunc, _ = env.last()
-                if term or trunc:
-                    env.step(None)
-                    continue
-                m = obs["action_mask"]
-                env.step(int(np.argmax(rng.random(m.shape) * m)))
-                steps += 1
-        return steps / (time.perf_counter() - t0)
+        env.reset(seed=next(seeds))
+        for _ in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            m = obs["action_mask"]
+            env.step(int(np.argmax(rng.random(m.shape) * m)))
+            steps += 1
+        return steps
 
-    return run
+    return steps_per_second(game)
 
 
 def python_loop() -> Callable[[float], float]:
@@ -115,20 +116,18 @@ def python_loop() -> Callable[[float], float]:
     rng = np.random.default_rng(3)
     seeds = iter(range(10**9))
 
-    def run(seconds: float) -> float:
+    def one_hand() -> int:
         steps = 0
-        t0 = time.perf_counter()
-        while time.perf_counter() - t0 < seconds:
-            s = game.new_game(seed=next(seeds))
-            hand = s.hand_number
-            while not s.is_terminal() and s.hand_number == hand:
-                s.observation_tensor(s.current_player)
-                m = s.legal_action_mask()
-                s.apply_id(int(np.argmax(rng.random(m.shape) * m)))
-                steps += 1
-        return steps / (time.perf_counter() - t0)
+        s = game.new_game(seed=next(seeds))
+        hand = s.hand_number
+        while not s.is_terminal() and s.hand_number == hand:
+            s.observation_tensor(s.current_player)
+            m = s.legal_action_mask()
+            s.apply_id(int(np.argmax(rng.random(m.shape) * m)))
+            steps += 1
+        return steps
 
-    return run
+    return steps_per_second(one_hand)
 
 
 def measure(rounds: int, seconds: float) -> dict[str, list[float]]:
