@@ -28,6 +28,8 @@ mod describe_tests;
 mod dynamic;
 mod encode;
 #[cfg(test)]
+mod limit_tests;
+#[cfg(test)]
 mod options_tests;
 #[cfg(test)]
 mod search_tests;
