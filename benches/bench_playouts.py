@@ -111,21 +111,28 @@ def test_openspiel_playouts(benchmark: Any, record: Callable[[str, float], None]
     record("openspiel_playouts", OS_HANDS / _median(benchmark))
 
 
-def test_hukm_step(benchmark: Any, record: Callable[[str, float], None]) -> None:
-    """hukm: 52 legal_actions() + apply() steps of a whole hand, per step."""
-    game = hukm.Hokm("hokm4", stop_rule="play_all")
-    root = game.from_deal(DEAL, trump="S", leader=0)
-    rng = random.Random(2)
+def _seconds_a_step(benchmark: Any, root: Any, apply: str, rng: random.Random) -> float:
+    """Median seconds a step of ``CARDS`` random legal steps from a clone of
+    ``root``, each a ``legal_actions()`` and the state's method ``apply``."""
 
     def setup() -> tuple[tuple[Any], dict[str, Any]]:
         return (root.clone(),), {}
 
     def hand(state: Any) -> None:
+        step = getattr(state, apply)
         for _ in range(CARDS):
-            state.apply(rng.choice(state.legal_actions()))
+            step(rng.choice(state.legal_actions()))
 
     benchmark.pedantic(hand, setup=setup, rounds=STEP_ROUNDS, iterations=1, warmup_rounds=2)
-    record("hukm_step_us", _median(benchmark) / CARDS * 1e6)
+    return _median(benchmark) / CARDS
+
+
+def test_hukm_step(benchmark: Any, record: Callable[[str, float], None]) -> None:
+    """hukm: 52 legal_actions() + apply() steps of a whole hand, per step."""
+    game = hukm.Hokm("hokm4", stop_rule="play_all")
+    root = game.from_deal(DEAL, trump="S", leader=0)
+    rng = random.Random(2)
+    record("hukm_step_us", _seconds_a_step(benchmark, root, "apply", rng) * 1e6)
 
 
 def test_openspiel_step(benchmark: Any, record: Callable[[str, float], None]) -> None:
@@ -139,13 +146,4 @@ def test_openspiel_step(benchmark: Any, record: Callable[[str, float], None]) ->
     root.apply_action(one_nt)
     for _ in range(3):
         root.apply_action(pas)
-
-    def setup() -> tuple[tuple[Any], dict[str, Any]]:
-        return (root.clone(),), {}
-
-    def hand(state: Any) -> None:
-        for _ in range(CARDS):
-            state.apply_action(rng.choice(state.legal_actions()))
-
-    benchmark.pedantic(hand, setup=setup, rounds=STEP_ROUNDS, iterations=1, warmup_rounds=2)
-    record("openspiel_step_us", _median(benchmark) / CARDS * 1e6)
+    record("openspiel_step_us", _seconds_a_step(benchmark, root, "apply_action", rng) * 1e6)
