@@ -82,14 +82,21 @@ def _auction_ids(game: Any) -> tuple[int, int]:
     return names["1NT"], names["Pass"]
 
 
-def _openspiel_hand(game: Any, rng: random.Random, one_nt: int, pas: int) -> int:
-    """One bridge hand from Python: deal, 1NT-pass-pass-pass, 52 random cards."""
+def _openspiel_auctioned(game: Any, rng: random.Random, one_nt: int, pas: int) -> Any:
+    """A bridge deal from Python (random chance outcomes from ``rng``) after the
+    auction 1NT-pass-pass-pass: the play's first state."""
     state = game.new_initial_state()
     while state.is_chance_node():
         state.apply_action(rng.choice(state.legal_actions()))
     state.apply_action(one_nt)
     for _ in range(3):
         state.apply_action(pas)
+    return state
+
+
+def _openspiel_hand(game: Any, rng: random.Random, one_nt: int, pas: int) -> int:
+    """One bridge hand from Python: deal, 1NT-pass-pass-pass, 52 random cards."""
+    state = _openspiel_auctioned(game, rng, one_nt, pas)
     plays = 0
     while not state.is_terminal():
         state.apply_action(rng.choice(state.legal_actions()))
@@ -140,10 +147,5 @@ def test_openspiel_step(benchmark: Any, record: Callable[[str, float], None]) ->
     game = _openspiel()
     one_nt, pas = _auction_ids(game)
     rng = random.Random(3)
-    root = game.new_initial_state()
-    while root.is_chance_node():
-        root.apply_action(rng.choice(root.legal_actions()))
-    root.apply_action(one_nt)
-    for _ in range(3):
-        root.apply_action(pas)
+    root = _openspiel_auctioned(game, rng, one_nt, pas)
     record("openspiel_step_us", _seconds_a_step(benchmark, root, "apply_action", rng) * 1e6)
