@@ -33,7 +33,6 @@ FAMILIES = list({g.family: g.name for g in reversed(games())}.values())
 WESTERN = re.compile(r"[0-9]")
 NOTATION = re.compile(r"\b[\w+:-]*[A-Za-z][\w+:-]*\b", re.ASCII)
 """A word with a Latin letter: notation (a card code, an action) where the view writes it."""
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def advanced(preset: str, moves: int, seed: int = 1) -> hukm.State:
@@ -211,7 +210,7 @@ def test_the_environment_sets_the_default(capsys: pytest.CaptureFixture[str], mo
     _, out, _ = show(capsys, "show", "hokm", "--seed", "7")
     assert translator("bn").t("hand {n}", n=1) in out
     # A session of its own reads the variable too.
-    env = dict(os.environ, HUKM_LANG="ar", PYTHONPATH=str(ROOT / "python"))
+    env = dict(os.environ, HUKM_LANG="ar")  # the same hukm as this run: installed, or on its PYTHONPATH
     r = subprocess.run([sys.executable, "-m", "hukm.cli", "play", "hokm", "--bots", "random", "--hands", "1",
                         "--no-review"], input="q\n", capture_output=True, text=True, env=env, timeout=120)
     ar = translator("ar")
