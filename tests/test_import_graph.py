@@ -1,6 +1,7 @@
 """No import circles inside the package: every module of ``python/hukm`` is parsed with
 ``ast`` (nothing is imported), the imports between its modules make a graph, and the
-graph must have no cycle.
+graph must have no cycle. Two graphs are checked: the imports that run when a module is
+imported, and every import between the package's modules wherever it stands.
 
 What counts as an edge ``a -> b``:
 
@@ -13,21 +14,27 @@ What counts as an edge ``a -> b``:
 * a ``from`` import of a name that is not a submodule reads the named module's namespace,
   so it is an edge even to an enclosing package (``from .. import __version__``).
 
-Left out, on purpose:
+Left out of the first graph: imports inside functions and methods. They run when the
+function is called, after every module involved has finished its own import, so they
+cannot meet a module half initialised (the failure an import circle causes). The package
+uses them for the optional extras (rich, Gymnasium and PettingZoo, starlette, resvg, av,
+pyarrow, Ray), which must not be needed to import it, and to load costly pieces on first
+use.
 
-* imports inside functions and methods. They run when the function is called, after
-  every module involved has finished its own import, so they cannot meet a module half
-  initialised (the failure an import circle causes). The package uses them for the
-  optional extras (rich, Gymnasium and PettingZoo, starlette, resvg, av, pyarrow, Ray),
-  which must not be needed to import it, and to load costly pieces on first use.
-* imports under ``if TYPE_CHECKING:``, which never run (only the type checker reads them).
+The second graph has those imports too: a module that needs another only inside a
+function still depends on it, and two modules that need each other (wherever the
+imports stand) are one concern split in two, or share a piece that belongs below both.
+Imports of other packages (the optional extras among them) are no edges in either graph.
+
+Left out of both: imports under ``if TYPE_CHECKING:``, which never run (only the type
+checker reads them).
 """
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
-from typing import Iterator, Optional
+from typing import Callable, Iterator, Optional
 
 import pytest
 
@@ -73,13 +80,35 @@ def import_time_statements(body: list[ast.stmt]) -> Iterator[ast.Import | ast.Im
             yield from import_time_statements(getattr(node, "orelse", []))
 
 
+def every_statement(body: list[ast.stmt]) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import statement of ``body``, at any depth (in functions, methods, classes
+    and blocks), except those under ``if TYPE_CHECKING:``."""
+    for node in body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+            continue
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            yield from every_statement(node.orelse)
+            continue
+        for _, value in ast.iter_fields(node):
+            for child in value if isinstance(value, list) else ():
+                if isinstance(child, ast.stmt):
+                    yield from every_statement([child])
+                elif isinstance(child, (ast.excepthandler, ast.match_case)):
+                    yield from every_statement(child.body)
+
+
+Statements = Callable[[list[ast.stmt]], Iterator["ast.Import | ast.ImportFrom"]]
+
+
 def _ancestors(name: str) -> list[str]:
     parts = name.split(".")
     return [".".join(parts[:i]) for i in range(1, len(parts))]
 
 
-def edges_of(name: str, path: Path, modules: set[str]) -> set[str]:
-    """The package modules that importing ``name`` imports at once."""
+def edges_of(name: str, path: Path, modules: set[str], statements: Statements = import_time_statements) -> set[str]:
+    """The package modules that importing ``name`` imports at once (with
+    ``statements=every_statement``: that ``name`` imports anywhere)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     is_package = path.name == "__init__.py"
     package = name if is_package else name.rpartition(".")[0]
@@ -94,7 +123,7 @@ def edges_of(name: str, path: Path, modules: set[str]) -> set[str]:
                 continue
             out.add(a)
 
-    for node in import_time_statements(tree.body):
+    for node in statements(tree.body):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name == ROOT or alias.name.startswith(ROOT + "."):
@@ -121,10 +150,10 @@ def edges_of(name: str, path: Path, modules: set[str]) -> set[str]:
     return out
 
 
-def import_graph() -> dict[str, set[str]]:
+def import_graph(statements: Statements = import_time_statements) -> dict[str, set[str]]:
     files = module_files()
     modules = set(files) | {f"{ROOT}._core"}  # the compiled module (its stub is _core.pyi)
-    return {name: edges_of(name, path, modules) for name, path in files.items()}
+    return {name: edges_of(name, path, modules, statements) for name, path in files.items()}
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -186,6 +215,14 @@ def test_the_package_has_no_import_circle() -> None:
     assert not found, "import circles:\n" + "\n".join("  " + " -> ".join(c) for c in found)
 
 
+def test_no_import_circle_even_through_functions() -> None:
+    """The imports inside functions and methods make no circle either."""
+    found = cycles(import_graph(every_statement))
+    assert not found, "import circles (imports in functions included):\n" + "\n".join(
+        "  " + " -> ".join(c) for c in found
+    )
+
+
 def test_the_graph_sees_the_package() -> None:
     graph = import_graph()
     assert {"hukm", "hukm.cli", "hukm.env", "hukm.svg", "hukm.cli.term", "hukm.svg.scene"} <= set(graph)
@@ -193,6 +230,24 @@ def test_the_graph_sees_the_package() -> None:
     assert "hukm.svg" in graph["hukm.cli.term"]  # the package of hukm.svg.packs runs first
     assert "hukm.web" not in graph["hukm.cli.serve"]  # imported inside the command only
     assert "hukm" in graph["hukm.batch.run"]  # from .. import __version__
+
+
+def test_the_full_graph_sees_the_imports_in_functions() -> None:
+    graph = import_graph(every_statement)
+    assert "hukm.web" in graph["hukm.cli.serve"]  # imported inside the command
+    assert import_graph()["hukm"] <= graph["hukm"]
+
+
+def test_type_checking_imports_are_no_edges() -> None:
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from . import a\nelse:\n    from . import b\n"
+        "def f():\n    try:\n        from . import c\n    except ImportError:\n        from . import d\n"
+        "class K:\n    def m(self):\n        with x:\n            import hukm.e\n"
+    )
+    found = [n for n in every_statement(ast.parse(source).body) if isinstance(n, ast.ImportFrom)]
+    assert [a.name for n in found for a in n.names] == ["TYPE_CHECKING", "b", "c", "d"]
+    assert [a.name for n in every_statement(ast.parse(source).body) if isinstance(n, ast.Import) for a in n.names] == ["hukm.e"]
 
 
 @pytest.mark.parametrize(

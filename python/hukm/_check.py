@@ -58,3 +58,17 @@ def ints(values: Optional[Sequence[object]], name: str) -> Optional[list[int]]:
     if values is None:
         return None
     return [whole(v, f"{name}[{i}]", -(1 << 63), (1 << 63) - 1) for i, v in enumerate(sequence(values, name))]
+
+
+def seconds(timeout: object) -> Optional[float]:
+    """A timeout in seconds, checked: a number >= 0 (``inf``: none), else
+    :class:`StateError`.
+
+    >>> seconds(2), seconds(None)
+    (2.0, None)
+    """
+    if timeout is None:
+        return None
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout >= 0:
+        raise StateError(f"timeout must be a number of seconds >= 0, got {timeout!r}")
+    return float(timeout)

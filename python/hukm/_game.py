@@ -17,9 +17,10 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
-from ._check import optional_whole, whole
+from ._check import optional_whole, seconds, whole
 from ._description import Description
 from ._errors import OptionError
+from ._families import CLASSES
 from ._options import OptionValue, option_pairs
 
 
@@ -52,13 +53,13 @@ class GameBase(ABC):
     """The preset used when none is given."""
     PRESETS: ClassVar[tuple[str, ...]] = ()
     """The presets this class plays (a subset of :func:`hukm.games`)."""
-    CLASSES: ClassVar[dict[str, type["GameBase"]]] = {}
+    CLASSES: ClassVar[dict[str, type["GameBase"]]] = CLASSES
     """Every game class by its ``FAMILY`` (each registers itself)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if cls.FAMILY:
-            GameBase.CLASSES[cls.FAMILY] = cls
+            CLASSES[cls.FAMILY] = cls
 
     def __init__(self, preset: Optional[str] = None, **options: OptionValue) -> None:
         name = self.DEFAULT if preset is None else str(preset)
@@ -283,7 +284,6 @@ class GameBase(ABC):
         import warnings
 
         from ._errors import NotationError, StateError
-        from .solve import _seconds
 
         if not self.has_table:
             self._table_request(leader, layout)
@@ -311,7 +311,7 @@ class GameBase(ABC):
             params,
             optional_whole(given["threads"], "threads", 1, 1024),
             optional_whole(max_nodes, "max_nodes", 1),
-            _seconds(timeout),
+            seconds(timeout),
             optional_whole(tt_mib, "tt_mib", 1, 1 << 16),
         )
         if trump is not None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from . import _core
 from ._description import Description as Description
@@ -24,8 +24,11 @@ from ._description import Keyword as Keyword
 from ._description import Objective as Objective
 from ._description import TableShape as TableShape
 from ._errors import OptionError
-from ._game import GameBase
+from ._families import CLASSES
 from ._options import OptionValue
+
+if TYPE_CHECKING:
+    from ._game import GameBase
 
 OptionDefault = Union[str, int, bool, None]
 
@@ -84,7 +87,7 @@ class GameInfo:
 def _classes() -> dict[str, type]:
     """The game class of each engine family: every class registers itself when
     ``hukm`` imports it (``GameBase.__init_subclass__``)."""
-    return dict(GameBase.CLASSES)
+    return dict(CLASSES)
 
 
 def _spec(row: tuple[str, str, list[str], Optional[str]]) -> OptionSpec:

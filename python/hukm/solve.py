@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
-from ._check import optional_whole, wholes
+from ._check import optional_whole, seconds, wholes
 from ._errors import IllegalActionError, OptionError, SolverLimitError, StateError
 
 
@@ -216,7 +216,7 @@ def solve(
         bool(actions),
         bool(details),
         optional_whole(max_nodes, "max_nodes", 1),
-        _seconds(timeout),
+        seconds(timeout),
         optional_whole(tt_mib, "tt_mib", 1, MAX_TT_MIB),
         bool(bounds),
         _callable(progress),
@@ -258,15 +258,6 @@ MAX_TT_MIB = 1 << 16
 """The largest table a solve may ask for, in MiB (64 GiB)."""
 
 
-def _seconds(timeout: Optional[float]) -> Optional[float]:
-    """A timeout in seconds, checked: a number >= 0 (``inf``: none)."""
-    if timeout is None:
-        return None
-    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout >= 0:
-        raise StateError(f"timeout must be a number of seconds >= 0, got {timeout!r}")
-    return float(timeout)
-
-
 def solve_many(
     states: Sequence[_core.State],
     players: Optional[Sequence[int]] = None,
@@ -295,7 +286,7 @@ def solve_many(
         ps,
         optional_whole(threads, "threads", 1, 1024),
         optional_whole(max_nodes, "max_nodes", 1),
-        _seconds(timeout),
+        seconds(timeout),
         optional_whole(tt_mib, "tt_mib", 1, MAX_TT_MIB),
     )
 
@@ -444,7 +435,7 @@ def _best_line(state: _core.State, player: Optional[int], timeout: Optional[floa
         player = optional_whole(player, "player", 0, state.num_players - 1)
     s = state.clone()
     side = s.current_player if player is None else player
-    limit = _seconds(timeout)
+    limit = seconds(timeout)
     end = None if limit is None or limit == float("inf") else time.monotonic() + limit
     rest = to == "all_tricks" and s.game == "hokm"
     out, refused, more = _line_of_hand(s, side, limit, end, solver, rest)

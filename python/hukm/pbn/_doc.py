@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Iterator, Optional, Sequence, Union
 
 from .._errors import NotationError
+from ._optimum import read_table
 
 if TYPE_CHECKING:
     from ..record import HandRecord
@@ -138,9 +139,13 @@ class PbnGame:
         """The ``OptimumResultTable`` in DDS's declarer layout (a (5, 4) array: rows S,
         H, D, C, NT; columns declarer N, E, S, W), or ``None`` when the game has no
         complete one."""
-        from ._records import game_dd_table
-
-        return game_dd_table(self)
+        name = "OptimumResultTable"
+        t = self.tag(name)
+        if t is None:
+            value = self.inherited.get(name)
+            return None if value is None else read_table(name, value, self.line, [])
+        rows = [(r.line, r.data()) for r in t.rows if r.data()]
+        return read_table(name, self.tag_value(name, "") or "", t.line, rows)
 
     def names(self) -> list[str]:
         """The tag names in order (a repeated tag, such as ``Note``, each time)."""

@@ -15,19 +15,16 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 import numpy as np
-import numpy.typing as npt
 
 from .. import _core
 from .._errors import HukmError, NotationError
 from ..record import HandRecord, record_of
 from ._doc import PbnGame, parse
-from ._sections import SEATS, auction
+from ._optimum import SEATS, STRAINS, Table, fail, read_table
+from ._sections import auction
 
 WHIST_PRESETS = ("hokm4", "court_piece", "single_sar")
 """The presets PBN reads and writes: four-player Hokm whose trick play is bridge's."""
-
-STRAINS = ("S", "H", "D", "C", "NT")
-"""The strains in DDS's order: the rows of a declarer-layout table."""
 
 BRIDGE_OPTIONS = {"stop_rule": "play_all"}
 """The options of a PBN game without ``[HukmPreset]`` / ``[HukmOptions]``: bridge plays every trick."""
@@ -37,8 +34,6 @@ _CARD = re.compile(r"^([SHDC])(10|[2-9TJQKA])$", re.IGNORECASE)
 _SUFFIX = re.compile(r"(!!|\?\?|!\?|\?!|!|\?)$")
 _READ = ("Deal", "Contract", "Declarer", "Play", "HukmPreset", "HukmOptions", "HukmParams", "HukmDecisions")
 """The tags a record is made from: each may stand once in a game."""
-
-Table = npt.NDArray[np.int32]
 
 
 @dataclass
@@ -52,11 +47,6 @@ class _Tag:
     rows: list[tuple[int, list[str]]] = field(default_factory=list)
 
 
-def _fail(line: int, tag: Optional[str], message: str) -> NotationError:
-    where = f"line {line}: [{tag}] " if tag else f"line {line}: "
-    return NotationError(f"PBN {where}{message}")
-
-
 def _view(game: PbnGame, previous: Optional[dict[str, _Tag]]) -> dict[str, _Tag]:
     """The tags of ``game`` by name (the first of each), values inherited; a ``#``
     tag without data of its own takes the previous game's section lines."""
@@ -64,14 +54,14 @@ def _view(game: PbnGame, previous: Optional[dict[str, _Tag]]) -> dict[str, _Tag]
     for t in game.tag_pairs:
         if t.name in out:
             if t.name in _READ:
-                raise _fail(t.line, t.name, f"repeated in one game (first on line {out[t.name].line})")
+                raise fail(t.line, t.name, f"repeated in one game (first on line {out[t.name].line})")
             continue
         rows = [(r.line, r.data()) for r in t.rows if r.data()]
         value = t.value
         if value == "#" or value.startswith("##"):
             old = None if previous is None else previous.get(t.name)
             if value == "#" and old is None and t.name in _READ:
-                raise _fail(t.line, t.name, "'#' copies the previous game's tag, but there is none")
+                raise fail(t.line, t.name, "'#' copies the previous game's tag, but there is none")
             if value == "#" and not rows and old is not None:
                 rows = list(old.rows)
             value = game.inherited.get(t.name, "")
@@ -106,7 +96,7 @@ def _seat(tag: _Tag) -> Optional[int]:
     if v in ("", "?"):
         return None
     if len(v) != 1 or v not in SEATS:
-        raise _fail(tag.line, tag.name, f"{tag.value!r} is not a seat (N, E, S or W)")
+        raise fail(tag.line, tag.name, f"{tag.value!r} is not a seat (N, E, S or W)")
     return SEATS.index(v)
 
 
@@ -118,7 +108,7 @@ def _key_values(tag: _Tag) -> list[tuple[str, str]]:
             continue
         key, eq, value = part.partition("=")
         if not eq or not key.strip():
-            raise _fail(tag.line, tag.name, f"{part!r} is not key=value")
+            raise fail(tag.line, tag.name, f"{part!r} is not key=value")
         out.append((key.strip(), value.strip()))
     return out
 
@@ -130,7 +120,7 @@ def _param(tag: _Tag, key: str, value: str) -> Any:
         return int(value)
     if value == "" or re.fullmatch(r"-?\d+(,-?\d+)*", value):
         return [int(x) for x in value.split(",")] if value else []
-    raise _fail(tag.line, tag.name, f"{key}={value!r}: give a whole number, numbers joined by commas, true or false")
+    raise fail(tag.line, tag.name, f"{key}={value!r}: give a whole number, numbers joined by commas, true or false")
 
 
 def _hokm_keywords() -> tuple[str, ...]:
@@ -145,13 +135,13 @@ def _record(game: PbnGame, tags: dict[str, _Tag]) -> HandRecord:
 
     deal_tag = tags.get("Deal")
     if deal_tag is None:
-        raise _fail(game.line, None, "a game without a [Deal] tag")
+        raise fail(game.line, None, "a game without a [Deal] tag")
     # The game: preset and options.
     preset_tag, options_tag = tags.get("HukmPreset"), tags.get("HukmOptions")
     preset = "hokm4" if preset_tag is None else preset_tag.value.strip()
     if preset not in WHIST_PRESETS:
         assert preset_tag is not None
-        raise _fail(preset_tag.line, "HukmPreset", f"{preset!r}: PBN holds the presets {', '.join(WHIST_PRESETS)}")
+        raise fail(preset_tag.line, "HukmPreset", f"{preset!r}: PBN holds the presets {', '.join(WHIST_PRESETS)}")
     if options_tag is not None:
         options = dict(_key_values(options_tag))
     elif preset_tag is None:
@@ -163,13 +153,13 @@ def _record(game: PbnGame, tags: dict[str, _Tag]) -> HandRecord:
     except HukmError as e:
         where = options_tag or preset_tag
         assert where is not None
-        raise _fail(where.line, where.name, str(e)) from None
+        raise fail(where.line, where.name, str(e)) from None
     # The deal, in hukm's plain form.
     value = deal_tag.value.strip()
     try:
         hands = _core.parse_deal(value, 4, "french52")
     except ValueError as e:
-        raise _fail(deal_tag.line, "Deal", str(e)) from None
+        raise fail(deal_tag.line, "Deal", str(e)) from None
     deal = " ".join(_core.format_hand(h, "french52") for h in hands)
     first = SEATS.index(value[0].upper()) if re.match(r"^[NESWnesw]:", value) else 0
     # Trump, leader and more keywords.
@@ -182,7 +172,7 @@ def _record(game: PbnGame, tags: dict[str, _Tag]) -> HandRecord:
             strain = m.group(2)
             trump = None if strain in ("N", "NT") else strain
         elif c not in ("", "?", "PASS"):
-            raise _fail(contract.line, "Contract", f"{contract.value!r} is not a contract (e.g. 1S, 3NT, 4HX, Pass)")
+            raise fail(contract.line, "Contract", f"{contract.value!r} is not a contract (e.g. 1S, 3NT, 4HX, Pass)")
     declarer = None if "Declarer" not in tags else _seat(tags["Declarer"])
     if contract is None or contract.value.strip() in ("", "?"):
         ended = _auction_contract(game)  # no contract written: the auction's
@@ -197,7 +187,7 @@ def _record(game: PbnGame, tags: dict[str, _Tag]) -> HandRecord:
         leader = (declarer + 1) % 4
         if opening is not None and opening != leader:
             assert play is not None
-            raise _fail(
+            raise fail(
                 play.line, "Play", f"the opening leader {SEATS[opening]} is not the seat after the declarer {SEATS[declarer]}"
             )
     else:
@@ -208,26 +198,26 @@ def _record(game: PbnGame, tags: dict[str, _Tag]) -> HandRecord:
         allowed = _hokm_keywords()
         for key, v in _key_values(params_tag):
             if key not in allowed:
-                raise _fail(params_tag.line, "HukmParams", f"unknown keyword {key!r} (keywords: {', '.join(allowed)})")
+                raise fail(params_tag.line, "HukmParams", f"unknown keyword {key!r} (keywords: {', '.join(allowed)})")
             extra[key] = _param(params_tag, key, v)
     try:
         state = hokm.from_deal(deal, trump=trump, leader=leader, **extra)
     except HukmError as e:
         about_params = params_tag is not None and any(k in str(e) for k in extra)
         where = params_tag if about_params and params_tag is not None else deal_tag
-        raise _fail(where.line, where.name, str(e)) from None
+        raise fail(where.line, where.name, str(e)) from None
     decisions_tag = tags.get("HukmDecisions")
     decisions = [] if decisions_tag is None else decisions_tag.value.split()
     if play is not None:
         if contract is not None and contract.value.strip().upper() == "PASS" and _cards(play):
-            raise _fail(play.line, "Play", "a passed-out board has no play")
+            raise fail(play.line, "Play", "a passed-out board has no play")
         _play(state, play, leader, decisions)
     if decisions:
         while decisions and not state.is_terminal() and decisions[0] in state.legal_actions():
             state.apply(decisions.pop(0))
         if decisions:
             assert decisions_tag is not None
-            raise _fail(decisions_tag.line, "HukmDecisions", f"{decisions[0]!r} is not a decision the play asks for")
+            raise fail(decisions_tag.line, "HukmDecisions", f"{decisions[0]!r} is not a decision the play asks for")
     return record_of(state)
 
 
@@ -254,7 +244,7 @@ def _cards(tag: _Tag) -> list[tuple[int, Optional[str]]]:
                 continue
             m = _CARD.match(tok.rstrip("!?"))
             if m is None:
-                raise _fail(number, tag.name, f"{tok!r} is not a card (suit then rank, e.g. SA, HT, C2)")
+                raise fail(number, tag.name, f"{tok!r} is not a card (suit then rank, e.g. SA, HT, C2)")
             rank = m.group(2).upper()
             cells.append((number, ("T" if rank == "10" else rank) + m.group(1).upper()))
     return cells
@@ -265,7 +255,7 @@ def _play(state: _core.State, tag: _Tag, leader: int, decisions: list[str]) -> N
     turn, the card in the column of the seat to play, in the current trick's row."""
     cells = _cards(tag)
     if len(cells) % 4:
-        raise _fail(cells[-1][0], "Play", f"{len(cells)} cards: each trick is a row of four (- for a card not played)")
+        raise fail(cells[-1][0], "Play", f"{len(cells)} cards: each trick is a row of four (- for a card not played)")
     tricks = [cells[i : i + 4] for i in range(0, len(cells), 4)]
     used = [[False] * 4 for _ in tricks]
     pack = set(_core.pack_cards("french52"))
@@ -284,7 +274,7 @@ def _play(state: _core.State, tag: _Tag, leader: int, decisions: list[str]) -> N
         if card is None:
             break
         if not any(a in pack for a in legal):
-            raise _fail(
+            raise fail(
                 number,
                 "Play",
                 f"trick {k + 1}: the play asks for a decision ({' / '.join(legal)}) first: give it in [HukmDecisions]",
@@ -292,7 +282,7 @@ def _play(state: _core.State, tag: _Tag, leader: int, decisions: list[str]) -> N
         try:
             state.apply(card)
         except HukmError as e:
-            raise _fail(number, "Play", f"trick {k + 1}: {SEATS[seat]} cannot play {card[1] + card[0]}: {e}") from None
+            raise fail(number, "Play", f"trick {k + 1}: {SEATS[seat]} cannot play {card[1] + card[0]}: {e}") from None
         used[k][col] = True
         played += 1
     for k, trick in enumerate(tricks):
@@ -300,27 +290,11 @@ def _play(state: _core.State, tag: _Tag, leader: int, decisions: list[str]) -> N
             if card is not None and not used[k][col]:
                 why = "the hand is over before it" if state.is_terminal() else "the play ends before it (a - comes first)"
                 who = SEATS[(leader + col) % 4]
-                raise _fail(number, "Play", f"trick {k + 1}: {who}'s {card[1] + card[0]} is never played: {why}")
+                raise fail(number, "Play", f"trick {k + 1}: {who}'s {card[1] + card[0]} is never played: {why}")
 
 
 def _read_table(tag: _Tag) -> Optional[Table]:
-    """A declarer-layout table from an OptimumResultTable section (any row order), or
-    ``None`` when some cell is missing."""
-    cols = [c.split("\\")[0].strip().lower() for c in tag.value.split(";")]
-    try:
-        di, si, ri = cols.index("declarer"), cols.index("denomination"), cols.index("result")
-    except ValueError:
-        raise _fail(tag.line, tag.name, f"columns {tag.value!r}: need Declarer, Denomination and Result") from None
-    table = np.full((5, 4), -1, dtype=np.int32)
-    for number, tokens in tag.rows:
-        if len(tokens) != len(cols):
-            raise _fail(number, tag.name, f"row {' '.join(tokens)!r} has {len(tokens)} cells, the columns are {len(cols)}")
-        d, s, r = tokens[di].upper(), tokens[si].upper(), tokens[ri]
-        s = "NT" if s == "N" else s
-        if d not in SEATS or s not in STRAINS or not r.isdigit():
-            raise _fail(number, tag.name, f"row {' '.join(tokens)!r}: give a declarer (N E S W), a strain and tricks")
-        table[STRAINS.index(s), SEATS.index(d)] = int(r)
-    return None if (table < 0).any() else table
+    return read_table(tag.name, tag.value, tag.line, tag.rows)
 
 
 def read_dd_table(text: str) -> Table:
@@ -337,16 +311,9 @@ def read_dd_table(text: str) -> Table:
         raise NotationError("PBN: no [OptimumResultTable] tag")
     table = _read_table(tag)
     if table is None:
-        raise _fail(tag.line, tag.name, "incomplete: every declarer and strain needs a row")
+        raise fail(tag.line, tag.name, "incomplete: every declarer and strain needs a row")
     return table
 
 
 
-def game_dd_table(game: PbnGame) -> Optional[Table]:
-    """The declarer-layout table of a game's ``OptimumResultTable``, or ``None``
-    when it has none or an incomplete one."""
-    tag = _view(game, None).get("OptimumResultTable")
-    return None if tag is None else _read_table(tag)
-
-
-__all__ = ["BRIDGE_OPTIONS", "STRAINS", "Table", "WHIST_PRESETS", "game_dd_table", "read_dd_table", "record_of_game", "records_of_games"]
+__all__ = ["BRIDGE_OPTIONS", "STRAINS", "Table", "WHIST_PRESETS", "read_dd_table", "record_of_game", "records_of_games"]

@@ -20,9 +20,7 @@ from typing import Optional
 
 from .._errors import NotationError
 from ._doc import PbnGame, Tag
-
-SEATS = "NESW"
-"""PBN's seats in hukm's seat order: ``SEATS[seat]`` is the compass point of ``seat``."""
+from ._optimum import SEATS
 
 _NOTE_REF = re.compile(r"^=(\d+)=$")
 _NAG = re.compile(r"^\$\d+$")

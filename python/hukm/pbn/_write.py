@@ -21,7 +21,7 @@ from .. import _core
 from .._errors import StateError
 from ..record import HandRecord, record_of, replay
 from ._doc import PbnFile, PbnGame
-from ._records import STRAINS, WHIST_PRESETS, game_dd_table
+from ._records import STRAINS, WHIST_PRESETS
 from ._sections import SEATS
 
 _TABLE_HEADER = "Declarer;Denomination\\2R;Result\\2R"
@@ -216,7 +216,7 @@ def _with_tables(game: PbnGame, table: Any) -> PbnGame:
     end); every other tag, comment and line is left as it was. A game whose
     tags already hold these numbers is returned unchanged."""
     t = _check_table(table)
-    old, ddt = game_dd_table(game), game.tag_value("DoubleDummyTricks")
+    old, ddt = game.dd_table, game.tag_value("DoubleDummyTricks")
     if old is not None and (old == t).all() and (ddt is None or ddt.strip().lower() == double_dummy_tricks(t)):
         return game
     out = game.copy()
