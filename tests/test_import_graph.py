@@ -94,7 +94,7 @@ def every_statement(body: list[ast.stmt]) -> Iterator[ast.Import | ast.ImportFro
             for child in value if isinstance(value, list) else ():
                 if isinstance(child, ast.stmt):
                     yield from every_statement([child])
-                elif isinstance(child, (ast.excepthandler, ast.match_case)):
+                elif isinstance(child, (ast.ExceptHandler, ast.match_case)):
                     yield from every_statement(child.body)
 
 
