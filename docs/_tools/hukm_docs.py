@@ -11,6 +11,8 @@ import re
 from pathlib import Path
 from typing import Any, Optional
 
+import yaml
+
 import hukm
 from hukm.registry import GameInfo, OptionSpec
 
@@ -19,19 +21,76 @@ from option_notes import NOTES
 DOCS = Path(__file__).resolve().parent.parent
 ROOT = DOCS.parent
 
-PAGES = {"hokm": "hokm", "twenty_eight": "twenty-eight", "ganjifa": "ganjifa", "dugi": "ganjifa",
-         "dashavatara": "dashavatara", "naqsh": "naqsh"}
-"""The guide of each engine family (``games/<page>.md``); another family's guide is
-``games/<family>.md``."""
+def front_matter(page: Path) -> dict[str, Any]:
+    """The YAML front matter of a page (``---`` lines at its top), empty when it has none."""
+    text = page.read_text(encoding="utf-8")
+    if not text.startswith("---\n"):
+        return {}
+    end = text.index("\n---\n", 4)
+    meta = yaml.safe_load(text[4:end]) or {}
+    if not isinstance(meta, dict):
+        raise ValueError(f"{page}: front matter is not a mapping")
+    return meta
 
-BASE = {"hokm": "hokm4", "twenty_eight": "28"}
-"""The preset other presets of a family are compared with."""
+
+def guides() -> list[tuple[str, dict[str, Any]]]:
+    """The game guides of ``docs/games``: each page with its front matter (``guide``,
+    ``families``, ``games``, ``players``, ``pack``), in the order of the registry's
+    families. A page names the engine families it covers, so a new game's guide is
+    found by adding the page (and its nav line)."""
+    order = list(dict.fromkeys(g.family for g in hukm.games()))
+    found = []
+    for page in sorted((DOCS / "games").glob("*.md")):
+        meta = front_matter(page)
+        if meta.get("families"):
+            found.append((page.name, meta))
+    return sorted(found, key=lambda pm: min(order.index(f) for f in pm[1]["families"]))
 
 
 def page_of(family: str) -> Optional[str]:
-    """The guide of ``family`` relative to ``docs/games``, when it exists."""
-    name = PAGES.get(family, family.replace("_", "-"))
-    return f"{name}.md" if (DOCS / "games" / f"{name}.md").exists() else None
+    """The guide of ``family`` relative to ``docs/games``, when one names it."""
+    return next((page for page, meta in guides() if family in meta["families"]), None)
+
+
+def guides_table() -> str:
+    """The game guides with the games, players and pack each covers (their front matter)."""
+    rows = ["| guide | games | players | pack |", "|---|---|---|---|"]
+    for page, m in guides():
+        rows.append(f"| [{m['guide']}]({page}) | {_cell(m['games'])} | {_cell(m['players'])} | {_cell(m['pack'])} |")
+    return "\n".join(rows)
+
+
+def _rules_pages() -> list[tuple[Path, dict[str, Any]]]:
+    """The rules pages with front matter, in the order of the game guides."""
+    order = [page.replace("-", "_") for page, _ in guides()]
+    pages = [(p, front_matter(p)) for p in (DOCS / "rules").glob("*.md")]
+    pages = [(p, m) for p, m in pages if m.get("games")]
+    return sorted(pages, key=lambda pm: (order.index(pm[0].name) if pm[0].name in order else len(order), pm[0].name))
+
+
+def rules_table() -> str:
+    """The rules pages of ``docs/rules`` with the games each specifies and their API
+    classes (their front matter), in the order of the game guides."""
+    rows = ["| file | games | API class |", "|---|---|---|"]
+    for p, m in _rules_pages():
+        rows.append(f"| [`{p.name}`]({p.name}) | {_cell(m['games'])} | {_cell(m['classes'])} |")
+    return "\n".join(rows)
+
+
+def presets_rules_table() -> str:
+    """Every game and preset of the rules pages (their front matter ``presets``): the
+    sections that define it, players, cards and a summary of the page's double-dummy
+    objective, after a line naming each page's objective section."""
+    pages = _rules_pages()
+    cited = ", ".join(f"[`{p.name}`]({p.name}) {m['objective_sections']}" for p, m in pages if m.get("presets"))
+    rows = [f"Double-dummy objectives: {cited}.", "",
+            "| game / preset | file, sections | players | cards (dealt) | double-dummy objective |",
+            "|---|---|---|---|---|"]
+    for p, m in pages:
+        for r in m.get("presets", []):
+            rows.append(f"| {_cell(r['preset'])} | [`{p.name}`]({p.name}) {_cell(r['sections'])} | "
+                        f"{_cell(str(r['players']))} | {_cell(r['cards'])} | {_cell(r['objective'])} |")
+    return "\n".join(rows)
 
 
 def _cell(text: str) -> str:
@@ -71,7 +130,7 @@ def _family_specs(family: str) -> tuple[list[GameInfo], list[OptionSpec]]:
 def note(family: str, option: str) -> str:
     notes = NOTES.get(family, {})
     if option not in notes:
-        raise KeyError(f"docs/_tools/option_notes.py: no note for option {option!r} of {family!r}")
+        raise KeyError(f"docs/_tools/option_notes/{family}.py: no note for option {option!r}")
     return notes[option]
 
 
@@ -81,7 +140,7 @@ def check_notes(family: str) -> None:
     names = {s.name for s in specs}
     stale = sorted(set(NOTES.get(family, {})) - names)
     if stale:
-        raise KeyError(f"docs/_tools/option_notes.py: {family!r} has no option(s) {', '.join(stale)}")
+        raise KeyError(f"docs/_tools/option_notes/{family}.py: {family!r} has no option(s) {', '.join(stale)}")
 
 
 def options_table(family: str) -> str:
@@ -109,9 +168,9 @@ def _differences(base: GameInfo, g: GameInfo) -> list[str]:
 
 def presets_table(family: str) -> str:
     """The presets of ``family``: players, pack, and the options each sets differently
-    from the family's base preset."""
+    from the family's base preset (its first in the registry)."""
     infos, _ = _family_specs(family)
-    base = next((g for g in infos if g.name == BASE.get(family)), infos[0])
+    base = infos[0]  # the family's first preset, its base
     rows = ["| preset | players | pack | what it is | options it sets |", "|---|---|---|---|---|"]
     for g in infos:
         diff = "(the base preset)" if g is base else (", ".join(_differences(base, g)) or "as the base")
