@@ -22,6 +22,7 @@ from ._description import Description
 from ._errors import OptionError
 from ._families import CLASSES
 from ._options import OptionValue, option_pairs
+from .observations import Observation
 
 
 def foreign_preset(name: str, owner: str, presets: tuple[str, ...]) -> str:
@@ -53,6 +54,15 @@ class GameBase(ABC):
     """The preset used when none is given."""
     PRESETS: ClassVar[tuple[str, ...]] = ()
     """The presets this class plays (a subset of :func:`hukm.games`)."""
+    observation_type: ClassVar[type] = Observation
+    """The :class:`typing.TypedDict` documenting what ``State.observation(player)`` holds in
+    this game: the keys of :class:`hukm.observations.Observation` first, then the game's
+    own (each game class names its own type; the generic one by default).
+
+    >>> import hukm
+    >>> hukm.game("thunee").observation_type.__name__
+    'ThuneeObservation'
+    """
     CLASSES: ClassVar[dict[str, type["GameBase"]]] = CLASSES
     """Every game class by its ``FAMILY`` (each registers itself)."""
 

@@ -8,6 +8,7 @@ from . import _core
 from ._check import ints
 from ._game import GameBase
 from ._options import OptionValue
+from .observations import DashavataraObservation
 
 
 class Dashavatara(GameBase):
@@ -35,6 +36,7 @@ class Dashavatara(GameBase):
     """
 
     FAMILY = "dashavatara"
+    observation_type = DashavataraObservation
     DEFAULT = "dashavatara"
     PRESETS = ("dashavatara",)
 

@@ -7,6 +7,7 @@ from typing import Optional
 from . import _core
 from ._game import GameBase
 from ._options import OptionValue
+from .observations import DugiObservation
 
 
 class Dugi(GameBase):
@@ -25,6 +26,7 @@ class Dugi(GameBase):
     """
 
     FAMILY = "dugi"
+    observation_type = DugiObservation
     DEFAULT = "dugi"
     PRESETS = ("dugi",)
 

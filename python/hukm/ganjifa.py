@@ -7,6 +7,7 @@ from typing import Optional
 from . import _core
 from ._game import GameBase
 from ._options import OptionValue
+from .observations import GanjifaObservation
 
 
 class Ganjifa(GameBase):
@@ -30,6 +31,7 @@ class Ganjifa(GameBase):
     """
 
     FAMILY = "ganjifa"
+    observation_type = GanjifaObservation
     DEFAULT = "ganjifa"
     PRESETS = ("ganjifa",)
 

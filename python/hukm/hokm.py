@@ -11,6 +11,7 @@ from . import _core
 from ._check import ints, optional_whole, whole
 from ._game import GameBase
 from ._options import OptionValue
+from .observations import HokmObservation
 
 
 class Hokm(GameBase):
@@ -33,6 +34,7 @@ class Hokm(GameBase):
     """
 
     FAMILY = "hokm"
+    observation_type = HokmObservation
     DEFAULT = "hokm4"
     PRESETS = (
         "hokm4", "hokm3", "hokm2", "court_piece", "single_sar", "double_sar", "dummy_rang",

@@ -8,6 +8,7 @@ from . import _core
 from ._check import ints, whole
 from ._game import GameBase
 from ._options import OptionValue
+from .observations import NaqshObservation
 
 
 class Naqsh(GameBase):
@@ -27,6 +28,7 @@ class Naqsh(GameBase):
     """
 
     FAMILY = "naqsh"
+    observation_type = NaqshObservation
     DEFAULT = "naqsh"
     PRESETS = ("naqsh",)
 

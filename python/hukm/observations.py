@@ -3,7 +3,14 @@ data, one :class:`typing.TypedDict` per game.
 
 Every game's observation starts with the keys of :class:`Observation`, in that order and
 with those types; each game adds its own keys after them (the classes below). A key that
-exists only in some presets or phases is marked as not required.
+exists only in some presets or phases is marked as not required. Each game's class names
+its type (``observation_type``: the class of a game defines or imports its own, the
+generic :class:`Observation` by default); :func:`observation_types` reads them all
+(``BY_FAMILY``, the table this module kept before, is that mapping: deprecated).
+
+>>> import hukm
+>>> hukm.Naqsh.observation_type is NaqshObservation
+True
 
 >>> import hukm
 >>> obs = hukm.game("28").new_game(seed=1).observation(0)
@@ -232,13 +239,22 @@ class ThuneeObservation(Observation):
     winner: Optional[int]
 
 
-BY_FAMILY: dict[str, type] = {
-    "hokm": HokmObservation,
-    "twenty_eight": TwentyEightObservation,
-    "ganjifa": GanjifaObservation,
-    "dugi": DugiObservation,
-    "dashavatara": DashavataraObservation,
-    "naqsh": NaqshObservation,
-    "thunee": ThuneeObservation,
-}
-"""The observation type of each game module."""
+def observation_types() -> dict[str, type]:
+    """The observation type of each game module, as each game class names it
+    (``observation_type``).
+
+    >>> import hukm
+    >>> observation_types()["thunee"] is ThuneeObservation
+    True
+    """
+    from ._families import CLASSES
+
+    return {family: cls.observation_type for family, cls in CLASSES.items()}
+
+
+def __getattr__(name: str) -> Any:
+    # BY_FAMILY: the table this module used to keep, now read from the game classes.
+    # Deprecated: read ``game.observation_type`` or :func:`observation_types`.
+    if name == "BY_FAMILY":
+        return observation_types()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

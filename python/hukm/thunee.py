@@ -7,6 +7,7 @@ from typing import Optional
 from . import _core
 from ._game import GameBase
 from ._options import OptionValue
+from .observations import ThuneeObservation
 
 
 class Thunee(GameBase):
@@ -29,6 +30,7 @@ class Thunee(GameBase):
     """
 
     FAMILY = "thunee"
+    observation_type = ThuneeObservation
     DEFAULT = "thunee4"
     PRESETS = ("thunee4", "thunee4_plain", "thunee4_app", "thunee2", "thunee6")
 

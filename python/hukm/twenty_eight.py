@@ -8,6 +8,7 @@ from . import _core
 from ._check import whole
 from ._game import GameBase
 from ._options import OptionValue
+from .observations import TwentyEightObservation
 
 OUTCOMES = ("failed", "void", "made")
 """Names of the values of ``hukm.solve(state, target=t)`` for Twenty-eight states."""
@@ -30,6 +31,7 @@ class TwentyEight(GameBase):
     """
 
     FAMILY = "twenty_eight"
+    observation_type = TwentyEightObservation
     DEFAULT = "28"
     PRESETS = ("28", "29", "28_wb", "40", "56")
     TABLE_NEEDS_LEADER = True
