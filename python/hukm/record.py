@@ -283,15 +283,37 @@ def replay(record: HandRecord, step: Optional[int] = None) -> _core.State:
 
 
 def schema() -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of the record format, as a dict.
+    """The JSON Schema (draft 2020-12) of the record format, as a dict: the shipped
+    schema (:data:`SCHEMA_PATH`) with its games and presets those of the registry
+    (:func:`hukm.games`), so that every preset of the engine is accepted under its own
+    game and no other.
 
-    >>> schema()["$schema"]
+    >>> s = schema()
+    >>> s["$schema"]
     'https://json-schema.org/draft/2020-12/schema'
+    >>> "thunee" in s["properties"]["game"]["enum"]
+    True
     """
     from importlib import resources
 
     text = resources.files("hukm").joinpath(SCHEMA_PATH).read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
+    return _with_games(data)
+
+
+def _with_games(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with the registry's games: ``game`` one of the families, and for each
+    family, ``preset`` one of its presets (in the registry's order)."""
+    from .registry import games
+
+    presets: dict[str, list[str]] = {}
+    for g in games():
+        presets.setdefault(g.family, []).append(g.name)
+    data["properties"]["game"]["enum"] = list(presets)
+    data["allOf"] = [
+        {"if": {"properties": {"game": {"const": family}}}, "then": {"properties": {"preset": {"enum": names}}}}
+        for family, names in presets.items()
+    ]
     return data
 
 
