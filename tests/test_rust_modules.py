@@ -263,8 +263,6 @@ def _circles(graph: dict[str, dict[str, set[str]]]) -> list[str]:
 
 
 EXCUSED: dict[tuple[str, str, str], str] = {
-    ("games::dashavatara", "state", "sample"): "the play's inferences (ducal_inference, follow_inference) live in sample.rs",
-    ("games::dugi", "state", "sample"): "the play's inference (infer) lives in sample.rs",
     ("games::twenty_eight::dd", "sweep", "solver"): "the answer type DdAnswer lives in dd_solver.rs",
     ("registry", "catalog", "any"): "the catalog's builders return AnyGame, defined in any.rs",
     ("registry", "encode", "any"): "encode.rs adds AnyGame's and AnyState's encoding methods beside DynEncoding, which dynamic.rs needs",
@@ -276,7 +274,6 @@ piece in the wrong file: the check leaves them out until the piece moves (then t
 entry goes)."""
 
 EXCUSED_GAMES: dict[tuple[str, str], str] = {
-    ("dugi", "ganjifa"): "Dugi plays the Ganjifa pack with Ganjifa's rules.rs (relative_ranks, hukms, above, unplayed)",
 }
 """References of a game to another game's module that remain (a shared module would hold
 what both use)."""

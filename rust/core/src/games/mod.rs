@@ -6,6 +6,7 @@
 pub mod dashavatara;
 pub mod dugi;
 pub mod ganjifa;
+pub mod ganjifa_cards;
 pub mod hokm;
 mod jack_nine;
 pub mod naqsh;

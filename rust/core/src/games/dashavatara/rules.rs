@@ -204,3 +204,43 @@ pub fn winning_card(cards: CardSet, led: Suit, trump: Suit) -> Card {
     };
     pool.highest().expect("the led card is of the led suit")
 }
+
+// What a play shows of the rest of the player's hand (used by the state and
+// by sampling; see `sample.rs` for the whole account).
+
+/// The cards a follower is known not to hold after playing `played` to a
+/// single card `lead` (see the module comment).
+pub fn follow_inference(lead: Card, played: Card, r: &Rules) -> CardSet {
+    let led = suit_of(lead);
+    let s_played = suit_of(played);
+    if s_played == led {
+        return CardSet::EMPTY;
+    }
+    let mut out = suit_mask(led);
+    if s_played == r.trump {
+        return out;
+    }
+    let mut s = (led + 1) % SUITS;
+    while s != s_played && s != led {
+        if !(r.skip_trump && s == r.trump) {
+            out |= suit_mask(s);
+        }
+        s = (s + 1) % SUITS;
+    }
+    out
+}
+
+/// The cards the leader of ducal `d` is known not to hold afterwards: the
+/// numerals extending its run under `ducal_length=maximal`, else none.
+pub fn ducal_inference(d: Ducal, r: &Rules) -> CardSet {
+    let mut out = CardSet::EMPTY;
+    if r.maximal {
+        if d.a > 1 {
+            out.insert(numeral(d.suit, d.a - 1));
+        }
+        if d.b < 10 {
+            out.insert(numeral(d.suit, d.b + 1));
+        }
+    }
+    out
+}

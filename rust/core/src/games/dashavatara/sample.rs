@@ -29,49 +29,12 @@
 //! reseeded from `seed`, so the deals after this one (when `deals` is more
 //! than 1) are not the real ones.
 
-use super::rules::{self, Ducal, Rules, SUITS};
+use super::rules;
 use super::DashaState;
-use crate::card::{Card, CardSet};
+use crate::card::CardSet;
 use crate::error::{check_seat, Result};
 use crate::rng::Rng;
 use crate::sample::{distribute, Slot};
-
-/// The cards a follower is known not to hold after playing `played` to a
-/// single card `lead` (see the module comment).
-pub fn follow_inference(lead: Card, played: Card, r: &Rules) -> CardSet {
-    let led = rules::suit_of(lead);
-    let s_played = rules::suit_of(played);
-    if s_played == led {
-        return CardSet::EMPTY;
-    }
-    let mut out = rules::suit_mask(led);
-    if s_played == r.trump {
-        return out;
-    }
-    let mut s = (led + 1) % SUITS;
-    while s != s_played && s != led {
-        if !(r.skip_trump && s == r.trump) {
-            out |= rules::suit_mask(s);
-        }
-        s = (s + 1) % SUITS;
-    }
-    out
-}
-
-/// The cards the leader of ducal `d` is known not to hold afterwards: the
-/// numerals extending its run under `ducal_length=maximal`, else none.
-pub fn ducal_inference(d: Ducal, r: &Rules) -> CardSet {
-    let mut out = CardSet::EMPTY;
-    if r.maximal {
-        if d.a > 1 {
-            out.insert(rules::numeral(d.suit, d.a - 1));
-        }
-        if d.b < 10 {
-            out.insert(rules::numeral(d.suit, d.b + 1));
-        }
-    }
-    out
-}
 
 impl DashaState {
     /// Cards each seat is known (by every player) not to hold now.
@@ -127,6 +90,7 @@ impl DashaState {
 
 #[cfg(test)]
 mod tests {
+    use super::super::rules::follow_inference;
     use super::super::tests::game;
     use super::super::DashaAction;
     use super::*;

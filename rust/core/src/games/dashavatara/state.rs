@@ -374,7 +374,7 @@ impl DashaState {
     fn lead_ducal(&mut self, d: Ducal) {
         let cards = d.cards();
         debug_assert!(self.hands[self.current].contains_all(cards));
-        self.excluded[self.current] |= super::sample::ducal_inference(d, &self.rules);
+        self.excluded[self.current] |= super::rules::ducal_inference(d, &self.rules);
         self.hands[self.current] -= cards;
         self.ducal = Some(DucalTrick {
             ducal: d,
@@ -403,7 +403,7 @@ impl DashaState {
             return;
         }
         if let Some(&lead) = self.trick.first() {
-            self.excluded[seat] |= super::sample::follow_inference(lead, c, &self.rules);
+            self.excluded[seat] |= super::rules::follow_inference(lead, c, &self.rules);
         }
         self.trick.push(c);
         if self.trick.len() < 3 {

@@ -28,7 +28,7 @@ use super::config::DugiConfig;
 use super::play::{DAct, DStep, DugiPlay};
 use crate::card::{Card, CardSet};
 use crate::error::Result;
-use crate::games::ganjifa::rules::relative_ranks;
+use crate::games::ganjifa_cards::relative_ranks;
 use crate::solve::game::{
     mix64, MoveList, Side, Switches, TrickGame, TrickWon, TtKey, Wide, Wide4,
 };

@@ -5,7 +5,7 @@
 use super::config::DugiConfig;
 use crate::card::{Card, CardSet, Suit};
 use crate::error::{Error, Result};
-use crate::games::ganjifa::rules::hukms;
+use crate::games::ganjifa_cards::{above, hukms, unplayed};
 
 /// A typed Dugi decision.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -299,5 +299,47 @@ impl DugiPlay {
     /// The challengers won every trick (once the hand is over).
     pub fn challengers_won(&self) -> bool {
         self.step == DStep::Done && !self.defenders_won
+    }
+}
+
+// What an action shows of the hands (used by the state and by sampling; see
+// `sample.rs` for the whole account).
+
+/// The highest unplayed card of every suit.
+fn tops(cfg: &DugiConfig, p: &DugiPlay) -> CardSet {
+    let un = unplayed(&p.hands);
+    (0..cfg.pack.num_suits() as Suit)
+        .filter_map(|s| (un & cfg.pack.suit_mask(s)).highest())
+        .collect()
+}
+
+/// Adds to `absent` what `act`, played from `before`, shows (see the module comment).
+pub fn infer(cfg: &DugiConfig, before: &DugiPlay, act: DAct, absent: &mut [CardSet; 4]) {
+    let pack = &cfg.pack;
+    let l = before.leader as usize;
+    match (before.step, act) {
+        (DStep::Lead, DAct::Ask) => absent[l] |= tops(cfg, before),
+        (DStep::Lead, DAct::Card(c)) => {
+            if let Some(x) = before.asked {
+                if pack.suit_of(c) != x {
+                    absent[l] |= pack.suit_mask(x);
+                }
+            }
+        }
+        (DStep::Follow(f), DAct::Card(c)) => {
+            let f = f as usize;
+            let s = pack.suit_of(c);
+            if s != before.led_suit {
+                absent[f] |= pack.suit_mask(before.led_suit);
+                if let Some(y) = before.named {
+                    absent[f] |= if s == y {
+                        pack.suit_mask(y) & above(c)
+                    } else {
+                        pack.suit_mask(y)
+                    };
+                }
+            }
+        }
+        _ => {}
     }
 }

@@ -28,53 +28,12 @@
 //!
 //! The clone's generator is reseeded from `seed` (later deals).
 
-use super::config::DugiConfig;
-use super::play::{DAct, DStep, DugiPlay};
+use super::play::DStep;
 use super::DugiState;
-use crate::card::{Card, CardSet, Suit};
+use crate::card::{Card, CardSet};
 use crate::error::{check_seat, Error, Result};
-use crate::games::ganjifa::rules::{above, unplayed};
 use crate::rng::Rng;
 use crate::sample::{distribute, Slot};
-
-/// The highest unplayed card of every suit.
-fn tops(cfg: &DugiConfig, p: &DugiPlay) -> CardSet {
-    let un = unplayed(&p.hands);
-    (0..cfg.pack.num_suits() as Suit)
-        .filter_map(|s| (un & cfg.pack.suit_mask(s)).highest())
-        .collect()
-}
-
-/// Adds to `absent` what `act`, played from `before`, shows (see the module comment).
-pub fn infer(cfg: &DugiConfig, before: &DugiPlay, act: DAct, absent: &mut [CardSet; 4]) {
-    let pack = &cfg.pack;
-    let l = before.leader as usize;
-    match (before.step, act) {
-        (DStep::Lead, DAct::Ask) => absent[l] |= tops(cfg, before),
-        (DStep::Lead, DAct::Card(c)) => {
-            if let Some(x) = before.asked {
-                if pack.suit_of(c) != x {
-                    absent[l] |= pack.suit_mask(x);
-                }
-            }
-        }
-        (DStep::Follow(f), DAct::Card(c)) => {
-            let f = f as usize;
-            let s = pack.suit_of(c);
-            if s != before.led_suit {
-                absent[f] |= pack.suit_mask(before.led_suit);
-                if let Some(y) = before.named {
-                    absent[f] |= if s == y {
-                        pack.suit_mask(y) & above(c)
-                    } else {
-                        pack.suit_mask(y)
-                    };
-                }
-            }
-        }
-        _ => {}
-    }
-}
 
 impl DugiState {
     /// A copy of this state in which every card `player` cannot see has been
@@ -137,6 +96,7 @@ mod tests {
     use super::super::Dugi;
     use super::*;
     use crate::game::GameState;
+    use crate::games::ganjifa_cards::unplayed;
 
     fn presets() -> Vec<Vec<(&'static str, &'static str)>> {
         vec![

@@ -221,7 +221,7 @@ impl DugiState {
         }
         let before = self.play;
         self.play.apply(&self.cfg, a)?;
-        super::sample::infer(&self.cfg, &before, a, &mut self.absent);
+        super::play::infer(&self.cfg, &before, a, &mut self.absent);
         if let DAct::Accept(c) = a {
             let c1 = before.c1 as usize;
             let c2 = (c1 + 2) % 4;

@@ -64,7 +64,7 @@ pub mod dd;
 mod facts;
 mod inferred;
 pub mod play;
-pub mod rules;
+pub use super::ganjifa_cards as rules;
 pub mod sample;
 pub mod state;
 mod surface;

@@ -1,4 +1,5 @@
-//! The card facts the lead rules are built on (`docs/rules/ganjifa.md` A.5):
+//! The card facts Ganjifa's lead rules are built on (`docs/rules/ganjifa.md` A.5),
+//! shared by Ganjifa and Dugi, the two games played with its pack and rules:
 //! hukms, top/second/third of a suit, deni eligibility. Pure functions of the
 //! hands; a pack's bit order is its strength order, so "stronger" is "higher bit".
 
