@@ -43,7 +43,7 @@ from .._errors import OptionError
 
 __all__ = [
     "Language", "LANGUAGES", "DOMAINS", "LANG_ENV", "Translator", "translator", "language",
-    "resolve", "N_", "LOCALE_DIR", "messages",
+    "resolve", "N_", "WN_", "WNP_", "LOCALE_DIR", "messages",
 ]
 
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -104,6 +104,25 @@ def N_(message: str) -> str:
 
     >>> N_("Trump")
     'Trump'
+    """
+    return message
+
+
+def WN_(message: str) -> str:
+    """Marks ``message`` for the web page's catalog (``web``) in a file whose other
+    messages are another domain's (a game's module of :mod:`hukm.svg.games`).
+
+    >>> WN_("Hokm")
+    'Hokm'
+    """
+    return message
+
+
+def WNP_(context: str, message: str) -> str:
+    """:func:`WN_` with a context: marks ``message`` in ``context`` for the ``web`` catalog.
+
+    >>> WNP_("position", "stock")
+    'stock'
     """
     return message
 

@@ -27,6 +27,14 @@ SOURCES: dict[str, tuple[str, ...]] = {
 }
 """Each domain's source files (globs relative to the package)."""
 
+SHARED: dict[str, tuple[str, ...]] = {"web": ("svg/games/*.py",)}
+"""Files of another domain that hold some of a domain's messages, marked with that
+domain's own markers (:data:`DOMAIN_KEYWORDS`): each game's module names its family and
+position keywords for the web page."""
+
+DOMAIN_KEYWORDS: dict[str, dict[str, Any]] = {"web": {"WN_": None, "WNP_": ((1, "c"), 2)}}
+"""The markers of one domain's messages in the :data:`SHARED` files."""
+
 KEYWORDS: dict[str, Any] = {
     "t": None,
     "N_": None,
@@ -54,10 +62,10 @@ def _need_babel() -> Any:
     return babel.messages
 
 
-def source_files(domain: str) -> list[Path]:
-    """The files of ``domain``, sorted."""
+def source_files(domain: str, shared: bool = False) -> list[Path]:
+    """The files of ``domain`` (``shared``: its :data:`SHARED` files), sorted."""
     out: set[Path] = set()
-    for pattern in SOURCES[domain]:
+    for pattern in (SHARED.get(domain, ()) if shared else SOURCES[domain]):
         out.update(p for p in PACKAGE.glob(pattern) if p.is_file())
     return sorted(out)
 
@@ -68,10 +76,10 @@ def _extract_html(path: Path) -> Iterator[tuple[int, str, str | None]]:
             yield n, m.group(1).replace("&amp;", "&").replace("&quot;", '"'), None
 
 
-def _extract_python(path: Path) -> Iterator[tuple[int, Any, str | None]]:
-    """Marked messages of a Python file, read from its syntax tree: calls of a marker
-    (a name or an attribute: ``t(...)``, ``tr.t(...)``) whose message arguments are
-    string literals."""
+def _extract_python(path: Path, keywords: dict[str, Any] = KEYWORDS) -> Iterator[tuple[int, Any, str | None]]:
+    """Marked messages of a Python file, read from its syntax tree: calls of a marker of
+    ``keywords`` (a name or an attribute: ``t(...)``, ``tr.t(...)``) whose message
+    arguments are string literals."""
     import ast
 
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
@@ -80,11 +88,11 @@ def _extract_python(path: Path) -> Iterator[tuple[int, Any, str | None]]:
             continue
         f = node.func
         name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
-        if name not in KEYWORDS:
+        if name not in keywords:
             continue
         args = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None
                 for a in node.args]
-        spec = KEYWORDS[name]
+        spec = keywords[name]
         if spec is None:
             if args and args[0]:
                 yield node.lineno, args[0], None
@@ -103,10 +111,13 @@ def extract(domain: str) -> Any:
 
     cat = Catalog(project="hukm", domain=domain, charset="utf-8", fuzzy=False,
                   header_comment=HEADER.format(domain=domain), copyright_holder="hukm", version="")
-    for path in source_files(domain):
+    own = set(source_files(domain))
+    for path in sorted(own | set(source_files(domain, shared=True))):
         rel = path.relative_to(PACKAGE).as_posix()
         found: Iterable[tuple[int, Any, Any]]
-        if path.suffix == ".html":
+        if path not in own:
+            found = _extract_python(path, DOMAIN_KEYWORDS[domain])
+        elif path.suffix == ".html":
             found = _extract_html(path)
         elif path.suffix == ".py":
             found = _extract_python(path)
