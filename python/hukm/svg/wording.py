@@ -19,14 +19,15 @@ reach a picture (a phase ``kot_choice``, a result ``sweep_won``, a Ganjifa lead
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 from .. import _core
 from ..i18n import Translator, translator
+from .games import description_of, part
 from .packs import FRENCH, Pack, pack_of_game
 
 __all__ = ["EN", "tr_of", "NP_", "suit_text", "card_text", "action_label", "value_text", "value_note",
-           "seats", "word", "game_title", "pack_of_game", "value_num", "signed"]
+           "seats", "word", "game_title", "pack_of_game", "value_num", "signed", "unit_of"]
 
 EN = translator("en")
 """English: the words as the code writes them."""
@@ -60,52 +61,19 @@ VALUES: tuple[str, ...] = (
     NP_("result", "no_trump"), NP_("result", "partner_catch"), NP_("result", "sweep_lost"),
     NP_("result", "sweep_won"), NP_("result", "void"), NP_("result", "win"),
     NP_("result", "natural"), NP_("result", "bust"),
-    # Thunee's calls and claims
-    NP_("call", "thunee"), NP_("call", "royals"), NP_("call", "double"),
-    # Ganjifa: the step of a lead, the kind of a lead
-    NP_("step", "double"), NP_("step", "give"), NP_("step", "lead"), NP_("step", "name"),
-    NP_("step", "named_lead"), NP_("step", "opening"),
-    NP_("lead", "compound"), NP_("lead", "deni"), NP_("lead", "single"),
-    # Dugi's king pass
-    NP_("king pass", "declined"), NP_("king pass", "made"),
 )
-"""The engine's values a picture shows, with their context."""
+"""The engine's values a picture shows, with their context (a game's own values are in
+its module of :mod:`hukm.svg.games`)."""
 
 ACTIONS: tuple[str, ...] = (
     NP_("action", "bid"), NP_("action", "pass"), NP_("action", "call"), NP_("action", "trump"),
-    NP_("action", "indicator"), NP_("action", "stop"), NP_("action", "continue"),
-    NP_("action", "discard"), NP_("action", "keep"), NP_("action", "reject"), NP_("action", "give"),
-    NP_("action", "redeal"), NP_("action", "pair"), NP_("action", "name"), NP_("action", "double"),
-    NP_("action", "deni"), NP_("action", "accept"), NP_("action", "offer"), NP_("action", "ask"),
-    NP_("action", "draw"), NP_("action", "stand"), NP_("action", "thunee"), NP_("action", "royals"),
-    NP_("action", "jodhi"), NP_("action", "khanuck"), NP_("action", "facedown"), NP_("action", "last"),
-    NP_("action", "redouble"), NP_("action", "seventh"), NP_("action", "half"),
+    NP_("action", "indicator"), NP_("action", "discard"), NP_("action", "give"),
+    NP_("action", "redeal"), NP_("action", "name"), NP_("action", "double"),
+    NP_("action", "accept"), NP_("action", "draw"), NP_("action", "facedown"), NP_("action", "last"),
+    NP_("action", "half"),
 )
-"""The first words of actions that are not cards (``bid:16``, ``trump:S``, ``call`` ...)."""
-
-GAMES: tuple[str, ...] = (
-    NP_("game", "Hokm for four, Iran"), NP_("game", "Hokm for three, 17 cards each"),
-    NP_("game", "Hokm for two, keep-or-reject drawing"),
-    NP_("game", "Court Piece (Rang): kot choice and kot counting"),
-    NP_("game", "Single Sar: every trick to its winner, all 13 played"),
-    NP_("game", "Double Sar: tricks collected from a heap"),
-    NP_("game", "Dummy Rang: three players and an exposed dummy"),
-    NP_("game", "Dab Rang: auction for sars, hidden trump and the cut call"),
-    NP_("game", "Satat: the two of hearts is the highest trump"),
-    NP_("game", "Trup kasiet: Satat with a secret trump"),
-    NP_("game", "Dehla Pakad (Mindi): the tens collected decide"),
-    NP_("game", "Be Ranga: the first void play fixes trumps"),
-    NP_("game", "Twenty-eight"), NP_("game", "Twenty-nine: the pair and the last-trick point"),
-    NP_("game", "Twenty-eight as played in West Bengal"), NP_("game", "Forty: six players, threes added"),
-    NP_("game", "Fifty-six: six players, double pack"), NP_("game", "Ganjifa, each player for himself"),
-    NP_("game", "Dugi: partnership Ganjifa"), NP_("game", "Dashavatara Ganjifa"),
-    NP_("game", "Naqsh: the banking game of 17"), NP_("game", "Thunee"),
-    NP_("game", "Thunee: bids, trumps, Jodhi and Thunee only"),
-    NP_("game", "Thunee as played online: 13 balls, last-trick bonus"),
-    NP_("game", "Thunee for two: two rounds of six cards"),
-    NP_("game", "Thunee for six: three against three"),
-)
-"""The games' titles (``hukm.registry.info(name).title``)."""
+"""The first words of actions that are not cards (``bid:16``, ``trump:S``, ``call`` ...);
+a game's own are in its module of :mod:`hukm.svg.games`."""
 
 
 def word(tr: Translator, context: str, value: object) -> str:
@@ -120,7 +88,8 @@ def word(tr: Translator, context: str, value: object) -> str:
 
 
 def game_title(tr: Translator, title: str) -> str:
-    """A game's title (the registry's) in the language."""
+    """A game's title (the registry's) in the language (its module of
+    :mod:`hukm.svg.games` marks it for the catalogs)."""
     return tr.digits(tr.pt("game", title))
 
 
@@ -196,26 +165,36 @@ def action_label(pack: Pack, action: str, tr: Translator = EN) -> str:
     return " ".join(parts)
 
 
+def unit_of(state: _core.State) -> str:
+    """What a double-dummy value of ``state`` counts: the default objective's unit of the
+    game's description (with the state's options), as the game's module may change it
+    for the state (Thunee's balls once a call is made).
+
+    >>> import hukm
+    >>> unit_of(hukm.game("dehla_pakad").new_game(1)), unit_of(hukm.game("naqsh").new_game(1))
+    ('tens', 'net result')
+    """
+    unit = description_of(state).unit
+    change: Optional[Callable[[_core.State, str], str]] = part(state.game, "unit")
+    return unit if change is None else change(state, unit)
+
+
 def value_text(state: _core.State, value: int, tr: Translator = EN) -> str:
-    """A solver value in words, as :func:`hukm.solve` documents it for each game."""
-    fam = state.game
+    """A solver value in words, in the unit of the game's objective (:func:`unit_of`), as
+    :func:`hukm.solve` documents it for each game."""
+    unit = unit_of(state)
     n = abs(value)
-    if fam == "twenty_eight":
+    if unit == "card points":
         return tr.nt("{n} points", "{n} points", n, n=value)
-    if fam == "thunee":
-        mode = dict(state.options).get("dd_mode", "points")
-        if state.observation(0).get("special") is not None or mode in ("sweep", "balls"):
-            return tr.nt("{n} balls", "{n} balls", n, n=signed(tr, value))
-        if mode == "target":
-            return tr.t("wins the hand") if value else tr.t("loses the hand")
-        return tr.nt("{n} points", "{n} points", n, n=value)
-    if fam == "dugi":
+    if unit == "balls":
+        return tr.nt("{n} balls", "{n} balls", n, n=signed(tr, value))
+    if unit == "win":
         return tr.t("wins the hand") if value else tr.t("loses the hand")
-    if fam == "naqsh":
+    if unit == "net result":
         return tr.t("net {n}", n=signed(tr, value))
-    if fam == "dashavatara":
+    if unit == "cards":
         return tr.nt("{n} cards captured", "{n} cards captured", n, n=value)
-    if state.preset == "dehla_pakad":
+    if unit == "tens":
         return tr.nt("{n} tens", "{n} tens", n, n=value)
     if "heap" in state.observation(0):
         return tr.nt("{n} tricks collected", "{n} tricks collected", n, n=value)
@@ -224,7 +203,8 @@ def value_text(state: _core.State, value: int, tr: Translator = EN) -> str:
 
 FROM_HERE = ("tricks", "tricks collected", "tens", "points")
 """Units of values counted from the current position to the end of the hand (not those
-won before, unlike Dashavatara's cards or an individual Ganjifa hand)."""
+won before, unlike Dashavatara's cards, or a game whose module says ``FROM_HERE =
+False``)."""
 
 
 def value_note(state: _core.State, value: int, tr: Translator = EN) -> str:
@@ -240,7 +220,7 @@ def value_note(state: _core.State, value: int, tr: Translator = EN) -> str:
     """
     text = value_text(state, value)
     _, _, unit = text.partition(" ")
-    if state.game in ("ganjifa", "dashavatara") or unit not in FROM_HERE:
+    if not part(state.game, "FROM_HERE", True) or unit not in FROM_HERE:
         return value_text(state, value, tr)
     obs = state.observation(state.current_player if not state.is_terminal() else 0)
     begun = bool(obs.get("trick")) or bool(obs.get("tricks")) or bool(obs.get("heap"))
@@ -254,3 +234,13 @@ def value_note(state: _core.State, value: int, tr: Translator = EN) -> str:
     if unit == "tens":
         return tr.nt("{n} more tens", "{n} more tens", n, n=value)
     return tr.nt("{n} more points", "{n} more points", n, n=value)
+
+
+def __getattr__(name: str) -> Any:
+    """``GAMES``, the old table of the games' titles, built from the games' modules
+    (:mod:`hukm.svg.games`, ``TITLES``). Deprecated."""
+    if name == "GAMES":
+        from .games import every
+
+        return tuple(t for m in every() for t in getattr(m, "TITLES", ()))
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -21,10 +21,11 @@ action none of them knows is its label. Every fact comes from the state. ``tr`` 
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Callable, Optional
 
 from .. import _core
 from ..i18n import N_, Translator
+from ..svg.games import part
 from ..svg.lines import _god_trick, split_action
 from ..svg.packs import Pack, pack_of_game
 from ..svg.scene import action_label, card_text
@@ -39,28 +40,17 @@ SENTENCES = {
     "pass": N_("{who} passes"),
     "call": N_("{who} calls for the trump to be shown"),
     "indicator": N_("{who} lays {arg} face down for trumps"),
-    "stop": N_("{who} stops and takes the kot"),
-    "continue": N_("{who} plays on"),
     "discard": N_("{who} discards {arg}"),
-    "keep": N_("{who} keeps the card drawn"),
-    "reject": N_("{who} rejects the card drawn"),
     "give": N_("{who} gives {arg} to the partner"),
     "redeal": N_("{who} asks for a new deal"),
-    "pair": N_("{who} shows the pair"),
     "name": N_("{who} names {arg}"),
     "double": N_("{who} doubles"),
-    "deni": N_("{who} plays deni with {arg}"),
     "accept": N_("{who} accepts {arg}"),
-    "offer": N_("{who} offers"),
-    "ask": N_("{who} asks"),
     "draw": N_("{who} draws a card"),
-    "stand": N_("{who} stands"),
-    "thunee": N_("{who} calls Thunee"),
-    "royals": N_("{who} calls Royals"),
-    "jodhi": N_("{who} shows a jodhi in {arg}"),
 }
 """A sentence for each kind of decision, by the action's first word (English; the
-catalogs hold each language's)."""
+catalogs hold each language's); a game's own decisions are in its module of
+:mod:`hukm.svg.games` (``SENTENCES``)."""
 
 
 def card_words(pack: Pack, card: str, tr: Translator = EN) -> str:
@@ -107,15 +97,14 @@ def caption(state: _core.State, action: str, tr: Translator = EN) -> str:
         known = [x.get("trump") for x in (state.observation(p) for p in range(state.num_players))]
         return _card_play(state, pack, cards, o.get("trump") or next((t for t in known if t), None), tr)
     seat = seat_of_play(state, pack, cards) if cards else state.current_player
-    who = tr.t("seat {seat}", seat=seat)
     verb, _, arg = action.partition(":")
+    named: Optional[Callable[[_core.State, str, int, Translator], Optional[str]]] = part(state.game, "who")
+    who = (named(state, verb, seat, tr) if named is not None else None) or tr.t("seat {seat}", seat=seat)
     if verb == "trump":
-        if o.get("hakem") == state.current_player:
-            who = tr.t("the Hakem (seat {seat})", seat=seat)
         if pack.suit_index(arg) is not None:
             return tr.t("{who} names {arg}", who=who, arg=_arg(pack, arg, tr))
         return tr.t("{who} chooses trumps: {arg}", who=who, arg=action_label(pack, arg, tr))
-    sentence = SENTENCES.get(verb)
+    sentence = part(state.game, "SENTENCES", {}).get(verb) or SENTENCES.get(verb)
     if sentence is None:
         return tr.t("{who}: {action}", who=who, action=action_label(pack, action, tr))
     return tr.t(sentence, who=who, arg=_arg(pack, arg, tr) if arg else "")

@@ -2,7 +2,8 @@
 families of the game chooser, the position fields' names and the status line of a table.
 
 The registry's titles are English; :func:`title` gives them in the picture's words (the
-``pictures`` catalog), the families and position fields have their messages here. Options
+``pictures`` catalog); the families and the game's own position fields are named by
+each game's module of :mod:`hukm.svg.games` (``FAMILY``, ``POSITION``). Options
 keep their keys and values (the names the URL and the API take, ``opt.stop_rule=first_to_7``).
 
 >>> title("hokm4", "fa")
@@ -13,21 +14,10 @@ keep their keys and values (the names the URL and the API take, ``opt.stop_rule=
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 from .. import _core
-from ..i18n import N_, Translator, translator
-
-FAMILIES: dict[str, str] = {
-    "hokm": N_("Hokm"),
-    "twenty_eight": N_("Twenty-eight"),
-    "ganjifa": N_("Ganjifa"),
-    "dugi": N_("Dugi"),
-    "dashavatara": N_("Dashavatara"),
-    "naqsh": N_("Naqsh"),
-    "thunee": N_("Thunee"),
-}
-"""The game chooser's groups, by family."""
+from ..i18n import Translator, translator
 
 
 def title(preset: str, lang: str) -> str:
@@ -39,9 +29,24 @@ def title(preset: str, lang: str) -> str:
     return game_title(translator(lang), info(preset).title)
 
 
+def families() -> dict[str, str]:
+    """The game chooser's groups: each family's name on the page (English), by family,
+    as the games' modules of :mod:`hukm.svg.games` give them (``FAMILY``)."""
+    from ..svg.games import every
+
+    return {m.__name__.rsplit(".", 1)[-1]: str(m.FAMILY) for m in every() if hasattr(m, "FAMILY")}
+
+
 def family(name: str, lang: str) -> str:
-    """A family's name in ``lang`` (its key when it has none here)."""
-    text = FAMILIES.get(name)
+    """A family's name in ``lang``: its module's (:mod:`hukm.svg.games`, ``FAMILY``), or
+    its key when it has none.
+
+    >>> family("twenty_eight", "en"), family("no_such_game", "fa")
+    ('Twenty-eight', 'no_such_game')
+    """
+    from ..svg.games import part
+
+    text: Optional[str] = part(name, "FAMILY")
     return translator(lang).t(text) if text else name
 
 
@@ -58,42 +63,33 @@ def _role(tr: Translator, key: str) -> str:
     return tr.pt("role", "banker")
 
 
-def NP_(context: str, message: str) -> str:
-    """Marks ``message`` in ``context`` for the catalogs; returns it unchanged."""
-    return message
+POSITION_WORDS: dict[str, tuple[str, str]] = {"trump": ("term", "trump"), "leader": ("role", "leader")}
+"""The position keywords of every game, named by the game's words (``words`` catalog):
+context and message. A game's own are in its module of :mod:`hukm.svg.games`
+(``POSITION``)."""
 
 
-POSITION_WORDS: dict[str, tuple[str, str]] = {
-    "trump": ("term", "trump"), "leader": ("role", "leader"), "hakem": ("role", "Hakem"),
-    "bidder": ("role", "bidder"), "bid": ("term", "bid"),
-}
-"""Position keywords named by the game's words (``words`` catalog): context and message."""
+def _positions() -> dict[str, tuple[str, str]]:
+    """Every position keyword's name: context and message."""
+    from ..svg.games import every
 
-POSITION_LABELS: dict[str, str] = {
-    "indicator": NP_("position", "indicator"), "contract": NP_("position", "contract"),
-    "stock": NP_("position", "stock"), "trumper": NP_("position", "trumper"),
-    "thunee": NP_("position", "thunee"), "royals": NP_("position", "royals"),
-}
-"""The other position keywords, each a message of the ``position`` context."""
+    out = dict(POSITION_WORDS)
+    for m in every():
+        out.update(getattr(m, "POSITION", {}))
+    return out
 
 
 def position_label(key: str, lang: str) -> str:
     """The label of a position field of the deal form: the keyword itself in English (as
-    the URL writes it), its name in another language.
+    the URL writes it), its name in another language (its key when it has none).
 
     >>> position_label("hakem", "fa"), position_label("hakem", "en")
     ('حاکم', 'hakem')
     """
     if lang == "en":
         return key
-    tr = translator(lang)
-    if key in POSITION_WORDS:
-        return tr.pt(*POSITION_WORDS[key])
-    if key == "banker":
-        return tr.pt("role", "banker")
-    if key in POSITION_LABELS:
-        return tr.pt("position", POSITION_LABELS[key])
-    return key
+    named = _positions().get(key)
+    return translator(lang).pt(*named) if named else key
 
 
 ROLES = ("dealer", "hakem", "boss", "bidder", "banker")
@@ -129,3 +125,13 @@ def status_line(state: _core.State, lang: str) -> str:
             shown = tr.pt("status", "concealed (indicator face down)")
         parts.append(tr.pt("status", "trump: {suit}", suit=shown))
     return " | ".join(parts)
+
+
+def __getattr__(name: str) -> Any:
+    """The old tables, built from the games' modules: ``FAMILIES`` (:func:`families`) and
+    ``POSITION_LABELS`` (the page's own names of the position keywords). Deprecated."""
+    if name == "FAMILIES":
+        return families()
+    if name == "POSITION_LABELS":
+        return {k: m for k, (ctx, m) in _positions().items() if ctx == "position"}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

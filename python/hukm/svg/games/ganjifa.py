@@ -1,0 +1,70 @@
+"""Ganjifa, each player for himself: the cards known of every hand, the lead and its
+kind, the named suit; values that count the tricks won before; the page's words.
+
+>>> import hukm
+>>> from hukm.svg.scene import build
+>>> build(hukm.game("ganjifa").new_game(1)).info[2]
+'Step: opening'
+"""
+
+from __future__ import annotations
+
+from ...i18n import N_, WN_
+from ..reading import Ctx, scores
+from ..wording import NP_, word
+
+FAMILY = WN_("Ganjifa")
+"""The family's name on the page."""
+
+FROM_HERE = False
+"""A value counts the tricks the player took before the position too."""
+
+TITLES: tuple[str, ...] = (NP_("game", "Ganjifa, each player for himself"),)
+"""The presets' titles (``hukm.registry.info(name).title``)."""
+
+MARKS: tuple[str, ...] = (
+    NP_("step", "double"), NP_("step", "give"), NP_("step", "lead"), NP_("step", "name"),
+    NP_("step", "named_lead"), NP_("step", "opening"), NP_("lead", "compound"), NP_("lead", "deni"),
+    NP_("lead", "single"), NP_("action", "deni"),
+)
+"""The game's own engine values and actions, marked for the catalogs."""
+
+SENTENCES = {"deni": N_("{who} plays deni with {arg}")}
+"""The captions of the game's own decisions."""
+
+
+def visible(c: Ctx) -> dict[int, list[str]]:
+    """The observation's ``cards`` list what the viewer knows of each seat, compact."""
+    return {s: c.pack.cards_of_hand(h, f"seat {s}") for s, h in enumerate(c.o["cards"])}
+
+
+
+def read(c: Ctx) -> None:
+    """The dealer, the tricks, the lead suit and the lead's kind, the named suit, the step."""
+    o, sc, tr = c.o, c.scene, c.tr
+    c.chip(o.get("dealer"), tr.pt("role", "dealer"))
+    for s, t in enumerate(o.get("tricks", [])):
+        sc.seats[s].notes.append(tr.t("tricks {n}", n=c.n(t)))
+    sc.info.append(tr.t("Lead suit: {suit}", suit=c.suit(o.get("lead_suit"))))
+    d = o.get("trick_detail")
+    if d:
+        line = tr.t("Lead: {kind} by seat {seat}", kind=word(tr, "lead", d.get("kind")), seat=c.n(d.get("leader")))
+        if d.get("width"):
+            w = int(d["width"])
+            line = tr.nt("{line}, {n} card(s)", "{line}, {n} card(s)", w, line=line)
+        parts = [line]
+        if d.get("opening"):
+            parts.append(tr.t("opening"))
+        if d.get("suit"):
+            parts.append(tr.t("suit {suit}", suit=c.suit(d["suit"])))
+        if d.get("doubled"):
+            parts.append(tr.t("doubled"))
+        sc.info.append(tr.t(" · ").join(parts))
+    if o.get("named_suit"):
+        sc.info.append(tr.t("Named suit: {suit}", suit=c.suit(o["named_suit"])))
+    if o.get("phase2"):
+        sc.info.append(tr.t("Wilkins phase 2"))
+    if o.get("step"):
+        sc.info.append(tr.t("Step: {step}", step=word(tr, "step", o["step"])))
+    scores(c)
+

@@ -1,0 +1,181 @@
+"""Hokm and its relatives (Court Piece, Sar, Rang, Satat, Dehla Pakad, Be Ranga): the
+Hakem and his trump, the heap, the stock, the signals, the match; the exposed dummy and
+partner's hand; the Hakem named in captions; the page's words.
+
+>>> import hukm
+>>> from hukm.svg.scene import build
+>>> s = hukm.game("hokm4").from_deal("AK.. QJ.. T9.. 87..".replace("..", "..."), trump="S", leader=0, hakem=0)
+>>> [c.text for c in build(s).seats[0].chips]
+['Hakem', 'to act']
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ... import _core
+from ...i18n import N_, Translator, WN_
+from ..reading import Chip, Ctx, Special, scores
+from ..wording import EN, NP_, card_text, word
+
+FAMILY = WN_("Hokm")
+"""The family's name on the page."""
+
+POSITION: dict[str, tuple[str, str]] = {"hakem": ("role", "Hakem")}
+"""The position keywords named by the game's words (``words`` catalog)."""
+
+TITLES: tuple[str, ...] = (
+    NP_("game", "Hokm for four, Iran"), NP_("game", "Hokm for three, 17 cards each"),
+    NP_("game", "Hokm for two, keep-or-reject drawing"),
+    NP_("game", "Court Piece (Rang): kot choice and kot counting"),
+    NP_("game", "Single Sar: every trick to its winner, all 13 played"),
+    NP_("game", "Double Sar: tricks collected from a heap"),
+    NP_("game", "Dummy Rang: three players and an exposed dummy"),
+    NP_("game", "Dab Rang: auction for sars, hidden trump and the cut call"),
+    NP_("game", "Satat: the two of hearts is the highest trump"),
+    NP_("game", "Trup kasiet: Satat with a secret trump"),
+    NP_("game", "Dehla Pakad (Mindi): the tens collected decide"),
+    NP_("game", "Be Ranga: the first void play fixes trumps"),
+)
+"""The presets' titles (``hukm.registry.info(name).title``)."""
+
+MARKS: tuple[str, ...] = (
+    NP_("action", "stop"), NP_("action", "continue"), NP_("action", "keep"), NP_("action", "reject"),
+)
+"""The game's own engine values and actions, marked for the catalogs."""
+
+SENTENCES = {
+    "stop": N_("{who} stops and takes the kot"),
+    "continue": N_("{who} plays on"),
+    "keep": N_("{who} keeps the card drawn"),
+    "reject": N_("{who} rejects the card drawn"),
+}
+"""The captions of the game's own decisions."""
+
+def visible(c: Ctx) -> dict[int, list[str]]:
+    """The viewer's hand, and an exposed hand (Dummy Rang's dummy, a partner's hand)."""
+    o = c.o
+    seat = int(o.get("seat", c.viewer or 0))
+    vis: dict[int, list[str]] = {seat: list(o["hand"])}
+    for key in ("dummy_hand", "partner_hand"):
+        exposed = o.get(key)
+        if exposed:
+            for s, h in enumerate(c.state.hands()):
+                if h == exposed and s != seat:
+                    vis[s] = c.pack.cards_of_hand(h, f"seat {s}")
+    return vis
+
+
+
+def read(c: Ctx) -> None:
+    """The roles, seat names, sides, trump, tricks, heap, auction, stock, signals and match."""
+    o, sc, pack, tr = c.o, c.scene, c.pack, c.tr
+    n = len(sc.seats)
+    c.chip(o.get("dealer"), tr.pt("role", "dealer"))
+    boss = o.get("boss")
+    if boss is not None:
+        c.chip(boss, tr.t("boss · bid {bid}", bid=c.n(o.get("bid"))))
+    elif o.get("phase") != "auction":
+        c.chip(o.get("hakem"), tr.pt("role", "Hakem"))
+    table = o.get("table")
+    if isinstance(table, list):
+        exposed = o.get("dummy_hand")
+        for s, p in enumerate(table):
+            dummy = table.count(p) > 1 and table.index(p) != s
+            sc.seats[s].name = (tr.t("Seat {seat} · dummy of player {player}", seat=c.n(s), player=c.n(p)) if dummy
+                                else tr.t("Seat {seat} · player {player}", seat=c.n(s), player=c.n(p)))
+            if dummy and exposed is not None:
+                sc.seats[s].chips.append(Chip(tr.t("exposed"), "side"))
+    tw = o.get("tricks_won") or []
+    if n == 4 and len(tw) == 2 and len(c.description.side_of) == n:
+        c.sides()
+    elif n == 4 and len(tw) == 2:  # Dummy Rang: the table's seats, its dummy's included, alternate
+        for s in range(n):
+            sc.seats[s].side = s % len(tw)
+    _trump(c)
+    if len(tw) == n:
+        for s, v in enumerate(tw):
+            sc.seats[s].notes.append(tr.t("tricks {n}", n=c.n(v)))
+    elif tw:
+        sc.info.append(c.sides_line(tr.t("Tricks"), tw))
+    if "heap" in o:
+        heap = int(o["heap"])
+        sc.info.append(tr.nt("Heap: {n} trick(s) · trick {k}", "Heap: {n} trick(s) · trick {k}", heap,
+                             k=c.n(o.get("trick_number"))))
+        sc.info.append(c.sides_line(tr.t("Collected"), o.get("collected", [])))
+        if c.description.unit == "tens" or any(o.get("tens", [])):
+            sc.info.append(c.sides_line(tr.t("Tens"), o.get("tens", [])))
+    if o.get("auction"):
+        bids = tr.t(" · ").join(f"{c.n(a['seat'])}: {c.n(a['bid']) if a['bid'] is not None else tr.pt('term', 'pass')}"
+                          for a in o["auction"][-6:])
+        sc.info.append(tr.t("Auction: {bids}", bids=bids))
+    if "stock" in o:
+        left = int(o["stock"])
+        sc.specials.append(Special(tr.t("stock {n}", n=left) if left else tr.t("stock empty"), None, None,
+                                   "stock", left))
+        drawn = next((x.get("drawn") for x in c.obs if x.get("drawn")), None)
+        mine = o.get("drawn")
+        if drawn is not None:
+            shown = drawn if c.viewer is None or mine else None
+            sc.specials.append(Special(tr.t("drawn"), shown, c.seat_of(c.state.current_player), "drawn"))
+        for s in range(n) if c.viewer is None else [c.viewer]:
+            gone = c.obs[s].get("discarded")
+            if gone:
+                shown = " ".join(card_text(pack, x) for x in str(gone).split("+"))
+                sc.info.append(tr.t("Discarded by seat {seat}: {cards}", seat=c.n(s), cards=shown))
+    if "pass_cards" in o:
+        k = int(o["pass_cards"])
+        sc.info.append(tr.nt("Passing {n} card(s) to the partner", "Passing {n} card(s) to the partner", k))
+    if o.get("signals"):
+        x = o["signals"][-1]
+        sc.info.append(tr.t("Signal: seat {seat} {card} {signal}", seat=c.n(x["seat"]),
+                            card=card_text(pack, str(x["card"])), signal=word(tr, "signal", x["signal"])))
+    if o.get("taps"):
+        sc.info.append(tr.t("Taps after trick(s): {tricks}", tricks=", ".join(c.n(t) for t in o["taps"])))
+    if o.get("last_result"):
+        r = o["last_result"]
+        sc.info.append(tr.t("Last hand: side {side} · {kind} · tricks {tricks}", side=c.n(r.get("winner")),
+                            kind=word(tr, "result", r.get("kind")), tricks=c.n(r.get("tricks"))))
+    scores(c, tr.t("Match"))
+
+
+def _trump(c: Ctx) -> None:
+    """The trump: named, concealed (its indicator face down) or not chosen yet."""
+    o, sc, pack, tr = c.o, c.scene, c.pack, c.tr
+    hakem = o.get("hakem")
+    trump = o.get("trump")
+    hidden = bool(o.get("trump_hidden"))
+    informed = c.obs[hakem] if isinstance(hakem, int) and hakem < len(c.obs) else o
+    if trump is not None:
+        sc.trump = pack.suit_index(trump)
+        line = tr.t("Trump: {suit}", suit=c.suit(trump))
+        if o.get("indicator") and not hidden:
+            line = tr.t("Trump: {suit} (indicator {card} turned up)", suit=c.suit(trump),
+                        card=card_text(pack, o["indicator"]))
+        sc.info.append(tr.t("{line} · concealed", line=line) if hidden else line)
+    elif hidden:
+        real = informed.get("trump") if c.viewer is None else None
+        sc.info.append(tr.t("Trump: concealed ({suit})", suit=c.suit(real)) if real else tr.t("Trump: concealed"))
+        if c.viewer is None and real:
+            sc.trump = pack.suit_index(real)
+    elif o.get("phase") in ("trump", "auction", "deal"):
+        sc.info.append(tr.t("Trump: not chosen yet"))
+    elif str(dict(c.state.options).get("trump_mode", "")).startswith("first_void"):
+        sc.info.append(tr.t("Trump: not fixed yet (the first void play fixes it)"))
+    else:
+        sc.info.append(tr.t("Trump: none"))
+    if o.get("trump_card"):
+        sc.specials.append(Special(tr.t("trump card"), str(o["trump_card"]), None, "trump_card"))
+    if hidden:
+        ind = informed.get("indicator")
+        cap = (tr.t("indicator {card} (face down)", card=card_text(pack, ind))
+               if ind and (c.viewer is None or c.viewer == hakem) else tr.t("indicator (face down)"))
+        sc.specials.append(Special(cap, None, hakem, "indicator"))
+
+
+
+def who(state: _core.State, verb: str, seat: int, tr: Translator = EN) -> Optional[str]:
+    """The Hakem choosing trumps is named as such in a caption."""
+    if verb == "trump" and state.observation(state.current_player).get("hakem") == state.current_player:
+        return tr.t("the Hakem (seat {seat})", seat=seat)
+    return None
