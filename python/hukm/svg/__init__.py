@@ -70,6 +70,7 @@ from .._game import GameBase
 from ..i18n import Translator
 from ..record import HandRecord, replay
 from ..registry import game as _registry_game
+from ..registry import games as _registry_games
 from ..registry import info as _registry_info
 from ..solve import LineStep, Solution
 from . import lines as _lines
@@ -243,19 +244,22 @@ def frames(
     return out
 
 
-def _game_of(game: Union[str, GameBase]) -> GameBase:
+def _game_of(game: Union[str, GameBase, None]) -> GameBase:
+    if game is None:
+        return _registry_game(_registry_games()[0].name)
     if isinstance(game, GameBase):
         return game
     if isinstance(game, str):
         return _registry_game(game)
-    raise StateError(f"game must be a game (hukm.Hokm() ...) or a registry name, got {game!r}")
+    raise StateError(f"game must be a game (hukm.game(name) ...) or a registry name, got {game!r}")
 
 
-def deal(deal: str, *, game: Union[str, GameBase] = "hokm4", size: float = DEFAULT_SIZE,
+def deal(deal: str, *, game: Union[str, GameBase, None] = None, size: float = DEFAULT_SIZE,
          four_colour: bool = False, lang: Optional[str] = None) -> str:
     """A deal around the table: ``deal`` lists compact hands in seat order (whitespace
     between hands); ``game`` is a game object or a registry name (``"hokm4"``,
-    ``"ganjifa"`` ...) whose pack the hands are written in. Hands may be shorter than a
+    ``"ganjifa"`` ...) whose pack the hands are written in (default: the registry's
+    first game, ``hokm4``). Hands may be shorter than a
     full deal. ``lang`` is the language of the words. A bad deal raises
     :class:`hukm.NotationError` naming the hand and the problem.
 

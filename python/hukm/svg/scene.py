@@ -93,12 +93,12 @@ def _last_trick(c: Ctx) -> None:
     tricks = c.o.get("tricks")
     last = c.o.get("last_trick")
     if isinstance(tricks, list) and tricks and isinstance(tricks[-1], dict):
-        # Hokm and Court Piece: the cards in play order from the leader's seat.
+        # a list of tricks: the last one's cards in play order from its leader's seat.
         t = tricks[-1]
         leader, winner = int(t["leader"]), t.get("winner")
         plays = [((leader + i) % n, str(x)) for i, x in enumerate(t["cards"])]
     elif isinstance(last, list):
-        # Twenty-eight and Thunee: (seat, card) in play order; the winner leads next.
+        # (seat, card) pairs in play order; the winner leads next.
         plays = [(int(q), str(x)) for q, x in last]
         won = c.o.get("trick_winners")
         winner = won[-1] if isinstance(won, list) and won else c.o.get("leader")

@@ -50,17 +50,10 @@ def family(name: str, lang: str) -> str:
     return translator(lang).t(text) if text else name
 
 
-WORD_ROLES = {"dealer": "dealer", "hakem": "Hakem", "bidder": "bidder"}
-"""The roles the ``words`` catalog holds (``docs/glossary.md``), by observation key."""
-
-
-def _role(tr: Translator, key: str) -> str:
-    """A role of the status line: the game's words (``words`` catalog) or the page's."""
-    if key in WORD_ROLES:
-        return tr.pt("role", WORD_ROLES[key])
-    if key == "boss":
-        return tr.pt("role", "boss")
-    return tr.pt("role", "banker")
+STATUS_ROLES: dict[str, str] = {"dealer": "dealer"}
+"""The roles the status line names in every game, by observation key: each a message of
+the ``role`` context (``docs/glossary.md``). A game's own follow, from its module of
+:mod:`hukm.svg.games` (``ROLES``)."""
 
 
 POSITION_WORDS: dict[str, tuple[str, str]] = {"trump": ("term", "trump"), "leader": ("role", "leader")}
@@ -92,10 +85,6 @@ def position_label(key: str, lang: str) -> str:
     return translator(lang).pt(*named) if named else key
 
 
-ROLES = ("dealer", "hakem", "boss", "bidder", "banker")
-"""The observation's role keys the status line names, in its order."""
-
-
 def _suit_name(state: _core.State, code: str, tr: Translator) -> str:
     for c, name in state.layout[1]:
         if c == code:
@@ -113,9 +102,12 @@ def status_line(state: _core.State, lang: str) -> str:
     english = tr.lang == "en"
     parts = [state.preset if english else title(state.preset, lang),
              tr.pt("status", "hand {n}", n=obs.get("hand_number", 1))]
-    for key in ROLES:
+    from ..svg.games import part
+
+    roles: dict[str, str] = {**STATUS_ROLES, **part(state.game, "ROLES", {})}
+    for key, role in roles.items():
         if obs.get(key) is not None:
-            parts.append(tr.pt("status", "{role} seat {seat}", role=_role(tr, key), seat=obs[key]))
+            parts.append(tr.pt("status", "{role} seat {seat}", role=tr.pt("role", role), seat=obs[key]))
     if "trump" in obs:
         t = obs["trump"]
         shown = tr.pt("status", "not named yet") if t is None else t if english else _suit_name(state, t, tr)
@@ -128,10 +120,18 @@ def status_line(state: _core.State, lang: str) -> str:
 
 
 def __getattr__(name: str) -> Any:
-    """The old tables, built from the games' modules: ``FAMILIES`` (:func:`families`) and
-    ``POSITION_LABELS`` (the page's own names of the position keywords). Deprecated."""
+    """The old tables, built from the games' modules: ``FAMILIES`` (:func:`families`),
+    ``POSITION_LABELS`` (the page's own names of the position keywords), ``ROLES`` and
+    ``WORD_ROLES`` (the status line's roles, by observation key). Deprecated."""
     if name == "FAMILIES":
         return families()
+    if name in ("ROLES", "WORD_ROLES"):
+        from ..svg.games import every
+
+        roles = dict(STATUS_ROLES)
+        for m in every():
+            roles.update(getattr(m, "ROLES", {}))
+        return tuple(roles) if name == "ROLES" else roles
     if name == "POSITION_LABELS":
         return {k: m for k, (ctx, m) in _positions().items() if ctx == "position"}
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

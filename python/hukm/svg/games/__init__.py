@@ -17,7 +17,8 @@ A game's module may hold (every name is optional):
   (``None``: ``seat 2``); ``SENTENCES`` — captions of this game's own decisions, by the
   action's first word.
 * ``FAMILY`` — the family's name on the page (marked with :func:`hukm.i18n.WN_`);
-  ``POSITION`` — the page's names of its position keywords: ``(context, message)``.
+  ``POSITION`` — the page's names of its position keywords: ``(context, message)``;
+  ``ROLES`` — the roles a table's status line names, by observation key.
 * ``TITLES`` — its presets' titles, ``MARKS`` — its own engine values and actions,
   marked for the catalogs.
 

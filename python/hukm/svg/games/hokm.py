@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ... import _core
-from ...i18n import N_, Translator, WN_
+from ...i18n import N_, WN_, WNP_, Translator
 from ..reading import Chip, Ctx, Special, scores
 from ..wording import EN, NP_, card_text, word
 
@@ -23,6 +23,9 @@ FAMILY = WN_("Hokm")
 
 POSITION: dict[str, tuple[str, str]] = {"hakem": ("role", "Hakem")}
 """The position keywords named by the game's words (``words`` catalog)."""
+
+ROLES = {"hakem": "Hakem", "boss": WNP_("role", "boss")}
+"""The roles a table's status line names, by observation key (``role`` messages)."""
 
 TITLES: tuple[str, ...] = (
     NP_("game", "Hokm for four, Iran"), NP_("game", "Hokm for three, 17 cards each"),

@@ -21,6 +21,9 @@ POSITION: dict[str, tuple[str, str]] = {
 }
 """The page's names of the position keywords: the game's words and the page's own."""
 
+ROLES = {"banker": WNP_("role", "banker")}
+"""The roles a table's status line names, by observation key (``role`` messages)."""
+
 TITLES: tuple[str, ...] = (NP_("game", "Naqsh: the banking game of 17"),)
 """The presets' titles (``hukm.registry.info(name).title``)."""
 

@@ -23,6 +23,9 @@ POSITION: dict[str, tuple[str, str]] = {
 }
 """The page's names of the position keywords: the game's words and the page's own."""
 
+ROLES = {"bidder": "bidder"}
+"""The roles a table's status line names, by observation key (``role`` messages)."""
+
 TITLES: tuple[str, ...] = (
     NP_("game", "Twenty-eight"), NP_("game", "Twenty-nine: the pair and the last-trick point"),
     NP_("game", "Twenty-eight as played in West Bengal"), NP_("game", "Forty: six players, threes added"),

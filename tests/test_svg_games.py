@@ -1,0 +1,110 @@
+"""Each game's part of the pictures lives in its own module of ``hukm.svg.games``: the
+generic picture, caption, page-label and wording modules name no game, and a game
+without a module of its own is still drawn, captioned and labelled."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+from typing import Iterator, Optional
+
+import pytest
+
+import hukm
+import hukm.svg
+import hukm.svg.games as games
+from hukm.svg.scene import build
+from hukm.svg.wording import value_note, value_text
+from hukm.video.captions import caption
+from hukm.web import labels
+
+PACKAGE = Path(hukm.__file__).resolve().parent
+GENERIC = sorted(
+    p for pattern in ("svg/*.py", "video/*.py", "web/*.py", "review.py", "i18n/*.py")
+    for p in PACKAGE.glob(pattern)
+    # the packs' display tables are named after the packs whose suits they draw
+    if p.name != "packs.py"
+)
+"""The modules that serve every game."""
+
+INFOS = hukm.registry.games()
+FAMILIES = sorted({g.family for g in INFOS})
+PRESETS = {g.name for g in INFOS} | {a for g in INFOS for a in g.aliases}
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                out.add(id(body[0].value))
+        if isinstance(node, (ast.Module, ast.ClassDef)):  # attribute docstrings
+            for a, b in zip(node.body, node.body[1:]):
+                if isinstance(a, (ast.Assign, ast.AnnAssign)) and isinstance(b, ast.Expr) \
+                        and isinstance(b.value, ast.Constant):
+                    out.add(id(b.value))
+    return out
+
+
+def _code_words(path: Path) -> Iterator[tuple[int, str]]:
+    """The names and string literals of a module's code (docstrings and comments left out)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = _docstrings(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            yield node.lineno, node.value
+        elif isinstance(node, ast.Name):
+            yield node.lineno, node.id
+        elif isinstance(node, ast.Attribute):
+            yield node.lineno, node.attr
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            yield node.lineno, node.name
+
+
+def _names_a_game(text: str) -> Optional[str]:
+    low = text.lower()
+    for f in FAMILIES:
+        if re.search(rf"(?<![a-z]){f}(?![a-z])", low) or f.replace("_", "-") in low:
+            return f
+    return text if text in PRESETS else None
+
+
+@pytest.mark.parametrize("path", GENERIC, ids=[p.relative_to(PACKAGE).as_posix() for p in GENERIC])
+def test_a_generic_module_names_no_game(path: Path) -> None:
+    found = [(n, w) for n, w in _code_words(path) if _names_a_game(w)]
+    assert not found, found
+
+
+def test_the_page_scripts_name_no_game() -> None:
+    for path in sorted((PACKAGE / "web" / "static").glob("*.js")):
+        code = re.sub(r"//[^\n]*|/\*.*?\*/", "", path.read_text(encoding="utf-8"), flags=re.S)
+        words = {w.lower() for w in re.findall(r"[A-Za-z_][A-Za-z_0-9]*", code)}
+        assert not words & set(FAMILIES), (path.name, words & set(FAMILIES))
+
+
+def test_every_family_has_a_module() -> None:
+    assert [f for f in FAMILIES if games.module(f) is None] == []
+    assert {m.__name__.rsplit(".", 1)[-1] for m in games.every()} == set(FAMILIES)
+
+
+@pytest.mark.parametrize("name", ["hokm4", "28", "dugi", "naqsh"])
+def test_a_game_without_a_module_is_still_drawn(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    s = hukm.game(name).new_game(3)
+    for _ in range(12):
+        if s.is_terminal():
+            break
+        s.apply(s.legal_actions()[0])
+    monkeypatch.setattr(games, "module", lambda family: None)
+    sc = build(s)
+    assert len(sc.seats) == s.num_players and all(seat.cards for seat in sc.seats)
+    partners = hukm.game(name).description.partners
+    assert all((seat.side is not None) == partners for seat in sc.seats)
+    picture = hukm.svg.render(s, viewer=0, lang="fa")
+    assert picture.count('class="seat"') == s.num_players
+    if not s.is_terminal():
+        assert all(caption(s, a) for a in s.legal_actions())
+    assert value_text(s, 1) and value_note(s, 2)
+    assert labels.family(hukm.registry.info(name).family, "fa") == hukm.registry.info(name).family
+    assert labels.status_line(s, "en").startswith(s.preset)
