@@ -1,24 +1,26 @@
 """What a batch computes for each deal of a game: the game's double-dummy table, a table
 of positions solved one by one, or the value of the seeded hand.
 
-The plan is found from the registry, in this order, so that a game added later is
-batch-solvable without changes here:
+The plan is read from what the engine says of the game (``game.description``: its table,
+objectives and ``from_deal`` keywords) and from its seeded game, in this order, so that a
+game added later is batch-solvable without changes here:
 
-1. **table**: the game's :meth:`~hukm._game.GameBase.dd_table` (four-player Hokm presets
-   counting plain tricks: ``(5, 4)``, trump S, H, D, C, no trump x the seat on lead,
-   tricks of the leader's side; the Twenty-eight family: ``(4, n)``, trump suit x the
-   bidder, card points of the bidder's side with the seat after the dealer on lead);
-2. **value**: when the seeded game starts in trick play (Be Ranga, Naqsh, ...), the
-   value (:func:`hukm.solve`) of that position for the side of the player to act,
-   shape ``(1,)``;
-3. **positions**: when ``from_deal`` takes ``trump`` and ``leader`` (the other Hokm
-   presets: ``hokm3``, the heap presets, Satat ...), a table like the first, each cell
-   :func:`hukm.solve`'s value of ``from_deal(deal, trump=t, leader=l)`` for the
-   leader's side (three players: the leader alone); with ``objective="kot"`` each cell
-   is 1 when the leader's side can make a kot.
+1. **table**: the game's double-dummy table (:meth:`~hukm._game.GameBase.dd_table`) when
+   the description has one: its rows (the trump suits, ``N`` no trump) x a column per seat
+   (the seat on lead or the bidder), each cell in the table's unit;
+2. **value**: when the seeded game starts in trick play, the value (:func:`hukm.solve`)
+   of that position for the side of the player to act, shape ``(1,)``;
+3. **positions**: when ``from_deal`` takes ``trump`` and ``leader`` (and needs nothing
+   else), a table like the first, each cell :func:`hukm.solve`'s value of
+   ``from_deal(deal, trump=t, leader=l)`` for the leader's side (three players: the
+   leader alone); the no-trump row ``N`` when the game takes a position without a trump;
+   with ``objective="kot"`` (when the game offers it) each cell is 1 when the leader's side
+   can make a kot.
 
-Refused, with the reason: hands of more than :data:`MAX_CARDS` cards (Ganjifa's 32,
-Dugi's 24, Dashavatara's 40: beyond exact search in a batch) and :data:`REFUSED`.
+Refused, with the reason: hands of more than :data:`MAX_CARDS` cards (beyond exact search
+in a batch), hands drawn during play (the players hold more cards at the first trick than
+the deal gives them: a deal has no double-dummy value) and an objective the game does not
+offer.
 """
 
 from __future__ import annotations
@@ -29,15 +31,13 @@ from typing import Any, Callable, Optional, Sequence
 from .. import _core
 from .._errors import OptionError, StateError
 from .._game import GameBase
-from .._position import keywords_of
 
 MAX_CARDS = 17
 """The largest hand a batch solves (Hokm for three: 17 cards)."""
 
-REFUSED = {
-    "hokm2": "hokm2's hands are drawn during play (chance): a deal has no double-dummy value",
-}
-"""Presets a batch refuses, with the reason."""
+REFUSED: dict[str, str] = {}
+"""Presets a batch refuses, with the reason. Deprecated: empty, the plan reads what a
+game cannot do from the engine (a preset added here is still refused)."""
 
 OBJECTIVES = ("tricks", "kot")
 """What a cell counts: the game's value, or the kot query (1: the side can make a kot)."""
@@ -68,8 +68,9 @@ class Plan:
         }
 
 
-def _hand_size(deal: str) -> int:
-    return max(len(h.replace(".", "").replace("-", "")) for h in deal.split())
+def _cards(deal: str) -> list[int]:
+    """The number of cards of each hand of a compact deal."""
+    return [len(h.replace(".", "").replace("-", "")) for h in deal.split()]
 
 
 def table_keywords(game: GameBase, dealer: int) -> dict[str, Any]:
@@ -81,12 +82,35 @@ def table_keywords(game: GameBase, dealer: int) -> dict[str, Any]:
     return kw
 
 
-def _labels(n: int, suits: Sequence[str]) -> tuple[str, ...]:
-    if n == len(suits):
-        return tuple(suits)
-    if n == len(suits) + 1:
-        return tuple(suits) + ("N",)
-    return tuple(str(i) for i in range(n))
+def _first_trick(state: _core.State) -> _core.State:
+    """``state`` played on by the first legal action of each player to move until its
+    hand reaches trick play (or ends)."""
+    hand = state.hand_number
+    while state.phase != "play" and not state.is_terminal() and state.hand_number == hand:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def _drawn_during_play(game: GameBase, deal: str) -> bool:
+    """Whether the players of the seeded game hold more cards at its first trick than
+    ``deal`` (its first deal) gives them: cards drawn during the hand."""
+    return sum(_cards(" ".join(_first_trick(game.new_game(0)).hands()))) > sum(_cards(deal))
+
+
+def _takes_no_trump(game: GameBase, deal: str) -> bool:
+    """Whether the game makes a position of ``deal`` without a trump (the ``N`` row)."""
+    try:
+        game.from_deal(deal, trump=None, leader=0)
+    except StateError:
+        return False
+    return True
+
+
+def _positions(game: GameBase) -> bool:
+    """Whether ``from_deal`` takes ``trump`` and ``leader`` and needs nothing else."""
+    d = game.description
+    needed = {k.name for k in d.from_deal if k.required}
+    return d.keyword("trump") is not None and d.keyword("leader") is not None and needed <= {"trump", "leader"}
 
 
 def plan_for(game: GameBase, objective: str = "tricks") -> Plan:
@@ -106,35 +130,25 @@ def plan_for(game: GameBase, objective: str = "tricks") -> Plan:
     if game.preset in REFUSED:
         raise StateError(REFUSED[game.preset])
     deal = game.deal(0)
-    size = _hand_size(deal)
+    size = max(_cards(deal))
     if size > MAX_CARDS:
         raise StateError(f"{game.preset}: {size} cards a hand is beyond exact search in a batch (at most {MAX_CARDS})")
     n = game.num_players
     seats = tuple(str(s) for s in range(n))
+    desc = game.description
+    table = desc.table
+    if objective == "tricks" and table is not None:
+        what = "the game's double-dummy table of the deal (hukm.game(...).dd_table)"
+        return Plan("table", (len(table.rows), n), tuple(table.rows), seats, what)
     state = game.new_game(0)
-    dealer = state.observation(0).get("dealer")
-    if objective == "tricks" and game.has_table:
-        try:
-            t = game.dd_table(deal, threads=1, **table_keywords(game, -1 if dealer is None else int(dealer)))
-        except StateError:
-            pass
-        else:
-            rows = _labels(t.shape[0], game.suits)
-            what = "the game's double-dummy table of the deal (hukm.game(...).dd_table)"
-            return Plan("table", tuple(int(x) for x in t.shape), rows, tuple(str(c) for c in range(t.shape[1])), what)
-    kws = keywords_of(game)
     if state.phase == "play" and objective == "tricks":
-        try:
-            from ..solve import solve
-
-            solve(state, actions=False, timeout=600)
-        except StateError:
-            pass
-        else:
-            what = "the value of the seeded hand for the side of the player to act (hukm.solve)"
-            return Plan("value", (1,), ("value",), ("player",), what)
-    if "trump" in kws and "leader" in kws and state.phase != "play":
-        rows = tuple(game.suits) + ("N",)
+        what = "the value of the seeded hand for the side of the player to act (hukm.solve)"
+        return Plan("value", (1,), ("value",), ("player",), what)
+    offered = objective in {o.name for o in desc.objectives}
+    if offered and state.phase != "play" and _positions(game):
+        if _drawn_during_play(game, deal):
+            raise StateError(f"{game.preset}'s hands are drawn during play (chance): a deal has no double-dummy value")
+        rows = tuple(game.suits) + (("N",) if _takes_no_trump(game, deal) else ())
         what = (
             "1 when the leader's side can make a kot from from_deal(deal, trump=row, leader=column)"
             if objective == "kot"
