@@ -81,4 +81,5 @@ class Naqsh(GameBase):
         """The stock, top first, cards joined by ``+``, of the hand :meth:`deal` deals."""
         whole(seed, "seed")
         whole(banker, "banker", 0, self.num_players - 1)
-        return self._game.stock(seed, banker)
+        stock: str = self._game.extra("stock", {"seed": seed, "banker": banker})
+        return stock

@@ -205,6 +205,18 @@ pub trait Game: Sized + Clone + Send + Sync + 'static {
         Vec::new()
     }
 
+    /// What only some games deal besides the hands, asked by name (Naqsh's
+    /// `stock`): the one hook for a game's extras, so that no surface names a
+    /// game. `params` are the call's keywords (a seed, a seat). A name the
+    /// game does not know is an error naming the ones it does.
+    fn extra(&self, name: &str, params: &Params) -> Result<Value> {
+        let _ = params;
+        Err(Error::State(format!(
+            "{} has no extra {name:?}",
+            self.basics().preset
+        )))
+    }
+
     /// The game's observation tensors and fixed action ids (see
     /// [`crate::encode`]; built once per game); `None` for a game that has
     /// none yet.

@@ -3,7 +3,6 @@
 use std::sync::Arc;
 
 use hukm_core::registry::{self, AnyGame};
-use hukm_core::Error;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -153,13 +152,17 @@ impl PyGame {
         Ok(self.game.deal(seed, &p)?)
     }
 
-    /// Naqsh: the stock (cards joined by `+`, top first) of the first hand
-    /// of a match seeded by `seed` with `banker`.
-    fn stock(&self, seed: u64, banker: usize) -> PyResult<String> {
-        match self.game.downcast::<hukm_core::games::naqsh::Naqsh>() {
-            Some(g) => Ok(g.deal(seed, banker)?.1),
-            None => Err(Error::State("only Naqsh deals a stock".into()).into()),
-        }
+    /// What only some games deal besides the hands, by name (Naqsh's
+    /// `stock`), with the call's keywords.
+    #[pyo3(signature = (name, params = None))]
+    fn extra<'py>(
+        &self,
+        py: Python<'py>,
+        name: &str,
+        params: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let p = params_from_py(params, name)?;
+        Ok(crate::convert::value_to_py(py, &self.game.extra(name, &p)?)?)
     }
 
     /// The double-dummy table of a deal: (values, row labels, column labels).

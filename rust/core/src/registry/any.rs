@@ -119,6 +119,11 @@ impl AnyGame {
         self.0.facts()
     }
 
+    /// A game's extra by name (see [`Game::extra`]: Naqsh's `stock`).
+    pub fn extra(&self, name: &str, params: &Params) -> Result<Value> {
+        self.0.extra(name, params)
+    }
+
     /// What the game is for its surfaces ([`crate::describe`]).
     pub fn describe(&self) -> crate::describe::Description {
         self.0.describe()

@@ -19,6 +19,7 @@ pub(super) trait DynGame: Send + Sync {
     fn pack(&self) -> &Pack;
     fn num_players(&self) -> usize;
     fn facts(&self) -> Vec<(&'static str, Value)>;
+    fn extra(&self, name: &str, params: &Params) -> Result<Value>;
     fn describe(&self) -> crate::describe::Description;
     fn new_game(&self, seed: u64, params: &Params) -> Result<Box<dyn DynState>>;
     #[allow(clippy::wrong_self_convention)]
@@ -93,6 +94,9 @@ impl<G: Game> DynGame for Held<G> {
     }
     fn facts(&self) -> Vec<(&'static str, Value)> {
         self.0.facts()
+    }
+    fn extra(&self, name: &str, params: &Params) -> Result<Value> {
+        self.0.extra(name, params)
     }
     fn describe(&self) -> crate::describe::Description {
         self.0.describe()

@@ -3,6 +3,7 @@
 
 use super::{Naqsh, NaqshState};
 use crate::error::{Error, Result};
+use crate::game::Value;
 use crate::options::Spec;
 use crate::params::Params;
 use crate::solve::request::{SolveAnswer, SolveRequest};
@@ -94,6 +95,23 @@ impl Game for Naqsh {
         let banker = r.seat("banker", self.config().players)?.unwrap_or(0);
         r.finish()?;
         Ok(Naqsh::deal(self, seed, banker)?.0)
+    }
+
+    /// `stock`: the stock (cards joined by `+`, top first) of the hand
+    /// [`Game::deal`] deals with the keywords `seed` and `banker` (both 0 when
+    /// absent).
+    fn extra(&self, name: &str, params: &Params) -> Result<Value> {
+        if name != "stock" {
+            return Err(Error::State(format!(
+                "{} has no extra {name:?}; it has: stock",
+                self.basics().preset
+            )));
+        }
+        let mut r = params.reader("stock");
+        let seed = r.seed("seed")?.unwrap_or(0);
+        let banker = r.seat("banker", self.config().players)?.unwrap_or(0);
+        r.finish()?;
+        Ok(Value::Str(Naqsh::deal(self, seed, banker)?.1))
     }
 
     fn determinize(state: &NaqshState, player: usize, seed: u64) -> Result<NaqshState> {
