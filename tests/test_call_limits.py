@@ -15,14 +15,13 @@ import pytest
 import hukm
 
 NAMES = [i.name for i in hukm.games()]
-FAMILY = {i.name: i.family for i in hukm.games()}
 
 NODE_SLACK = 1
 """How far past ``max_nodes`` a call stopped by it may have counted."""
 
-BOUNDED = {"hokm", "twenty_eight", "dashavatara"}
-"""The families whose value objective gives anytime bounds (Twenty-eight: card points);
-the others raise their limit with ``bounds=True`` too."""
+BOUNDED = {i.name for i in hukm.games() if i.description is not None and i.description.bounds}
+"""The presets whose value objective gives anytime bounds (their description's
+``bounds``); the others raise their limit with ``bounds=True`` too."""
 
 CAP = 100_000
 """The most nodes a position's unlimited solve may take here (kept small and fast)."""
@@ -51,12 +50,15 @@ def position(name: str) -> tuple[Any, Any]:
 @pytest.mark.parametrize("name", NAMES)
 def test_a_node_budget_below_the_call_stops_it(name: str) -> None:
     """The budget counts the value and every action together: half the call's nodes, or
-    all but one, stop it with the error naming ``max_nodes``; exactly its nodes give the
-    same answer."""
+    all but one, stop it with the error naming ``max_nodes`` (even where the value alone
+    fits in it); exactly its nodes give the same answer."""
     state, full = position(name)
     for budget in (1, full.nodes // 2, full.nodes - 1):
         with pytest.raises(hukm.SolverLimitError, match=rf"^solver node limit reached \(max_nodes={budget}\)$"):
             hukm.solve(state, max_nodes=budget)
+    root = hukm.solve(state, actions=False)
+    if root.nodes < full.nodes:
+        assert hukm.solve(state, max_nodes=full.nodes - 1, actions=False).value == full.value == root.value
     again = hukm.solve(state, max_nodes=full.nodes)
     assert (again.value, again.actions, again.nodes) == (full.value, full.actions, full.nodes)
 
@@ -67,7 +69,7 @@ def test_an_anytime_call_counts_no_more_than_its_budget(name: str) -> None:
     ``max_nodes + NODE_SLACK`` nodes (the value between them); the others raise."""
     state, full = position(name)
     for budget in (1, full.nodes // 2, full.nodes - 1):
-        if FAMILY[name] not in BOUNDED:
+        if name not in BOUNDED:
             with pytest.raises(hukm.SolverLimitError, match=rf"\(max_nodes={budget}\)$"):
                 hukm.solve(state, max_nodes=budget, bounds=True)
             continue
@@ -91,7 +93,7 @@ def test_a_tiny_timeout_stops_the_call(name: str, timeout: float) -> None:
     shown = "0" if timeout == 0 else "0.000000001"
     with pytest.raises(hukm.SolverLimitError, match=rf"^solver time limit reached \(timeout={shown} s\)$"):
         hukm.solve(state, timeout=timeout)
-    if FAMILY[name] in BOUNDED:
+    if name in BOUNDED:
         got = hukm.solve(state, timeout=timeout, bounds=True)
         assert got.nodes <= NODE_SLACK and not got.exact
         assert got.stopped is not None and got.stopped.startswith("solver time limit reached")

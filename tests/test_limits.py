@@ -1,93 +1,173 @@
 """Every solve goes through one driver: ``timeout=``, Ctrl-C, ``max_nodes`` and ``tt_mib``
-act the same way in every game and objective (the kot query and Naqsh included), with the
-same messages."""
+act the same way in every game and objective, with the same messages.
+
+The cases come from the catalog (:func:`hukm.games`) and nothing here names a game: each
+preset with its default objective, and each family with every other objective its first
+preset describes and with a whole-hand target when it takes one (on the family's first
+preset that has a large position for it). A case's large position is a seeded deal (or
+the seeded game played by the heuristic bot to trick play) whose exact solve takes more
+than :data:`LARGE_SECONDS` (for the node limit: more than 100,000 nodes); a preset whose
+hands are too small for one is skipped here, and has its limits checked over whole calls
+in tests/test_call_limits.py. Bounds come from the description (``bounds``)."""
 
 from __future__ import annotations
 
 import _thread
+import functools
 import random
 import subprocess
 import sys
 import threading
 import time
-from typing import Any, Callable
+from typing import Any, NamedTuple, Optional
 
 import pytest
 
 import hukm
+from test_every_preset import endgame, first_solvable
+
+FAMILIES = list(dict.fromkeys(g.family for g in hukm.games()))
+"""The engine's families, in the catalog's order."""
 
 
-def _hands(pack: str, players: int, size: int, seed: int) -> str:
-    cards = hukm.pack_cards(pack)
-    random.Random(seed).shuffle(cards)
-    return " ".join(hukm.format_hand(cards[i * size : (i + 1) * size], pack) for i in range(players))
+class Case(NamedTuple):
+    """A preset with its default objective (``family`` false), or family ``name`` with
+    the keywords of the solve (none, ``objective=``, or ``target=`` standing for half the
+    card points) on its first preset that has a large position with them."""
+
+    name: str
+    kw: tuple[tuple[str, Any], ...] = ()
+    family: bool = False
 
 
-def large(name: str) -> tuple[Any, dict[str, Any]]:
-    """A position of each game and objective whose exact solve takes far more than a second."""
-    if name == "hokm":
-        g = hukm.Hokm("dehla_pakad")
-        return g.from_deal(g.deal(1), trump="S", leader=0), {}
-    if name == "kot":
-        g = hukm.Hokm("dehla_pakad")
-        return g.from_deal(g.deal(1), trump="S", leader=0), {"objective": "kot"}
-    if name == "heap":
-        g = hukm.Hokm("double_sar")
-        return g.from_deal(g.deal(1), trump="S", leader=0), {}
-    if name == "target":
-        g = hukm.TwentyEight("56")  # deal 3: about 24 million nodes (deal 1 took 0.3 s)
-        return g.from_deal(g.deal(3), bidder=0, leader=1, trump="S"), {"target": 20}
-    if name == "twenty_eight":
-        g = hukm.TwentyEight("56")
-        return g.from_deal(g.deal(1), bidder=0, leader=1, trump="S"), {}
-    if name == "ganjifa":
-        return hukm.Ganjifa().from_deal(_hands("moghul", 3, 18, 1), leader=0), {}
-    if name == "dugi":
-        g = hukm.Dugi()
-        return g.from_deal(g.deal(1), leader=0), {}
-    if name == "dashavatara":
-        return hukm.Dashavatara().from_deal(_hands("dashavatara", 3, 20, 1), leader=0), {}
-    if name == "naqsh":
-        return hukm.Naqsh(players=8, stake_mode="after_first_card", stake_max=20).new_game(5), {}
-    if name == "trick":
-        g = hukm.Hokm("hokm4")
-        return g.from_deal(g.deal(23), trump="S", leader=0), {}  # about 1.7 million nodes
-    if name == "sweep":
-        return single_hand("56"), {}
-    raise AssertionError(name)
+def _extra(family: str) -> list[Case]:
+    info = next(g for g in hukm.games() if g.family == family)
+    d = info.description
+    assert d is not None
+    out = [Case(family, (("objective", o.name),), True) for o in d.objectives[1:]]
+    if d.target:
+        out.append(Case(family, (("target", None),), True))
+    return out
 
 
-def single_hand(preset: str) -> Any:
-    """A hand of ``preset`` in trick play under a single-hand contract (the sweep search)."""
-    s = hukm.TwentyEight(preset, single_hand=True).new_game(0)
-    rng = random.Random(0)
-    while s.phase != "play":
-        legal = s.legal_actions()
-        s.apply("single" if "single" in legal else rng.choice(legal))
-    assert s.observation(0)["soloist"] is not None
-    return s
+CASES = [Case(g.name) for g in hukm.games()] + [c for f in FAMILIES for c in _extra(f)]
 
 
-GAMES = ["hokm", "kot", "heap", "target", "twenty_eight", "ganjifa", "dugi", "dashavatara", "naqsh"]
-"""Every game and objective: tens then tricks (Dehla Pakad), the kot query, heaps (Double
-Sar), card points with a target and without (56), tricks against a coalition (Ganjifa),
-the challengers' sweep (Dugi), captured cards (Dashavatara) and Naqsh's bank."""
+def case_id(case: Case) -> str:
+    return "-".join([f"{case.name} family" if case.family else case.name] + [k for k, _ in case.kw])
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_timeout_stops_a_large_solve(name: str) -> None:
-    state, kw = large(name)
+LARGE_SECONDS = 0.6
+"""A large position's exact solve takes more than this (twice the 0.3 s the limits
+below are given)."""
+
+
+def deal_position(name: str, seed: int) -> Optional[Any]:
+    """The seeded deal of ``name`` as a position the solver takes: each required seat
+    keyword of ``from_deal`` a seat of its own (0, 1, ...), the trump the first suit where
+    ``from_deal`` takes one; ``None`` when the game refuses it so."""
+    game = hukm.game(name)
+    kw: dict[str, Any] = {}
+    seats = iter(range(game.num_players))
+    for k in game.description.from_deal:
+        if k.kind == "seat" and k.required:
+            kw[k.name] = next(seats)
+        elif k.kind == "suit":
+            kw[k.name] = game.suits[0]
+    try:
+        state = game.from_deal(game.deal(seed), **kw)
+        hukm.solve(state, max_nodes=1)
+    except hukm.SolverLimitError:
+        return state
+    except hukm.HukmError:
+        return None
+    return state
+
+
+class Large(NamedTuple):
+    """A large position and the keywords of its solve; it is ``make(preset, seed)`` with
+    ``make`` :func:`deal_position` (``whole_deal``) or :func:`first_solvable`."""
+
+    state: Any
+    kw: dict[str, Any]
+    preset: str
+    seed: int
+    whole_deal: bool
+
+    @property
+    def deal_seed(self) -> Optional[int]:
+        """The seed of the deal when the position is a whole deal."""
+        return self.seed if self.whole_deal else None
+
+
+def _solve_keywords(preset: str, kw: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+    out = dict(kw)
+    if "target" in out:
+        out["target"] = hukm.game(preset).facts["total_points"] // 2
+    return out
+
+
+def large(case: Case, nodes: Optional[int] = None) -> Optional[Large]:
+    """A position of ``case`` whose exact solve takes more than :data:`LARGE_SECONDS`
+    (or, given ``nodes``, more than that many nodes), tried among the seeded deals, then
+    the seeded games at trick play; ``None`` when seeds 1 to 3 give none."""
+    return _large(case, nodes)
+
+
+@functools.lru_cache(maxsize=None)
+def _large(case: Case, nodes: Optional[int]) -> Optional[Large]:
+    if case.family:
+        presets = (Case(g.name, case.kw) for g in hukm.games() if g.family == case.name)
+        return next((x for x in (large(c, nodes) for c in presets) if x is not None), None)
+    kw = _solve_keywords(case.name, case.kw)
+    limits: dict[str, Any] = {"timeout": LARGE_SECONDS} if nodes is None else {"max_nodes": nodes}
+    for seed in range(1, 4):
+        for whole_deal, make in ((True, deal_position), (False, first_solvable)):
+            try:
+                state = make(case.name, seed)
+            except AssertionError:  # no position the solver takes
+                continue
+            if state is None:
+                continue
+            try:
+                hukm.solve(state, actions=False, **limits, **kw)
+            except hukm.SolverLimitError:
+                return Large(state, kw, case.name, seed, whole_deal)
+            except hukm.OptionError:  # the preset does not answer this objective
+                return None
+            except hukm.StateError:
+                pass
+    return None
+
+
+def large_or_skip(case: Case, nodes: Optional[int] = None) -> tuple[Any, dict[str, Any]]:
+    found = large(case, nodes)
+    if found is None:
+        size = f"{LARGE_SECONDS} s" if nodes is None else f"{nodes} nodes"
+        pytest.skip(f"{case_id(case)}: no position of seeds 1-3 takes over {size} (tests/test_call_limits.py)")
+    return found.state, found.kw
+
+
+def anytime(state: Any, kw: dict[str, Any]) -> bool:
+    """Whether the solve of ``kw`` gives bounds when a limit stops it (the game's
+    objectives do when its description says so, a whole-hand target never)."""
+    return bool(hukm.game(state.preset, **dict(state.options)).description.bounds) and "target" not in kw
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_timeout_stops_a_large_solve(case: Case) -> None:
+    state, kw = large_or_skip(case)
     t0 = time.monotonic()
     with pytest.raises(hukm.SolverLimitError, match=r"^solver time limit reached \(timeout=0\.3 s\)$"):
         hukm.solve(state, timeout=0.3, **kw)
     assert time.monotonic() - t0 < 1.3
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_ctrl_c_stops_a_large_solve(name: str) -> None:
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_ctrl_c_stops_a_large_solve(case: Case) -> None:
     """Ctrl-C (a SIGINT raised for the main thread from another thread) stops the solve
     within a second, with KeyboardInterrupt."""
-    state, kw = large(name)
+    state, kw = large_or_skip(case)
     sent: list[float] = []
     returned = threading.Event()
 
@@ -106,85 +186,92 @@ def test_ctrl_c_stops_a_large_solve(name: str) -> None:
     assert sent and time.monotonic() - sent[0] < 1.0
 
 
-@pytest.mark.parametrize("name", GAMES + ["trick"])
-def test_node_limit_for_the_whole_call(name: str) -> None:
-    state, kw = large(name)
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_node_limit_for_the_whole_call(case: Case) -> None:
+    """``max_nodes`` stops a large solve of the value and every action with its error;
+    asked for bounds, an objective that gives them returns them within the budget (the
+    value between them unknown), any other raises all the same: a value cut short is
+    never returned as if it were exact. (A position of over 100,000 nodes.)"""
+    state, kw = large_or_skip(case, 100_000)
     with pytest.raises(hukm.SolverLimitError, match=r"^solver node limit reached \(max_nodes=20000\)$"):
         hukm.solve(state, max_nodes=20_000, **kw)
+    if not anytime(state, kw):
+        with pytest.raises(hukm.SolverLimitError, match=r"\(max_nodes=20000\)$"):
+            hukm.solve(state, max_nodes=20_000, bounds=True, **kw)
+        return
+    got = hukm.solve(state, max_nodes=20_000, bounds=True, **kw)
+    assert not got.exact and got.nodes <= 20_001
+    assert got.stopped == "solver node limit reached (max_nodes=20000)"
 
 
-THUNEE_DEAL = "T.KQ.Q.J9 AQ.AT..KQ 9.J.9AT.A JK.9.JK.T"
+BAD_TT_MIB: list[Any] = [0, -1, 1 << 17, 2.5, "8"]
 
 
-@pytest.mark.parametrize("name", ["target", "ganjifa", "dugi", "naqsh", "sweep", "thunee"])
-def test_objectives_without_anytime_bounds_raise_even_when_asked(name: str) -> None:
-    """An objective that gives no bounds raises its limit with ``bounds=True`` too: a
-    value cut short is never returned as if it were exact."""
-    if name == "thunee":
-        state, kw = hukm.Thunee().from_deal(THUNEE_DEAL, trump="S", trumper=1), {}
-        limit = 2_000
-    else:
-        state, kw = large(name)
-        limit = 20 if name == "sweep" else 20_000
-    with pytest.raises(hukm.SolverLimitError, match=rf"\(max_nodes={limit}\)$"):
-        hukm.solve(state, max_nodes=limit, bounds=True, **kw)
-
-
-def test_dashavatara_node_limit_holds_over_the_value_and_every_action() -> None:
-    """Dashavatara solves the value and then each action: ``max_nodes`` holds for all of
-    them together, so a budget the value alone fits but the whole call does not stops it,
-    and the error names the ``max_nodes`` given."""
-    game = hukm.Dashavatara()
-    for seed in range(100):
-        state = game.from_deal(_hands("dashavatara", 3, 8, seed), leader=0)
-        root = hukm.solve(state, actions=False).nodes
-        full = hukm.solve(state)
-        if full.nodes - root >= 50:
-            break
-    else:
-        raise AssertionError("no 8-card deal whose actions cost 50 nodes")
-    budget = full.nodes - 1
-    assert hukm.solve(state, max_nodes=budget, actions=False).value == full.value
-    with pytest.raises(hukm.SolverLimitError, match=rf"^solver node limit reached \(max_nodes={budget}\)$"):
-        hukm.solve(state, max_nodes=budget)
-    again = hukm.solve(state, max_nodes=full.nodes)
-    assert (again.value, again.actions, again.nodes) == (full.value, full.actions, full.nodes)
+def single_hand() -> Optional[Any]:
+    """A hand in trick play under a single-hand contract (the sweep search), of the
+    first preset with the ``single_hand`` option; ``None`` when none has it."""
+    preset = next((g.name for g in hukm.games() if "single_hand" in g.options), None)
+    if preset is None:
+        return None
+    s = hukm.game(preset, single_hand=True).new_game(0)
+    rng = random.Random(0)
+    while s.phase != "play":
+        legal = s.legal_actions()
+        s.apply("single" if "single" in legal else rng.choice(legal))
+    assert s.observation(0)["soloist"] is not None
+    return s
 
 
 def test_the_sweep_search_takes_the_limits() -> None:
     """Single hand's sweep search is small (a hundred nodes) but runs under the same
-    driver: a node limit below its size stops it, a generous time limit changes nothing."""
-    state, _ = large("sweep")
+    driver: a node limit below its size stops it, also asked for bounds (it gives
+    none), and a generous time limit changes nothing."""
+    state = single_hand()
+    if state is None:
+        pytest.skip("no preset with a single_hand option")
     full = hukm.solve(state)
     assert full.nodes > 20
-    with pytest.raises(hukm.SolverLimitError, match=r"^solver node limit reached \(max_nodes=20\)$"):
-        hukm.solve(state, max_nodes=20)
+    for bounds in (False, True):
+        with pytest.raises(hukm.SolverLimitError, match=r"^solver node limit reached \(max_nodes=20\)$"):
+            hukm.solve(state, max_nodes=20, bounds=bounds)
     again = hukm.solve(state, timeout=60.0, tt_mib=1)
     assert (again.value, again.actions) == (full.value, full.actions)
+    for bad in BAD_TT_MIB:
+        with pytest.raises(hukm.StateError, match="tt_mib"):
+            hukm.solve(state, tt_mib=bad)
 
 
-@pytest.mark.parametrize("name", GAMES + ["trick", "sweep"])
-@pytest.mark.parametrize("bad", [0, -1, 1 << 17, 2.5, "8"])
-def test_bad_tt_mib_is_refused_alike(name: str, bad: Any) -> None:
-    state, kw = large(name)
-    with pytest.raises(hukm.StateError, match="tt_mib"):
-        hukm.solve(state, tt_mib=bad, **kw)
+@pytest.mark.parametrize("name", [g.name for g in hukm.games()])
+def test_bad_tt_mib_is_refused_alike(name: str) -> None:
+    state = first_solvable(name)
+    objectives = hukm.game(name).description.objectives
+    calls: list[dict[str, Any]] = [{"objective": o.name} for o in objectives]
+    if hukm.game(name).description.target:
+        calls.append({"target": 1})
+    for kw in calls:
+        for bad in BAD_TT_MIB:
+            with pytest.raises(hukm.StateError, match="tt_mib"):
+                hukm.solve(state, tt_mib=bad, **kw)
 
 
-def peak_rss_growth(name: str, tt_mib: int) -> float:
+def peak_rss_growth(case: Case, tt_mib: int) -> float:
     """MiB that one solve of three million nodes adds to a fresh process's peak memory
     (VmHWM of /proc/self/status: the process's own high-water mark; getrusage's maxrss
     would start from the parent's size at the fork)."""
+    found = large(case)
+    assert found is not None
+    make = "deal_position" if found.whole_deal else "first_solvable"
     code = f"""
 import hukm, sys
 sys.path.insert(0, {str(__file__.rsplit('/', 1)[0])!r})
-from test_limits import large
+from test_limits import deal_position
+from test_every_preset import first_solvable
 def hwm():
     for line in open("/proc/self/status"):
         if line.startswith("VmHWM:"):
             return int(line.split()[1])
     raise SystemExit("no VmHWM")
-state, kw = large({name!r})
+state, kw = {make}({found.preset!r}, {found.seed}), {found.kw!r}
 before = hwm()
 try:
     hukm.solve(state, tt_mib={tt_mib}, max_nodes=3_000_000, **kw)
@@ -197,85 +284,131 @@ print((hwm() - before) / 1024)
     return float(out.stdout.strip())
 
 
+MEMORY_CASES = [Case(f, family=True) for f in FAMILIES] + [c for c in CASES if c.family]
+"""The memory check's cases: the first preset of each family with a large position, with
+each of the family's objectives and its target."""
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/self/status")
-@pytest.mark.parametrize("name", GAMES)
-def test_tt_mib_bounds_the_table(name: str) -> None:
+@pytest.mark.parametrize("case", MEMORY_CASES, ids=case_id)
+def test_tt_mib_bounds_the_table(case: Case) -> None:
     """The table grows up to ``tt_mib`` and no further: with a 2 MiB table one solve's
-    memory stays within 2 + 16 MiB (the documented overhead of the search); a 256 MiB
-    table lets the whist-type searches grow beyond (the table is used)."""
-    small = peak_rss_growth(name, 2)
+    memory stays within 2 + 16 MiB (the documented overhead of the search)."""
+    large_or_skip(case)
+    small = peak_rss_growth(case, 2)
     assert small < 2 + 16, small
-    if name in ("hokm", "kot", "naqsh"):
-        big = peak_rss_growth(name, 256)
-        assert big > small + 12, (small, big)
 
 
-SMALL: dict[str, Callable[[], Any]] = {
-    "hokm4": lambda: hukm.Hokm().from_deal("AKJ6.J4.QT.A8 .AKT9.AK.T976 QT93.Q8.97.KJ .732.8653.Q54", trump="S", leader=0),
-    "dehla_pakad": lambda: hukm.Hokm("dehla_pakad").from_deal("AT.T.2. KQ.9.3. J9.8.4. 8.7.T.T", trump="S", leader=0),
-    "28": lambda: hukm.TwentyEight().from_deal("J9..A. 7.KQ.. 8..T9. Q..87.", bidder=0, leader=1, trump="H"),
-    "ganjifa": lambda: hukm.Ganjifa().from_deal("..74.....8 .3.9.....5 .6.2....1.", leader=1),
-    "dugi": lambda: hukm.Dugi().from_deal("KV...3.... 5.T9...... .4..2..1.. 2...1..T..", leader=0),
-    "dashavatara": lambda: hukm.Dashavatara().from_deal(".3....T.... .1.......4. ......6...9", leader=0),
-    "naqsh": lambda: hukm.Naqsh(players=3).from_deal("9.6...... 8.7...... T.5......", banker=2, stock="2GH+KGH"),
-}
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/self/status")
+def test_a_larger_table_is_used() -> None:
+    """A 256 MiB table lets a search grow beyond the 2 MiB bound (the table is used): the
+    first family, in the catalog's order, whose large position's search does."""
+    grown = []
+    for case in (Case(f, family=True) for f in FAMILIES):
+        if large(case) is None:
+            continue
+        small, big = peak_rss_growth(case, 2), peak_rss_growth(case, 256)
+        if big > small + 12:
+            return
+        grown.append((case_id(case), small, big))
+    raise AssertionError(f"no search used more than a 2 MiB table: {grown}")
 
 
-@pytest.mark.parametrize("name", sorted(SMALL))
+@pytest.mark.parametrize("name", [g.name for g in hukm.games()])
 def test_table_size_changes_no_answer(name: str) -> None:
-    state = SMALL[name]()
+    state = endgame(name, 2)
     a = hukm.solve(state, tt_mib=1)
     b = hukm.solve(state, tt_mib=64)
     c = hukm.solve(state)
     assert (a.value, a.actions) == (b.value, b.actions) == (c.value, c.actions)
 
 
+def table_game() -> tuple[Any, int, dict[str, Any]]:
+    """The first :func:`table_deal` of the families."""
+    found = next((x for x in map(table_deal, FAMILIES) if x is not None), None)
+    assert found is not None, "no preset with a table has a large deal"
+    return found
+
+
+@functools.lru_cache(maxsize=None)
+def table_deal(family: str) -> Optional[tuple[Any, int, dict[str, Any]]]:
+    """The first preset of ``family`` with a double-dummy table and a seeded deal whose
+    table takes more than :data:`LARGE_SECONDS`, the deal's seed and the table's keywords
+    (a table whose columns are not the leader takes the leader: seat 1); ``None`` when
+    seeds 1 to 3 give none."""
+    for g in hukm.games():
+        shape = None if g.description is None else g.description.table
+        if g.family != family or shape is None:
+            continue
+        game = hukm.game(g.name)
+        kw: dict[str, Any] = {} if shape.columns == "leader" else {"leader": 1}
+        for seed in range(1, 4):
+            try:
+                game.dd_table(game.deal(seed), timeout=LARGE_SECONDS, threads=1, **kw)
+            except hukm.SolverLimitError:
+                return game, seed, kw
+    return None
+
+
 ALLOC_SCRIPT = """
 import resource, sys
+sys.path.insert(0, {tests!r})
 import hukm
-g = hukm.Hokm()
-deal = g.deal(3)
-state = g.from_deal(deal, trump="S", leader=0)
+from test_limits import deal_position
+from test_every_preset import endgame
+game, kw = hukm.game({preset!r}), {kw!r}
+deal, state = game.deal({seed}), deal_position({preset!r}, {seed})
+small = endgame({preset!r}, 1)
 resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))   # a 3 GiB address space
 for call in (lambda: hukm.solve(state, tt_mib=8000),
-             lambda: g.dd_table(deal, tt_mib=8000, threads=1),
+             lambda: game.dd_table(deal, tt_mib=8000, threads=1, **kw),
              lambda: hukm.solve_many([state], tt_mib=8000, threads=1)):
     try:
         call()
         print("solved")
     except hukm.StateError as e:
         print("refused:", e)
-print("alive", hukm.solve(state).value == hukm.solve(state, tt_mib=64).value)
+print("alive", hukm.solve(small).value == hukm.solve(small, tt_mib=64).value)
 """
 
 
 def test_a_table_the_machine_cannot_give_is_an_error_not_an_abort() -> None:
     """Under a memory limit, asking for an 8000 MiB table raises StateError (a fallible
     allocation) and the interpreter lives on."""
-    r = subprocess.run([sys.executable, "-c", ALLOC_SCRIPT], capture_output=True, text=True, timeout=300)
+    game, seed, kw = table_game()
+    code = ALLOC_SCRIPT.format(tests=str(__file__.rsplit("/", 1)[0]), preset=game.preset, seed=seed, kw=kw)
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr[-2000:]
     lines = r.stdout.splitlines()
     assert lines[:3] == ["refused: cannot allocate a transposition table of 8000 MiB: ask for less with tt_mib"] * 3
     assert lines[3] == "alive True"
 
 
-@pytest.mark.parametrize("preset", ["56", "hokm4"])
-def test_dd_table_limits(preset: str) -> None:
-    """The tables take the same limits: a time limit, a node limit, per thread (the whist
-    table of Hokm: 20 plain-trick solves of a deal of about 1.7 million nodes each)."""
-    g: Any = hukm.game(preset)
-    deal = g.deal(1 if preset == "56" else 23)
-    kw = {"leader": 1} if preset == "56" else {}
+@pytest.mark.parametrize("family", [f for f in FAMILIES if any(
+    g.family == f and g.description is not None and g.description.table is not None for g in hukm.games())])
+def test_dd_table_limits(family: str) -> None:
+    """The tables take the same limits: a time limit, a node limit, per thread (the
+    first preset of each family with a table and a large deal)."""
+    found = table_deal(family)
+    if found is None:
+        pytest.skip(f"no preset of {family} with a table has a large deal")
+    game, seed, kw = found
+    deal = game.deal(seed)
     t0 = time.monotonic()
     with pytest.raises(hukm.SolverLimitError, match=r"^solver time limit reached \(timeout=0\.3 s\)$"):
-        g.dd_table(deal, timeout=0.3, threads=1, **kw)
+        game.dd_table(deal, timeout=0.3, threads=1, **kw)
     assert time.monotonic() - t0 < 2.0
     with pytest.raises(hukm.SolverLimitError, match=r"^solver node limit reached \(max_nodes=20000\)$"):
-        g.dd_table(deal, max_nodes=20_000, threads=1, **kw)
+        game.dd_table(deal, max_nodes=20_000, threads=1, **kw)
+
+
+def first_large() -> tuple[Any, dict[str, Any]]:
+    """The large position of the first preset that has one."""
+    return next((x.state, x.kw) for x in map(large, (Case(g.name) for g in hukm.games())) if x is not None)
 
 
 def test_best_line_time_limit_is_for_the_whole_line() -> None:
-    state, _ = large("hokm")
+    state, _ = first_large()
     t0 = time.monotonic()
     with pytest.raises(hukm.SolverLimitError, match=r"^solver time limit reached \(timeout=0\.3 s\)$"):
         hukm.best_line(state, timeout=0.3)
@@ -284,7 +417,7 @@ def test_best_line_time_limit_is_for_the_whole_line() -> None:
 
 def test_solve_many_names_the_limit() -> None:
     """A batch that reaches a limit says which limit and its value, as ``solve`` does."""
-    state, _ = large("hokm")
+    state, _ = first_large()
     with pytest.raises(hukm.SolverLimitError, match=r"^solver node limit reached \(max_nodes=50\)$"):
         hukm.solve_many([state, state], max_nodes=50, threads=1)
     with pytest.raises(hukm.SolverLimitError, match=r"^solver time limit reached \(timeout=0\.2 s\)$"):
