@@ -84,9 +84,11 @@ def table_keywords(game: GameBase, dealer: int) -> dict[str, Any]:
 
 def _first_trick(state: _core.State) -> _core.State:
     """``state`` played on by the first legal action of each player to move until its
-    hand reaches trick play (or ends)."""
+    hand reaches trick play (or ends; at most 10,000 actions)."""
     hand = state.hand_number
-    while state.phase != "play" and not state.is_terminal() and state.hand_number == hand:
+    for _ in range(10_000):
+        if state.phase == "play" or state.is_terminal() or state.hand_number != hand:
+            break
         state.apply(state.legal_actions()[0])
     return state
 
