@@ -84,9 +84,11 @@ def test_the_page_scripts_name_no_game() -> None:
         assert not words & set(FAMILIES), (path.name, words & set(FAMILIES))
 
 
-def test_every_family_has_a_module() -> None:
-    assert [f for f in FAMILIES if games.module(f) is None] == []
-    assert {m.__name__.rsplit(".", 1)[-1] for m in games.every()} == set(FAMILIES)
+def test_every_module_is_a_family_of_the_registry() -> None:
+    """A game's module is found by its family's name; one a family needs not have."""
+    found = {m.__name__.rsplit(".", 1)[-1] for m in games.every()}
+    assert found <= set(FAMILIES)
+    assert all(games.module(f) is not None for f in found)
 
 
 @pytest.mark.parametrize("name", ["hokm4", "28", "dugi", "naqsh"])

@@ -53,14 +53,9 @@ VALUES: tuple[str, ...] = (
     # phases (State.phase)
     NP_("phase", "play"), NP_("phase", "over"), NP_("phase", "auction"), NP_("phase", "bid"),
     NP_("phase", "call"), NP_("phase", "discard"), NP_("phase", "double"), NP_("phase", "draw"),
-    NP_("phase", "give"), NP_("phase", "jodhi"), NP_("phase", "king_pass"),
-    NP_("phase", "kot_choice"), NP_("phase", "pair"), NP_("phase", "trump"), NP_("phase", "deal"),
+    NP_("phase", "give"), NP_("phase", "trump"), NP_("phase", "deal"),
     # a hand's result (last_result.kind)
-    NP_("result", "counted"), NP_("result", "failed"), NP_("result", "failed_bavney"),
-    NP_("result", "four_tens"), NP_("result", "kot"), NP_("result", "made"),
-    NP_("result", "no_trump"), NP_("result", "partner_catch"), NP_("result", "sweep_lost"),
-    NP_("result", "sweep_won"), NP_("result", "void"), NP_("result", "win"),
-    NP_("result", "natural"), NP_("result", "bust"),
+    NP_("result", "made"), NP_("result", "void"), NP_("result", "win"),
 )
 """The engine's values a picture shows, with their context (a game's own values are in
 its module of :mod:`hukm.svg.games`)."""
@@ -69,7 +64,7 @@ ACTIONS: tuple[str, ...] = (
     NP_("action", "bid"), NP_("action", "pass"), NP_("action", "call"), NP_("action", "trump"),
     NP_("action", "indicator"), NP_("action", "discard"), NP_("action", "give"),
     NP_("action", "redeal"), NP_("action", "name"), NP_("action", "double"),
-    NP_("action", "accept"), NP_("action", "draw"), NP_("action", "facedown"), NP_("action", "last"),
+    NP_("action", "accept"), NP_("action", "draw"), NP_("action", "last"),
     NP_("action", "half"),
 )
 """The first words of actions that are not cards (``bid:16``, ``trump:S``, ``call`` ...);

@@ -22,6 +22,7 @@ TITLES: tuple[str, ...] = (NP_("game", "Dugi: partnership Ganjifa"),)
 
 MARKS: tuple[str, ...] = (
     NP_("king pass", "declined"), NP_("king pass", "made"), NP_("action", "offer"), NP_("action", "ask"),
+    NP_("phase", "king_pass"),
 )
 """The game's own engine values and actions, marked for the catalogs."""
 

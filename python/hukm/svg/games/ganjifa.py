@@ -25,7 +25,7 @@ TITLES: tuple[str, ...] = (NP_("game", "Ganjifa, each player for himself"),)
 MARKS: tuple[str, ...] = (
     NP_("step", "double"), NP_("step", "give"), NP_("step", "lead"), NP_("step", "name"),
     NP_("step", "named_lead"), NP_("step", "opening"), NP_("lead", "compound"), NP_("lead", "deni"),
-    NP_("lead", "single"), NP_("action", "deni"),
+    NP_("lead", "single"), NP_("action", "deni"), NP_("action", "facedown"),
 )
 """The game's own engine values and actions, marked for the catalogs."""
 

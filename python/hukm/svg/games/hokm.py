@@ -44,6 +44,8 @@ TITLES: tuple[str, ...] = (
 
 MARKS: tuple[str, ...] = (
     NP_("action", "stop"), NP_("action", "continue"), NP_("action", "keep"), NP_("action", "reject"),
+    NP_("phase", "kot_choice"),
+    NP_("result", "failed_bavney"), NP_("result", "four_tens"), NP_("result", "kot"),
 )
 """The game's own engine values and actions, marked for the catalogs."""
 

@@ -34,7 +34,8 @@ TITLES: tuple[str, ...] = (
 """The presets' titles (``hukm.registry.info(name).title``)."""
 
 MARKS: tuple[str, ...] = (
-    NP_("action", "pair"), NP_("action", "seventh"), NP_("action", "redouble"),
+    NP_("action", "pair"), NP_("action", "seventh"), NP_("action", "redouble"), NP_("phase", "pair"),
+    NP_("result", "failed"),
 )
 """The game's own engine values and actions, marked for the catalogs."""
 
