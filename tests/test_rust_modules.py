@@ -104,6 +104,9 @@ def without_tests(code: str) -> str:
 
 _MOD = re.compile(r"((?:#\[[^\]]*\]\s*)*)(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;")
 _PATH_ATTR = re.compile(r'#\[path\s*=\s*"([^"]+)"\]')
+_CATALOG = re.compile(r"\bcatalog!\s*\{([^}]*)\}")
+"""The list of games in ``games/mod.rs`` (``catalog! { hokm::Hokm, ... }``), which declares
+each game's module."""
 
 
 @dataclass
@@ -146,6 +149,10 @@ def modules(src: Path = SRC) -> dict[tuple[str, ...], Module]:
         for m in _MOD.finditer(declared):
             module.children.append(m.group(2))
             visit(_child_file(file, m.group(2), m.group(1)), path + [m.group(2)])
+        for m in _CATALOG.finditer(declared):
+            for name in re.findall(r"(\w+)\s*::\s*\w+", m.group(1)):
+                module.children.append(name)
+                visit(_child_file(file, name, ""), path + [name])
         for m in _REEXPORT.finditer(code):
             if m.group(1) in module.children:
                 for name in re.findall(r"\w+", m.group(2)):

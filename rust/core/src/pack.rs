@@ -48,6 +48,40 @@ pub struct Pack {
     deck_list: Vec<Card>,
 }
 
+/// A pack by name, as a game lists it: the name the binding and the
+/// command line accept, and the pack's constructor.
+#[derive(Copy, Clone)]
+pub struct PackDef {
+    /// The name to ask for (`french52`, `moghul_iran`, ...).
+    pub name: &'static str,
+    /// Builds the pack.
+    pub make: fn() -> Pack,
+}
+
+impl PackDef {
+    /// The pack `make` builds, asked for as `name`.
+    pub const fn new(name: &'static str, make: fn() -> Pack) -> PackDef {
+        PackDef { name, make }
+    }
+
+    /// `french52`: [`Pack::french52`].
+    pub const FRENCH52: PackDef = PackDef::new("french52", Pack::french52);
+    /// `moghul`: [`Pack::moghul`] with [`ReversedSet::India`].
+    pub const MOGHUL: PackDef = PackDef::new("moghul", || Pack::moghul(ReversedSet::India));
+    /// `moghul_iran`: [`Pack::moghul`] with [`ReversedSet::Iran`].
+    pub const MOGHUL_IRAN: PackDef =
+        PackDef::new("moghul_iran", || Pack::moghul(ReversedSet::Iran));
+    /// `dashavatara`: [`Pack::dashavatara`] with [`AvatarList::Sawantwadi`].
+    pub const DASHAVATARA: PackDef =
+        PackDef::new("dashavatara", || Pack::dashavatara(AvatarList::Sawantwadi));
+}
+
+impl std::fmt::Debug for PackDef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PackDef").field("name", &self.name).finish()
+    }
+}
+
 /// The most suits a pack may have.
 pub const MAX_SUITS: usize = 10;
 

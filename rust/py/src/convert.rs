@@ -2,8 +2,9 @@
 //! arguments, packs and the notation helpers.
 
 use hukm_core::game::Value;
-use hukm_core::pack::{AvatarList, Pack, ReversedSet};
+use hukm_core::pack::Pack;
 use hukm_core::params::{Param, Params};
+use hukm_core::registry::pack_by_name;
 use hukm_core::Error;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString};
@@ -28,33 +29,6 @@ pub fn value_to_py<'py>(py: Python<'py>, v: &Value) -> pyo3::PyResult<Bound<'py,
                 d.set_item(k, value_to_py(py, x)?)?;
             }
             d.into_any()
-        }
-    })
-}
-
-/// A pack by name: `french52`, `french32`, `thunee24`, `moghul`, `moghul_iran`,
-/// `dashavatara`, `dashavatara_bk`, `ganjifa_french52`.
-pub fn pack_by_name(name: &str) -> PyResult<Pack> {
-    Ok(match name {
-        "french52" => Pack::french52(),
-        "french32" => Pack::twenty_eight(),
-        "french36" => Pack::forty(),
-        "thunee24" => Pack::thunee(),
-        "double48" => Pack::fifty_six(),
-        "moghul" => Pack::moghul(ReversedSet::India),
-        "moghul_iran" => Pack::moghul(ReversedSet::Iran),
-        "dashavatara" => Pack::dashavatara(AvatarList::Sawantwadi),
-        "dashavatara_bk" => Pack::dashavatara(AvatarList::BalaramaKrishna),
-        "ganjifa_french52" => Pack::ganjifa_french(false, false),
-        "moghul96" => Pack::ganjifa_plain(false),
-        "dashavatara120" => Pack::ganjifa_plain(true),
-        "euro48" => Pack::euro48(),
-        _ => {
-            return Err(Error::Option(format!(
-                "unknown pack {:?}; valid packs: french52, french32, french36, double48, thunee24, moghul, moghul_iran, dashavatara, dashavatara_bk, ganjifa_french52, moghul96, dashavatara120, euro48",
-                name
-            ))
-            .into())
         }
     })
 }
@@ -127,7 +101,7 @@ pub fn parse_deal(
 /// The pack named by an optional argument (default `french52`).
 fn pack_arg(pack: Option<&Bound<'_, PyAny>>) -> PyResult<Pack> {
     match pack {
-        None => Ok(pack_by_name("french52")?),
+        None => Ok(Pack::french52()),
         Some(v) => Ok(pack_by_name(&args::text(v, "pack", Error::Option)?)?),
     }
 }

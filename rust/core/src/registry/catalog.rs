@@ -1,10 +1,12 @@
 //! The catalog: every game and preset of the rules files by name ([`ALL`]),
 //! with its aliases, and the lookup [`entry`] that the binding, the command
-//! line and every surface go through. A new game adds its presets here.
+//! line and every surface go through, built from the list of games in
+//! `crate::games` (one line a game) and each game's own [`Listing`].
 
 use super::AnyGame;
 use crate::error::{Error, Result};
-use crate::games::{dashavatara, dugi, ganjifa, hokm, naqsh, thunee, twenty_eight};
+use crate::games::{self, Listing};
+use crate::pack::Pack;
 use crate::params::Param;
 use crate::surface::{Game, OptionInfo};
 
@@ -43,203 +45,117 @@ fn build<G: Game>(preset: &str, options: &[(String, String)]) -> Result<AnyGame>
     Ok(AnyGame::of(G::build(preset, options)?))
 }
 
-/// An entry of game `G`.
-const fn e<G: Game>(
+/// One game of the catalog: its family (the module's name), its
+/// [`Listing`] and how to build it.
+#[derive(Copy, Clone)]
+struct Family {
     name: &'static str,
-    family: &'static str,
-    players: usize,
-    pack: &'static str,
-    title: &'static str,
-) -> Entry {
-    Entry {
+    listing: Listing,
+    build: Builder,
+    info: fn(&str) -> Vec<OptionInfo>,
+}
+
+/// The catalog's game `G` from module `name`.
+const fn family<G: Game>(name: &'static str, listing: Listing) -> Family {
+    Family {
         name,
-        family,
-        players,
-        pack,
-        title,
+        listing,
         build: build::<G>,
         info: G::option_info,
     }
 }
 
-use dashavatara::Dashavatara as Dasha;
-use dugi::Dugi;
-use ganjifa::Ganjifa;
-use hokm::Hokm;
-use naqsh::Naqsh;
-use thunee::Thunee;
-use twenty_eight::TwentyEight as T28;
+/// Makes [`FAMILIES`] from the list of `crate::games` (one line a game).
+macro_rules! families {
+    ($($module:ident :: $game:ident),*) => {
+        /// Every game, in the catalog's order.
+        const FAMILIES: &[Family] = &[$(
+            family::<games::$module::$game>(
+                stringify!($module),
+                games::$module::config::LISTING,
+            )
+        ),*];
+    };
+}
+games::each_game!(families);
 
-/// Every game and preset, in the order of the rules files. A new game adds
-/// its presets here.
-pub const ALL: &[Entry] = &[
-    e::<Hokm>("hokm4", "hokm", 4, "french52", "Hokm for four, Iran"),
-    e::<Hokm>(
-        "hokm3",
-        "hokm",
-        3,
-        "french52",
-        "Hokm for three, 17 cards each",
-    ),
-    e::<Hokm>(
-        "hokm2",
-        "hokm",
-        2,
-        "french52",
-        "Hokm for two, keep-or-reject drawing",
-    ),
-    e::<Hokm>(
-        "court_piece",
-        "hokm",
-        4,
-        "french52",
-        "Court Piece (Rang): kot choice and kot counting",
-    ),
-    e::<Hokm>(
-        "single_sar",
-        "hokm",
-        4,
-        "french52",
-        "Single Sar: every trick to its winner, all 13 played",
-    ),
-    e::<Hokm>(
-        "double_sar",
-        "hokm",
-        4,
-        "french52",
-        "Double Sar: tricks collected from a heap",
-    ),
-    e::<Hokm>(
-        "dummy_rang",
-        "hokm",
-        3,
-        "french52",
-        "Dummy Rang: three players and an exposed dummy",
-    ),
-    e::<Hokm>(
-        "dab_rang",
-        "hokm",
-        4,
-        "french52",
-        "Dab Rang: auction for sars, hidden trump and the cut call",
-    ),
-    e::<Hokm>(
-        "satat",
-        "hokm",
-        4,
-        "french52",
-        "Satat: the two of hearts is the highest trump",
-    ),
-    e::<Hokm>(
-        "trup_kasiet",
-        "hokm",
-        4,
-        "french52",
-        "Trup kasiet: Satat with a secret trump",
-    ),
-    e::<Hokm>(
-        "dehla_pakad",
-        "hokm",
-        4,
-        "french52",
-        "Dehla Pakad (Mindi): the tens collected decide",
-    ),
-    e::<Hokm>(
-        "be_ranga",
-        "hokm",
-        4,
-        "french52",
-        "Be Ranga: the first void play fixes trumps",
-    ),
-    e::<T28>("28", "twenty_eight", 4, "french32", "Twenty-eight"),
-    e::<T28>(
-        "29",
-        "twenty_eight",
-        4,
-        "french32",
-        "Twenty-nine: the pair and the last-trick point",
-    ),
-    e::<T28>(
-        "28_wb",
-        "twenty_eight",
-        4,
-        "french32",
-        "Twenty-eight as played in West Bengal",
-    ),
-    e::<T28>(
-        "40",
-        "twenty_eight",
-        6,
-        "french32",
-        "Forty: six players, threes added",
-    ),
-    e::<T28>(
-        "56",
-        "twenty_eight",
-        6,
-        "french32",
-        "Fifty-six: six players, double pack",
-    ),
-    e::<Ganjifa>(
-        "ganjifa",
-        "ganjifa",
-        3,
-        "moghul",
-        "Ganjifa, each player for himself",
-    ),
-    e::<Dugi>("dugi", "dugi", 4, "moghul", "Dugi: partnership Ganjifa"),
-    e::<Dasha>(
-        "dashavatara",
-        "dashavatara",
-        3,
-        "dashavatara",
-        "Dashavatara Ganjifa",
-    ),
-    e::<Naqsh>(
-        "naqsh",
-        "naqsh",
-        6,
-        "moghul96",
-        "Naqsh: the banking game of 17",
-    ),
-    e::<Thunee>("thunee4", "thunee", 4, "thunee24", "Thunee"),
-    e::<Thunee>(
-        "thunee4_plain",
-        "thunee",
-        4,
-        "thunee24",
-        "Thunee: bids, trumps, Jodhi and Thunee only",
-    ),
-    e::<Thunee>(
-        "thunee4_app",
-        "thunee",
-        4,
-        "thunee24",
-        "Thunee as played online: 13 balls, last-trick bonus",
-    ),
-    e::<Thunee>(
-        "thunee2",
-        "thunee",
-        2,
-        "thunee24",
-        "Thunee for two: two rounds of six cards",
-    ),
-    e::<Thunee>(
-        "thunee6",
-        "thunee",
-        6,
-        "thunee24",
-        "Thunee for six: three against three",
-    ),
-];
+/// Number of presets in the catalog.
+const fn preset_count() -> usize {
+    let (mut n, mut g) = (0, 0);
+    while g < FAMILIES.len() {
+        n += FAMILIES[g].listing.presets.len();
+        g += 1;
+    }
+    n
+}
 
-/// Short names accepted where a preset is expected: (alias, preset).
-pub const ALIASES: &[(&str, &str)] = &[
-    ("hokm", "hokm4"),
-    ("twenty_eight", "28"),
-    ("twenty_nine", "29"),
-    ("thunee", "thunee4"),
-];
+/// Number of aliases in the catalog.
+const fn alias_count() -> usize {
+    let (mut n, mut g) = (0, 0);
+    while g < FAMILIES.len() {
+        n += FAMILIES[g].listing.aliases.len();
+        g += 1;
+    }
+    n
+}
+
+/// The entry of preset `p` of family `f`.
+const fn entry_of(f: &Family, p: usize) -> Entry {
+    let d = &f.listing.presets[p];
+    Entry {
+        name: d.name,
+        family: f.name,
+        players: d.players,
+        pack: d.pack,
+        title: d.title,
+        build: f.build,
+        info: f.info,
+    }
+}
+
+/// Every family's presets, one after the other.
+const fn entries<const N: usize>() -> [Entry; N] {
+    let mut out = [entry_of(&FAMILIES[0], 0); N];
+    let (mut k, mut g) = (0, 0);
+    while g < FAMILIES.len() {
+        let mut p = 0;
+        while p < FAMILIES[g].listing.presets.len() {
+            out[k] = entry_of(&FAMILIES[g], p);
+            k += 1;
+            p += 1;
+        }
+        g += 1;
+    }
+    out
+}
+
+/// Every family's aliases, one after the other.
+const fn aliases<const N: usize>() -> [(&'static str, &'static str); N] {
+    let mut out = [("", ""); N];
+    let (mut k, mut g) = (0, 0);
+    while g < FAMILIES.len() {
+        let mut a = 0;
+        while a < FAMILIES[g].listing.aliases.len() {
+            out[k] = FAMILIES[g].listing.aliases[a];
+            k += 1;
+            a += 1;
+        }
+        g += 1;
+    }
+    out
+}
+
+const ENTRIES: [Entry; preset_count()] = entries();
+const ALIAS_PAIRS: [(&str, &str); alias_count()] = aliases();
+
+/// Every game and preset, in the order of the rules files: each game's
+/// presets as its module lists them ([`Listing::presets`]), the games in
+/// the catalog's order (`crate::games`).
+pub const ALL: &[Entry] = &ENTRIES;
+
+/// Short names accepted where a preset is expected: (alias, preset), each
+/// game's [`Listing::aliases`] in the catalog's order.
+pub const ALIASES: &[(&str, &str)] = &ALIAS_PAIRS;
 
 /// The entry of a preset name (or an alias such as `hokm`).
 pub fn entry(name: &str) -> Result<&'static Entry> {
@@ -257,6 +173,42 @@ pub fn entry(name: &str) -> Result<&'static Entry> {
     })
 }
 
+/// Every pack name the catalog knows, once each, in the catalog's order
+/// (each game's [`Listing::packs`]).
+pub fn pack_names() -> Vec<&'static str> {
+    let mut names: Vec<&str> = Vec::new();
+    for d in FAMILIES.iter().flat_map(|f| f.listing.packs) {
+        if !names.contains(&d.name) {
+            names.push(d.name);
+        }
+    }
+    names
+}
+
+/// The pack of a name any game of the catalog lists (`french52`,
+/// `thunee24`, `moghul_iran` ...); an unknown name is an error listing the
+/// valid ones.
+///
+/// ```
+/// use hukm_core::registry::pack_by_name;
+/// assert_eq!(pack_by_name("thunee24").unwrap().num_cards(), 24);
+/// assert!(pack_by_name("tarot78").is_err());
+/// ```
+pub fn pack_by_name(name: &str) -> Result<Pack> {
+    FAMILIES
+        .iter()
+        .flat_map(|f| f.listing.packs)
+        .find(|d| d.name == name)
+        .map(|d| (d.make)())
+        .ok_or_else(|| {
+            Error::Option(format!(
+                "unknown pack {:?}; valid packs: {}",
+                name,
+                pack_names().join(", ")
+            ))
+        })
+}
+
 /// Converts a keyword value for messages and records.
 pub fn param_text(p: &Param) -> String {
     match p {
@@ -265,5 +217,74 @@ pub fn param_text(p: &Param) -> String {
         Param::Int(i) => i.to_string(),
         Param::Text(t) => format!("{:?}", t),
         Param::Ints(v) => format!("{:?}", v),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn preset_names_and_aliases_are_unique() {
+        let mut names: Vec<&str> = ALL.iter().map(|e| e.name).collect();
+        names.extend(ALIASES.iter().map(|(a, _)| *a));
+        let n = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), n, "a preset or alias named twice");
+        for (alias, preset) in ALIASES {
+            assert_eq!(entry(alias).unwrap().name, *preset);
+        }
+    }
+
+    #[test]
+    fn every_preset_pack_is_found_by_name() {
+        for e in ALL {
+            let pack = pack_by_name(e.pack).unwrap();
+            assert!(pack.num_cards() > 0, "{}", e.name);
+            assert!(pack_names().contains(&e.pack));
+        }
+        let err = pack_by_name("tarot78").unwrap_err().to_string();
+        assert!(
+            err.contains("\"tarot78\"") && err.contains("thunee24"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_pack_name_listed_twice_is_the_same_pack() {
+        for f in FAMILIES {
+            for d in f.listing.packs {
+                assert_eq!((d.make)(), pack_by_name(d.name).unwrap(), "{}", d.name);
+            }
+        }
+    }
+
+    #[test]
+    fn families_are_grouped_and_named_after_their_module() {
+        let mut seen: Vec<&str> = Vec::new();
+        for e in ALL {
+            if seen.last() != Some(&e.family) {
+                assert!(!seen.contains(&e.family), "{} split", e.family);
+                seen.push(e.family);
+            }
+        }
+        let modules: Vec<&str> = FAMILIES.iter().map(|f| f.name).collect();
+        assert_eq!(seen, modules);
+        for f in FAMILIES {
+            assert!(!f.listing.presets.is_empty(), "{}", f.name);
+            for (_, preset) in f.listing.aliases {
+                assert_eq!(entry(preset).unwrap().family, f.name);
+            }
+        }
+    }
+
+    #[test]
+    fn every_preset_builds_as_listed() {
+        for e in ALL {
+            let g = AnyGame::new(e.name, &[]).unwrap();
+            assert_eq!(g.family(), e.family, "{}", e.name);
+            assert_eq!((g.preset(), g.num_players()), (e.name, e.players));
+        }
     }
 }

@@ -5,9 +5,12 @@
 //!
 //! A game joins by implementing [`Game`] (from [`crate::surface`], the layer
 //! below both the games and the registry, re-exported here) in its own
-//! module (its states implement [`crate::game::GameState`]) and by one line
-//! per preset in [`ALL`] (the catalog); the registry reaches it through trait
-//! objects ([`AnyGame`], [`AnyState`]), written once for every game.
+//! module (its states implement [`crate::game::GameState`]), listing its
+//! presets, aliases and packs there (`config::LISTING`), and by one line in
+//! the catalog (the list of games in `crate::games`), from which [`ALL`],
+//! [`ALIASES`] and [`pack_by_name`] are built; the registry reaches it
+//! through trait objects ([`AnyGame`], [`AnyState`]), written once for
+//! every game.
 //!
 //! ```
 //! use hukm_core::registry::{self, AnyGame};
@@ -36,7 +39,7 @@ mod search_tests;
 mod vec_env;
 pub use any::{AnyGame, AnyState, Origin, MAX_ACTION_TEXT};
 pub use batch::solve_many;
-pub use catalog::{entry, param_text, Entry, ALIASES, ALL};
+pub use catalog::{entry, pack_by_name, pack_names, param_text, Entry, ALIASES, ALL};
 pub use vec_env::{Buffers, Episode, VecEnv};
 
 pub use crate::surface::{option_info, Game, OptionInfo, Table};

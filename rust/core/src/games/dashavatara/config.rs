@@ -3,7 +3,19 @@
 use crate::card::Suit;
 use crate::error::Result;
 use crate::options::{self, Accepts, Spec};
-use crate::pack::{AvatarList, Pack};
+use crate::games::{Listing, PresetDef};
+use crate::pack::{AvatarList, Pack, PackDef};
+
+/// What the catalog lists of Dashavatara: its preset and its packs.
+pub const LISTING: Listing = Listing::new(
+    &[PresetDef::new("dashavatara", 3, "dashavatara", "Dashavatara Ganjifa")],
+    &[PackDef::DASHAVATARA, DASHAVATARA_BK],
+);
+
+/// The pack `dashavatara_bk`.
+const DASHAVATARA_BK: PackDef = PackDef::new("dashavatara_bk", || {
+    Pack::dashavatara(AvatarList::BalaramaKrishna)
+});
 
 /// How a void follower scans for the next held suit (§5.3, §11.2).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

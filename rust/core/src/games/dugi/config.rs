@@ -3,7 +3,14 @@
 use crate::card::Suit;
 use crate::error::{Error, Result};
 use crate::options::{self, Accepts, Spec};
-use crate::pack::{AvatarList, Pack, ReversedSet};
+use crate::games::{Listing, PresetDef};
+use crate::pack::{AvatarList, Pack, PackDef, ReversedSet};
+
+/// What the catalog lists of Dugi: its preset and its packs.
+pub const LISTING: Listing = Listing::new(
+    &[PresetDef::new("dugi", 4, "moghul", "Dugi: partnership Ganjifa")],
+    &[PackDef::MOGHUL, PackDef::MOGHUL_IRAN, PackDef::DASHAVATARA],
+);
 
 const SPECS: &[Spec] = &[
     Spec {

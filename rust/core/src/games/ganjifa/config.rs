@@ -3,7 +3,18 @@
 use crate::card::{Card, Suit};
 use crate::error::{Error, Result};
 use crate::options::{self, Accepts, Spec};
-use crate::pack::{Pack, ReversedSet};
+use crate::games::{Listing, PresetDef};
+use crate::pack::{Pack, PackDef, ReversedSet};
+
+/// What the catalog lists of Ganjifa: its preset and its packs.
+pub const LISTING: Listing = Listing::new(
+    &[PresetDef::new("ganjifa", 3, "moghul", "Ganjifa, each player for himself")],
+    &[PackDef::MOGHUL, PackDef::MOGHUL_IRAN, GANJIFA_FRENCH52],
+);
+
+/// The pack `ganjifa_french52`.
+const GANJIFA_FRENCH52: PackDef =
+    PackDef::new("ganjifa_french52", || Pack::ganjifa_french(false, false));
 
 /// Which lead procedure applies (A.6.3 / A.6.6).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -25,7 +25,7 @@
 //! (7; 21 with `scoring=netherlands`, 104 with `scoring=dummy`) have no
 //! fixed default.
 
-pub use super::presets::{preset_defaults, Preset};
+pub use super::presets::{preset_defaults, Preset, LISTING};
 use super::presets::{FOUR_ONLY, NOT_THREE, NOT_TWO, THREE_ONLY};
 use crate::card::{Card, CardSet};
 use crate::error::{Error, Result};

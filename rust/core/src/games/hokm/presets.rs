@@ -3,6 +3,19 @@
 //! apply to each.
 
 use crate::error::{Error, Result};
+use crate::games::{Listing, PresetDef};
+use crate::pack::PackDef;
+
+/// What the catalog lists of Hokm: its presets, its alias and its pack.
+#[rustfmt::skip]
+pub const LISTING: Listing = Listing::new(&[
+    PresetDef::new("hokm4", 4, "french52", "Hokm for four, Iran"), PresetDef::new("hokm3", 3, "french52", "Hokm for three, 17 cards each"),
+    PresetDef::new("hokm2", 2, "french52", "Hokm for two, keep-or-reject drawing"), PresetDef::new("court_piece", 4, "french52", "Court Piece (Rang): kot choice and kot counting"),
+    PresetDef::new("single_sar", 4, "french52", "Single Sar: every trick to its winner, all 13 played"), PresetDef::new("double_sar", 4, "french52", "Double Sar: tricks collected from a heap"),
+    PresetDef::new("dummy_rang", 3, "french52", "Dummy Rang: three players and an exposed dummy"), PresetDef::new("dab_rang", 4, "french52", "Dab Rang: auction for sars, hidden trump and the cut call"),
+    PresetDef::new("satat", 4, "french52", "Satat: the two of hearts is the highest trump"), PresetDef::new("trup_kasiet", 4, "french52", "Trup kasiet: Satat with a secret trump"),
+    PresetDef::new("dehla_pakad", 4, "french52", "Dehla Pakad (Mindi): the tens collected decide"), PresetDef::new("be_ranga", 4, "french52", "Be Ranga: the first void play fixes trumps"),
+], &[PackDef::FRENCH52]).with_aliases(&[("hokm", "hokm4")]);
 
 /// The presets this engine plays.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -2,7 +2,21 @@
 
 use crate::error::{Error, Result};
 use crate::options::{self, Accepts, Spec};
-use crate::pack::Pack;
+use crate::games::{Listing, PresetDef};
+use crate::pack::{Pack, PackDef};
+
+/// What the catalog lists of Naqsh: its preset and its packs.
+pub const LISTING: Listing = Listing::new(
+    &[PresetDef::new("naqsh", 6, "moghul96", "Naqsh: the banking game of 17")],
+    &[MOGHUL96, DASHAVATARA120, EURO48],
+);
+
+/// The pack `moghul96`.
+const MOGHUL96: PackDef = PackDef::new("moghul96", || Pack::ganjifa_plain(false));
+/// The pack `dashavatara120`.
+const DASHAVATARA120: PackDef = PackDef::new("dashavatara120", || Pack::ganjifa_plain(true));
+/// The pack `euro48`.
+const EURO48: PackDef = PackDef::new("euro48", Pack::euro48);
 
 /// How stakes are settled (§8).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -2,7 +2,19 @@
 
 use crate::error::{Error, Result};
 use crate::options::{self, Accepts, Spec};
-use crate::pack::Pack;
+use crate::games::{Listing, PresetDef};
+use crate::pack::{Pack, PackDef};
+
+/// What the catalog lists of Thunee: its presets, its alias and its pack.
+#[rustfmt::skip]
+pub const LISTING: Listing = Listing::new(&[
+    PresetDef::new("thunee4", 4, "thunee24", "Thunee"),
+    PresetDef::new("thunee4_plain", 4, "thunee24", "Thunee: bids, trumps, Jodhi and Thunee only"), PresetDef::new("thunee4_app", 4, "thunee24", "Thunee as played online: 13 balls, last-trick bonus"),
+    PresetDef::new("thunee2", 2, "thunee24", "Thunee for two: two rounds of six cards"), PresetDef::new("thunee6", 6, "thunee24", "Thunee for six: three against three"),
+], &[THUNEE24]).with_aliases(&[("thunee", "thunee4")]);
+
+/// The pack `thunee24`.
+const THUNEE24: PackDef = PackDef::new("thunee24", Pack::thunee);
 
 /// The presets (§12.1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

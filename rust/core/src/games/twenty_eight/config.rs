@@ -4,7 +4,24 @@
 use crate::card::Card;
 use crate::error::{Error, Result};
 use crate::options::{self, Accepts, Spec};
-use crate::pack::Pack;
+use crate::games::{Listing, PresetDef};
+use crate::pack::{Pack, PackDef};
+
+/// What the catalog lists of Twenty-eight and its relatives: their
+/// presets, aliases and packs.
+#[rustfmt::skip]
+pub const LISTING: Listing = Listing::new(&[
+    PresetDef::new("28", 4, "french32", "Twenty-eight"), PresetDef::new("29", 4, "french32", "Twenty-nine: the pair and the last-trick point"),
+    PresetDef::new("28_wb", 4, "french32", "Twenty-eight as played in West Bengal"), PresetDef::new("40", 6, "french32", "Forty: six players, threes added"),
+    PresetDef::new("56", 6, "french32", "Fifty-six: six players, double pack"),
+], &[FRENCH32, FRENCH36, DOUBLE48]).with_aliases(&[("twenty_eight", "28"), ("twenty_nine", "29")]);
+
+/// The pack `french32`.
+const FRENCH32: PackDef = PackDef::new("french32", Pack::twenty_eight);
+/// The pack `french36`.
+const FRENCH36: PackDef = PackDef::new("french36", Pack::forty);
+/// The pack `double48`.
+const DOUBLE48: PackDef = PackDef::new("double48", Pack::fifty_six);
 
 /// The presets of the family.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
