@@ -15,6 +15,10 @@
 //!   together (at most one node past `max_nodes`: [`NODE_SLACK`]);
 //! * [`Answer`] is the one answer type (lower and upper bounds of the value
 //!   and of each action, nodes, the limit that stopped an anytime call);
+//! * [`Threshold`] asks the yes/no questions (does a side take at least
+//!   so much?) of the root and after each action, and [`after_move`] is the
+//!   shell of any question asked after an action (a game over after it
+//!   answered without a search);
 //! * [`largest_reached`] is the probe for wide point scales that zero-window
 //!   questions answer one threshold at a time (Thunee's points and balls).
 //!
@@ -113,20 +117,22 @@ pub enum Narrow {
 }
 
 /// The answer of one call: the value and each action's value as bounds
-/// (equal when exact), in the search's units.
+/// (equal when exact), in the search's units (`V = u32`) or, once mapped
+/// ([`Answer::map_values`]), the game's (card points that can be negative,
+/// Naqsh's net result, an expectation, a yes/no outcome).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Answer<A> {
+pub struct Answer<A, V = u32> {
     /// The value for the side counted (its lower bound when `halted`).
-    pub value: u32,
+    pub value: V,
     /// Each action asked for with the value after it (its lower bound when
     /// `halted`).
-    pub actions: Vec<(A, u32)>,
+    pub actions: Vec<(A, V)>,
     /// Search nodes visited by the whole call.
     pub nodes: u64,
     /// The upper bound of `value` (`value` itself when exact).
-    pub hi: u32,
+    pub hi: V,
     /// The upper bounds of the actions' values, in the order of `actions`.
-    pub actions_hi: Vec<u32>,
+    pub actions_hi: Vec<V>,
     /// In anytime mode ([`SolverConfig::bounds`]), the limit that stopped
     /// the call: the values are then bounds.
     pub halted: Option<String>,
@@ -144,11 +150,31 @@ impl<A> Answer<A> {
             halted: None,
         }
     }
+}
+
+impl<A, V: Copy> Answer<A, V> {
+    /// An exact answer holding `value`, no action yet and no node counted
+    /// ([`Answer::finish`] counts the call's).
+    pub fn exact(value: V) -> Answer<A, V> {
+        Answer {
+            value,
+            actions: Vec::new(),
+            nodes: 0,
+            hi: value,
+            actions_hi: Vec::new(),
+            halted: None,
+        }
+    }
 
     /// Adds action `a` with the bounds `(lo, hi)` of its value.
-    pub fn push(&mut self, a: A, (lo, hi): (u32, u32)) {
+    pub fn push(&mut self, a: A, (lo, hi): (V, V)) {
         self.actions.push((a, lo));
         self.actions_hi.push(hi);
+    }
+
+    /// Adds action `a` with its exact value `v`.
+    pub fn push_exact(&mut self, a: A, v: V) {
+        self.push(a, (v, v));
     }
 
     /// The answer at the end of the call: its nodes and the limit that
@@ -156,7 +182,7 @@ impl<A> Answer<A> {
     pub fn finish<P: Pattern, M: Copy + Default + PartialEq>(
         mut self,
         solver: &Solver<P, M>,
-    ) -> Answer<A> {
+    ) -> Answer<A, V> {
         self.nodes = solver.call_nodes();
         self.halted = solver.halted().map(|e| e.to_string());
         self
@@ -164,21 +190,33 @@ impl<A> Answer<A> {
 
     /// The same answer with every value (and bound) mapped by `f` (from the
     /// search's units to the game's).
-    pub fn map_values(mut self, f: impl Fn(u32) -> u32) -> Answer<A> {
-        self.value = f(self.value);
-        self.hi = f(self.hi);
-        for (_, v) in self.actions.iter_mut() {
-            *v = f(*v);
+    pub fn map_values<W>(self, f: impl Fn(V) -> W) -> Answer<A, W> {
+        Answer {
+            value: f(self.value),
+            actions: self.actions.into_iter().map(|(a, v)| (a, f(v))).collect(),
+            nodes: self.nodes,
+            hi: f(self.hi),
+            actions_hi: self.actions_hi.into_iter().map(&f).collect(),
+            halted: self.halted,
         }
-        for h in self.actions_hi.iter_mut() {
-            *h = f(*h);
+    }
+
+    /// The same answer with every action mapped by `f` (an engine act to
+    /// its name).
+    pub fn map_actions<B>(self, f: impl Fn(A) -> B) -> Answer<B, V> {
+        Answer {
+            value: self.value,
+            actions: self.actions.into_iter().map(|(a, v)| (f(a), v)).collect(),
+            nodes: self.nodes,
+            hi: self.hi,
+            actions_hi: self.actions_hi,
+            halted: self.halted,
         }
-        self
     }
 
     /// The bounds of an answer stopped by a limit, in the request's units
     /// (`unit`) with the actions named by `name`; `None` when exact.
-    pub fn bounds(&self, name: impl Fn(&A) -> String, unit: impl Fn(u32) -> i64) -> Option<Bounds> {
+    pub fn bounds(&self, name: impl Fn(&A) -> String, unit: impl Fn(V) -> i64) -> Option<Bounds> {
         self.halted.as_ref().map(|reason| Bounds {
             value: (unit(self.value), unit(self.hi)),
             actions: self
@@ -198,7 +236,7 @@ impl<A> Answer<A> {
         player: usize,
         legal: &[String],
         name: impl Fn(&A) -> String,
-        unit: impl Fn(u32) -> i64,
+        unit: impl Fn(V) -> i64,
     ) -> SolveAnswer {
         let named = self
             .actions
@@ -309,6 +347,99 @@ impl Actions {
 pub fn credit<G: TrickGame>(g: &mut G, m: G::Move) -> u32 {
     let won = g.play(m);
     won.map_or(0, |w| w.credit(g.side_of(w.seat as usize), 0))
+}
+
+/// What a game says after move `m` of `g`: the move is played; when the
+/// game is over after it (nothing left to search) the answer is
+/// `over(credit)`, what its last trick credited to side 0; otherwise it is
+/// `ask(solver, g, credit)`, asked of the game after the move; the move is
+/// then taken back. The shell of every question asked after an action
+/// (yes/no against a threshold, a rank, a value probed one threshold at a
+/// time) on the call's one solver.
+pub fn after_move<G, P, M, T>(
+    solver: &mut Solver<P, M>,
+    g: &mut G,
+    m: M,
+    over: impl FnOnce(u32) -> T,
+    ask: impl FnOnce(&mut Solver<P, M>, &mut G, u32) -> Result<T>,
+) -> Result<T>
+where
+    G: TrickGame<Pattern = P, Move = M>,
+    P: Pattern,
+    M: Copy + Default + PartialEq,
+{
+    let base = credit(g, m);
+    let r = if g.remaining() == 0 {
+        Ok(over(base))
+    } else {
+        ask(solver, g, base)
+    };
+    g.undo(m);
+    r
+}
+
+/// A yes/no question against a threshold: does side 0 take at least
+/// `target` from the root on? Asked of the root ([`Threshold::at`]) and
+/// after each action ([`Threshold::after_move`]) on the call's one solver,
+/// so one budget holds over them all.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Threshold {
+    /// What side 0 must take from the root on.
+    pub target: u32,
+    /// Whether a move after which the game is over is answered from what
+    /// it credited without a search (a game whose search ends when the
+    /// question is settled); else the rest is always searched.
+    pub settles: bool,
+}
+
+impl Threshold {
+    /// The question "at least `target`?", every position searched.
+    pub fn new(target: u32) -> Threshold {
+        Threshold {
+            target,
+            settles: false,
+        }
+    }
+
+    /// The question "at least `target`?" of a game that ends once it is
+    /// settled: a move that ends it is answered without a search.
+    pub fn settled_at_end(target: u32) -> Threshold {
+        Threshold {
+            target,
+            settles: true,
+        }
+    }
+
+    /// The answer at `g`'s current state (the root).
+    pub fn at<G, P, M>(&self, solver: &mut Solver<P, M>, g: &mut G) -> Result<bool>
+    where
+        G: TrickGame<Pattern = P, Move = M>,
+        P: Pattern,
+        M: Copy + Default + PartialEq,
+    {
+        solver.reaches(g, 0, self.target)
+    }
+
+    /// The answer after move `m` of `g`: what its trick credited counts
+    /// towards the target, the rest is searched (unless the game is over
+    /// and the threshold [`Threshold::settles`]); the move is taken back.
+    pub fn after_move<G, P, M>(&self, solver: &mut Solver<P, M>, g: &mut G, m: M) -> Result<bool>
+    where
+        G: TrickGame<Pattern = P, Move = M>,
+        P: Pattern,
+        M: Copy + Default + PartialEq,
+    {
+        let base = credit(g, m);
+        let r = if base >= self.target {
+            Ok(true)
+        } else if self.settles && g.remaining() == 0 {
+            Ok(false)
+        } else {
+            solver.reaches(g, 0, self.target - base)
+        };
+        g.undo(m);
+        r
+    }
 }
 
 impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {

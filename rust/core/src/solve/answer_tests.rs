@@ -172,3 +172,64 @@ fn bisection_finds_the_largest_threshold_reached() {
     let e = largest_reached(0, 9, |_| Err(Error::Interrupted)).unwrap_err();
     assert!(matches!(e, Error::Interrupted));
 }
+
+/// The yes/no questions against a threshold agree with the values: at the
+/// root and after each card (what its trick credited counted), on one
+/// solver, for every threshold from 0 to one past the tricks left.
+#[test]
+fn thresholds_agree_with_the_values() {
+    use crate::card::CardSet;
+    use crate::solve::Whist;
+    for pos in endgames() {
+        let player = pos.to_move();
+        let want = Solver::new(SolverConfig::small())
+            .answer_cards(&pos, player)
+            .unwrap();
+        let mut sides = [1; 4];
+        for (seat, side) in sides.iter_mut().enumerate() {
+            if seat % 2 == player % 2 {
+                *side = 0;
+            }
+        }
+        let mut g = Whist::<4>::new(&pos, sides).unwrap();
+        let mut s = Solver::new(SolverConfig::small());
+        for t in 0..=g.remaining() + 1 {
+            for q in [Threshold::new(t), Threshold::settled_at_end(t)] {
+                assert_eq!(q.at(&mut s, &mut g).unwrap(), want.value >= t);
+                for (c, (card, v)) in CardSet(g.legal() as u128).iter().zip(&want.actions) {
+                    assert_eq!(c, *card);
+                    assert_eq!(q.after_move(&mut s, &mut g, c.0).unwrap(), *v >= t);
+                }
+            }
+        }
+        // The shell of a question after a move: a value found by thresholds.
+        for (card, v) in &want.actions {
+            let probe = |s: &mut Solver, g: &mut Whist<4>, base: u32| {
+                let rest = largest_reached(0, g.remaining() as i32, |t| s.reaches(g, 0, t as u32));
+                Ok(base + rest? as u32)
+            };
+            assert_eq!(
+                after_move(&mut s, &mut g, card.0, |c| c, probe).unwrap(),
+                *v
+            );
+        }
+    }
+}
+
+#[test]
+fn an_answer_maps_its_values_and_actions() {
+    let mut a: Answer<u8, i32> = Answer::exact(-2);
+    a.push_exact(7, -3);
+    a.push(8, (1, 4));
+    let b = a
+        .clone()
+        .map_values(i64::from)
+        .map_actions(|x| x.to_string());
+    assert_eq!((b.value, b.hi), (-2, -2));
+    assert_eq!(b.actions, vec![("7".to_string(), -3), ("8".to_string(), 1)]);
+    assert_eq!(b.actions_hi, vec![-3, 4]);
+    let legal = ["8".to_string(), "7".to_string()];
+    let r = b.to_request(1, &legal, String::clone, |v| v);
+    assert_eq!(r.actions, vec![("8".to_string(), 1), ("7".to_string(), -3)]);
+    assert!(r.bounds.is_none());
+}
