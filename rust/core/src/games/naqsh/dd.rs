@@ -12,22 +12,16 @@ use std::collections::HashMap;
 
 use super::state::{NaqshAction, NaqshState, Phase};
 use crate::error::{check_seat, Error, Result};
-use crate::solve::answer::TableSize;
-use crate::solve::request::{Extra, Goal, SolveAnswer, SolveRequest};
+use crate::solve::answer::{Answer, TableSize};
+use crate::solve::request::{Goal, SolveAnswer, SolveRequest};
 use crate::solve::search::Limits;
 use crate::solve::SolverConfig;
 
-/// The answer for one seat.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NaqshAnswer {
-    /// The seat's best guaranteed net result of the current hand (payments
-    /// already made in this hand included; in pool mode, share minus ante).
-    pub value: i64,
-    /// The same value after each legal decision of the seat to act.
-    pub actions: Vec<(NaqshAction, i64)>,
-    /// Search nodes visited.
-    pub nodes: u64,
-}
+/// The answer for one seat: the seat's best guaranteed net result of the
+/// current hand (payments already made in this hand included; in pool mode,
+/// share minus ante), the same after each legal decision of the seat to
+/// act, and the search nodes visited; always exact.
+pub type NaqshAnswer = Answer<NaqshAction, i64>;
 
 /// Whether a stored value is exact or a bound (alpha-beta with a table).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -193,11 +187,12 @@ impl NaqshState {
         let maximise = root.current() == Some(player);
         let vals = actions.iter().map(|&(_, v)| v);
         let value = if maximise { vals.max() } else { vals.min() }.unwrap_or(0);
-        Ok(NaqshAnswer {
-            value,
-            actions,
-            nodes: search.nodes,
-        })
+        let mut out = Answer::exact(value);
+        for (a, v) in actions {
+            out.push_exact(a, v);
+        }
+        out.nodes = search.nodes;
+        Ok(out)
     }
 }
 
@@ -212,18 +207,12 @@ impl NaqshState {
         let player = req.player_or(self.current().unwrap_or(0), self.cfg.players)?;
         // A small table unless the caller sizes it; anytime bounds are not
         // given for Naqsh: a limit fails the call.
-        let a = self.dd_solve(player, &req.config_sized(TableSize::Small, 0, false))?;
-        Ok(SolveAnswer {
-            player,
-            value: a.value,
-            actions: if req.actions {
-                a.actions.iter().map(|&(x, v)| (x.name(), v)).collect()
-            } else {
-                Vec::new()
-            },
-            nodes: a.nodes,
-            extra: Extra::None,
-            bounds: None,
-        })
+        let mut a = self.dd_solve(player, &req.config_sized(TableSize::Small, 0, false))?;
+        if !req.actions {
+            a.actions.clear();
+            a.actions_hi.clear();
+        }
+        let legal: Vec<String> = a.actions.iter().map(|(x, _)| x.name()).collect();
+        Ok(a.to_request(player, &legal, |x| x.name(), |v| v))
     }
 }
