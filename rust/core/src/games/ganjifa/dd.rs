@@ -67,16 +67,10 @@ const PASS: u16 = 0xB00;
 /// The seat index standing for chance (the blind surrender's card).
 const CHANCE: usize = MAX_SEATS;
 
-/// The answer for one state.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GanjifaAnswer {
-    /// P's tricks at the end of the hand (won so far included).
-    pub value: f64,
-    /// The same after each legal act of the seat to move.
-    pub actions: Vec<(Act, f64)>,
-    /// Search nodes visited.
-    pub nodes: u64,
-}
+/// The answer for one state: P's tricks at the end of the hand (won so far
+/// included), the same after each legal act of the seat to move, and the
+/// search nodes of the whole call.
+pub type GanjifaAnswer = Answer<Act, f64>;
 
 /// Everything that changes during the search (restored by copy on undo).
 #[derive(Copy, Clone, Debug)]
@@ -570,17 +564,12 @@ pub fn solve_play(
         Ok((h, won))
     };
     if cfg.dd_expectation {
-        let value = base + expected(&mut solver, &mut g)?;
-        let mut actions = Vec::new();
+        let mut out = Answer::exact(base + expected(&mut solver, &mut g)?);
         for a in acts {
             let (mut h, won) = after(a)?;
-            actions.push((a, base + won as f64 + expected(&mut solver, &mut h)?));
+            out.push_exact(a, base + won as f64 + expected(&mut solver, &mut h)?);
         }
-        return Ok(GanjifaAnswer {
-            value,
-            actions,
-            nodes: solver.call_nodes(),
-        });
+        return Ok(out.finish(&solver));
     }
     // A seat's fair share first: the value is often near it. Bisection over
     // zero-window probes: one lead can be worth many tricks (a run of
@@ -595,14 +584,5 @@ pub fn solve_play(
         let (mut h, won) = after(a)?;
         out.push(a, each.after(&mut solver, &mut h, won, each.guess(won))?);
     }
-    let out = out.finish(&solver);
-    Ok(GanjifaAnswer {
-        value: base + out.value as f64,
-        actions: out
-            .actions
-            .iter()
-            .map(|&(a, v)| (a, base + v as f64))
-            .collect(),
-        nodes: out.nodes,
-    })
+    Ok(out.finish(&solver).map_values(|v| base + v as f64))
 }

@@ -9,7 +9,7 @@ use crate::card::{Card, CardSet};
 use crate::deal::shuffled;
 use crate::error::{check_seat, Error, Result};
 use crate::rng::Rng;
-use crate::solve::answer::TableSize;
+use crate::solve::answer::{Answer, TableSize};
 use crate::solve::request::{Extra, Goal, SolveAnswer, SolveRequest};
 use crate::solve::SolverConfig;
 
@@ -37,9 +37,6 @@ impl Phase {
         }
     }
 }
-
-/// A solve's value, the value after each action (as strings), and the nodes.
-pub type Solved = (f64, Vec<(String, f64)>, u64);
 
 /// The outcome of one finished hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -597,7 +594,7 @@ impl GanjifaState {
         player: usize,
         with_actions: bool,
         settings: &SolverConfig,
-    ) -> Result<Solved> {
+    ) -> Result<Answer<String, f64>> {
         let n = self.cfg.players;
         check_seat("player", player, n)?;
         if self.phase != Phase::Play {
@@ -608,17 +605,15 @@ impl GanjifaState {
         }
         let a = super::dd::solve_play(&self.cfg, &self.play, player, with_actions, settings)?;
         let pack = &self.cfg.pack;
-        let mut actions: Vec<(String, f64)> = a
-            .actions
-            .iter()
-            .map(|&(act, v)| (super::play::act_name(pack, act), v))
-            .collect();
+        let mut a = a.map_actions(|act| super::play::act_name(pack, act));
         if self.play.step == Step::Blind && with_actions {
             // `pick:i` under blind_pick=neighbour_index: every index has the chance value.
             let k = self.play.hands[self.play.leader as usize].len() as usize;
-            actions = (0..k).map(|i| (format!("pick:{}", i), a.value)).collect();
+            for i in 0..k {
+                a.push_exact(format!("pick:{}", i), a.value);
+            }
         }
-        Ok((a.value, actions, a.nodes))
+        Ok(a)
     }
 
     /// Whether a position or match is finished.
@@ -639,27 +634,20 @@ impl GanjifaState {
         }
         let player = req.player_or(self.current().unwrap_or(0), self.cfg.players)?;
         let cards = self.hands().iter().map(|h| h.len()).max().unwrap_or(0);
-        let (value, actions, nodes) = self.dd_solve(
+        let a = self.dd_solve(
             player,
             req.actions,
             &req.config_sized(TableSize::SmallUpTo(6), cards, false),
         )?;
-        let exact = value.fract() == 0.0 && actions.iter().all(|(_, v)| v.fract() == 0.0);
-        let ints = actions
-            .iter()
-            .map(|(a, v)| (a.clone(), v.floor() as i64))
-            .collect();
-        Ok(SolveAnswer {
-            player,
-            value: value.floor() as i64,
-            actions: ints,
-            nodes,
-            extra: if exact {
-                Extra::None
-            } else {
-                Extra::Expected { value, actions }
-            },
-            bounds: None,
-        })
+        let exact = a.value.fract() == 0.0 && a.actions.iter().all(|(_, v)| v.fract() == 0.0);
+        let legal: Vec<String> = a.actions.iter().map(|(x, _)| x.clone()).collect();
+        let mut out = a.to_request(player, &legal, String::clone, |v| v.floor() as i64);
+        if !exact {
+            out.extra = Extra::Expected {
+                value: a.value,
+                actions: a.actions,
+            };
+        }
+        Ok(out)
     }
 }
