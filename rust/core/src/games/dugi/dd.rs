@@ -29,6 +29,7 @@ use super::play::{DAct, DStep, DugiPlay};
 use crate::card::{Card, CardSet};
 use crate::error::Result;
 use crate::games::ganjifa_cards::relative_ranks;
+use crate::solve::answer::{after_move, Answer};
 use crate::solve::game::{
     mix64, MoveList, Side, Switches, TrickGame, TrickWon, TtKey, Wide, Wide4,
 };
@@ -41,20 +42,10 @@ const ACCEPT: u16 = 0x100;
 const NAME: u16 = 0x200;
 const CARD: u16 = 0x300;
 
-/// The answer for one state.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DugiAnswer {
-    /// The challengers can take every remaining trick.
-    pub challengers_win: bool,
-    /// The same after each legal act.
-    pub actions: Vec<(DAct, bool)>,
-    /// When the challengers cannot sweep: the earliest trick of the hand
-    /// (numbered from 1) by which the defenders can force a trick against
-    /// any challenger play; `None` when the challengers sweep.
-    pub defenders_first_trick: Option<u16>,
-    /// Search nodes visited (the first-trick search included).
-    pub nodes: u64,
-}
+/// The answer for one state: whether the challengers can take every
+/// remaining trick, the same after each legal act, and the search nodes of
+/// the whole call (the first-trick search included).
+pub type DugiAnswer = Answer<DAct, bool>;
 
 /// A Dugi hand in play, seen by the solver (the challengers are side 0).
 #[derive(Clone, Debug)]
@@ -124,14 +115,6 @@ impl<'a> DugiDd<'a> {
             });
         }
         None
-    }
-
-    /// Plays a root act; returns `None` when the defenders won a trick with
-    /// it (the challengers can no longer sweep).
-    pub fn play_root_act(&mut self, a: DAct) -> Option<()> {
-        self.stack.push(self.play);
-        self.apply_act(a);
-        (!self.play.defenders_won).then_some(())
     }
 }
 
@@ -235,37 +218,45 @@ impl TrickGame for DugiDd<'_> {
     }
 }
 
-/// Solves a Dugi hand in play: whether the challengers take every trick;
-/// with `first_trick`, also the secondary output (the value found exactly
-/// when the challengers cannot sweep). `settings` give the table size, the
-/// limits (for the whole call) and the switches.
+/// Solves a Dugi hand in play: whether the challengers take every trick
+/// (from here and after each legal act); with `first_trick`, also the
+/// secondary output, the earliest trick of the hand (numbered from 1) by
+/// which the defenders can force a trick against any challenger play (the
+/// value found exactly when the challengers cannot sweep; `None` when they
+/// sweep). `settings` give the table size, the limits (for the whole call)
+/// and the switches.
 pub fn solve_dugi(
     cfg: &DugiConfig,
     p: &DugiPlay,
     with_actions: bool,
     first_trick: bool,
     settings: &SolverConfig,
-) -> Result<DugiAnswer> {
+) -> Result<(DugiAnswer, Option<u16>)> {
     let mut solver: Solver<Wide4, u16> = Solver::with_pattern(settings.clone());
-    // Does the challengers' run from `g` reach every trick left?
-    let mut sweeps = |g: &mut DugiDd<'_>| -> Result<bool> {
-        if g.play.step == DStep::Done {
-            return Ok(!g.play.defenders_won);
-        }
+    let mut g = DugiDd::new(cfg, p);
+    // Does the challengers' run reach every trick left?
+    let sweeps = |solver: &mut Solver<Wide4, u16>, g: &mut DugiDd<'_>, _| {
         let all = g.remaining();
         solver.reaches(g, 0, all)
     };
-    let mut g = DugiDd::new(cfg, p);
-    let challengers_win = sweeps(&mut g)?;
-    let mut actions = Vec::new();
+    let challengers_win = if g.play.step == DStep::Done {
+        !g.play.defenders_won
+    } else {
+        sweeps(&mut solver, &mut g, 0)?
+    };
+    let mut out = Answer::exact(challengers_win);
     if with_actions {
         for a in p.legal(cfg) {
-            let mut h = DugiDd::new(cfg, p);
-            let ok = match h.play_root_act(a) {
-                Some(()) => sweeps(&mut h)?,
-                None => false,
-            };
-            actions.push((a, ok));
+            // A hand over after the act: the challengers took its last trick
+            // (it credited them), or the defenders took one.
+            let ok = after_move(
+                &mut solver,
+                &mut g,
+                DugiDd::encode(a),
+                |won| won > 0,
+                sweeps,
+            )?;
+            out.push_exact(a, ok);
         }
     }
     let mut defenders_first_trick = None;
@@ -277,10 +268,5 @@ pub fn solve_dugi(
         let r = solver.value(&mut g, 0, (0, all - 1), 0, Probe::Mtdf)?;
         defenders_first_trick = Some(p.tricks + r.value as u16 + 1);
     }
-    Ok(DugiAnswer {
-        challengers_win,
-        actions,
-        defenders_first_trick,
-        nodes: solver.call_nodes(),
-    })
+    Ok((out.finish(&solver), defenders_first_trick))
 }

@@ -47,14 +47,9 @@ pub use play::{DAct, DStep, DugiPlay};
 pub use state::{dugi_act_name, parse_dugi_action, DugiResult, DugiState};
 
 use crate::error::Result;
-use crate::solve::answer::TableSize;
+use crate::solve::answer::{Answer, TableSize};
 use crate::solve::request::{Extra, Goal, SolveAnswer, SolveRequest};
 use crate::solve::SolverConfig;
-
-/// A solve's value for a side (1 or 0), the same after each action, the
-/// nodes, and the first trick of the hand by which the defenders can force a
-/// win (`None` when the challengers sweep).
-pub type DugiSolved = (u32, Vec<(String, u32)>, u64, Option<u32>);
 
 /// A Dugi game: the options, from which states are made.
 #[derive(Clone, Debug)]
@@ -110,7 +105,7 @@ impl DugiState {
         with_actions: bool,
         first_trick: bool,
         settings: &SolverConfig,
-    ) -> Result<DugiSolved> {
+    ) -> Result<(Answer<String, u32>, Option<u32>)> {
         if player >= 4 {
             return Err(crate::Error::State(format!(
                 "player {} out of range 0..3",
@@ -120,18 +115,12 @@ impl DugiState {
         if self.over {
             return Err(crate::Error::State("the game is over".into()));
         }
-        let a = solve_dugi(&self.cfg, &self.play, with_actions, first_trick, settings)?;
+        let (a, first) = solve_dugi(&self.cfg, &self.play, with_actions, first_trick, settings)?;
         let side = self.play.is_challenger(player);
-        let val = |w: bool| (w == side) as u32;
-        Ok((
-            val(a.challengers_win),
-            a.actions
-                .iter()
-                .map(|&(x, w)| (dugi_act_name(&self.cfg, x), val(w)))
-                .collect(),
-            a.nodes,
-            a.defenders_first_trick.map(u32::from),
-        ))
+        let a = a
+            .map_values(|w| u32::from(w == side))
+            .map_actions(|x| dugi_act_name(&self.cfg, x));
+        Ok((a, first.map(u32::from)))
     }
 }
 
@@ -146,22 +135,15 @@ impl DugiState {
         }
         let player = req.player_or(self.current().unwrap_or(0), 4)?;
         let cards = self.play().hands.iter().map(|h| h.len()).max().unwrap_or(0);
-        let (value, actions, nodes, first) = self.dd_solve(
+        let (a, first) = self.dd_solve(
             player,
             req.actions,
             req.details,
             &req.config_sized(TableSize::SmallUpTo(6), cards, false),
         )?;
-        Ok(SolveAnswer {
-            player,
-            value: i64::from(value),
-            actions: actions
-                .into_iter()
-                .map(|(a, v)| (a, i64::from(v)))
-                .collect(),
-            nodes,
-            extra: Extra::FirstTrick(first),
-            bounds: None,
-        })
+        let legal: Vec<String> = a.actions.iter().map(|(x, _)| x.clone()).collect();
+        let mut out = a.to_request(player, &legal, String::clone, i64::from);
+        out.extra = Extra::FirstTrick(first);
+        Ok(out)
     }
 }

@@ -66,22 +66,23 @@ fn dd_examples() {
     let s = game()
         .from_deal("KV...3.... 5.T9...... .4..2..1.. 2...1..T..", Some(0), 0)
         .unwrap();
-    let won = s.dd_solve(0, true, true, &SolverConfig::small()).unwrap();
-    assert_eq!(won.0, 1);
-    assert_eq!(won.3, None, "a sweep leaves the defenders no trick");
+    let (won, first) = s.dd_solve(0, true, true, &SolverConfig::small()).unwrap();
+    assert_eq!(won.value, 1);
+    assert_eq!(first, None, "a sweep leaves the defenders no trick");
     let s = game()
         .from_deal(".4.....T. .8.....9. 3.K...... 5.2......", Some(0), 0)
         .unwrap();
     // Seat 0 leads 4TJ; seat 2's KTJ wins, then seat 2 holds 3GH against 5GH: lost.
-    let (v, acts, _, first) = s.dd_solve(0, true, true, &SolverConfig::small()).unwrap();
-    assert_eq!(v, 0);
-    assert!(acts.iter().all(|(_, x)| *x == 0));
+    let (a, first) = s.dd_solve(0, true, true, &SolverConfig::small()).unwrap();
+    assert_eq!(a.value, 0);
+    assert!(a.actions.iter().all(|(_, x)| *x == 0));
     // The challengers can take the first trick (KTJ), not the second.
     assert_eq!(first, Some(2));
     assert_eq!(
         s.dd_solve(1, false, true, &SolverConfig::small())
             .unwrap()
-            .0,
+            .0
+            .value,
         1
     );
 }
@@ -194,9 +195,9 @@ fn dd_agrees_with_plain_search_under_every_switch() {
                 switches: sw,
                 ..SolverConfig::small()
             };
-            let a = dd::solve_dugi(&cfg, &p, true, true, &settings).unwrap();
-            assert_eq!(a.challengers_win, want, "round {}", round);
-            assert_eq!(a.defenders_first_trick, want_first, "round {}", round);
+            let (a, first) = dd::solve_dugi(&cfg, &p, true, true, &settings).unwrap();
+            assert_eq!(a.value, want, "round {}", round);
+            assert_eq!(first, want_first, "round {}", round);
             for (act, v) in a.actions {
                 let mut q = p;
                 q.apply_unchecked(&cfg, act);
