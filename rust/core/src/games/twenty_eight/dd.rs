@@ -41,7 +41,7 @@ mod solver;
 #[path = "dd_sweep.rs"]
 mod sweep;
 
-pub use solver::{dd_table, solve_outcome, solve_points, DdAnswer, DdSolver, FAILED, MADE, VOIDED};
+pub use solver::{dd_table, solve_outcome, solve_points, DdAnswer, FAILED, MADE, VOIDED};
 pub use sweep::{solve_sweep, SweepGame};
 
 use super::config::{Game, TwentyEightConfig};

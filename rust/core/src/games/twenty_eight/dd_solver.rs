@@ -8,24 +8,15 @@ use super::super::state::{Action, TwentyEightState};
 use super::{Objective, PointsGame, CALL};
 use crate::card::CardSet;
 use crate::error::Result;
-use crate::solve::answer::{Actions, Answer, Narrow, TableSize};
-use crate::solve::request::{Bounds, Extra, Goal, SolveAnswer, SolveRequest};
+use crate::solve::answer::{Actions, Answer, Narrow, TableSize, Threshold};
+use crate::solve::request::{Goal, SolveAnswer, SolveRequest};
 use crate::solve::{Probe, Solver, SolverConfig, TrickGame};
 
-/// A double-dummy answer: the value and the value after each legal action.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DdAnswer {
-    /// The value of the position (negative only with `kq_negative`).
-    pub value: i32,
-    /// Each legal action (the state's strings, in its order) with its value.
-    pub actions: Vec<(String, i32)>,
-    /// Search nodes visited.
-    pub nodes: u64,
-    /// In anytime mode ([`SolverConfig::bounds`]) after a limit stopped the
-    /// call: the bounds of the value and of each action's value (`value`
-    /// and `actions` hold the lower ones), with the limit's message.
-    pub bounds: Option<Bounds>,
-}
+/// A double-dummy answer: the value (negative only with `kq_negative`)
+/// and each legal action (the state's strings, in its order) with its
+/// value, the nodes, and in anytime mode ([`SolverConfig::bounds`]) the
+/// bounds proven when a limit stopped the call.
+pub type DdAnswer = Answer<String, i32>;
 
 /// Outcome values of [`solve_outcome`].
 pub const FAILED: i32 = 0;
@@ -34,57 +25,12 @@ pub const VOIDED: i32 = 1;
 /// The contract is made.
 pub const MADE: i32 = 2;
 
-/// Zero-window queries and MTD(f) over a [`PointsGame`], with the shared
-/// solver's search, table and call limits.
-pub struct DdSolver {
-    solver: Solver,
-}
-
-impl DdSolver {
-    /// A solver with `config`'s table size, limits and switches.
-    pub fn new(config: SolverConfig) -> DdSolver {
-        DdSolver {
-            solver: Solver::new(config),
-        }
-    }
-
-    /// Nodes visited so far.
-    pub fn nodes(&self) -> u64 {
-        self.solver.call_nodes()
-    }
-
-    /// Can side 0 take at least `target` more from here?
-    pub fn reaches(&mut self, g: &mut PointsGame, target: u32) -> Result<bool> {
-        self.solver.reaches(g, 0, target)
-    }
-
-    /// The exact value for side 0: zero-window queries stepping from the
-    /// game's estimate (MTD(f); values near the answer cost most, and the
-    /// table carries over from one query to the next).
-    pub fn value(&mut self, g: &mut PointsGame) -> Result<u32> {
-        let guess = g.estimate();
-        Ok(self
-            .solver
-            .value(g, 0, (0, u32::MAX), guess, Probe::Mtdf)?
-            .value)
-    }
-
-    /// Can side 0 take at least `target` from here if `m` is played?
-    pub fn reaches_after(&mut self, g: &mut PointsGame, m: u8, target: u32) -> Result<bool> {
-        let base = self.play(g, m);
-        let r = if base >= target {
-            Ok(true)
-        } else {
-            self.reaches(g, target - base)
-        };
-        g.undo(m);
-        r
-    }
-
-    fn play(&self, g: &mut PointsGame, m: u8) -> u32 {
-        g.play(m)
-            .map_or(0, |w| w.credit(g.side_of(w.seat as usize), 0))
-    }
+/// The exact value for side 0 of a [`PointsGame`]: zero-window queries
+/// stepping from the game's estimate (MTD(f); values near the answer cost
+/// most, and the table carries over from one query to the next).
+fn points_value(solver: &mut Solver, g: &mut PointsGame) -> Result<u32> {
+    let guess = g.estimate();
+    Ok(solver.value(g, 0, (0, u32::MAX), guess, Probe::Mtdf)?.value)
 }
 
 fn action_moves(s: &TwentyEightState) -> Vec<(String, Option<u8>)> {
@@ -134,17 +80,7 @@ pub fn solve_points(
             out.push(name, v);
         }
     }
-    let a = out.finish(&solver);
-    Ok(DdAnswer {
-        value: points(a.value) as i32,
-        actions: a
-            .actions
-            .iter()
-            .map(|(x, v)| (x.clone(), points(*v) as i32))
-            .collect(),
-        nodes: a.nodes,
-        bounds: a.bounds(String::clone, points),
-    })
+    Ok(out.finish(&solver).map_values(|v| points(v) as i32))
 }
 
 /// The outcome for the bidding side against `target` with the default void
@@ -160,7 +96,7 @@ pub fn solve_outcome(
     actions: bool,
 ) -> Result<DdAnswer> {
     let bs = s.side(s.bidder) as usize;
-    let mut solver = DdSolver::new(config);
+    let mut solver = Solver::new(config);
     let mut made = PointsGame::new(s, s.bidder, Objective::Made)?;
     let mut nf = PointsGame::new(s, s.bidder, Objective::NotFailed)?;
     // In the searched units (kings and queens credited to the side that
@@ -168,44 +104,40 @@ pub fn solve_outcome(
     let r = made.negative_cards() as i32;
     let need = (target - s.points[bs] + r).max(0) as u32;
     let vb = made.bonus();
-    let mut one = |solver: &mut DdSolver, m: Option<u8>| -> Result<i32> {
-        let ask = |solver: &mut DdSolver, g: &mut PointsGame, t: u32| match m {
-            Some(m) => solver.reaches_after(g, m, t),
-            None => solver.reaches(g, t),
+    // The three questions: points to make it, with the void bonus, not to fail.
+    let (make, make_bonus) = (Threshold::new(need), Threshold::new(need + vb));
+    let mut one = |solver: &mut Solver, m: Option<u8>| -> Result<i32> {
+        let ask = |solver: &mut Solver, g: &mut PointsGame, t: Threshold| match m {
+            Some(m) => t.after_move(solver, g, m),
+            None => t.at(solver, g),
         };
         if made.objective() == Objective::Points {
-            return Ok(if ask(solver, &mut made, need)? {
+            return Ok(if ask(solver, &mut made, make)? {
                 MADE
             } else {
                 FAILED
             });
         }
-        if ask(solver, &mut made, need + vb)? {
+        if ask(solver, &mut made, make_bonus)? {
             return Ok(MADE);
         }
-        Ok(if ask(solver, &mut nf, need)? {
+        Ok(if ask(solver, &mut nf, make)? {
             VOIDED
         } else {
             FAILED
         })
     };
-    let value = one(&mut solver, None)?;
-    let mut out = Vec::new();
+    let mut out = Answer::exact(one(&mut solver, None)?);
     if actions {
         for (name, m) in action_moves(s) {
             let v = match m {
                 Some(m) => one(&mut solver, Some(m))?,
-                None => value,
+                None => out.value,
             };
-            out.push((name, v));
+            out.push_exact(name, v);
         }
     }
-    Ok(DdAnswer {
-        value,
-        actions: out,
-        nodes: solver.nodes(),
-        bounds: None,
-    })
+    Ok(out.finish(&solver))
 }
 
 /// The open-trump values of a full deal (§16.1): for each trump suit (pack
@@ -224,7 +156,7 @@ pub fn dd_table(
     let rows = crate::solve::parallel_map(
         cfg.pack.num_suits(),
         threads.max(1),
-        || DdSolver::new(config.clone()),
+        || Solver::new(config.clone()),
         |solver, t| table_row(solver, cfg, hands, leader, t as u8),
     )?;
     let nodes = rows.iter().map(|r| r.1).sum();
@@ -234,14 +166,14 @@ pub fn dd_table(
 /// One row of [`dd_table`]: trump suit `t`, each seat as bidder, and the
 /// nodes this row searched.
 fn table_row(
-    solver: &mut DdSolver,
+    solver: &mut Solver,
     cfg: &Arc<TwentyEightConfig>,
     hands: &[CardSet],
     leader: usize,
     t: u8,
 ) -> Result<(Vec<i32>, u64)> {
     let n = cfg.players;
-    let before = solver.nodes();
+    let before = solver.call_nodes();
     // Kings and queens out (kq_negative): searched values less this are points.
     let r: i32 = hands
         .iter()
@@ -270,12 +202,12 @@ fn table_row(
         let other = (cfg.sides == 2).then(|| by_side[1 - side]).flatten();
         let v = match other {
             Some(o) => g.remaining() - o,
-            None => solver.value(&mut g)?,
+            None => points_value(solver, &mut g)?,
         };
         by_side[side] = Some(v);
         *cell = v as i32 - r;
     }
-    Ok((row, solver.nodes() - before))
+    Ok((row, solver.call_nodes() - before))
 }
 
 impl TwentyEightState {
@@ -311,17 +243,7 @@ impl TwentyEightState {
                     req.actions,
                 )?,
             };
-        Ok(SolveAnswer {
-            player,
-            value: i64::from(a.value),
-            actions: a
-                .actions
-                .into_iter()
-                .map(|(x, v)| (x, i64::from(v)))
-                .collect(),
-            nodes: a.nodes,
-            extra: Extra::None,
-            bounds: a.bounds,
-        })
+        let legal: Vec<String> = a.actions.iter().map(|(x, _)| x.clone()).collect();
+        Ok(a.to_request(player, &legal, String::clone, i64::from))
     }
 }

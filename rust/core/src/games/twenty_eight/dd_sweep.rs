@@ -28,6 +28,7 @@ use crate::game::GameState;
 use crate::games::twenty_eight::config::TwentyEightConfig;
 use crate::games::twenty_eight::rules::{self, PlayView};
 use crate::games::twenty_eight::state::{Phase, ResultKind, TwentyEightState};
+use crate::solve::answer::Answer;
 use crate::solve::game::{
     mix64, MoveList, Side, Switches, TrickGame, TrickWon, TtKey, Wide, Wide4,
 };
@@ -332,22 +333,15 @@ pub fn solve_sweep(
     let mut solver: Solver<Wide4> = Solver::with_pattern(config);
     let val = |sweep: bool| i32::from(sweep == mine);
     let hands = s.results.len();
-    let value = val(declarer_sweeps(s, hands, &mut solver)?);
-    let mut out = Vec::new();
+    let mut out = Answer::exact(val(declarer_sweeps(s, hands, &mut solver)?));
     if actions {
         for a in s.legal_actions() {
             let mut t = s.clone();
             t.apply(&a)?;
-            let v = val(declarer_sweeps(&t, hands, &mut solver)?);
-            out.push((a, v));
+            out.push_exact(a, val(declarer_sweeps(&t, hands, &mut solver)?));
         }
     }
-    Ok(DdAnswer {
-        value,
-        actions: out,
-        nodes: solver.call_nodes(),
-        bounds: None,
-    })
+    Ok(out.finish(&solver))
 }
 
 #[cfg(test)]
