@@ -7,9 +7,8 @@ use super::sweep::{SweepGame, ANNULLED, CATCH, FAILED, SWEPT};
 use crate::error::{Error, Result};
 use crate::games::thunee::config::DdMode;
 use crate::games::thunee::state::{Action, Phase, ThuneeState};
-use crate::solve::answer::{largest_reached, TableSize};
-use crate::solve::game::TrickGame;
-use crate::solve::request::{Extra, Goal, SolveAnswer, SolveRequest};
+use crate::solve::answer::{after_move, largest_reached, Answer, TableSize, Threshold};
+use crate::solve::request::{Goal, SolveAnswer, SolveRequest};
 use crate::solve::{Solver, SolverConfig};
 
 /// What a solve asks of a normal hand.
@@ -34,28 +33,16 @@ struct Dd {
 }
 
 impl Dd {
-    fn reaches<G: TrickGame<Pattern = u128, Move = u8>>(
-        &mut self,
-        g: &mut G,
-        target: u32,
-    ) -> Result<bool> {
-        self.solver.reaches(g, 0, target)
-    }
-
     /// Does team X reach `need` from `s` (a normal hand at a card)? `m`:
-    /// after this card is played.
+    /// after this card is played (a trick that settles the need ends the
+    /// game: it answers without a search).
     fn need(&mut self, g: &mut NormalGame, need: i32, m: Option<u8>) -> Result<bool> {
         g.set_need(need);
-        let Some(m) = m else {
-            return self.reaches(g, 1);
-        };
-        let won = g.play(m);
-        let r = match won {
-            Some(w) if w.value > 0 => Ok(g.side_of(w.seat as usize) == 0),
-            _ => self.reaches(g, 1),
-        };
-        g.undo(m);
-        r
+        let settled = Threshold::settled_at_end(1);
+        match m {
+            Some(m) => settled.after_move(&mut self.solver, g, m),
+            None => settled.at(&mut self.solver, g),
+        }
     }
 
     /// The most team X scores from `s`: bisection over needs.
@@ -64,49 +51,36 @@ impl Dd {
         largest_reached(lo, hi, |need| self.need(g, need, m))
     }
 
-    /// The balls value (counting team minus trumping team) of `g`.
+    /// The balls value (counting team minus trumping team) of `g`: the
+    /// last trick credits it (shifted by `k`), else a bisection over
+    /// thresholds.
     fn balls(&mut self, g: &mut NormalGame, m: Option<u8>) -> Result<i32> {
         let k = g.shift();
-        let base = match m {
-            Some(m) => match g.play(m) {
-                Some(w) if w.value + w.rest > 0 => {
-                    let v = w.credit(g.side_of(w.seat as usize), 0) as i32;
-                    g.undo(m);
-                    return Ok(v - k);
-                }
-                _ => true,
-            },
-            None => false,
+        let probe = |solver: &mut Solver, g: &mut NormalGame, _| {
+            largest_reached(0, 2 * k, |t| solver.reaches(g, 0, t as u32))
         };
-        let v = largest_reached(0, 2 * k, |t| self.reaches(g, t as u32));
-        if base {
-            g.undo(m.expect("played"));
-        }
-        Ok(v? - k)
+        let v = match m {
+            Some(m) => after_move(&mut self.solver, g, m, |c| c as i32, probe)?,
+            None => probe(&mut self.solver, g, 0)?,
+        };
+        Ok(v - k)
     }
 
-    /// A sweep's rank (0..3) for the caller's team.
+    /// A sweep's rank (0..3) for the caller's team: the trick that ends the
+    /// sweep credits it, else the first rank reached from the best down.
     fn sweep(&mut self, g: &mut SweepGame, m: Option<u8>) -> Result<u32> {
-        if let Some(m) = m {
-            if let Some(w) = g.play(m) {
-                if w.value + w.rest > 0 {
-                    let v = w.credit(g.side_of(w.seat as usize), 0);
-                    g.undo(m);
-                    return Ok(v);
+        let ranks = |solver: &mut Solver, g: &mut SweepGame, _| -> Result<u32> {
+            for t in [SWEPT, ANNULLED, FAILED] {
+                if solver.reaches(g, 0, t)? {
+                    return Ok(t);
                 }
             }
-            let r = self.sweep(g, None);
-            g.undo(m);
-            return r;
+            Ok(0)
+        };
+        match m {
+            Some(m) => after_move(&mut self.solver, g, m, |c| c, ranks),
+            None => ranks(&mut self.solver, g, 0),
         }
-        let mut rank = 0;
-        for t in [SWEPT, ANNULLED, FAILED] {
-            if self.reaches(g, t)? {
-                rank = t;
-                break;
-            }
-        }
-        Ok(rank)
     }
 
     /// The value of a normal hand at a card of trick play (for `m` played,
@@ -273,8 +247,7 @@ impl ThuneeState {
             // Anytime bounds are not given for Thunee: a limit fails the call.
             solver: Solver::new(req.config_sized(TableSize::SmallUpTo(6), cards.max(1), false)),
         };
-        let value = self.dd_value(&mut dd, ask)?;
-        let mut actions = Vec::new();
+        let mut out = Answer::exact(self.dd_value(&mut dd, ask)?);
         if req.actions {
             for a in self.legal() {
                 let v = match (self.phase, a) {
@@ -291,17 +264,12 @@ impl ThuneeState {
                     (Phase::Play, Action::Card(c)) => dd.normal(self, ask, Some(c.0))?,
                     _ => self.window_value(&mut dd, ask, a)?,
                 };
-                actions.push((self.action_string(a), i64::from(v)));
+                out.push_exact(self.action_string(a), v);
             }
         }
-        Ok(SolveAnswer {
-            player,
-            value: i64::from(value),
-            actions,
-            nodes: dd.solver.call_nodes(),
-            extra: Extra::None,
-            bounds: None,
-        })
+        let out = out.finish(&dd.solver);
+        let legal: Vec<String> = out.actions.iter().map(|(x, _)| x.clone()).collect();
+        Ok(out.to_request(player, &legal, String::clone, i64::from))
     }
 
     /// The whole-hand total the counting team must reach before any Jodhi
