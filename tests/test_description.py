@@ -22,7 +22,7 @@ def test_keywords_match_the_class_signatures(gi: hukm.GameInfo) -> None:
     assert {k.name for k in d.from_deal} == {p for p in sig if p not in ("self", "deal")}
     sig = inspect.signature(gi.cls.new_game).parameters
     assert {k.name for k in d.new_game} == {p for p in sig if p not in ("self", "seed")}
-    assert all(k.kind in {"seat", "suit", "card", "cards", "int", "ints", "bool", "seed"}
+    assert all(k.kind in {"seat", "suit", "strain", "card", "cards", "int", "ints", "bool", "seed"}
                for k in d.from_deal + d.new_game)
 
 
@@ -71,3 +71,28 @@ def test_aliases_and_units() -> None:
     assert hukm.game("dashavatara").description.bounds
     assert not hukm.game("ganjifa").description.bounds
     assert [o.name for o in hukm.game("court_piece").description.objectives] == ["tricks", "kot"]
+
+
+def test_position_keywords_defaults_and_whist() -> None:
+    """What the command line and the web page read instead of naming games: the
+    position keywords of every game, what is passed when one is left out, the groups
+    of which one is given, whist play and the unit's label."""
+    from hukm._position import KEYWORDS, WHOLE
+
+    assert KEYWORDS == ("trump", "leader", "hakem", "bidder", "indicator", "contract", "banker",
+                        "stock", "trumper", "bid", "thunee", "royals")
+    assert WHOLE == {"leader", "hakem", "bidder", "contract", "banker", "trumper", "bid", "thunee", "royals"}
+    for gi in GAMES:
+        d = gi.description
+        for k in d.from_deal:
+            assert not (k.kind in ("ints", "bool", "seed") and k.position), (gi.name, k.name)
+            assert k.absent is None or k.position, (gi.name, k.name)
+        assert all(d.keyword(k) is not None for g in d.exactly_one for k in g)
+        assert bool(d.outcomes) == d.target and d.moves in ("card", "action")
+        assert all(o.label for o in d.objectives)
+    assert [g.name for g in GAMES if g.description.whist] == ["hokm4", "hokm3", "court_piece", "single_sar"]
+    hokm4, t28 = info("hokm4").description, info("28").description
+    assert (hokm4.keyword("trump").kind, hokm4.keyword("trump").absent) == ("strain", "N")  # type: ignore[union-attr]
+    assert hokm4.keyword("tricks_won").position is False  # type: ignore[union-attr]
+    assert t28.exactly_one == (("trump", "indicator"),) and t28.outcomes == ("failed", "void", "made")
+    assert info("dugi").description.label == "(1: wins the hand)" and info("dugi").description.quick_hand == 16

@@ -19,24 +19,31 @@ __all__ = ["Description", "Keyword", "Objective", "TableShape"]
 @dataclass(frozen=True)
 class Keyword:
     """One keyword of ``new_game`` or ``from_deal``: its name, what it takes (``seat``,
-    ``suit``, ``card``, ``cards``, ``int``, ``ints``, ``bool``, ``seed``), whether a call
-    must give it, and one line about it."""
+    ``suit``, ``strain`` (a suit, or ``N`` for no trump), ``card``, ``cards``, ``int``,
+    ``ints``, ``bool``, ``seed``), whether a call must give it, one line about it,
+    whether a person states it for a position (``position``: a flag of the command
+    line, a field of the web page) and what a surface passes when it is left out
+    (``absent``, as typed; ``None``: nothing)."""
 
     name: str
     kind: str
     required: bool
     about: str
+    position: bool = True
+    absent: Optional[str] = None
 
 
 @dataclass(frozen=True)
 class Objective:
     """One objective of :func:`hukm.solve` (``objective=``) and what its value counts:
     ``tricks``, ``tens``, ``card points``, ``cards``, ``win`` (1 or 0), ``kot`` (1 or 0),
-    ``net result`` or ``balls``."""
+    ``net result`` or ``balls``; ``label`` is how the command line writes it after a
+    value (``tricks``, ``(1: wins the hand)``)."""
 
     name: str
     unit: str
     about: str
+    label: str = ""
 
 
 @dataclass(frozen=True)
@@ -57,8 +64,15 @@ class Description:
     side, ``one_against_each`` with the ``role`` of the one, or ``each``), the
     objectives a solve takes (the first is the default), whether a solve takes a
     whole-hand ``target`` and can stop with ``bounds``, the ``from_deal`` keyword whose
-    seat a surface counts when none is chosen (``counted``), the double-dummy ``table``
-    and the keywords of ``new_game`` and ``from_deal``.
+    seat a surface counts when none is chosen (``counted``), the double-dummy ``table``,
+    the keywords of ``new_game`` and ``from_deal``, the groups of ``from_deal`` keywords
+    a position gives exactly one of (``exactly_one``), whether play is whist's
+    (``whist``: three or four players, no heap, anticlockwise; a seeded deal's table of
+    every trump and leader), what a move is called (``moves``: ``card`` or ``action``),
+    the largest hand an exact solve finishes quickly where hands can be larger
+    (``quick_hand``), whether a solve counts every trick of the deal (``plays_out``:
+    :func:`hukm.best_line` ``to="all_tricks"`` plays the rest out) and the words of a
+    target solve's values (``outcomes``).
 
     >>> import hukm
     >>> d = hukm.game("hokm4").description
@@ -68,6 +82,8 @@ class Description:
     ['leader']
     >>> hukm.game("dehla_pakad").description.objectives[0].unit
     'tens'
+    >>> [g.name for g in hukm.games() if g.description.whist]
+    ['hokm4', 'hokm3', 'court_piece', 'single_sar']
     """
 
     sides: str
@@ -80,6 +96,12 @@ class Description:
     table: Optional[TableShape]
     new_game: tuple[Keyword, ...]
     from_deal: tuple[Keyword, ...]
+    exactly_one: tuple[tuple[str, ...], ...] = ()
+    whist: bool = False
+    moves: str = "action"
+    quick_hand: Optional[int] = None
+    plays_out: bool = False
+    outcomes: tuple[str, ...] = ()
 
     @property
     def unit(self) -> str:
@@ -90,6 +112,20 @@ class Description:
     def partners(self) -> bool:
         """Whether seats play in fixed partnerships."""
         return self.sides == "partners"
+
+    @property
+    def label(self) -> str:
+        """How the command line writes the default objective's unit after a value."""
+        return self.objectives[0].label
+
+    def objective(self, name: str) -> Optional[Objective]:
+        """The objective ``name``, or ``None``.
+
+        >>> import hukm
+        >>> hukm.game("hokm4").description.objective("kot").label
+        '(1: kot)'
+        """
+        return next((o for o in self.objectives if o.name == name), None)
 
     def keyword(self, name: str) -> Optional[Keyword]:
         """The ``from_deal`` keyword ``name``, or ``None``."""
@@ -105,7 +141,7 @@ class Description:
             sides=str(sides["kind"]),
             side_of=seats,
             role=sides["role"],
-            objectives=tuple(Objective(**o) for o in raw["objectives"]),
+            objectives=tuple(Objective(**{"label": o["unit"], **o}) for o in raw["objectives"]),
             target=bool(raw["target"]),
             bounds=bool(raw["bounds"]),
             counted=raw["counted"],
@@ -113,4 +149,10 @@ class Description:
                 tuple(t["rows"]), str(t["columns"]), tuple(t["layouts"]), str(t["unit"])),
             new_game=tuple(Keyword(**k) for k in raw["new_game"]),
             from_deal=tuple(Keyword(**k) for k in raw["from_deal"]),
+            exactly_one=tuple(tuple(g) for g in raw.get("exactly_one", ())),
+            whist=bool(raw.get("whist", False)),
+            moves=str(raw.get("moves", "action")),
+            quick_hand=raw.get("quick_hand"),
+            plays_out=bool(raw.get("plays_out", False)),
+            outcomes=tuple(raw.get("outcomes", ())),
         )

@@ -30,6 +30,9 @@ pub struct Objective {
     pub unit: &'static str,
     /// One line about it.
     pub about: &'static str,
+    /// How the command line writes the unit after a value (`tricks`,
+    /// `(1: wins the hand)`): the unit itself unless a game says otherwise.
+    pub label: &'static str,
 }
 
 /// The shape of a game's double-dummy table (`dd_table`).
@@ -58,9 +61,17 @@ pub struct Keyword {
     pub required: bool,
     /// One line about it, with what happens when it is absent.
     pub about: &'static str,
+    /// Whether a person states it for a position (a command-line flag, a
+    /// field of the web page); `false` for what a program passes: the
+    /// progress of a hand, a chance seed.
+    pub position: bool,
+    /// What a surface passes when a person leaves it out (`None`: nothing,
+    /// the call's own rule applies).
+    pub absent: Option<&'static str>,
 }
 
-/// Shorthand for a [`Keyword`].
+/// Shorthand for a [`Keyword`] a person states for a position, with no
+/// value when absent.
 pub const fn kw(
     name: &'static str,
     kind: &'static str,
@@ -72,6 +83,27 @@ pub const fn kw(
         kind,
         required,
         about,
+        position: true,
+        absent: None,
+    }
+}
+
+impl Keyword {
+    /// The keyword as one a program passes, not a person (the progress of a
+    /// hand, a chance seed).
+    pub const fn unasked(self) -> Keyword {
+        Keyword {
+            position: false,
+            ..self
+        }
+    }
+
+    /// The keyword with the value a surface passes when it is left out.
+    pub const fn when_absent(self, value: &'static str) -> Keyword {
+        Keyword {
+            absent: Some(value),
+            ..self
+        }
     }
 }
 
@@ -95,6 +127,25 @@ pub struct Description {
     pub new_game: Vec<Keyword>,
     /// The keywords of `from_deal`.
     pub from_deal: Vec<Keyword>,
+    /// Groups of `from_deal` keywords of which a position gives exactly one.
+    pub exactly_one: Vec<Vec<&'static str>>,
+    /// Whether play is whist's: three or four players each with a hand of
+    /// the deal, no heap, turns going round anticlockwise, a trump suit or
+    /// none. The command line shows a seeded deal's table of every trump
+    /// and leader; PBN records hold the four-player ones.
+    pub whist: bool,
+    /// What a move is called where values are listed: `card` when every
+    /// move is a card, else `action`.
+    pub moves: &'static str,
+    /// The largest hand an exact solve finishes quickly, where hands can be
+    /// larger (the command line asks for `--force` beyond it).
+    pub quick_hand: Option<usize>,
+    /// Whether a solve counts every trick of the deal even where the rules
+    /// end the hand earlier: `best_line(to="all_tricks")` plays the rest out
+    /// from a position of the same trump, the last trick's winner on lead.
+    pub plays_out: bool,
+    /// The words of a target solve's values, from 0 (empty: no target).
+    pub outcomes: Vec<&'static str>,
 }
 
 impl Description {
@@ -108,6 +159,7 @@ impl Description {
                 name: "tricks",
                 unit,
                 about,
+                label: unit,
             }],
             target: false,
             bounds: false,
@@ -115,7 +167,20 @@ impl Description {
             table: None,
             new_game: Vec::new(),
             from_deal: Vec::new(),
+            exactly_one: Vec::new(),
+            whist: false,
+            moves: "action",
+            quick_hand: None,
+            plays_out: false,
+            outcomes: Vec::new(),
         }
+    }
+
+    /// The description with the default objective's unit written as
+    /// `label` on the command line.
+    pub fn labelled(mut self, label: &'static str) -> Description {
+        self.objectives[0].label = label;
+        self
     }
 
     /// The sides as one side number per seat of `players`.
@@ -143,6 +208,8 @@ impl Description {
                             ("kind", s(k.kind)),
                             ("required", Value::Bool(k.required)),
                             ("about", s(k.about)),
+                            ("position", Value::Bool(k.position)),
+                            ("absent", k.absent.map_or(Value::Null, s)),
                         ])
                     })
                     .collect(),
@@ -172,6 +239,7 @@ impl Description {
                                 ("name", s(o.name)),
                                 ("unit", s(o.unit)),
                                 ("about", s(o.about)),
+                                ("label", s(o.label)),
                             ])
                         })
                         .collect(),
@@ -196,6 +264,27 @@ impl Description {
             ),
             ("new_game", keywords(&self.new_game)),
             ("from_deal", keywords(&self.from_deal)),
+            (
+                "exactly_one",
+                Value::List(
+                    self.exactly_one
+                        .iter()
+                        .map(|g| Value::List(g.iter().map(|k| s(k)).collect()))
+                        .collect(),
+                ),
+            ),
+            ("whist", Value::Bool(self.whist)),
+            ("moves", s(self.moves)),
+            (
+                "quick_hand",
+                self.quick_hand
+                    .map_or(Value::Null, |n| Value::Int(n as i64)),
+            ),
+            ("plays_out", Value::Bool(self.plays_out)),
+            (
+                "outcomes",
+                Value::List(self.outcomes.iter().map(|o| s(o)).collect()),
+            ),
         ])
     }
 }
@@ -212,26 +301,18 @@ mod tests {
 
     #[test]
     fn alternate_partners_and_value() {
-        let d = Description {
-            sides: alternate(4),
-            objectives: vec![Objective {
-                name: "tricks",
-                unit: "tricks",
-                about: "tricks",
-            }],
-            target: false,
-            bounds: true,
-            counted: Some("leader"),
-            table: None,
-            new_game: vec![],
-            from_deal: vec![kw("leader", "seat", true, "the seat on lead")],
-        };
+        let mut d = Description::new(alternate(4), "tricks", "tricks");
+        d.bounds = true;
+        d.counted = Some("leader");
+        d.from_deal = vec![kw("leader", "seat", true, "the seat on lead").when_absent("0")];
+        assert!(d.from_deal[0].position && !d.from_deal[0].clone().unasked().position);
+        assert_eq!(d.clone().labelled("(1: x)").objectives[0].label, "(1: x)");
         assert_eq!(d.side_of_seats(4), vec![0, 1, 0, 1]);
         let Value::Map(m) = d.to_value() else {
             panic!("a map")
         };
         assert_eq!(m[0].0, "sides");
-        assert_eq!(m.len(), 8);
+        assert_eq!(m.len(), 14);
         let each = Description {
             sides: Sides::Each,
             ..d

@@ -121,3 +121,35 @@ fn sides_tables_and_objectives() {
         vec![0, 1, 0, 1, 0, 1]
     );
 }
+
+#[test]
+fn position_keywords_defaults_and_groups() {
+    let mut whist = Vec::new();
+    for e in ALL {
+        let g = AnyGame::new(e.name, &[]).unwrap();
+        let d = g.describe();
+        let names: Vec<&str> = d.from_deal.iter().map(|k| k.name).collect();
+        for k in &d.from_deal {
+            // A person never states a chance seed or a per-seat list.
+            if matches!(k.kind, "seed" | "ints" | "bool") {
+                assert!(!k.position, "{}: {}", e.name, k.name);
+            }
+            if let Some(v) = k.absent {
+                assert!(k.position, "{}: {}", e.name, k.name);
+                match k.kind {
+                    "seat" | "int" => assert!(v.parse::<usize>().is_ok(), "{}", e.name),
+                    _ => assert_eq!(k.kind, "strain", "{}: {}", e.name, k.name),
+                }
+            }
+        }
+        for group in &d.exactly_one {
+            assert!(group.iter().all(|k| names.contains(k)), "{}", e.name);
+        }
+        assert_eq!(d.target, !d.outcomes.is_empty(), "{}", e.name);
+        assert!(["card", "action"].contains(&d.moves), "{}", e.name);
+        if d.whist {
+            whist.push(e.name);
+        }
+    }
+    assert_eq!(whist, ["hokm4", "hokm3", "court_piece", "single_sar"]);
+}

@@ -17,6 +17,7 @@ impl Game for Dashavatara {
         let about = "cards the player captures against the other two";
         let mut d = Description::new(Sides::Each, "cards", about);
         d.bounds = true;
+        d.quick_hand = Some(16);
         d.from_deal = vec![
             kw(
                 "leader",
@@ -24,7 +25,7 @@ impl Game for Dashavatara {
                 false,
                 "the seat on lead; absent: the trump Raja's holder",
             ),
-            kw("captured", "ints", false, "cards each seat captured before"),
+            kw("captured", "ints", false, "cards each seat captured before").unasked(),
         ];
         d
     }

@@ -12,7 +12,8 @@ impl Game for Dugi {
     fn describe(&self) -> crate::describe::Description {
         use crate::describe::{alternate, kw, Description};
         let about = "1 when the side wins the hand with best play, else 0";
-        let mut d = Description::new(alternate(4), "win", about);
+        let mut d = Description::new(alternate(4), "win", about).labelled("(1: wins the hand)");
+        d.quick_hand = Some(16);
         d.new_game = vec![kw(
             "dealer",
             "seat",
@@ -26,7 +27,7 @@ impl Game for Dugi {
                 false,
                 "the challenger; absent: the lead King's holder",
             ),
-            kw("seed", "seed", false, "chance during the hand"),
+            kw("seed", "seed", false, "chance during the hand").unasked(),
         ];
         d
     }

@@ -15,6 +15,7 @@ impl Game for Ganjifa {
         use crate::describe::{kw, Description, Sides};
         let about = "tricks the player guarantees by the end of the hand, tricks won included";
         let mut d = Description::new(Sides::Each, "tricks", about);
+        d.quick_hand = Some(16);
         d.new_game = vec![kw(
             "dealer",
             "seat",
@@ -28,8 +29,8 @@ impl Game for Ganjifa {
                 false,
                 "the seat on lead; absent: the opening is due",
             ),
-            kw("phase2", "bool", false, "the hand is in its second phase"),
-            kw("seed", "seed", false, "chance of blind surrenders"),
+            kw("phase2", "bool", false, "the hand is in its second phase").unasked(),
+            kw("seed", "seed", false, "chance of blind surrenders").unasked(),
         ];
         d
     }

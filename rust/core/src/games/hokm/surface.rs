@@ -33,7 +33,15 @@ impl Game for Hokm {
             name: "kot",
             unit: "kot",
             about: "1 when the side can reach its kot whatever the others do",
+            label: "(1: kot)",
         });
+        d.whist = !c.heap
+            && !c.clockwise
+            && !c.dummy
+            && (c.players == 3 || c.players == 4)
+            && self.num_players() == c.players;
+        d.moves = "card";
+        d.plays_out = true;
         d.bounds = true;
         d.counted = Some("leader");
         d.table = (four && !c.heap).then(|| TableShape {
@@ -47,35 +55,45 @@ impl Game for Hokm {
             kw("dealer", "seat", false, "the first dealer"),
         ];
         d.from_deal = vec![
-            kw("trump", "suit", false, "the trump suit; absent: no trump"),
-            kw("leader", "seat", true, "the seat on lead"),
+            kw(
+                "trump",
+                "strain",
+                false,
+                "the trump suit, or N (NT, none) for no trump; absent: no trump",
+            )
+            .when_absent("N"),
+            kw("leader", "seat", true, "the seat on lead").when_absent("0"),
             kw("hakem", "seat", false, "the Hakem"),
             kw(
                 "tricks_won",
                 "ints",
                 false,
                 "tricks won (collected) so far, per side",
-            ),
-            kw("heap", "int", false, "tricks in the heap (heap presets)"),
+            )
+            .unasked(),
+            kw("heap", "int", false, "tricks in the heap (heap presets)").unasked(),
             kw(
                 "prev",
                 "seat",
                 false,
                 "the winner of the previous trick (heap presets)",
-            ),
+            )
+            .unasked(),
             kw(
                 "prev_ace",
                 "bool",
                 false,
                 "the previous trick was won by an ace (heap presets)",
-            ),
+            )
+            .unasked(),
             kw(
                 "tens",
                 "ints",
                 false,
                 "tens collected so far, per side (Dehla Pakad)",
-            ),
-            kw("heap_tens", "int", false, "tens in the heap (Dehla Pakad)"),
+            )
+            .unasked(),
+            kw("heap_tens", "int", false, "tens in the heap (Dehla Pakad)").unasked(),
         ];
         d
     }

@@ -14,7 +14,8 @@ impl Game for Naqsh {
     fn describe(&self) -> crate::describe::Description {
         use crate::describe::{kw, Description, Sides};
         let about = "the net result of the hand the player guarantees (it can be negative)";
-        let mut d = Description::new(Sides::OneAgainstEach("banker"), "net result", about);
+        let mut d = Description::new(Sides::OneAgainstEach("banker"), "net result", about)
+            .labelled("(net result of the hand)");
         d.new_game = vec![kw(
             "banker",
             "seat",
@@ -29,8 +30,8 @@ impl Game for Naqsh {
                 false,
                 "the stock from the top; absent: shuffled by seed",
             ),
-            kw("stakes", "ints", false, "each seat's stake"),
-            kw("seed", "seed", false, "the stock's order when not given"),
+            kw("stakes", "ints", false, "each seat's stake").unasked(),
+            kw("seed", "seed", false, "the stock's order when not given").unasked(),
         ];
         d
     }

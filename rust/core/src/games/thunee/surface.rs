@@ -30,8 +30,10 @@ impl Game for Thunee {
         } else {
             alternate(c.players)
         };
-        let mut d = Description::new(sides, unit, about);
+        let mut d = Description::new(sides, unit, about)
+            .labelled("(card points; balls in a Thunee or Royals)");
         d.target = true;
+        d.outcomes = vec!["failed", "void", "made"];
         d.from_deal = vec![
             kw("trumper", "seat", false, "the trumper; absent: seat 1"),
             kw(

@@ -30,8 +30,8 @@ impl Game for TwentyEight {
             unit: "card points",
         });
         d.from_deal = vec![
-            kw("bidder", "seat", true, "the bidder"),
-            kw("leader", "seat", true, "the seat on lead"),
+            kw("bidder", "seat", true, "the bidder").when_absent("0"),
+            kw("leader", "seat", true, "the seat on lead").when_absent("1"),
             kw(
                 "trump",
                 "suit",
@@ -46,6 +46,8 @@ impl Game for TwentyEight {
             ),
             kw("contract", "int", false, "the bid; absent: the lowest bid"),
         ];
+        d.exactly_one = vec![vec!["trump", "indicator"]];
+        d.outcomes = vec!["failed", "void", "made"];
         d
     }
 
