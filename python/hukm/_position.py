@@ -1,7 +1,8 @@
 """A position from a deal and the keywords people give for it, shared by the command
-line (``hukm solve`` / ``hukm show``) and the web page: the trump, the seat on lead,
-the Hakem, the bidder, the indicator, the contract, the banker, the stock, and
-Thunee's trumper, bid and caller (``thunee`` / ``royals``).
+line (``hukm solve`` / ``hukm show``) and the web page. The keywords, their kinds,
+what is passed when one is left out, which ones a position needs and which ones go
+together all come from each game's description (:attr:`hukm.GameInfo.description`,
+its ``from_deal`` keywords with ``position`` set).
 
 >>> import hukm
 >>> from hukm._position import keywords_of, position
@@ -14,44 +15,74 @@ Thunee's trumper, bid and caller (``thunee`` / ``royals``).
 
 from __future__ import annotations
 
-import inspect
+from functools import lru_cache
 from typing import Any, Mapping
 
 from . import _core
+from ._description import Keyword
 from ._errors import StateError
 from ._game import GameBase
 
-KEYWORDS = (
-    "trump",
-    "leader",
-    "hakem",
-    "bidder",
-    "indicator",
-    "contract",
-    "banker",
-    "stock",
-    "trumper",
-    "bid",
-    "thunee",
-    "royals",
-)
-"""The position keywords: each is a ``from_deal`` keyword of some game."""
+NO_TRUMP = ("N", "NT", "none")
+"""How a ``strain`` keyword is given no trump (passed on as ``None``)."""
 
-WHOLE = frozenset({"leader", "hakem", "bidder", "contract", "banker", "trumper", "bid", "thunee", "royals"})
-"""The keywords whose values are whole numbers (seats, a contract)."""
+WHOLE_KINDS = frozenset({"seat", "int"})
+"""The keyword kinds whose values are whole numbers (seats, a contract)."""
+
+
+@lru_cache(maxsize=None)
+def keyword_union() -> dict[str, tuple[tuple[str, Keyword], ...]]:
+    """Every position keyword of some game, in the registry's order of first use, with
+    the ``(family, keyword)`` pairs that describe it (one for each different ``about``
+    and ``absent``).
+
+    >>> from hukm._position import keyword_union
+    >>> list(keyword_union())[:3]
+    ['trump', 'leader', 'hakem']
+    """
+    from .registry import games
+
+    out: dict[str, list[tuple[str, Keyword]]] = {}
+    for g in games():
+        for k in () if g.description is None else g.description.from_deal:
+            if not k.position:
+                continue
+            seen = out.setdefault(k.name, [])
+            if all((k.about, k.absent) != (other.about, other.absent) for _, other in seen):
+                seen.append((g.family, k))
+    return {name: tuple(v) for name, v in out.items()}
+
+
+def whole(name: str) -> bool:
+    """Whether the position keyword ``name`` takes a whole number in every game."""
+    return all(k.kind in WHOLE_KINDS for _, k in keyword_union().get(name, ()))
+
+
+def __getattr__(name: str) -> Any:
+    # KEYWORDS and WHOLE: the names of before, now read from the games' descriptions.
+    if name == "KEYWORDS":
+        return tuple(keyword_union())
+    if name == "WHOLE":
+        return frozenset(k for k in keyword_union() if whole(k))
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def keywords_of(game: GameBase) -> list[str]:
-    """The position keywords ``game.from_deal`` takes, in :data:`KEYWORDS` order."""
-    accepted = inspect.signature(type(game).from_deal).parameters
-    return [k for k in KEYWORDS if k in accepted]
+    """The position keywords ``game.from_deal`` takes, in :func:`keyword_union` order."""
+    own = {k.name for k in game.description.from_deal if k.position}
+    return [k for k in keyword_union() if k in own]
+
+
+def _typed(k: Keyword, text: str) -> Any:
+    return int(text) if k.kind in WHOLE_KINDS else text
 
 
 def position(game: GameBase, deal: str, given: Mapping[str, Any], prefix: str = "") -> _core.State:
     """``game.from_deal(deal, ...)`` with the keywords ``given`` (``None`` values are
-    left out) and the usual defaults: Hokm's trump ``N`` means none and seat 0 leads;
-    Twenty-eight takes exactly one of ``trump`` and ``indicator``, bidder 0 and seat 1
-    on lead; Naqsh needs the banker. A keyword the game does not take raises
+    left out) and what the game's description says: a keyword left out takes its
+    ``absent`` value, a ``strain`` of ``N`` (``NT``, ``none``) is no trump, a group of
+    ``exactly_one`` needs one of its keywords and a required keyword with no
+    ``absent`` value must be given. A keyword the game does not take raises
     :class:`hukm.StateError` naming it as ``prefix + keyword`` (``--trump`` on the
     command line)."""
     accepted = keywords_of(game)
@@ -62,15 +93,17 @@ def position(game: GameBase, deal: str, given: Mapping[str, Any], prefix: str = 
         if key not in accepted:
             raise StateError(f"{prefix}{key} does not apply to {game.preset}")
         kw[key] = value
-    if game.family == "hokm":
-        trump = kw.get("trump")
-        kw["trump"] = None if trump in (None, "N", "NT", "none") else trump
-        kw.setdefault("leader", 0)
-    elif game.family == "twenty_eight":
-        if ("trump" in kw) == ("indicator" in kw):
-            raise StateError(f"give exactly one of {prefix}trump and {prefix}indicator")
-        kw.setdefault("bidder", 0)
-        kw.setdefault("leader", 1)
-    elif game.family == "naqsh" and "banker" not in kw:
-        raise StateError(f"give {prefix}banker for a Naqsh position")
+    described = game.description
+    for group in described.exactly_one:
+        if sum(k in kw for k in group) != 1:
+            raise StateError("give exactly one of " + " and ".join(prefix + k for k in group))
+    for k in described.from_deal:
+        if not k.position:
+            continue
+        if k.name not in kw and k.absent is not None:
+            kw[k.name] = _typed(k, k.absent)
+        if k.kind == "strain" and kw.get(k.name) in NO_TRUMP:
+            kw[k.name] = None
+        if k.required and k.name not in kw:
+            raise StateError(f"give {prefix}{k.name} for a {game.preset} position")
     return game.from_deal(deal, **kw)

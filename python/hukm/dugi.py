@@ -54,3 +54,6 @@ class Dugi(GameBase):
         leader, his side challenges and he leads.
         """
         return self._from_deal(deal, leader=leader, seed=seed or None)
+
+    lead_king_verb = "challenges"
+    """What the holder of the lead suit's King does in a seeded deal (the command line)."""

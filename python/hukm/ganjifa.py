@@ -74,3 +74,6 @@ class Ganjifa(GameBase):
         hands are empty; ``returns()`` is then the hand's settlement.
         """
         return self._from_deal(deal, leader=leader, phase2=phase2 or None, seed=seed or None)
+
+    lead_king_verb = "opens"
+    """What the holder of the lead suit's King does in a seeded deal (the command line)."""

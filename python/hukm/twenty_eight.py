@@ -102,3 +102,12 @@ class TwentyEight(GameBase):
         if leader is None:
             raise StateError(f"the table of {self.preset} needs leader= (the seat that leads the first trick)")
         return {"leader": whole(leader, "leader", 0, self.num_players - 1)}, None
+
+    def seeded_roles(self, observation: dict[str, Any]) -> list[str]:
+        """Who does what in a seeded deal besides the dealer, for the command line's
+        heading: the seat after the dealer bids first.
+
+        >>> TwentyEight().seeded_roles({"dealer": 3})
+        ['seat 0 bids first']
+        """
+        return [f"seat {(observation['dealer'] + 1) % self.num_players} bids first"]

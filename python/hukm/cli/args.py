@@ -148,9 +148,11 @@ def build_game(args: argparse.Namespace) -> GameBase:
 
 
 def add_game(p: argparse.ArgumentParser, *, preset: bool = True) -> None:
-    p.add_argument("game", choices=names(), metavar="GAME", help="a game or preset of `hukm.games()` (hokm is hokm4)")
+    first = min(ALIASES)
+    p.add_argument("game", choices=names(), metavar="GAME",
+                   help=f"a game or preset of `hukm.games()` ({first} is {ALIASES[first]})")
     p.add_argument("--option", type=option, action="append", help="a game option key=value (repeatable)")
-    p.add_argument("--pack", default=None, help="shorthand for --option pack=NAME (Ganjifa, Dugi, Naqsh)")
+    p.add_argument("--pack", default=None, help="shorthand for --option pack=NAME (games with several packs)")
     p.add_argument("--players", type=whole(2), default=None, help="shorthand for --option players=N")
     if preset:
         p.add_argument("--preset", default=None, help=f"a preset of the family (with {' or '.join(sorted(ALIASES))})")

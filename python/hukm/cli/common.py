@@ -18,9 +18,10 @@ def header(game: GameBase, state: Any, seed: int) -> str:
     for key, label in (("dealer", "dealer"), ("hakem", "Hakem"), ("banker", "banker")):
         if obs.get(key) is not None:
             who.append(f"{label} seat {obs[key]}")
-    if game.family == "twenty_eight":
-        who.append(f"seat {(obs['dealer'] + 1) % game.num_players} bids first")
-    if "trump" in game.facts:  # a trump suit the rules fix (Dashavatara's by the period)
+    roles = getattr(game, "seeded_roles", None)  # a game's own roles (who bids first)
+    if roles is not None:
+        who += roles(obs)
+    if "trump" in game.facts:  # a trump suit the rules fix (by the period, say)
         who.append(f"trump {obs['trump']} ({obs['period']})")
     return parts[0] + (": " + ", ".join(who) if who else "")
 

@@ -27,11 +27,11 @@ def run(args: argparse.Namespace) -> int:
         print("The auction for sars starts at the dealer's right (the next seat).")
     elif state.phase == "play" and "trump" in obs and obs["trump"] is None:
         print("Nobody calls trumps: the first player out of a suit fixes them.")
-    if game.family in ("ganjifa", "dugi") and obs.get("lead_suit"):
+    verb = getattr(game, "lead_king_verb", None)
+    if verb is not None and obs.get("lead_suit"):
         lead = obs["lead_suit"]
         i = game.suits.index(lead)
         opener = next(s for s, h in enumerate(hands) if h.split(".")[i].startswith("K"))
-        verb = "opens" if game.family == "ganjifa" else "challenges"
         print(f"The King of {lead} is with seat {opener}, who {verb}.")
     if "trump" in game.facts:
         print(f"Seat {state.current_player} holds the trump Raja and opens with it.")

@@ -8,7 +8,33 @@ import argparse
 from .. import _position as _pos
 from .._core import __version__
 from . import batch, deal, match, play, replay, review, serve, show, solve
+from .._description import Keyword
+from ..registry import games
 from .args import POSITION_FLAGS, Parser, add_game, add_lang, seconds, whole
+
+
+def position_help(entries: tuple[tuple[str, Keyword], ...]) -> str:
+    """The help of a position flag: what the keyword is in each family that takes it
+    (with what is passed when it is left out), from the games' descriptions.
+
+    >>> from hukm._position import keyword_union
+    >>> position_help(keyword_union()["banker"])
+    'the banker'
+    """
+    def one(k: Keyword) -> str:
+        return k.about + ("" if k.absent is None else f" (default {k.absent})")
+
+    if len(entries) == 1:
+        return one(entries[0][1])
+    return "; ".join(f"{family}: {one(k)}" for family, k in entries)
+
+
+def objectives() -> list[str]:
+    """Every objective a solve of some game takes, the default ``tricks`` first."""
+    out: list[str] = []
+    for g in games():
+        out += [o.name for o in (g.description.objectives if g.description else ()) if o.name not in out]
+    return out
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -24,24 +50,15 @@ def build_parser() -> argparse.ArgumentParser:
     add_game(s)
     s.add_argument("deal", nargs="?", default=None, help="hands in seat order; omit for the seeded deal (its table, or its first card)")
     s.add_argument("--seed", type=whole(0), default=0, help="seed of the deal when none is given")
-    s.add_argument("--trump", default=None, help="Hokm: S, H, D, C or N; Twenty-eight: the open trump suit")
-    s.add_argument("--leader", type=whole(0), default=None, help="seat on lead")
-    s.add_argument("--hakem", type=whole(0), default=None, help="Hokm: the Hakem's seat")
-    s.add_argument("--bidder", type=whole(0), default=None, help="Twenty-eight: the bidder's seat (default 0)")
-    s.add_argument("--indicator", default=None, help="Twenty-eight: the bidder's concealed indicator")
-    s.add_argument("--contract", type=whole(0), default=None, help="Twenty-eight: the contract")
-    s.add_argument("--banker", type=whole(0), default=None, help="Naqsh: the banker's seat")
-    s.add_argument("--stock", default=None, help="Naqsh: the stock from the top, cards joined by +; thunee2: the second round")
-    s.add_argument("--trumper", type=whole(0), default=None, help="Thunee: the trumper's seat (default 1)")
-    s.add_argument("--bid", type=whole(0), default=None, help="Thunee: the winning bid (default 0)")
-    s.add_argument("--thunee", type=whole(0), default=None, help="Thunee: the seat that called Thunee")
-    s.add_argument("--royals", type=whole(0), default=None, help="Thunee: the seat that called Royals")
+    for name, entries in _pos.keyword_union().items():
+        s.add_argument(f"--{name}", type=whole(0) if _pos.whole(name) else str, default=None,
+                       help=position_help(entries))
     s.add_argument("--player", type=whole(0), default=None, help="whose side to count")
-    s.add_argument("--objective", choices=["tricks", "kot"], default="tricks", help="the game's value or the kot query")
-    s.add_argument("--target", type=int, default=None, help="Twenty-eight: outcome against this target")
+    s.add_argument("--objective", choices=objectives(), default="tricks", help="the game's value or the kot query")
+    s.add_argument("--target", type=int, default=None, help="the outcome against this whole-hand target (games with a target)")
     s.add_argument("--threads", type=whole(1), default=None, help="threads (default: every core)")
     s.add_argument("--timeout", type=seconds, default=None, help="stop a solve after this many seconds")
-    s.add_argument("--force", action="store_true", help="Ganjifa games: solve hands of any size")
+    s.add_argument("--force", action="store_true", help="solve hands of any size (games whose hands can outgrow a quick solve)")
     s.add_argument(
         "--bot",
         default="heuristic",
@@ -136,7 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--max-tries", type=whole(1), default=None, help="rejection budget: candidates drawn for one deal")
     b.add_argument("--from", dest="source", default=None, metavar="FILE",
                    help="solve the deals of FILE (one deal a line, .jsonl hand records, .pbn) instead of seeded ones")
-    b.add_argument("--objective", choices=["tricks", "kot"], default="tricks", help="the game's value or the kot query")
+    b.add_argument("--objective", choices=objectives(), default="tricks", help="the game's value or the kot query")
     b.add_argument("--chunk", type=whole(1), default=None, help="deals per chunk (default: about 100 chunks)")
     b.add_argument("--quiet", action="store_true", help="no progress bar")
     b.add_argument("--force", action="store_true",

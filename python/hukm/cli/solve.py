@@ -10,13 +10,14 @@ from typing import Any
 
 from .. import _errors
 from .._game import GameBase
+from ..registry import games
 from ..solve import Solution, solve
-from ..twenty_eight import OUTCOMES
 from .args import build_game, position, position_flags
 from .common import hands_text, header
 
 SOLVE_CAP = 16
-"""Largest hand the command solves in the Ganjifa games without ``--force``."""
+"""Largest hand of 16 cards the command solves without ``--force``, kept for older
+callers: each game now says its own (``description.quick_hand``)."""
 
 
 def _print_action_bounds(sol: Solution, what: str, width: int) -> None:
@@ -26,18 +27,18 @@ def _print_action_bounds(sol: Solution, what: str, width: int) -> None:
         print(f"  {action:<{width}} {lo if lo == hi else f'{lo}..{hi}'}")
 
 
-def _print_solution(state: Any, sol: Solution, args: argparse.Namespace, unit: str) -> None:
+def _print_solution(state: Any, sol: Solution, moves: str, unit: str) -> None:
     if not sol.exact and sol.bounds is not None:
         lo, hi = sol.bounds
         print(f"double-dummy value: between {lo} and {hi} {unit} ({sol.stopped}; {sol.nodes} nodes)")
         width = max([5] + [len(a) for a in sol.action_bounds])
-        _print_action_bounds(sol, "action" if state.game != "hokm" else "card", width)
+        _print_action_bounds(sol, moves, width)
         return
     print(f"double-dummy value: {sol.value} {unit} ({sol.nodes} nodes)")
     best = sol.best_actions() if state.current_player == sol.player else [
         a for a, v in sol.actions.items() if v == sol.value
     ]
-    print("action values:" if state.game != "hokm" else "card values:")
+    print(f"{moves} values:")
     width = max([5] + [len(a) for a in sol.actions])
     for action, value in sol.actions.items():
         mark = "  best" if action in best else ""
@@ -82,15 +83,12 @@ class SolveProgress:
             self.width = 0
 
 
-UNITS = {
-    "hokm": "tricks",
-    "twenty_eight": "card points",
-    "ganjifa": "tricks",
-    "dugi": "(1: wins the hand)",
-    "dashavatara": "cards",
-    "naqsh": "(net result of the hand)",
-    "thunee": "(card points; balls in a Thunee or Royals)",
-}
+UNITS: dict[str, str] = {}
+"""What a value counts, as the command line writes it, for each family's first preset
+(kept for older callers: the command reads each game's ``description.label``)."""
+for _info in games():
+    if _info.description is not None:
+        UNITS.setdefault(_info.family, _info.description.label)
 
 
 def _table(game: GameBase, args: argparse.Namespace) -> int:
@@ -178,31 +176,32 @@ def _seeded_play(game: GameBase, args: argparse.Namespace) -> tuple[Any, list[st
 def run(args: argparse.Namespace) -> int:
     game = build_game(args)
     position_flags(game, args)
-    whist_table = game.family == "hokm" and game.preset in ("hokm4", "hokm3", "court_piece", "single_sar")
-    if args.deal is None and (whist_table or game.family == "twenty_eight") and args.target is None:
+    described = game.description
+    by_bidder = described.table is not None and described.table.columns == "bidder"
+    if args.deal is None and (described.whist or by_bidder) and args.target is None:
         return _table(game, args)
     said: list[str] = []
     if args.deal is None:
         state, said = _seeded_play(game, args)
     else:
         state = position(game, args)
-    if game.family in ("ganjifa", "dugi", "dashavatara"):
+    if described.quick_hand is not None:
         size = max(len(h.replace(".", "").replace("-", "")) for h in state.hands())
-        if size > SOLVE_CAP and not args.force:
+        if size > described.quick_hand and not args.force:
             raise _errors.StateError(
                 f"{size} cards a hand is beyond what exact search finishes quickly; add --force to try"
             )
     for text in said:
         print(text)
-    described = game.description
     player = args.player
-    if player is None and described.counted is not None:  # the bidder's or the leader's side
-        seat = getattr(args, described.counted, None)
-        player = 0 if seat is None else seat
+    counted = None if described.counted is None else described.keyword(described.counted)
+    if player is None and counted is not None:  # the bidder's or the leader's side
+        seat = getattr(args, counted.name, None)
+        player = int(counted.absent or 0) if seat is None else seat
     objective = args.objective
     anytime = args.target is None and described.bounds
-    tens = described.unit == "tens"
-    words = "(1: kot)" if objective == "kot" else "tens" if tens else UNITS[game.family]
+    asked = described.objective(objective)
+    words = described.label if asked is None else asked.label
     line = SolveProgress(words)
     try:
         sol = solve(
@@ -214,10 +213,11 @@ def run(args: argparse.Namespace) -> int:
     print(str(state).rstrip())
     print()
     if args.target is not None:
-        print(f"outcome for the bidding side, target {args.target}: {OUTCOMES[sol.value]} ({sol.nodes} nodes)")
+        outcomes = described.outcomes
+        print(f"outcome for the bidding side, target {args.target}: {outcomes[sol.value]} ({sol.nodes} nodes)")
         print("action outcomes:")
         for action, value in sol.actions.items():
-            print(f"  {action:<5} {OUTCOMES[value]}")
+            print(f"  {action:<5} {outcomes[value]}")
         return 0
     if objective == "kot":
         def word(lo: int, hi: int) -> str:
@@ -245,12 +245,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {action:<20} {value}{'  best' if action in best else ''}")
         return 0
     side = f"the side of seat {sol.player}" if described.partners else f"seat {sol.player}"
-    unit = f"{UNITS[game.family]} for {side}"
+    unit = f"{described.label} for {side}"
     if sol.tricks is not None:
-        unit = f"tens for {side} (then {sol.tricks} tricks collected)"
-    elif tens:
-        unit = f"tens for {side}"
+        unit += f" (then {sol.tricks} tricks collected)"
     if described.counted == "leader" and args.deal is not None:
         print(f"trump {args.trump or 'none'}, seat {args.leader or 0} to lead")
-    _print_solution(state, sol, args, unit)
+    _print_solution(state, sol, described.moves, unit)
     return 0

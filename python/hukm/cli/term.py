@@ -453,7 +453,7 @@ def trick_winner_after(state: _core.State, action: str) -> Optional[tuple[int, s
     after.apply(action)
     if not after.is_terminal() and after.observation(state.current_player).get("trick"):
         return None  # the trick goes on
-    seat = _mover_seat(state, trick)
+    seat = _mover_seat(state, obs, trick)
     try:
         facts = state.trick_facts(seat)
     except ValueError:
@@ -465,8 +465,11 @@ def trick_winner_after(state: _core.State, action: str) -> Optional[tuple[int, s
     return None if w is None else (int(w[0]), str(w[1]))
 
 
-def _mover_seat(state: _core.State, trick: list[Any]) -> int:
-    """The table seat that plays now (Dummy Rang: players and seats differ)."""
-    if state.preset == "dummy_rang":
-        return (int(trick[0][0]) + len(trick)) % 4
+def _mover_seat(state: _core.State, obs: dict[str, Any], trick: list[Any]) -> int:
+    """The table seat that plays now: the player to move, unless the table has more
+    seats than players (a dummy's seat, played by another): then the seat after the
+    trick's last card."""
+    seats = len(obs.get("seating") or ())
+    if seats > state.num_players:
+        return (int(trick[0][0]) + len(trick)) % seats
     return state.current_player
