@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -18,6 +18,9 @@ import numpy.typing as npt
 from . import _core
 from ._check import optional_whole, seconds, wholes
 from ._errors import IllegalActionError, OptionError, SolverLimitError, StateError
+
+if TYPE_CHECKING:
+    from ._game import GameBase
 
 
 @dataclass(frozen=True)
@@ -437,7 +440,7 @@ def _best_line(state: _core.State, player: Optional[int], timeout: Optional[floa
     side = s.current_player if player is None else player
     limit = seconds(timeout)
     end = None if limit is None or limit == float("inf") else time.monotonic() + limit
-    rest = to == "all_tricks" and s.game == "hokm"
+    rest = to == "all_tricks" and _game_of(s).description.plays_out
     out, refused, more = _line_of_hand(s, side, limit, end, solver, rest)
     if refused is not None and not out:
         raise StateError(f"best_line cannot start here: {refused}")
@@ -487,14 +490,21 @@ def _line_of_hand(
     return out, refused, more
 
 
-def _rest_of_hand(before: _core.State, action: str) -> Optional[_core.State]:
-    """The cards a Hokm hand left unplayed when ``action``, the last card of a trick,
-    ended it, as a position of the same game: the same trump (as the Hakem sees it) and
-    Hakem, the trick's winner on lead; ``None`` when no card is left."""
-    from ._core import format_hand, parse_hand
+def _game_of(state: _core.State) -> "GameBase":
+    """The game of ``state``: its preset with its options."""
     from .registry import game
 
-    g = game(before.preset, **dict(before.options))
+    return game(state.preset, **dict(state.options))
+
+
+def _rest_of_hand(before: _core.State, action: str) -> Optional[_core.State]:
+    """The cards a hand left unplayed when ``action``, the last card of a trick, ended
+    it (a game whose solve ``plays_out`` every trick), as a position of the same game:
+    the same trump (as the Hakem sees it) and Hakem, the trick's winner on lead;
+    ``None`` when no card is left."""
+    from ._core import format_hand, parse_hand
+
+    g = _game_of(before)
     mover = before.current_player
     hands = [parse_hand(h, g.pack) for h in before.hands()]
     hands[mover].remove(action)
@@ -533,7 +543,7 @@ class Solver:
         from ._game import GameBase
 
         if not isinstance(game, GameBase):
-            raise StateError(f"Solver needs a hukm game (e.g. hukm.Hokm()), got {type(game).__name__}")
+            raise StateError(f"Solver needs a hukm game (e.g. hukm.game(name)), got {type(game).__name__}")
         self.game = game
         self.tt_mib = optional_whole(tt_mib, "tt_mib", 1, MAX_TT_MIB)
         self.threads = optional_whole(threads, "threads", 1)

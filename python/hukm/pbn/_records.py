@@ -9,9 +9,9 @@
 
 from __future__ import annotations
 
-import inspect
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Optional
 
 import numpy as np
@@ -23,8 +23,26 @@ from ._doc import PbnGame, parse
 from ._optimum import SEATS, STRAINS, Table, fail, read_table
 from ._sections import auction
 
-WHIST_PRESETS = ("hokm4", "court_piece", "single_sar")
-"""The presets PBN reads and writes: four-player Hokm whose trick play is bridge's."""
+
+@lru_cache(maxsize=None)
+def whist_presets() -> tuple[str, ...]:
+    """The presets PBN reads and writes, the first for a game that names none: those of
+    four players whose play is whist's (``description.whist``), in the registry's order.
+
+    >>> whist_presets()[0]
+    'hokm4'
+    """
+    from ..registry import games
+
+    return tuple(g.name for g in games() if g.players == 4 and g.description is not None and g.description.whist)
+
+
+def __getattr__(name: str) -> Any:
+    # WHIST_PRESETS: the name of before, now read from the games' descriptions.
+    if name == "WHIST_PRESETS":
+        return whist_presets()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 BRIDGE_OPTIONS = {"stop_rule": "play_all"}
 """The options of a PBN game without ``[HukmPreset]`` / ``[HukmOptions]``: bridge plays every trick."""
@@ -123,11 +141,9 @@ def _param(tag: _Tag, key: str, value: str) -> Any:
     raise fail(tag.line, tag.name, f"{key}={value!r}: give a whole number, numbers joined by commas, true or false")
 
 
-def _hokm_keywords() -> tuple[str, ...]:
-    from ..hokm import Hokm
-
-    names = inspect.signature(Hokm.from_deal).parameters
-    return tuple(n for n in names if n not in ("self", "deal", "trump", "leader"))
+def _more_keywords(game: Any) -> tuple[str, ...]:
+    """The ``from_deal`` keywords of ``game`` a ``HukmParams`` tag may give."""
+    return tuple(k.name for k in game.description.from_deal if k.name not in ("trump", "leader"))
 
 
 def _record(game: PbnGame, tags: dict[str, _Tag]) -> HandRecord:
@@ -138,10 +154,11 @@ def _record(game: PbnGame, tags: dict[str, _Tag]) -> HandRecord:
         raise fail(game.line, None, "a game without a [Deal] tag")
     # The game: preset and options.
     preset_tag, options_tag = tags.get("HukmPreset"), tags.get("HukmOptions")
-    preset = "hokm4" if preset_tag is None else preset_tag.value.strip()
-    if preset not in WHIST_PRESETS:
+    whist = whist_presets()
+    preset = whist[0] if preset_tag is None else preset_tag.value.strip()
+    if preset not in whist:
         assert preset_tag is not None
-        raise fail(preset_tag.line, "HukmPreset", f"{preset!r}: PBN holds the presets {', '.join(WHIST_PRESETS)}")
+        raise fail(preset_tag.line, "HukmPreset", f"{preset!r}: PBN holds the presets {', '.join(whist)}")
     if options_tag is not None:
         options = dict(_key_values(options_tag))
     elif preset_tag is None:
@@ -149,7 +166,7 @@ def _record(game: PbnGame, tags: dict[str, _Tag]) -> HandRecord:
     else:
         options = {}
     try:
-        hokm = make_game(preset, **options)
+        played = make_game(preset, **options)
     except HukmError as e:
         where = options_tag or preset_tag
         assert where is not None
@@ -195,13 +212,13 @@ def _record(game: PbnGame, tags: dict[str, _Tag]) -> HandRecord:
     extra: dict[str, Any] = {}
     params_tag = tags.get("HukmParams")
     if params_tag is not None:
-        allowed = _hokm_keywords()
+        allowed = _more_keywords(played)
         for key, v in _key_values(params_tag):
             if key not in allowed:
                 raise fail(params_tag.line, "HukmParams", f"unknown keyword {key!r} (keywords: {', '.join(allowed)})")
             extra[key] = _param(params_tag, key, v)
     try:
-        state = hokm.from_deal(deal, trump=trump, leader=leader, **extra)
+        state = played.from_deal(deal, trump=trump, leader=leader, **extra)
     except HukmError as e:
         about_params = params_tag is not None and any(k in str(e) for k in extra)
         where = params_tag if about_params and params_tag is not None else deal_tag
@@ -316,4 +333,4 @@ def read_dd_table(text: str) -> Table:
 
 
 
-__all__ = ["BRIDGE_OPTIONS", "STRAINS", "Table", "WHIST_PRESETS", "read_dd_table", "record_of_game", "records_of_games"]
+__all__ = ["BRIDGE_OPTIONS", "STRAINS", "Table", "WHIST_PRESETS", "whist_presets", "read_dd_table", "record_of_game", "records_of_games"]

@@ -21,7 +21,7 @@ from .. import _core
 from .._errors import StateError
 from ..record import HandRecord, record_of, replay
 from ._doc import PbnFile, PbnGame
-from ._records import STRAINS, WHIST_PRESETS
+from ._records import STRAINS, whist_presets
 from ._sections import SEATS
 
 _TABLE_HEADER = "Declarer;Denomination\\2R;Result\\2R"
@@ -90,8 +90,8 @@ def _param_text(where: str, key: str, value: Any) -> str:
 
 
 def _game_text(record: HandRecord, board: int, table: Optional[Any], where: str, extra: Sequence[str] = ()) -> str:
-    if record.preset not in WHIST_PRESETS:
-        raise StateError(f"{where}: PBN holds the presets {', '.join(WHIST_PRESETS)}, not {record.preset!r}")
+    if record.preset not in whist_presets():
+        raise StateError(f"{where}: PBN holds the presets {', '.join(whist_presets())}, not {record.preset!r}")
     if record.origin.get("kind") != "deal":
         raise StateError(
             f"{where}: PBN holds one hand from a deal (a record of from_deal), not a record of kind {record.origin.get('kind')!r}"
@@ -204,10 +204,10 @@ def _as_record(item: Union[HandRecord, _core.State], where: str) -> HandRecord:
 
 
 def _compute_table(record: HandRecord, threads: Optional[int]) -> Any:
-    from ..hokm import Hokm
+    from ..registry import game
 
     start = replay(record, 0)
-    return Hokm(record.preset, **record.options).dd_table("N:" + " ".join(start.hands()), threads=threads, layout="declarer")
+    return game(record.preset, **record.options).dd_table("N:" + " ".join(start.hands()), threads=threads, layout="declarer")
 
 
 def _with_tables(game: PbnGame, table: Any) -> PbnGame:
@@ -275,8 +275,8 @@ def dumps(
             games.append((newline * (game.gap - 1) if games else "") + game.dumps(newline))
             board += 1
             continue
-        if record.preset not in WHIST_PRESETS:
-            raise StateError(f"{where}: PBN holds the presets {', '.join(WHIST_PRESETS)}, not {record.preset!r}")
+        if record.preset not in whist_presets():
+            raise StateError(f"{where}: PBN holds the presets {', '.join(whist_presets())}, not {record.preset!r}")
         if record.origin.get("kind") == "match":
             if table is not None:
                 raise StateError(f"{where}: a match is written hand by hand; give dd=True for the hands' tables")
