@@ -147,6 +147,69 @@ pub fn distribute(cards: CardSet, slots: &[Slot], rng: &mut Rng) -> Result<Vec<C
     Ok(out)
 }
 
+/// What the sampling tests of every game share: a random walk through a game
+/// that checks samples along the way, and random play-outs of a sample.
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::game::GameState;
+    use crate::rng::Rng;
+
+    /// A uniformly random legal action of `s`, applied.
+    pub fn random_step<S: GameState>(s: &mut S, rng: &mut Rng) {
+        let legal = s.legal_actions();
+        s.apply(&legal[rng.below(legal.len() as u64) as usize])
+            .unwrap();
+    }
+
+    /// Plays `s` on by `step` (a generator seeded by `seed`) for at most
+    /// `max` actions or to its end: a sample must play like the real state.
+    pub fn play_out<S: GameState>(
+        s: &mut S,
+        seed: u64,
+        max: usize,
+        mut step: impl FnMut(&mut S, &mut Rng),
+    ) {
+        let mut rng = Rng::new(seed);
+        for _ in 0..max {
+            if s.is_terminal() {
+                break;
+            }
+            step(s, &mut rng);
+        }
+    }
+
+    /// Walks `s` to its end by `step` (a generator seeded by `seed`); every
+    /// `every` actions it calls `check(state, seat, seed)` for one seat in
+    /// turn and for the player to move, with seeds derived from `seed`.
+    pub fn walk<S: GameState>(
+        mut s: S,
+        seed: u64,
+        every: usize,
+        mut step: impl FnMut(&mut S, &mut Rng),
+        mut check: impl FnMut(&S, usize, u64),
+    ) {
+        let mut rng = Rng::new(seed);
+        let mut k = 0usize;
+        while !s.is_terminal() {
+            if k % every == 0 {
+                check(&s, k / every % s.num_players(), seed + k as u64);
+                if let Some(c) = s.current_player() {
+                    check(&s, c, seed + 1 + k as u64);
+                }
+            }
+            step(&mut s, &mut rng);
+            k += 1;
+        }
+    }
+
+    /// Options as the games' constructors take them.
+    pub fn owned(opts: &[(&str, &str)]) -> Vec<(String, String)> {
+        opts.iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

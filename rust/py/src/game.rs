@@ -162,7 +162,10 @@ impl PyGame {
         params: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let p = params_from_py(params, name)?;
-        Ok(crate::convert::value_to_py(py, &self.game.extra(name, &p)?)?)
+        Ok(crate::convert::value_to_py(
+            py,
+            &self.game.extra(name, &p)?,
+        )?)
     }
 
     /// The double-dummy table of a deal: (values, row labels, column labels).

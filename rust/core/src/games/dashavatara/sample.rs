@@ -95,6 +95,7 @@ mod tests {
     use super::super::DashaAction;
     use super::*;
     use crate::game::GameState;
+    use crate::sample::testing::{play_out, walk};
 
     fn presets() -> Vec<Vec<(&'static str, &'static str)>> {
         vec![
@@ -142,14 +143,7 @@ mod tests {
         }
         let again = s.determinize(player, seed).unwrap();
         assert_eq!(again.hands, d.hands);
-        let mut rng = Rng::new(seed ^ 77);
-        let mut c = d.clone();
-        for _ in 0..60 {
-            if c.is_terminal() {
-                break;
-            }
-            random_step(&mut c, &mut rng);
-        }
+        play_out(&mut d.clone(), seed ^ 77, 60, random_step);
     }
 
     #[test]
@@ -157,18 +151,7 @@ mod tests {
         for (k, opts) in presets().iter().enumerate() {
             let g = game(opts);
             for seed in 0..6u64 {
-                let mut s = g.new_game(seed * 31 + k as u64);
-                let mut rng = Rng::new(seed);
-                let mut step = 0;
-                while !s.is_terminal() {
-                    if step % 23 == 0 {
-                        let p = (step / 23) % 3;
-                        check(&s, p, seed + step as u64);
-                        check(&s, s.current, seed + 1 + step as u64);
-                    }
-                    random_step(&mut s, &mut rng);
-                    step += 1;
-                }
+                walk(g.new_game(seed * 31 + k as u64), seed, 23, random_step, check);
             }
         }
     }

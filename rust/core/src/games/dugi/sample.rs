@@ -96,6 +96,7 @@ mod tests {
     use super::super::Dugi;
     use super::*;
     use crate::game::GameState;
+    use crate::sample::testing::{owned, play_out, random_step, walk};
     use crate::games::ganjifa_cards::unplayed;
 
     fn presets() -> Vec<Vec<(&'static str, &'static str)>> {
@@ -121,37 +122,16 @@ mod tests {
             assert!((s.play.hands[seat] & s.absent[seat]).is_empty(), "unsound");
         }
         assert_eq!(s.determinize(player, seed).unwrap().play, d.play);
-        let mut rng = Rng::new(seed ^ 3);
-        let mut c = d.clone();
-        while !c.is_terminal() {
-            let legal = c.legal_actions();
-            c.apply(&legal[rng.below(legal.len() as u64) as usize])
-                .unwrap();
-        }
+        play_out(&mut d.clone(), seed ^ 3, usize::MAX, random_step);
     }
 
     #[test]
     fn samples_agree_with_what_the_player_saw() {
         for (k, opts) in presets().iter().enumerate() {
-            let o: Vec<(String, String)> = opts
-                .iter()
-                .map(|(a, b)| (a.to_string(), b.to_string()))
-                .collect();
-            let g = Dugi::new(&o).unwrap();
+            let g = Dugi::new(&owned(opts)).unwrap();
             for seed in 0..6u64 {
-                let mut s = g.new_game(seed * 7 + k as u64, None).unwrap();
-                let mut rng = Rng::new(seed);
-                let mut step = 0usize;
-                while !s.is_terminal() {
-                    check(&s, step % 4, seed + step as u64);
-                    if let Some(c) = s.current() {
-                        check(&s, c, seed + 1 + step as u64);
-                    }
-                    let legal = s.legal_actions();
-                    s.apply(&legal[rng.below(legal.len() as u64) as usize])
-                        .unwrap();
-                    step += 1;
-                }
+                let s = g.new_game(seed * 7 + k as u64, None).unwrap();
+                walk(s, seed, 1, random_step, check);
             }
         }
     }

@@ -208,6 +208,7 @@ mod tests {
     use super::super::Ganjifa;
     use super::*;
     use crate::game::GameState;
+    use crate::sample::testing::{play_out, random_step, walk};
 
     fn presets() -> Vec<Vec<(&'static str, &'static str)>> {
         vec![
@@ -237,12 +238,6 @@ mod tests {
         Ganjifa {
             cfg: std::sync::Arc::new(super::super::tests::cfg(opts)),
         }
-    }
-
-    fn random_step(s: &mut GanjifaState, rng: &mut Rng) {
-        let legal = s.legal_actions();
-        let a = &legal[rng.below(legal.len() as u64) as usize];
-        s.apply(a).unwrap();
     }
 
     fn check(s: &GanjifaState, player: usize, seed: u64) {
@@ -279,14 +274,7 @@ mod tests {
             assert!(d.hands()[seat].contains_all(inf.held[seat] & unplayed(s.hands())));
         }
         assert_eq!(s.determinize(player, seed).unwrap().play, d.play);
-        let mut rng = Rng::new(seed ^ 5);
-        let mut c = d.clone();
-        for _ in 0..40 {
-            if c.is_terminal() {
-                break;
-            }
-            random_step(&mut c, &mut rng);
-        }
+        play_out(&mut d.clone(), seed ^ 5, 40, random_step);
     }
 
     #[test]
@@ -294,20 +282,8 @@ mod tests {
         for (k, opts) in presets().iter().enumerate() {
             let g = game(opts);
             for seed in 0..4u64 {
-                let mut s = g.new_game(seed * 17 + k as u64, None).unwrap();
-                let mut rng = Rng::new(seed);
-                let mut step = 0usize;
-                while !s.is_terminal() {
-                    if step % 7 == 0 {
-                        let n = s.cfg.players;
-                        check(&s, step / 7 % n, seed + step as u64);
-                        if let Some(c) = s.current() {
-                            check(&s, c, seed + 1 + step as u64);
-                        }
-                    }
-                    random_step(&mut s, &mut rng);
-                    step += 1;
-                }
+                let s = g.new_game(seed * 17 + k as u64, None).unwrap();
+                walk(s, seed, 7, random_step, check);
             }
         }
     }

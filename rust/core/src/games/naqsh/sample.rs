@@ -199,6 +199,7 @@ mod tests {
     use super::super::Naqsh;
     use super::*;
     use crate::game::GameState;
+    use crate::sample::testing::{owned, play_out, random_step, walk};
 
     fn presets() -> Vec<Vec<(&'static str, &'static str)>> {
         vec![
@@ -218,11 +219,7 @@ mod tests {
     }
 
     fn game(opts: &[(&str, &str)]) -> Naqsh {
-        let o: Vec<(String, String)> = opts
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        Naqsh::new(&o).unwrap()
+        Naqsh::new(&owned(opts)).unwrap()
     }
 
     fn check(s: &NaqshState, player: usize, seed: u64) {
@@ -251,13 +248,7 @@ mod tests {
         assert_eq!(d.cards(player), s.cards(player));
         let again = s.determinize(player, seed).unwrap();
         assert_eq!(again.stock(), d.stock());
-        let mut rng = Rng::new(seed);
-        let mut c = d.clone();
-        while !c.is_terminal() {
-            let legal = c.legal_actions();
-            c.apply(&legal[rng.below(legal.len() as u64) as usize])
-                .unwrap();
-        }
+        play_out(&mut d.clone(), seed, usize::MAX, random_step);
     }
 
     #[test]
@@ -265,20 +256,8 @@ mod tests {
         for (k, opts) in presets().iter().enumerate() {
             let g = game(opts);
             for seed in 0..10u64 {
-                let mut s = g.new_game(seed * 13 + k as u64, None).unwrap();
-                let mut rng = Rng::new(seed);
-                let mut step = 0usize;
-                while !s.is_terminal() {
-                    let n = s.cfg.players;
-                    check(&s, step % n, seed + step as u64);
-                    if let Some(c) = s.current() {
-                        check(&s, c, seed + 1 + step as u64);
-                    }
-                    let legal = s.legal_actions();
-                    s.apply(&legal[rng.below(legal.len() as u64) as usize])
-                        .unwrap();
-                    step += 1;
-                }
+                let s = g.new_game(seed * 13 + k as u64, None).unwrap();
+                walk(s, seed, 1, random_step, check);
             }
         }
     }
