@@ -33,6 +33,7 @@ from . import _core
 from ._errors import HukmError, NotationError, StateError
 from ._sourced import SourcedRecord
 from .pbn import Auction
+from .pbn._records import BRIDGE_OPTIONS, whist_presets
 from .record import HandRecord, record_of, replay
 
 SEATS = "NESW"
@@ -226,7 +227,8 @@ def record_of_board(board: LinBoard) -> HandRecord:
         strain = ended[0][1:].rstrip("X")
         trump = None if strain == "NT" else strain
         leader = (SEATS.index(ended[1]) + 1) % 4
-    state = make_game("hokm4", stop_rule="play_all").from_deal(" ".join(board.hands), trump=trump, leader=leader)
+    bridge = make_game(whist_presets()[0], **BRIDGE_OPTIONS)
+    state = bridge.from_deal(" ".join(board.hands), trump=trump, leader=leader)
     for k, card in enumerate(board.cards):
         if state.is_terminal():
             raise NotationError(f"LIN pc|{card}| (card {k + 1}): the hand is over")
@@ -262,9 +264,10 @@ def board_of_record(record: HandRecord, title: str = "") -> LinBoard:
     the trump's strain at level one, then three passes; PBN has no auction of
     hukm's to give), and the cards. Anything else raises :class:`hukm.StateError`:
     other presets, options and start keywords keep the JSON record or PBN."""
-    if record.preset != "hokm4" or record.options != {"stop_rule": "play_all"} or record.origin.get("kind") != "deal":
+    preset = whist_presets()[0]
+    if record.preset != preset or record.options != BRIDGE_OPTIONS or record.origin.get("kind") != "deal":
         raise StateError(
-            "LIN holds bridge play: records of hokm4 with stop_rule=play_all from a deal "
+            f"LIN holds bridge play: records of {preset} with stop_rule=play_all from a deal "
             f"(got {record.preset} {record.options}, {record.origin.get('kind')}); write PBN for the others"
         )
     params = dict(record.origin["params"])
