@@ -9,6 +9,12 @@
 //! The same physical card can therefore sit at different bits in different
 //! games: `AS` is bit 12 in Hokm (ace high) but bit 0 of the spade block with the
 //! ace-low Ganjifa adaptation. Double packs (56) hold two bits for each face.
+//!
+//! The packs several games share (`french52`, the Moghul and Dashavatara
+//! Ganjifa packs) are made here; a pack of one game only (Thunee's
+//! `thunee24`, Twenty-eight's, Naqsh's, Ganjifa's French adaptation) is made
+//! in that game's `config` module, which lists the packs it plays with
+//! (`LISTING`); [`crate::registry::pack_by_name`] finds any of them by name.
 
 use crate::card::{Card, CardSet, Suit};
 use crate::error::{Error, Result};
@@ -142,8 +148,8 @@ impl Pack {
         p
     }
 
-    /// Recomputes the derived tables after the deck changed.
-    fn refresh(&mut self) {
+    /// Recomputes the derived tables after the deck or the faces changed.
+    pub(crate) fn refresh(&mut self) {
         for (s, def) in self.suits.iter().enumerate() {
             let n = def.faces.len() as u32;
             let block = (1u128 << n) - 1;
@@ -155,7 +161,8 @@ impl Pack {
         }
     }
 
-    fn french(name: &str, faces: &[&str; 4]) -> Pack {
+    /// A French pack named `name` with each suit's faces, strongest first.
+    pub(crate) fn french(name: &str, faces: &[&str; 4]) -> Pack {
         let suits = FRENCH_SUITS
             .iter()
             .zip(faces.iter())
@@ -171,58 +178,6 @@ impl Pack {
     /// The 52-card French pack, ace high (Hokm, Court Piece).
     pub fn french52() -> Pack {
         Pack::french("french52", &[FRENCH_ACE_HIGH; 4])
-    }
-
-    /// The 32-card pack of Twenty-eight, order `J 9 A T K Q 8 7`, with its card points.
-    pub fn twenty_eight() -> Pack {
-        let mut p = Pack::french("french32", &["J9ATKQ87"; 4]);
-        p.set_points(&[(b'J', 3), (b'9', 2), (b'A', 1), (b'T', 1)]);
-        p
-    }
-
-    /// The 24-card pack of Thunee (`docs/rules/thunee.md` §3): `J 9 A T K Q` in
-    /// every suit, worth 30, 20, 11, 10, 3 and 2 card points (304 in all).
-    pub fn thunee() -> Pack {
-        let mut p = Pack::french("thunee24", &["J9ATKQ"; 4]);
-        p.set_points(&[
-            (b'J', 30),
-            (b'9', 20),
-            (b'A', 11),
-            (b'T', 10),
-            (b'K', 3),
-            (b'Q', 2),
-        ]);
-        p
-    }
-
-    /// The 36-card pack of Forty (`docs/rules/twenty_eight.md` §13.2): the threes added,
-    /// order `{J,3} 9 A T K Q 8 7` (jack and three rank equal; the jack is
-    /// written first), J and 3 worth 3 points each (40 in all).
-    pub fn forty() -> Pack {
-        let mut p = Pack::french("french36", &["J39ATKQ87"; 4]);
-        p.set_points(&[(b'J', 3), (b'3', 3), (b'9', 2), (b'A', 1), (b'T', 1)]);
-        p
-    }
-
-    /// The 48-card double pack of Fifty-six (`docs/rules/twenty_eight.md` §13.3): two
-    /// copies of `J 9 A T K Q` in each suit, points as in 28 (56 in all).
-    pub fn fifty_six() -> Pack {
-        let mut p = Pack::french("double48", &["JJ99AATTKKQQ"; 4]);
-        p.set_points(&[(b'J', 3), (b'9', 2), (b'A', 1), (b'T', 1)]);
-        p
-    }
-
-    /// The 52-card pack as used by Ganjifa's international adaptation
-    /// (`docs/rules/ganjifa.md` A.3.2): king high; the ace low (or high with `ace_high`);
-    /// with `reverse_red` hearts and diamonds rank `K Q J A 2 ... T`.
-    pub fn ganjifa_french(ace_high: bool, reverse_red: bool) -> Pack {
-        let normal = if ace_high {
-            FRENCH_ACE_HIGH
-        } else {
-            "KQJT98765432A"
-        };
-        let red = if reverse_red { "KQJA23456789T" } else { normal };
-        Pack::french("french52", &[normal, red, red, normal])
     }
 
     /// The 96-card Moghul Ganjifa pack.
@@ -268,34 +223,6 @@ impl Pack {
         p
     }
 
-    /// A Ganjifa pack for games where suits do not rank (Naqsh): the Moghul
-    /// (`dashavatara = false`) or Dashavatara suits, every suit in the natural
-    /// face order `K V T 9 ... 1`.
-    pub fn ganjifa_plain(dashavatara: bool) -> Pack {
-        let mut p = if dashavatara {
-            Pack::dashavatara(AvatarList::Sawantwadi)
-        } else {
-            Pack::moghul(ReversedSet::India)
-        };
-        for s in p.suits.iter_mut() {
-            s.faces = GANJIFA_NORMAL.bytes().collect();
-        }
-        p.name = if dashavatara {
-            "dashavatara120"
-        } else {
-            "moghul96"
-        }
-        .to_string();
-        p.refresh();
-        p
-    }
-
-    /// The 48-card European pack without jacks (Naqsh's `euro48`): faces
-    /// `K Q T 9 ... 2 A` in every suit, the queen playing the vizier.
-    pub fn euro48() -> Pack {
-        Pack::french("euro48", &["KQT98765432A"; 4])
-    }
-
     fn ganjifa(name: &str, table: &[(&str, &str, bool)]) -> Pack {
         let suits = table
             .iter()
@@ -314,7 +241,8 @@ impl Pack {
         Pack::build(name, 12, suits)
     }
 
-    fn set_points(&mut self, table: &[(u8, u8)]) {
+    /// Sets the card points of each face of `table`: (face, points).
+    pub(crate) fn set_points(&mut self, table: &[(u8, u8)]) {
         for c in self.deck.iter() {
             let f = self.face(c);
             if let Some(&(_, p)) = table.iter().find(|(face, _)| *face == f) {
@@ -451,30 +379,6 @@ mod tests {
         assert_eq!(p.suit_of(Card(48)), 3);
         assert_eq!(p.suit_mask(1).len(), 13);
         assert!(p.deck.bits() >> 64 == 0);
-    }
-
-    #[test]
-    fn forty_and_fifty_six_points_sum() {
-        let p = Pack::forty();
-        assert_eq!((p.num_cards(), p.points(p.deck)), (36, 40));
-        let p = Pack::fifty_six();
-        assert_eq!((p.num_cards(), p.points(p.deck)), (48, 56));
-    }
-
-    #[test]
-    fn twenty_eight_points_sum() {
-        let p = Pack::twenty_eight();
-        assert_eq!(p.num_cards(), 32);
-        assert_eq!(p.points(p.deck), 28);
-        // J is the strongest card of each suit.
-        assert_eq!(p.face(p.suit_mask(2).highest().unwrap()), b'J');
-    }
-
-    #[test]
-    fn thunee_points_sum() {
-        let p = Pack::thunee();
-        assert_eq!((p.num_cards(), p.points(p.deck)), (24, 304));
-        assert_eq!(p.face(p.suit_mask(1).highest().unwrap()), b'J');
     }
 
     #[test]

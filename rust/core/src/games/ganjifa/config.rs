@@ -4,7 +4,7 @@ use crate::card::{Card, Suit};
 use crate::error::{Error, Result};
 use crate::options::{self, Accepts, Spec};
 use crate::games::{Listing, PresetDef};
-use crate::pack::{Pack, PackDef, ReversedSet};
+use crate::pack::{Pack, PackDef, ReversedSet, FRENCH_ACE_HIGH};
 
 /// What the catalog lists of Ganjifa: its preset and its packs.
 pub const LISTING: Listing = Listing::new(
@@ -15,6 +15,22 @@ pub const LISTING: Listing = Listing::new(
 /// The pack `ganjifa_french52`.
 const GANJIFA_FRENCH52: PackDef =
     PackDef::new("ganjifa_french52", || Pack::ganjifa_french(false, false));
+
+/// Ganjifa's adaptation to the French pack.
+impl Pack {
+    /// The 52-card pack as used by Ganjifa's international adaptation
+    /// (`docs/rules/ganjifa.md` A.3.2): king high; the ace low (or high with `ace_high`);
+    /// with `reverse_red` hearts and diamonds rank `K Q J A 2 ... T`.
+    pub fn ganjifa_french(ace_high: bool, reverse_red: bool) -> Pack {
+        let normal = if ace_high {
+            FRENCH_ACE_HIGH
+        } else {
+            "KQJT98765432A"
+        };
+        let red = if reverse_red { "KQJA23456789T" } else { normal };
+        Pack::french("french52", &[normal, red, red, normal])
+    }
+}
 
 /// Which lead procedure applies (A.6.3 / A.6.6).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

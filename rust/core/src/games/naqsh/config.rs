@@ -3,7 +3,7 @@
 use crate::error::{Error, Result};
 use crate::options::{self, Accepts, Spec};
 use crate::games::{Listing, PresetDef};
-use crate::pack::{Pack, PackDef};
+use crate::pack::{AvatarList, Pack, PackDef, ReversedSet, GANJIFA_NORMAL};
 
 /// What the catalog lists of Naqsh: its preset and its packs.
 pub const LISTING: Listing = Listing::new(
@@ -17,6 +17,37 @@ const MOGHUL96: PackDef = PackDef::new("moghul96", || Pack::ganjifa_plain(false)
 const DASHAVATARA120: PackDef = PackDef::new("dashavatara120", || Pack::ganjifa_plain(true));
 /// The pack `euro48`.
 const EURO48: PackDef = PackDef::new("euro48", Pack::euro48);
+
+/// The packs of Naqsh, whose suits do not rank.
+impl Pack {
+    /// A Ganjifa pack for games where suits do not rank (Naqsh): the Moghul
+    /// (`dashavatara = false`) or Dashavatara suits, every suit in the natural
+    /// face order `K V T 9 ... 1`.
+    pub fn ganjifa_plain(dashavatara: bool) -> Pack {
+        let mut p = if dashavatara {
+            Pack::dashavatara(AvatarList::Sawantwadi)
+        } else {
+            Pack::moghul(ReversedSet::India)
+        };
+        for s in p.suits.iter_mut() {
+            s.faces = GANJIFA_NORMAL.bytes().collect();
+        }
+        p.name = if dashavatara {
+            "dashavatara120"
+        } else {
+            "moghul96"
+        }
+        .to_string();
+        p.refresh();
+        p
+    }
+
+    /// The 48-card European pack without jacks (Naqsh's `euro48`): faces
+    /// `K Q T 9 ... 2 A` in every suit, the queen playing the vizier.
+    pub fn euro48() -> Pack {
+        Pack::french("euro48", &["KQT98765432A"; 4])
+    }
+}
 
 /// How stakes are settled (§8).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

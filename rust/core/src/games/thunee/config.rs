@@ -16,6 +16,24 @@ pub const LISTING: Listing = Listing::new(&[
 /// The pack `thunee24`.
 const THUNEE24: PackDef = PackDef::new("thunee24", Pack::thunee);
 
+/// Thunee's pack.
+impl Pack {
+    /// The 24-card pack of Thunee (`docs/rules/thunee.md` §3): `J 9 A T K Q` in
+    /// every suit, worth 30, 20, 11, 10, 3 and 2 card points (304 in all).
+    pub fn thunee() -> Pack {
+        let mut p = Pack::french("thunee24", &["J9ATKQ"; 4]);
+        p.set_points(&[
+            (b'J', 30),
+            (b'9', 20),
+            (b'A', 11),
+            (b'T', 10),
+            (b'K', 3),
+            (b'Q', 2),
+        ]);
+        p
+    }
+}
+
 /// The presets (§12.1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Preset {
@@ -454,6 +472,13 @@ impl ThuneeConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn thunee_points_sum() {
+        let p = Pack::thunee();
+        assert_eq!((p.num_cards(), p.points(p.deck)), (24, 304));
+        assert_eq!(p.face(p.suit_mask(1).highest().unwrap()), b'J');
+    }
     use crate::options::testing::{self, pairs as opts};
 
     #[test]

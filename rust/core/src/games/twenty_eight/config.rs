@@ -23,6 +23,33 @@ const FRENCH36: PackDef = PackDef::new("french36", Pack::forty);
 /// The pack `double48`.
 const DOUBLE48: PackDef = PackDef::new("double48", Pack::fifty_six);
 
+/// The packs of Twenty-eight, Forty and Fifty-six.
+impl Pack {
+    /// The 32-card pack of Twenty-eight, order `J 9 A T K Q 8 7`, with its card points.
+    pub fn twenty_eight() -> Pack {
+        let mut p = Pack::french("french32", &["J9ATKQ87"; 4]);
+        p.set_points(&[(b'J', 3), (b'9', 2), (b'A', 1), (b'T', 1)]);
+        p
+    }
+
+    /// The 36-card pack of Forty (`docs/rules/twenty_eight.md` §13.2): the threes added,
+    /// order `{J,3} 9 A T K Q 8 7` (jack and three rank equal; the jack is
+    /// written first), J and 3 worth 3 points each (40 in all).
+    pub fn forty() -> Pack {
+        let mut p = Pack::french("french36", &["J39ATKQ87"; 4]);
+        p.set_points(&[(b'J', 3), (b'3', 3), (b'9', 2), (b'A', 1), (b'T', 1)]);
+        p
+    }
+
+    /// The 48-card double pack of Fifty-six (`docs/rules/twenty_eight.md` §13.3): two
+    /// copies of `J 9 A T K Q` in each suit, points as in 28 (56 in all).
+    pub fn fifty_six() -> Pack {
+        let mut p = Pack::french("double48", &["JJ99AATTKKQQ"; 4]);
+        p.set_points(&[(b'J', 3), (b'9', 2), (b'A', 1), (b'T', 1)]);
+        p
+    }
+}
+
 /// The presets of the family.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Preset {
@@ -479,6 +506,23 @@ impl TwentyEightConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn twenty_eight_points_sum() {
+        let p = Pack::twenty_eight();
+        assert_eq!(p.num_cards(), 32);
+        assert_eq!(p.points(p.deck), 28);
+        // J is the strongest card of each suit.
+        assert_eq!(p.face(p.suit_mask(2).highest().unwrap()), b'J');
+    }
+
+    #[test]
+    fn forty_and_fifty_six_points_sum() {
+        let p = Pack::forty();
+        assert_eq!((p.num_cards(), p.points(p.deck)), (36, 40));
+        let p = Pack::fifty_six();
+        assert_eq!((p.num_cards(), p.points(p.deck)), (48, 56));
+    }
     use crate::options::testing::{self, pairs as opts};
 
     #[test]
