@@ -85,7 +85,7 @@ macro_rules! catalog {
         /// as `module::Type` paths.
         macro_rules! each_game {
             ($then:ident) => {
-                $then!($($module::$game),*);
+                $then! { $($module::$game),* }
             };
         }
         pub(crate) use each_game;

@@ -66,18 +66,18 @@ fn given_and_derived_values_win_over_defaults() {
     assert_eq!(value(&g, "hands").as_deref(), Some("3"));
 }
 
-/// Every game's options, as its configuration module describes them.
+/// Every game's options, as its configuration module describes them (the
+/// games of the catalog).
 fn games() -> Vec<(&'static str, &'static [Spec])> {
-    use crate::games::*;
-    vec![
-        ("hokm", hokm::config::specs()),
-        ("twenty_eight", twenty_eight::config::specs()),
-        ("ganjifa", ganjifa::config::specs()),
-        ("dugi", dugi::config::specs()),
-        ("dashavatara", dashavatara::config::specs()),
-        ("naqsh", naqsh::config::specs()),
-        ("thunee", thunee::config::specs()),
-    ]
+    macro_rules! specs {
+        ($($module:ident :: $game:ident),*) => {
+            vec![$((
+                stringify!($module),
+                <crate::games::$module::$game as crate::surface::Game>::specs(),
+            )),*]
+        };
+    }
+    crate::games::each_game!(specs)
 }
 
 #[test]
