@@ -1,4 +1,4 @@
-"""The command line, positions, the solve helpers and PBN's records read the games'
+"""The command line, positions, the solve helpers and PBN read the games'
 descriptions and name no game: no family, preset or alias appears in their code (their
 docstrings may show examples), and every preset's position keywords are flags of
 ``hukm solve`` that reach its ``from_deal``."""
@@ -17,11 +17,10 @@ from hukm.cli.args import position_flags
 from hukm.cli.parser import build_parser
 
 PACKAGE = Path(hukm.__file__).parent
-GENERIC = sorted(PACKAGE.glob("cli/*.py")) + [
+GENERIC = sorted(PACKAGE.glob("cli/*.py")) + sorted(PACKAGE.glob("pbn/*.py")) + [
     PACKAGE / "_position.py",
     PACKAGE / "solve.py",
     PACKAGE / "_description.py",
-    PACKAGE / "pbn" / "_records.py",
 ]
 NAMES = (
     {g.name for g in hukm.games()} | {g.family for g in hukm.games()} | set(hukm.registry.aliases())
@@ -59,7 +58,7 @@ def _games_named(path: Path) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("path", GENERIC, ids=[p.name for p in GENERIC])
+@pytest.mark.parametrize("path", GENERIC, ids=[p.relative_to(PACKAGE).as_posix() for p in GENERIC])
 def test_names_no_game(path: Path) -> None:
     assert _games_named(path) == []
 
