@@ -14,9 +14,6 @@ use crate::solve::request::{SolveAnswer, SolveRequest};
 /// The most nodes a position's unlimited solve may take here.
 const CAP: u64 = 100_000;
 
-/// The families whose value objective gives anytime bounds.
-const BOUNDED: &[&str] = &["hokm", "twenty_eight", "dashavatara"];
-
 fn request(max_nodes: Option<u64>, timeout: Option<f64>, bounds: bool) -> SolveRequest {
     let mut r = SolveRequest::new()
         .with_limits(max_nodes, timeout, None)
@@ -55,7 +52,8 @@ fn position(name: &str) -> (AnyState, SolveAnswer) {
 fn every_preset_stops_at_its_budget_over_the_whole_call() {
     for e in ALL {
         let (s, full) = position(e.name);
-        let bounded = BOUNDED.contains(&s.game().family());
+        // The games whose value objective gives anytime bounds say so.
+        let bounded = s.game().describe().bounds;
         for budget in [1, full.nodes / 2, full.nodes - 1] {
             let msg = format!("solver node limit reached (max_nodes={})", budget);
             match s.solve(&request(Some(budget), None, false)) {
