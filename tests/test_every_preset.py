@@ -72,6 +72,18 @@ def test_the_node_limit_stops_every_game_alike(name: str) -> None:
         hukm.solve_many([state], max_nodes=1, threads=1)
 
 
+@pytest.mark.parametrize("name", PRESETS)
+def test_every_described_objective_is_answered(name: str) -> None:
+    """Each objective the description offers is one the solver takes on a position of
+    the game (it may run out of nodes, never refuse the objective)."""
+    state = first_solvable(name)
+    for objective in hukm.game(name).description.objectives:
+        try:
+            hukm.solve(state, objective=objective.name, max_nodes=1)
+        except hukm.SolverLimitError:
+            pass
+
+
 def endgame(name: str, seed: int) -> Any:
     """:func:`first_solvable` played on by the bot while more than three cards a player
     are left (and the hand goes on in trick play)."""

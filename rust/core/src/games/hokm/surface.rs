@@ -29,12 +29,15 @@ impl Game for Hokm {
         let four = c.players == 4 && self.num_players() == 4;
         let sides = if four { alternate(4) } else { Sides::Each };
         let mut d = Description::new(sides, unit, "what the side takes from here with best play");
-        d.objectives.push(Objective {
-            name: "kot",
-            unit: "kot",
-            about: "1 when the side can reach its kot whatever the others do",
-            label: "(1: kot)",
-        });
+        if c.players == 4 {
+            // The kot query is a four-player question (a side's seven tricks).
+            d.objectives.push(Objective {
+                name: "kot",
+                unit: "kot",
+                about: "1 when the side can reach its kot whatever the others do",
+                label: "(1: kot)",
+            });
+        }
         d.whist = !c.heap
             && !c.clockwise
             && !c.dummy
