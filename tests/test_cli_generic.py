@@ -15,6 +15,7 @@ import hukm
 from hukm._position import keywords_of, whole
 from hukm.cli.args import position_flags
 from hukm.cli.parser import build_parser
+from source_scan import docstrings
 
 PACKAGE = Path(hukm.__file__).parent
 GENERIC = sorted(PACKAGE.glob("cli/*.py")) + sorted(PACKAGE.glob("pbn/*.py")) + [
@@ -27,24 +28,9 @@ NAMES = (
 )
 
 
-def _docstrings(tree: ast.AST) -> set[int]:
-    """The string constants that are docstrings (of modules, classes, functions, and the
-    attribute docstrings that follow an assignment)."""
-    out: set[int] = set()
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if not isinstance(body, list):
-            continue
-        for i, stmt in enumerate(body):
-            if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str):
-                if i == 0 or isinstance(body[i - 1], (ast.Assign, ast.AnnAssign)):
-                    out.add(id(stmt.value))
-    return out
-
-
 def _games_named(path: Path) -> list[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    docs = _docstrings(tree)
+    docs = docstrings(tree)
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:

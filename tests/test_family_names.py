@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 import hukm
+from source_scan import docstrings
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "python" / "hukm"
@@ -41,24 +42,11 @@ def _owned_by_one_game(path: Path) -> bool:
     return stem in FAMILIES and (rel.parts[0] == "bots" or "games" in rel.parts[:-1])
 
 
-def _docstrings(tree: ast.AST) -> set[int]:
-    out: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                out.add(id(body[0].value))
-        # a bare string statement anywhere is a comment-like note, not code
-        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
-            out.add(id(node.value))
-    return out
-
-
 def names_in_code(source: str) -> list[tuple[int, str]]:
     """The string constants of ``source``'s code (docstrings and bare strings left out)
     that name a game, with their lines."""
     tree = ast.parse(source)
-    skip = _docstrings(tree)
+    skip = docstrings(tree)
     return [
         (node.lineno, node.value)
         for node in ast.walk(tree)

@@ -18,6 +18,7 @@ from hukm.svg.scene import build
 from hukm.svg.wording import value_note, value_text
 from hukm.video.captions import caption
 from hukm.web import labels
+from source_scan import docstrings
 
 PACKAGE = Path(hukm.__file__).resolve().parent
 GENERIC = sorted(
@@ -33,25 +34,10 @@ FAMILIES = sorted({g.family for g in INFOS})
 PRESETS = {g.name for g in INFOS} | {a for g in INFOS for a in g.aliases}
 
 
-def _docstrings(tree: ast.AST) -> set[int]:
-    out: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                out.add(id(body[0].value))
-        if isinstance(node, (ast.Module, ast.ClassDef)):  # attribute docstrings
-            for a, b in zip(node.body, node.body[1:]):
-                if isinstance(a, (ast.Assign, ast.AnnAssign)) and isinstance(b, ast.Expr) \
-                        and isinstance(b.value, ast.Constant):
-                    out.add(id(b.value))
-    return out
-
-
 def _code_words(path: Path) -> Iterator[tuple[int, str]]:
     """The names and string literals of a module's code (docstrings and comments left out)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    docs = _docstrings(tree)
+    docs = docstrings(tree)
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
             yield node.lineno, node.value
