@@ -57,6 +57,9 @@ def case_id(case: Case) -> str:
     return "-".join([f"{case.name} family" if case.family else case.name] + [k for k, _ in case.kw])
 
 
+SEEDS = 6
+"""The seeds tried for a large position."""
+
 LARGE_SECONDS = 0.6
 """A large position's exact solve takes more than this (twice the 0.3 s the limits
 below are given)."""
@@ -72,7 +75,7 @@ def deal_position(name: str, seed: int) -> Optional[Any]:
     for k in game.description.from_deal:
         if k.kind == "seat" and k.required:
             kw[k.name] = next(seats)
-        elif k.kind == "suit":
+        elif k.kind in ("suit", "strain"):
             kw[k.name] = game.suits[0]
     try:
         state = game.from_deal(game.deal(seed), **kw)
@@ -110,7 +113,7 @@ def _solve_keywords(preset: str, kw: tuple[tuple[str, Any], ...]) -> dict[str, A
 def large(case: Case, nodes: Optional[int] = None) -> Optional[Large]:
     """A position of ``case`` whose exact solve takes more than :data:`LARGE_SECONDS`
     (or, given ``nodes``, more than that many nodes), tried among the seeded deals, then
-    the seeded games at trick play; ``None`` when seeds 1 to 3 give none."""
+    the seeded games at trick play; ``None`` when seeds 1 to :data:`SEEDS` give none."""
     return _large(case, nodes)
 
 
@@ -121,7 +124,7 @@ def _large(case: Case, nodes: Optional[int]) -> Optional[Large]:
         return next((x for x in (large(c, nodes) for c in presets) if x is not None), None)
     kw = _solve_keywords(case.name, case.kw)
     limits: dict[str, Any] = {"timeout": LARGE_SECONDS} if nodes is None else {"max_nodes": nodes}
-    for seed in range(1, 4):
+    for seed in range(1, SEEDS + 1):
         for whole_deal, make in ((True, deal_position), (False, first_solvable)):
             try:
                 state = make(case.name, seed)
@@ -144,7 +147,7 @@ def large_or_skip(case: Case, nodes: Optional[int] = None) -> tuple[Any, dict[st
     found = large(case, nodes)
     if found is None:
         size = f"{LARGE_SECONDS} s" if nodes is None else f"{nodes} nodes"
-        pytest.skip(f"{case_id(case)}: no position of seeds 1-3 takes over {size} (tests/test_call_limits.py)")
+        pytest.skip(f"{case_id(case)}: no position of seeds 1-{SEEDS} takes over {size} (tests/test_call_limits.py)")
     return found.state, found.kw
 
 
@@ -323,26 +326,19 @@ def test_table_size_changes_no_answer(name: str) -> None:
     assert (a.value, a.actions) == (b.value, b.actions) == (c.value, c.actions)
 
 
-def table_game() -> tuple[Any, int, dict[str, Any]]:
-    """The first :func:`table_deal` of the families."""
-    found = next((x for x in map(table_deal, FAMILIES) if x is not None), None)
-    assert found is not None, "no preset with a table has a large deal"
-    return found
-
-
 @functools.lru_cache(maxsize=None)
 def table_deal(family: str) -> Optional[tuple[Any, int, dict[str, Any]]]:
     """The first preset of ``family`` with a double-dummy table and a seeded deal whose
     table takes more than :data:`LARGE_SECONDS`, the deal's seed and the table's keywords
     (a table whose columns are not the leader takes the leader: seat 1); ``None`` when
-    seeds 1 to 3 give none."""
+    seeds 1 to :data:`SEEDS` give none."""
     for g in hukm.games():
         shape = None if g.description is None else g.description.table
         if g.family != family or shape is None:
             continue
         game = hukm.game(g.name)
         kw: dict[str, Any] = {} if shape.columns == "leader" else {"leader": 1}
-        for seed in range(1, 4):
+        for seed in range(1, SEEDS + 1):
             try:
                 game.dd_table(game.deal(seed), timeout=LARGE_SECONDS, threads=1, **kw)
             except hukm.SolverLimitError:
@@ -358,6 +354,7 @@ from test_limits import deal_position
 from test_every_preset import endgame
 game, kw = hukm.game({preset!r}), {kw!r}
 deal, state = game.deal({seed}), deal_position({preset!r}, {seed})
+assert state is not None
 small = endgame({preset!r}, 1)
 resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))   # a 3 GiB address space
 for call in (lambda: hukm.solve(state, tt_mib=8000),
@@ -374,9 +371,11 @@ print("alive", hukm.solve(small).value == hukm.solve(small, tt_mib=64).value)
 
 def test_a_table_the_machine_cannot_give_is_an_error_not_an_abort() -> None:
     """Under a memory limit, asking for an 8000 MiB table raises StateError (a fallible
-    allocation) and the interpreter lives on."""
-    game, seed, kw = table_game()
-    code = ALLOC_SCRIPT.format(tests=str(__file__.rsplit("/", 1)[0]), preset=game.preset, seed=seed, kw=kw)
+    allocation) and the interpreter lives on (the first preset with a table, seed 1)."""
+    info = next(g for g in hukm.games() if g.description is not None and g.description.table is not None)
+    assert info.description is not None and info.description.table is not None
+    kw = {} if info.description.table.columns == "leader" else {"leader": 1}
+    code = ALLOC_SCRIPT.format(tests=str(__file__.rsplit("/", 1)[0]), preset=info.name, seed=1, kw=kw)
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr[-2000:]
     lines = r.stdout.splitlines()
