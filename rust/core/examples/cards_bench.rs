@@ -63,7 +63,7 @@ fn main() {
         let ms = t0.elapsed().as_secs_f64() * 1e3;
         times.push(ms);
         total += v.nodes;
-        let vals: Vec<u32> = v.cards.iter().map(|c| c.1).collect();
+        let vals: Vec<u32> = v.actions.iter().map(|c| c.1).collect();
         println!(
             "{:3} {:9.2} ms {:10} nodes value {:2} {:?}",
             i, ms, v.nodes, v.value, vals

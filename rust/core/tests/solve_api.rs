@@ -43,7 +43,7 @@ fn seeded_endgames_match_brute_force() {
         let got: Vec<(u8, u32)> = s
             .solve_cards(&pos, player)
             .unwrap()
-            .cards
+            .actions
             .iter()
             .map(|&(c, v)| (c.0, v))
             .collect();
@@ -58,16 +58,16 @@ fn equivalent_cards_share_a_value() {
     let pos = WhistPosition::new(hands, None, 0);
     let mut s = Solver::new(SolverConfig::small());
     let v = s.solve_cards(&pos, 0).unwrap();
-    assert_eq!(v.cards.len(), 4);
+    assert_eq!(v.actions.len(), 4);
     let kqj: Vec<u32> = v
-        .cards
+        .actions
         .iter()
         .filter(|(c, _)| (9..=11).contains(&c.0))
         .map(|x| x.1)
         .collect();
     assert_eq!(kqj.len(), 3);
     assert!(kqj.iter().all(|&x| x == kqj[0]));
-    assert_eq!(v.value, v.cards.iter().map(|x| x.1).max().unwrap());
+    assert_eq!(v.value, v.actions.iter().map(|x| x.1).max().unwrap());
 }
 
 #[test]

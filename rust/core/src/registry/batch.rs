@@ -83,7 +83,7 @@ impl AnyState {
                     let solver = whist.get_or_insert_with(|| Solver::new(config.clone()));
                     let pack = self.game.pack();
                     solver.solve_cards(&pos, player).map(|r| {
-                        r.cards
+                        r.actions
                             .iter()
                             .map(|&(c, v)| (pack.format_card(c), i64::from(v)))
                             .collect()

@@ -26,7 +26,7 @@ fn every_card_matches_brute_force() {
     for pos in endgames() {
         let player = pos.to_move();
         let mut s = Solver::new(SolverConfig::small());
-        let a = s.answer_cards(&pos, player).unwrap();
+        let a = s.solve_cards(&pos, player).unwrap();
         assert_eq!(a.value, brute_force(&pos, player));
         assert_eq!(a.nodes, s.call_nodes());
         assert!(a.halted.is_none());
@@ -46,7 +46,7 @@ fn the_node_limit_holds_over_the_root_and_every_card() {
     for pos in endgames() {
         let player = pos.to_move();
         let whole = Solver::new(SolverConfig::small())
-            .answer_cards(&pos, player)
+            .solve_cards(&pos, player)
             .unwrap();
         let root = Solver::new(SolverConfig::small())
             .solve(&pos, player)
@@ -61,7 +61,7 @@ fn the_node_limit_holds_over_the_root_and_every_card() {
                 ..SolverConfig::small()
             };
             let e = Solver::new(limited.clone())
-                .answer_cards(&pos, player)
+                .solve_cards(&pos, player)
                 .unwrap_err();
             assert_eq!(
                 e.to_string(),
@@ -71,7 +71,7 @@ fn the_node_limit_holds_over_the_root_and_every_card() {
                 bounds: true,
                 ..limited
             });
-            let a = s.answer_cards(&pos, player).unwrap();
+            let a = s.solve_cards(&pos, player).unwrap();
             assert!(a.halted.is_some());
             assert!(a.nodes <= budget + NODE_SLACK, "{} > {}", a.nodes, budget);
             checked += 1;
@@ -80,7 +80,7 @@ fn the_node_limit_holds_over_the_root_and_every_card() {
             max_nodes: Some(whole.nodes),
             ..SolverConfig::small()
         };
-        let again = Solver::new(enough).answer_cards(&pos, player).unwrap();
+        let again = Solver::new(enough).solve_cards(&pos, player).unwrap();
         assert_eq!(again, whole);
     }
     assert!(checked > 20, "{}", checked);
@@ -93,23 +93,21 @@ fn a_passed_deadline_or_a_raised_flag_stops_even_a_small_call() {
         timeout: Some(Duration::ZERO),
         ..SolverConfig::small()
     };
-    let e = Solver::new(timed.clone())
-        .answer_cards(&pos, 0)
-        .unwrap_err();
+    let e = Solver::new(timed.clone()).solve_cards(&pos, 0).unwrap_err();
     assert_eq!(e.to_string(), "solver time limit reached (timeout=0 s)");
     // Anytime: the whole window, no node past the first.
     let mut s = Solver::new(SolverConfig {
         bounds: true,
         ..timed
     });
-    let a = s.answer_cards(&pos, 0).unwrap();
+    let a = s.solve_cards(&pos, 0).unwrap();
     assert!(a.halted.is_some() && a.nodes <= NODE_SLACK);
     let stop = Arc::new(AtomicBool::new(true));
     let flagged = SolverConfig {
         stop: Some(stop),
         ..SolverConfig::small()
     };
-    let e = Solver::new(flagged).answer_cards(&pos, 0).unwrap_err();
+    let e = Solver::new(flagged).solve_cards(&pos, 0).unwrap_err();
     assert!(matches!(e, Error::Interrupted), "{}", e);
 }
 
@@ -183,7 +181,7 @@ fn thresholds_agree_with_the_values() {
     for pos in endgames() {
         let player = pos.to_move();
         let want = Solver::new(SolverConfig::small())
-            .answer_cards(&pos, player)
+            .solve_cards(&pos, player)
             .unwrap();
         let mut sides = [1; 4];
         for (seat, side) in sides.iter_mut().enumerate() {

@@ -182,23 +182,13 @@ impl Solution {
     }
 }
 
-/// The value after each legal card of the player to move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CardValues {
-    /// Every legal card, ascending, with the chosen side's tricks from the
-    /// current trick to the end after playing it. Equivalent cards share a value.
-    pub cards: Vec<(Card, u32)>,
-    /// The value of the position (the best of the cards for the mover's side).
-    pub value: u32,
-    /// Search nodes visited.
-    pub nodes: u64,
-    /// In anytime mode ([`SolverConfig::bounds`]) after a limit stopped the
-    /// call: the upper bound of `value` (`value` and the cards' values are
-    /// then lower bounds). Equal to `value` when exact.
-    pub hi: u32,
-    /// The upper bound of each card's value, in the order of `cards`.
-    pub cards_hi: Vec<u32>,
-}
+/// The value after each legal card of the player to move: the answering
+/// layer's [`Answer`] with every legal card, ascending, as its actions (the
+/// chosen side's tricks from the current trick to the end after playing
+/// it; equivalent cards share a value). In anytime mode
+/// ([`SolverConfig::bounds`]) after a limit stopped the call, `value` and
+/// the cards' values are lower bounds, `hi` and `actions_hi` the upper ones.
+pub type CardValues = Answer<Card>;
 
 /// A double-dummy table: `[strain][leader]` with strains spades, hearts,
 /// diamonds, clubs, no trump and leaders seats 0..4; each cell is the tricks
@@ -335,21 +325,9 @@ impl Solver {
         self.value_root(&mut g, guess, Probe::Mtdf, Some(tricks_units()))
     }
 
-    /// The value after each legal card of the player to move, for `player`'s side.
-    pub fn solve_cards(&mut self, pos: &WhistPosition, player: usize) -> Result<CardValues> {
-        let a = self.answer_cards(pos, player)?;
-        Ok(CardValues {
-            cards: a.actions,
-            value: a.value,
-            nodes: a.nodes,
-            hi: a.hi,
-            cards_hi: a.actions_hi,
-        })
-    }
-
     /// The value and each legal card's value for `player`'s side, as the
     /// answering layer's [`Answer`] (one call: the limits hold over all).
-    pub fn answer_cards(&mut self, pos: &WhistPosition, player: usize) -> Result<Answer<Card>> {
+    pub fn solve_cards(&mut self, pos: &WhistPosition, player: usize) -> Result<CardValues> {
         check_player(pos, player)?;
         self.start_call();
         match pos.hands.len() {

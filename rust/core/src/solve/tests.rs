@@ -21,7 +21,7 @@ fn check(pos: &WhistPosition, sw: Switches, what: &str) {
     let player = pos.to_move();
     let expect = brute_force_cards(pos, player);
     let got = s.solve_cards(pos, player).unwrap();
-    let got: Vec<(u8, u32)> = got.cards.iter().map(|&(c, v)| (c.0, v)).collect();
+    let got: Vec<(u8, u32)> = got.actions.iter().map(|&(c, v)| (c.0, v)).collect();
     assert_eq!(got, expect, "{}: card values in {:?}", what, pos);
 }
 
@@ -323,7 +323,8 @@ fn anytime_bounds_contain_the_brute_force_values_and_narrow() {
             let mut s = Solver::new(cfg);
             let got = s.solve_cards(&pos, player).unwrap();
             assert!(got.value <= exact && exact <= got.hi);
-            for ((&(c, v), &h), &(c2, want)) in got.cards.iter().zip(&got.cards_hi).zip(&cards) {
+            for ((&(c, v), &h), &(c2, want)) in got.actions.iter().zip(&got.actions_hi).zip(&cards)
+            {
                 assert_eq!(c.0, c2);
                 assert!(
                     v <= want && want <= h,

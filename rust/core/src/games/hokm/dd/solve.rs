@@ -261,7 +261,7 @@ impl HokmState {
         let config = req.config_sized(TableSize::Default, 0, true);
         let mut solver = SolverPool::take::<u128, u8>(&req.pool, "whist", config);
         let a = if req.actions {
-            solver.answer_cards(&pos, player)?
+            solver.solve_cards(&pos, player)?
         } else {
             let root = solver.solve(&pos, player)?;
             Answer::new(root).finish(&solver)
