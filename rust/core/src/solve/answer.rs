@@ -258,6 +258,16 @@ impl<A, V: Copy> Answer<A, V> {
     }
 }
 
+impl<V: Copy> Answer<String, V> {
+    /// The answer to a request for `player` whose actions are already named
+    /// and in the state's order (the order they were valued in): values in
+    /// the request's units (`unit`).
+    pub fn to_request_named(&self, player: usize, unit: impl Fn(V) -> i64) -> SolveAnswer {
+        let legal: Vec<String> = self.actions.iter().map(|(a, _)| a.clone()).collect();
+        self.to_request(player, &legal, String::clone, unit)
+    }
+}
+
 /// How the actions of one root are valued: the root's solution, the side
 /// that moves there, the probe and the window policy.
 #[derive(Copy, Clone, Debug)]

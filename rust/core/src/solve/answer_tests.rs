@@ -230,4 +230,7 @@ fn an_answer_maps_its_values_and_actions() {
     let r = b.to_request(1, &legal, String::clone, |v| v);
     assert_eq!(r.actions, vec![("8".to_string(), 1), ("7".to_string(), -3)]);
     assert!(r.bounds.is_none());
+    // Named in the state's order already: kept in it.
+    let r = b.to_request_named(1, |v| v);
+    assert_eq!(r.actions, vec![("7".to_string(), -3), ("8".to_string(), 1)]);
 }

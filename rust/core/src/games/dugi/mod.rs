@@ -141,8 +141,7 @@ impl DugiState {
             req.details,
             &req.config_sized(TableSize::SmallUpTo(6), cards, false),
         )?;
-        let legal: Vec<String> = a.actions.iter().map(|(x, _)| x.clone()).collect();
-        let mut out = a.to_request(player, &legal, String::clone, i64::from);
+        let mut out = a.to_request_named(player, i64::from);
         out.extra = Extra::FirstTrick(first);
         Ok(out)
     }

@@ -640,8 +640,7 @@ impl GanjifaState {
             &req.config_sized(TableSize::SmallUpTo(6), cards, false),
         )?;
         let exact = a.value.fract() == 0.0 && a.actions.iter().all(|(_, v)| v.fract() == 0.0);
-        let legal: Vec<String> = a.actions.iter().map(|(x, _)| x.clone()).collect();
-        let mut out = a.to_request(player, &legal, String::clone, |v| v.floor() as i64);
+        let mut out = a.to_request_named(player, |v| v.floor() as i64);
         if !exact {
             out.extra = Extra::Expected {
                 value: a.value,

@@ -212,7 +212,6 @@ impl NaqshState {
             a.actions.clear();
             a.actions_hi.clear();
         }
-        let legal: Vec<String> = a.actions.iter().map(|(x, _)| x.name()).collect();
-        Ok(a.to_request(player, &legal, |x| x.name(), |v| v))
+        Ok(a.map_actions(|x| x.name()).to_request_named(player, |v| v))
     }
 }

@@ -243,7 +243,6 @@ impl TwentyEightState {
                     req.actions,
                 )?,
             };
-        let legal: Vec<String> = a.actions.iter().map(|(x, _)| x.clone()).collect();
-        Ok(a.to_request(player, &legal, String::clone, i64::from))
+        Ok(a.to_request_named(player, i64::from))
     }
 }

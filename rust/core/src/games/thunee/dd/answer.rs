@@ -267,9 +267,7 @@ impl ThuneeState {
                 out.push_exact(self.action_string(a), v);
             }
         }
-        let out = out.finish(&dd.solver);
-        let legal: Vec<String> = out.actions.iter().map(|(x, _)| x.clone()).collect();
-        Ok(out.to_request(player, &legal, String::clone, i64::from))
+        Ok(out.finish(&dd.solver).to_request_named(player, i64::from))
     }
 
     /// The whole-hand total the counting team must reach before any Jodhi
