@@ -570,58 +570,36 @@ impl HokmConfig {
             "partner_no_trump_redeal",
             "satat_two_hearts",
         ];
-        let called_off = |k: &&str| get(k).is_some_and(|v| v != "off");
-        if hidden_call {
-            if let Some(k) = CALL_ONLY.into_iter().find(called_off) {
-                return bad(k, "does not go with trump_mode=hidden_call");
-            }
-        }
-        if get("dab_min_bid").is_some() && !hidden_call {
-            return bad("dab_min_bid", "requires trump_mode=hidden_call");
-        }
-        if first_void.is_some() {
-            if let Some(k) = CALL_ONLY.into_iter().find(called_off) {
-                return bad(
-                    k,
-                    "does not go with a first-void trump (nobody calls trumps)",
-                );
-            }
-        }
+        let called = CALL_ONLY
+            .into_iter()
+            .find(|k| get(k).is_some_and(|v| v != "off"));
         let satat = given.on("satat_two_hearts")?;
         let satat_pass = given.on("satat_pass")?;
         let satat_signals = given.on("satat_signals")?;
-        for (k, on) in [("satat_pass", satat_pass), ("satat_signals", satat_signals)] {
-            if on && !satat {
-                return bad(k, "requires satat_two_hearts=on");
-            }
-        }
         let random_trump = given.on("random_trump")?;
-        if trump_mode == TrumpMode::HiddenCard && random_trump {
-            return bad("random_trump", "does not go with trump_mode=hidden_card");
-        }
-        if heap && stop_rule != StopRule::PlayAll {
-            return bad(
-                "collection=double_sar",
-                "requires stop_rule=play_all (§8.3)",
-            );
-        }
-        if scoring == Scoring::Netherlands && stop_rule != StopRule::KotChoice {
-            return bad(
-                "scoring=netherlands",
-                "requires stop_rule=kot_choice (§9.4)",
-            );
-        }
         let partners_view = given.on("kot_choice_partners_view")?;
-        if partners_view && stop_rule != StopRule::KotChoice {
-            return bad("kot_choice_partners_view", "requires stop_rule=kot_choice");
-        }
         let first_hakem = given.word("first_hakem", &FIRST_HAKEM)?;
         let partnership_by_draw = given.on("partnership_by_draw")?;
-        if partnership_by_draw && first_hakem == FirstHakem::Random {
-            return bad("partnership_by_draw", "requires first_hakem=ace_draw");
-        }
-        if get("random_trump_pool").is_some() && !random_trump {
-            return bad("random_trump_pool", "requires random_trump=on");
+        let kot_choice = stop_rule == StopRule::KotChoice;
+        // The options that go only with others: (broken, option, why); the
+        // first broken one is the error.
+        let call = called.unwrap_or_default();
+        #[rustfmt::skip]
+        let rules = [
+            (hidden_call && called.is_some(), call, "does not go with trump_mode=hidden_call"),
+            (get("dab_min_bid").is_some() && !hidden_call, "dab_min_bid", "requires trump_mode=hidden_call"),
+            (first_void.is_some() && called.is_some(), call, "does not go with a first-void trump (nobody calls trumps)"),
+            (satat_pass && !satat, "satat_pass", "requires satat_two_hearts=on"),
+            (satat_signals && !satat, "satat_signals", "requires satat_two_hearts=on"),
+            (trump_mode == TrumpMode::HiddenCard && random_trump, "random_trump", "does not go with trump_mode=hidden_card"),
+            (heap && stop_rule != StopRule::PlayAll, "collection=double_sar", "requires stop_rule=play_all (§8.3)"),
+            (scoring == Scoring::Netherlands && !kot_choice, "scoring=netherlands", "requires stop_rule=kot_choice (§9.4)"),
+            (partners_view && !kot_choice, "kot_choice_partners_view", "requires stop_rule=kot_choice"),
+            (partnership_by_draw && first_hakem == FirstHakem::Random, "partnership_by_draw", "requires first_hakem=ace_draw"),
+            (get("random_trump_pool").is_some() && !random_trump, "random_trump_pool", "requires random_trump=on"),
+        ];
+        if let Some(&(_, k, why)) = rules.iter().find(|r| r.0) {
+            return bad(k, why);
         }
         let points_bavney = match get("points_bavney") {
             Some(_) => Some(given.num("points_bavney")?),
