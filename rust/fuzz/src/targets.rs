@@ -76,6 +76,27 @@ fn deals() -> &'static [String] {
     })
 }
 
+/// Each preset's `from_deal` keywords with their kinds (its description),
+/// and every keyword any preset takes, made once.
+type Keywords = (Vec<Vec<(&'static str, &'static str)>>, Vec<&'static str>);
+
+fn keywords() -> &'static Keywords {
+    static KEYWORDS: OnceLock<Keywords> = OnceLock::new();
+    KEYWORDS.get_or_init(|| {
+        let own: Vec<Vec<(&str, &str)>> = games()
+            .iter()
+            .map(|g| {
+                let d = g.describe();
+                d.from_deal.iter().map(|k| (k.name, k.kind)).collect()
+            })
+            .collect();
+        let mut all: Vec<&str> = own.iter().flatten().map(|k| k.0).collect();
+        all.sort_unstable();
+        all.dedup();
+        (own, all)
+    })
+}
+
 /// Text from the input: either arbitrary, or a known text mutated.
 fn text(u: &mut Unstructured<'_>, seeds: &[&str]) -> AResult<String> {
     if seeds.is_empty() || u.ratio(1, 3)? {
@@ -260,45 +281,22 @@ fn positions(data: &[u8]) {
             .map(|c| c.chars().skip(1).collect())
             .collect();
         let cards: Vec<String> = pack.cards().iter().map(|c| pack.format_card(*c)).collect();
-        let keys = [
-            "trump",
-            "leader",
-            "hakem",
-            "bidder",
-            "indicator",
-            "contract",
-            "banker",
-            "stock",
-            "tricks_won",
-            "captured",
-            "stakes",
-            "seed",
-            "phase2",
-        ];
+        let (own, keys) = keywords();
+        let own = &own[i];
         let mut params = Params::new();
-        let family: &[&str] = match g.family() {
-            "hokm" => &["trump", "leader", "hakem", "tricks_won"],
-            "twenty_eight" => &["bidder", "leader", "trump", "indicator", "contract"],
-            "ganjifa" => &["leader", "phase2", "seed"],
-            "dugi" => &["leader", "seed"],
-            "dashavatara" => &["leader", "captured"],
-            "naqsh" => &["banker", "stock", "stakes"],
-            _ => &keys,
-        };
         for _ in 0..u.int_in_range(0..=4)? {
-            let k = if u.ratio(9, 10)? {
-                (*u.choose(family)?).to_string()
+            let (k, kind) = if !own.is_empty() && u.ratio(9, 10)? {
+                let (k, kind) = *u.choose(own)?;
+                (k.to_string(), kind)
             } else if u.ratio(5, 6)? {
-                (*u.choose(&keys)?).to_string()
+                ((*u.choose(keys)?).to_string(), "")
             } else {
-                u.arbitrary::<String>()?
+                (u.arbitrary::<String>()?, "")
             };
-            let sensible = match k.as_str() {
-                "trump" if u.ratio(3, 4)? => Some(Param::Text(u.choose(&suits)?.clone())),
-                "indicator" | "stock" if u.ratio(3, 4)? => {
-                    Some(Param::Text(u.choose(&cards)?.clone()))
-                }
-                "leader" | "hakem" | "bidder" | "banker" if u.ratio(3, 4)? => {
+            let sensible = match kind {
+                "suit" | "strain" if u.ratio(3, 4)? => Some(Param::Text(u.choose(&suits)?.clone())),
+                "card" | "cards" if u.ratio(3, 4)? => Some(Param::Text(u.choose(&cards)?.clone())),
+                "seat" if u.ratio(3, 4)? => {
                     Some(Param::Int(u.int_in_range(0..=g.num_players() as i64 - 1)?))
                 }
                 _ => None,
