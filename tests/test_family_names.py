@@ -73,7 +73,7 @@ RUST_STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 
 def rust_findings() -> list[str]:
     found: list[str] = []
-    for top in ("rust/core/src", "rust/py/src"):
+    for top in ("rust/core/src", "rust/py/src", "rust/fuzz/src"):
         for path in sorted((ROOT / top).rglob("*.rs")):
             rel = path.relative_to(ROOT)
             parts = rel.parts
