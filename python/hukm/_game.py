@@ -423,6 +423,27 @@ class GameBase(ABC):
 
         return info(self.preset)
 
+    def seeded_roles(self, observation: dict[str, Any]) -> list[str]:
+        """Who does what in a seeded deal besides its dealer, as the command line's
+        heading says it (``hukm deal``, ``hukm solve``); a game that has such roles
+        says them. ``observation`` is seat 0's at the start.
+
+        >>> import hukm
+        >>> hukm.game("hokm4").seeded_roles({"hakem": 2})
+        ['Hakem seat 2']
+        """
+        return []
+
+    def deal_notes(self, state: _core.State) -> list[str]:
+        """What the command line says of a seeded deal's opening (``hukm deal``): who
+        names trumps, who opens; a game that has something to say says it.
+
+        >>> import hukm
+        >>> hukm.game("dashavatara").deal_notes(hukm.game("dashavatara").new_game(1))
+        ['Seat 0 holds the trump Raja and opens with it.']
+        """
+        return []
+
     def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, GameBase)
@@ -437,3 +458,13 @@ class GameBase(ABC):
         opts = "".join(f", {k}={v!r}" for k, v in sorted(self.given_options.items()))
         return f"hukm.{type(self).__name__}({self.preset!r}{opts})"
 
+
+def lead_king_note(game: GameBase, state: _core.State, verb: str) -> list[str]:
+    """Ganjifa's and Dugi's deal note: the seat holding the King of the lead suit, who
+    ``verb`` (opens, challenges); none before a lead suit is known."""
+    lead = state.observation(0).get("lead_suit")
+    if not lead:
+        return []
+    i = game.suits.index(lead)
+    opener = next(s for s, h in enumerate(state.hands()) if h.split(".")[i].startswith("K"))
+    return [f"The King of {lead} is with seat {opener}, who {verb}."]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from . import _core
 from ._check import ints
@@ -84,3 +84,11 @@ class Dashavatara(GameBase):
         value, §13).
         """
         return self._from_deal(deal, leader=leader, captured=ints(captured, "captured"))
+
+    def seeded_roles(self, observation: dict[str, Any]) -> list[str]:
+        """The trump, which the period fixes (see :meth:`GameBase.seeded_roles`)."""
+        return [f"trump {observation['trump']} ({observation['period']})"]
+
+    def deal_notes(self, state: _core.State) -> list[str]:
+        """Who opens: the holder of the trump Raja (see :meth:`GameBase.deal_notes`)."""
+        return [f"Seat {state.current_player} holds the trump Raja and opens with it."]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Optional
 
 from . import _core
-from ._game import GameBase
+from ._game import GameBase, lead_king_note
 from ._options import OptionValue
 from .observations import DugiObservation
 
@@ -57,3 +57,8 @@ class Dugi(GameBase):
 
     lead_king_verb = "challenges"
     """What the holder of the lead suit's King does in a seeded deal (the command line)."""
+
+    def deal_notes(self, state: _core.State) -> list[str]:
+        """Who holds the lead suit's King and what he does with it (see
+        :meth:`GameBase.deal_notes`)."""
+        return lead_king_note(self, state, self.lead_king_verb)

@@ -136,3 +136,22 @@ class Hokm(GameBase):
         return self._game.random_playouts(
             whole(n, "n", 0, 1 << 40), whole(seed, "seed"), optional_whole(threads, "threads", 1, 1024)
         )
+
+    def seeded_roles(self, observation: dict[str, Any]) -> list[str]:
+        """The Hakem, where the deal has one (see :meth:`GameBase.seeded_roles`)."""
+        hakem = observation.get("hakem")
+        return [] if hakem is None else [f"Hakem seat {hakem}"]
+
+    def deal_notes(self, state: _core.State) -> list[str]:
+        """Who names trumps and from what, or how trumps are found (see
+        :meth:`GameBase.deal_notes`)."""
+        obs = state.observation(0)
+        if state.phase == "trump":
+            hakem = obs["hakem"]
+            first5 = _core.format_hand(state.observation(hakem)["hand"], self.pack)
+            return [f"The Hakem (seat {hakem}) names trumps from his first five: {first5}"]
+        if state.phase == "auction":
+            return ["The auction for sars starts at the dealer's right (the next seat)."]
+        if state.phase == "play" and "trump" in obs and obs["trump"] is None:
+            return ["Nobody calls trumps: the first player out of a suit fixes them."]
+        return []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from . import _core
 from ._check import ints, whole
@@ -83,3 +83,8 @@ class Naqsh(GameBase):
         whole(banker, "banker", 0, self.num_players - 1)
         stock: str = self._game.extra("stock", {"seed": seed, "banker": banker})
         return stock
+
+    def seeded_roles(self, observation: dict[str, Any]) -> list[str]:
+        """The banker (see :meth:`GameBase.seeded_roles`)."""
+        banker = observation.get("banker")
+        return [] if banker is None else [f"banker seat {banker}"]

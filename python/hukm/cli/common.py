@@ -14,15 +14,8 @@ from .diagram import deal_diagram, suit_lines
 def header(game: GameBase, state: Any, seed: int) -> str:
     obs = state.observation(0)
     parts = [f"{game.preset}, seed {seed}"]
-    who = []
-    for key, label in (("dealer", "dealer"), ("hakem", "Hakem"), ("banker", "banker")):
-        if obs.get(key) is not None:
-            who.append(f"{label} seat {obs[key]}")
-    roles = getattr(game, "seeded_roles", None)  # a game's own roles (who bids first)
-    if roles is not None:
-        who += roles(obs)
-    if "trump" in game.facts:  # a trump suit the rules fix (by the period, say)
-        who.append(f"trump {obs['trump']} ({obs['period']})")
+    who = [f"dealer seat {obs['dealer']}"] if obs.get("dealer") is not None else []
+    who += game.seeded_roles(obs)
     return parts[0] + (": " + ", ".join(who) if who else "")
 
 
