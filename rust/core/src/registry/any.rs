@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use super::dynamic::{DynGame, DynState, Held};
+use super::dynamic::{DynGame, DynState};
 use super::{entry, Entry};
 use crate::error::{check_seat, Error, Result};
 use crate::game::{GameState, Value};
@@ -29,15 +29,10 @@ impl std::fmt::Debug for AnyGame {
 }
 
 impl AnyGame {
-    /// A game of module type `G`, type-erased.
-    pub(super) fn of<G: Game>(game: G) -> AnyGame {
-        AnyGame(Arc::new(Held::new(game)))
-    }
-
     /// The game of registry name `name` with `options` applied.
     pub fn new(name: &str, options: &[(String, String)]) -> Result<AnyGame> {
         let e = entry(name)?;
-        (e.build)(e.name, options)
+        Ok(AnyGame((e.build)(e.name, options)?))
     }
 
     /// What each option of registry name `name` accepts, with its default.

@@ -3,7 +3,7 @@
 //! line and every surface go through, built from the list of games in
 //! `crate::games` (one line a game) and each game's own [`Listing`].
 
-use super::AnyGame;
+use super::dynamic::{DynGame, Held};
 use crate::error::{Error, Result};
 use crate::games::{self, Listing};
 use crate::pack::Pack;
@@ -30,7 +30,7 @@ pub struct Entry {
 }
 
 /// Builds a game of a preset with options.
-type Builder = fn(&str, &[(String, String)]) -> Result<AnyGame>;
+type Builder = fn(&str, &[(String, String)]) -> Result<std::sync::Arc<dyn DynGame>>;
 
 impl std::fmt::Debug for Entry {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -41,8 +41,11 @@ impl std::fmt::Debug for Entry {
     }
 }
 
-fn build<G: Game>(preset: &str, options: &[(String, String)]) -> Result<AnyGame> {
-    Ok(AnyGame::of(G::build(preset, options)?))
+fn build<G: Game>(
+    preset: &str,
+    options: &[(String, String)],
+) -> Result<std::sync::Arc<dyn DynGame>> {
+    Ok(std::sync::Arc::new(Held::new(G::build(preset, options)?)))
 }
 
 /// One game of the catalog: its family (the module's name), its
@@ -222,6 +225,7 @@ pub fn param_text(p: &Param) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::AnyGame;
     use super::*;
 
     #[test]

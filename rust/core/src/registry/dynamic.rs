@@ -2,7 +2,11 @@
 //! implemented once, generically, for every [`Game`] and its states, so the
 //! registry needs no per-game code.
 
-use crate::error::Result;
+use std::any::Any;
+use std::sync::Arc;
+
+use crate::encode::{ActionSpace, Encoding, Kind, Layout};
+use crate::error::{Error, Result};
 use crate::game::{GameState, Value};
 use crate::pack::Pack;
 use crate::params::Params;
@@ -33,7 +37,7 @@ pub(super) trait DynGame: Send + Sync {
         threads: usize,
     ) -> Result<Table>;
     fn as_any(&self) -> &dyn std::any::Any;
-    fn encoding(&self) -> Option<&dyn super::encode::DynEncoding>;
+    fn encoding(&self) -> Option<&dyn DynEncoding>;
 }
 
 /// A state behind the registry's surface (implemented once, for the
@@ -52,10 +56,7 @@ pub(super) trait DynState: GameState + std::fmt::Debug {
 }
 
 /// A game of the registry, with its encoding once asked for.
-pub(super) struct Held<G: Game>(
-    pub(super) G,
-    std::sync::OnceLock<Option<super::encode::Erased<G>>>,
-);
+pub(super) struct Held<G: Game>(pub(super) G, std::sync::OnceLock<Option<Erased<G>>>);
 
 impl<G: Game> Held<G> {
     pub(super) fn new(g: G) -> Held<G> {
@@ -122,11 +123,11 @@ impl<G: Game> DynGame for Held<G> {
     fn as_any(&self) -> &dyn std::any::Any {
         &self.0
     }
-    fn encoding(&self) -> Option<&dyn super::encode::DynEncoding> {
+    fn encoding(&self) -> Option<&dyn DynEncoding> {
         self.1
-            .get_or_init(|| self.0.encoding().map(super::encode::Erased))
+            .get_or_init(|| self.0.encoding().map(Erased))
             .as_ref()
-            .map(|e| e as &dyn super::encode::DynEncoding)
+            .map(|e| e as &dyn DynEncoding)
     }
 }
 
@@ -195,5 +196,59 @@ impl<G: Game> GameState for StateOf<G> {
     }
     fn trick_facts(&self, seat: usize) -> Result<crate::game::TrickFacts> {
         self.0.trick_facts(seat)
+    }
+}
+
+/// A game's encoding with its state type erased.
+pub(super) trait DynEncoding: Send + Sync {
+    fn layout(&self, kind: Kind) -> &Layout;
+    fn encode(&self, s: &dyn Any, player: usize, kind: Kind, out: &mut [f32]) -> Result<()>;
+    fn actions(&self) -> &ActionSpace;
+    fn action_id(&self, s: Option<&dyn Any>, action: &str) -> Result<usize>;
+    fn id_action(&self, s: Option<&dyn Any>, id: usize) -> Result<String>;
+    fn legal_ids(&self, s: &dyn Any, out: &mut Vec<usize>) -> Result<()>;
+    fn apply_id(&self, s: &mut dyn Any, id: usize) -> Result<()>;
+    fn hand_number(&self, s: &dyn Any) -> Result<usize>;
+}
+
+/// The encoding of game `G`.
+pub(super) struct Erased<G: Game>(pub(super) Arc<dyn Encoding<G::State>>);
+
+fn foreign() -> Error {
+    Error::State("the state belongs to another game".into())
+}
+
+fn state<G: Game>(s: &dyn Any) -> Result<&G::State> {
+    s.downcast_ref::<G::State>().ok_or_else(foreign)
+}
+
+impl<G: Game> DynEncoding for Erased<G> {
+    fn layout(&self, kind: Kind) -> &Layout {
+        self.0.layout(kind)
+    }
+    fn encode(&self, s: &dyn Any, player: usize, kind: Kind, out: &mut [f32]) -> Result<()> {
+        self.0.encode(state::<G>(s)?, player, kind, out);
+        Ok(())
+    }
+    fn actions(&self) -> &ActionSpace {
+        self.0.actions()
+    }
+    fn action_id(&self, s: Option<&dyn Any>, action: &str) -> Result<usize> {
+        let s = s.map(state::<G>).transpose()?;
+        self.0.action_id(s, action)
+    }
+    fn id_action(&self, s: Option<&dyn Any>, id: usize) -> Result<String> {
+        let s = s.map(state::<G>).transpose()?;
+        self.0.id_action(s, id)
+    }
+    fn legal_ids(&self, s: &dyn Any, out: &mut Vec<usize>) -> Result<()> {
+        self.0.legal_ids(state::<G>(s)?, out)
+    }
+    fn apply_id(&self, s: &mut dyn Any, id: usize) -> Result<()> {
+        let s = s.downcast_mut::<G::State>().ok_or_else(foreign)?;
+        self.0.apply_id(s, id)
+    }
+    fn hand_number(&self, s: &dyn Any) -> Result<usize> {
+        Ok(self.0.hand_number(state::<G>(s)?))
     }
 }

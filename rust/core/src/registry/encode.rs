@@ -1,68 +1,11 @@
-//! Tensors and action ids of any game through the registry: the game's
-//! [`Encoding`] behind a trait object, and the methods of [`AnyGame`] and
-//! [`AnyState`] that read it.
+//! Tensors and action ids of any game through the registry: the methods of
+//! [`AnyGame`] and [`AnyState`] that read the game's encoding (behind the
+//! trait object `DynEncoding` of `dynamic.rs`).
 
-use std::any::Any;
-use std::sync::Arc;
-
+use super::dynamic::DynEncoding;
 use super::{AnyGame, AnyState};
-use crate::encode::{ActionSpace, Encoding, Kind, Layout};
+use crate::encode::{ActionSpace, Kind, Layout};
 use crate::error::{Error, Result};
-use crate::surface::Game;
-
-/// A game's encoding with its state type erased.
-pub(super) trait DynEncoding: Send + Sync {
-    fn layout(&self, kind: Kind) -> &Layout;
-    fn encode(&self, s: &dyn Any, player: usize, kind: Kind, out: &mut [f32]) -> Result<()>;
-    fn actions(&self) -> &ActionSpace;
-    fn action_id(&self, s: Option<&dyn Any>, action: &str) -> Result<usize>;
-    fn id_action(&self, s: Option<&dyn Any>, id: usize) -> Result<String>;
-    fn legal_ids(&self, s: &dyn Any, out: &mut Vec<usize>) -> Result<()>;
-    fn apply_id(&self, s: &mut dyn Any, id: usize) -> Result<()>;
-    fn hand_number(&self, s: &dyn Any) -> Result<usize>;
-}
-
-/// The encoding of game `G`.
-pub(super) struct Erased<G: Game>(pub(super) Arc<dyn Encoding<G::State>>);
-
-fn foreign() -> Error {
-    Error::State("the state belongs to another game".into())
-}
-
-fn state<G: Game>(s: &dyn Any) -> Result<&G::State> {
-    s.downcast_ref::<G::State>().ok_or_else(foreign)
-}
-
-impl<G: Game> DynEncoding for Erased<G> {
-    fn layout(&self, kind: Kind) -> &Layout {
-        self.0.layout(kind)
-    }
-    fn encode(&self, s: &dyn Any, player: usize, kind: Kind, out: &mut [f32]) -> Result<()> {
-        self.0.encode(state::<G>(s)?, player, kind, out);
-        Ok(())
-    }
-    fn actions(&self) -> &ActionSpace {
-        self.0.actions()
-    }
-    fn action_id(&self, s: Option<&dyn Any>, action: &str) -> Result<usize> {
-        let s = s.map(state::<G>).transpose()?;
-        self.0.action_id(s, action)
-    }
-    fn id_action(&self, s: Option<&dyn Any>, id: usize) -> Result<String> {
-        let s = s.map(state::<G>).transpose()?;
-        self.0.id_action(s, id)
-    }
-    fn legal_ids(&self, s: &dyn Any, out: &mut Vec<usize>) -> Result<()> {
-        self.0.legal_ids(state::<G>(s)?, out)
-    }
-    fn apply_id(&self, s: &mut dyn Any, id: usize) -> Result<()> {
-        let s = s.downcast_mut::<G::State>().ok_or_else(foreign)?;
-        self.0.apply_id(s, id)
-    }
-    fn hand_number(&self, s: &dyn Any) -> Result<usize> {
-        Ok(self.0.hand_number(state::<G>(s)?))
-    }
-}
 
 impl AnyGame {
     pub(super) fn encoder(&self) -> Result<&dyn DynEncoding> {
