@@ -125,6 +125,16 @@ impl SolveRequest {
         Ok(p)
     }
 
+    /// Checks that the request asks for the game's own value, the one goal
+    /// `game` answers (else the error of [`SolveRequest::unsupported`]).
+    pub fn value_only(&self, game: &str) -> Result<()> {
+        if self.goal == Goal::Value {
+            Ok(())
+        } else {
+            Err(self.unsupported(game, "its value (objective=\"tricks\")"))
+        }
+    }
+
     /// An error for a goal `game` does not answer (an option error, like
     /// an unknown objective); `answers` says what it does answer.
     pub fn unsupported(&self, game: &str, answers: &str) -> Error {
@@ -201,4 +211,24 @@ pub struct SolveAnswer {
     /// (`value` and `actions` then hold their lower bounds). `None` when
     /// every value is exact.
     pub bounds: Option<Bounds>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_value_only_game_refuses_other_goals_in_one_message() {
+        let mut req = SolveRequest::new();
+        assert!(req.value_only("some game").is_ok());
+        req.goal = Goal::Kot;
+        let e = req.value_only("some game").unwrap_err();
+        assert!(matches!(e, Error::Option(_)));
+        assert_eq!(
+            e.to_string(),
+            req.unsupported("some game", "its value (objective=\"tricks\")")
+                .to_string()
+        );
+        assert!(e.to_string().contains("the kot query"), "{}", e);
+    }
 }

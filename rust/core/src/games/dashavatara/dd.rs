@@ -39,7 +39,7 @@ use crate::solve::answer::{Actions, Answer, Narrow, TableSize};
 use crate::solve::game::{
     mix64, LeadBounds, MoveList, Side, Switches, TrickGame, TrickWon, TtKey, Wide, Wide3,
 };
-use crate::solve::request::{Goal, SolveAnswer, SolveRequest};
+use crate::solve::request::{SolveAnswer, SolveRequest};
 use crate::solve::{Probe, Solver, SolverConfig};
 
 /// First move code of a ducal announcement (`120 + suit`).
@@ -662,9 +662,7 @@ impl DashaState {
     /// the player to move) captures by the end of the deal against the other
     /// two, those captured before included.
     pub fn solve(&self, req: &SolveRequest) -> Result<SolveAnswer> {
-        if req.goal != Goal::Value {
-            return Err(req.unsupported("dashavatara", "its value (objective=\"tricks\")"));
-        }
+        req.value_only("dashavatara")?;
         let player = req.player_or(self.current().unwrap_or(0), 3)?;
         let config = req.config_sized(TableSize::Default, 0, true);
         let a = solve(self, player, req.actions, &config)?;

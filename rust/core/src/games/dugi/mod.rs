@@ -48,7 +48,7 @@ pub use state::{dugi_act_name, parse_dugi_action, DugiResult, DugiState};
 
 use crate::error::Result;
 use crate::solve::answer::{Answer, TableSize};
-use crate::solve::request::{Extra, Goal, SolveAnswer, SolveRequest};
+use crate::solve::request::{Extra, SolveAnswer, SolveRequest};
 use crate::solve::SolverConfig;
 
 /// A Dugi game: the options, from which states are made.
@@ -130,9 +130,7 @@ impl DugiState {
     /// with `details`, also the defenders' first forced trick
     /// ([`Extra::FirstTrick`]).
     pub fn solve(&self, req: &SolveRequest) -> Result<SolveAnswer> {
-        if req.goal != Goal::Value {
-            return Err(req.unsupported("dugi", "its value (objective=\"tricks\")"));
-        }
+        req.value_only("dugi")?;
         let player = req.player_or(self.current().unwrap_or(0), 4)?;
         let cards = self.play().hands.iter().map(|h| h.len()).max().unwrap_or(0);
         let (a, first) = self.dd_solve(

@@ -10,7 +10,7 @@ use crate::deal::shuffled;
 use crate::error::{check_seat, Error, Result};
 use crate::rng::Rng;
 use crate::solve::answer::{Answer, TableSize};
-use crate::solve::request::{Extra, Goal, SolveAnswer, SolveRequest};
+use crate::solve::request::{Extra, SolveAnswer, SolveRequest};
 use crate::solve::SolverConfig;
 
 /// Where the match stands.
@@ -629,9 +629,7 @@ impl GanjifaState {
     /// `dd_chance=expectation` a fractional expectation is given as
     /// [`Extra::Expected`] (the value is then its floor).
     pub fn solve(&self, req: &SolveRequest) -> Result<SolveAnswer> {
-        if req.goal != Goal::Value {
-            return Err(req.unsupported("ganjifa", "its value (objective=\"tricks\")"));
-        }
+        req.value_only("ganjifa")?;
         let player = req.player_or(self.current().unwrap_or(0), self.cfg.players)?;
         let cards = self.hands().iter().map(|h| h.len()).max().unwrap_or(0);
         let a = self.dd_solve(

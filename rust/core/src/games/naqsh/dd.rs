@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use super::state::{NaqshAction, NaqshState, Phase};
 use crate::error::{check_seat, Error, Result};
 use crate::solve::answer::{Answer, TableSize};
-use crate::solve::request::{Goal, SolveAnswer, SolveRequest};
+use crate::solve::request::{SolveAnswer, SolveRequest};
 use crate::solve::search::Limits;
 use crate::solve::SolverConfig;
 
@@ -201,9 +201,7 @@ impl NaqshState {
     /// `player` (default: the player to act) can guarantee when everyone
     /// else decides against him, the pack's order known.
     pub fn solve(&self, req: &SolveRequest) -> Result<SolveAnswer> {
-        if req.goal != Goal::Value {
-            return Err(req.unsupported("naqsh", "its value (objective=\"tricks\")"));
-        }
+        req.value_only("naqsh")?;
         let player = req.player_or(self.current().unwrap_or(0), self.cfg.players)?;
         // A small table unless the caller sizes it; anytime bounds are not
         // given for Naqsh: a limit fails the call.
