@@ -4,9 +4,8 @@ graph must have no cycle: at the crate's top level (``card``, ``pack``, ``games`
 ``registry``, ``solve`` ...) and under every module that has modules of its own
 (``games``, each game, ``registry``, ``solve`` ...). Inside ``games`` no game's module
 refers to another game's either: what two games share is a module of its own that
-refers to no game. The circles and references that remain today are listed, each with
-the piece in the wrong file (:data:`EXCUSED`, :data:`EXCUSED_GAMES`); any other fails
-with its modules and files named.
+refers to no game. A circle or such a reference fails with its modules and files
+named.
 
 What counts as a reference of module ``a`` to module ``b``: a path written in ``a``'s
 files that starts at the crate (``crate::b::...``, ``$crate::b::...`` in a macro) or climbs
@@ -269,20 +268,6 @@ def _circles(graph: dict[str, dict[str, set[str]]]) -> list[str]:
     return out
 
 
-EXCUSED: dict[tuple[str, str, str], str] = {
-    ("games::twenty_eight::dd", "sweep", "solver"): "the answer type DdAnswer lives in dd_solver.rs",
-    ("solve", "request", "answer"): "TableSize, the request's table policy, lives in answer.rs",
-}
-"""The references that still close a circle, each keyed by the module they are under
-(``crate::`` left out), the module that makes it and the one it refers to, with the
-piece in the wrong file: the check leaves them out until the piece moves (then the
-entry goes)."""
-
-EXCUSED_GAMES: dict[tuple[str, str], str] = {
-}
-"""References of a game to another game's module that remain (a shared module would hold
-what both use)."""
-
 needs_sources = pytest.mark.skipif(not (SRC / "lib.rs").exists(), reason="the engine's sources are not here")
 
 
@@ -302,20 +287,9 @@ def crate() -> dict[tuple[str, ...], Module]:
 def test_no_module_circle(crate: dict[tuple[str, ...], Module], parent: tuple[str, ...]) -> None:
     """The modules under each module of the crate (its top level, ``games``, each game,
     ``registry``, ``solve`` ...) refer to one another without a circle."""
-    where = "::".join(parent)
     graph = graph_under(crate, parent)
-    for (under, a, b) in EXCUSED:
-        if under == where and b in graph.get(a, {}):
-            del graph[a][b]
     found = _circles(graph)
     assert not found, f"module circles under {'::'.join(('crate',) + parent)}:\n" + "\n".join("  " + c for c in found)
-
-
-@needs_sources
-def test_the_excused_circles_are_under_modules_of_the_crate(crate: dict[tuple[str, ...], Module]) -> None:
-    for (under, a, b) in EXCUSED:
-        key = tuple(under.split("::"))
-        assert key in crate and {a, b} <= set(crate[key].children), (under, a, b)
 
 
 @needs_sources
@@ -329,7 +303,7 @@ def test_no_game_refers_to_another_game(crate: dict[tuple[str, ...], Module]) ->
         f"{a} -> {b} ({', '.join(sorted(files))})"
         for a, targets in sorted(graph.items())
         for b, files in sorted(targets.items())
-        if b in families and (a, b) not in EXCUSED_GAMES
+        if b in families
     ]
     assert not wrong, "a game's module referred to from another module of games:\n" + "\n".join("  " + w for w in wrong)
 

@@ -46,6 +46,8 @@
 //! ```
 
 use super::game::{Pattern, TrickGame};
+/// The request's table policy, where the answers' callers have long found it.
+pub use super::request::TableSize;
 use super::request::{in_legal_order, Bounds, Extra, SolveAnswer};
 use super::{Probe, RootUnits, Solution, Solver, SolverConfig};
 use crate::error::Result;
@@ -54,52 +56,6 @@ use crate::error::Result;
 /// checks the node limit at every node, so a call stopped by it has visited
 /// at most `max_nodes + 1` nodes (the node that found the limit passed).
 pub const NODE_SLACK: u64 = 1;
-
-/// How a game's table is sized when the caller gives no `tt_mib`: one
-/// policy, [`TableSize::config`], with the game's threshold.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum TableSize {
-    /// The request's table at every size: the default one
-    /// ([`SolverConfig::default`]) unless the caller's settings size it.
-    Default,
-    /// A small table ([`SolverConfig::small`]) for hands of at most this
-    /// many cards, the default beyond ([`SolverConfig::for_hands`] at 6).
-    SmallUpTo(u32),
-    /// Always the small table (a game whose table holds few positions).
-    Small,
-}
-
-impl TableSize {
-    /// The settings of a call: `config` (the caller's limits, switches and
-    /// table size), its table sized by this policy for hands of `cards`
-    /// cards unless the caller gave the size (`tt_given`); without
-    /// `anytime` (an objective that gives no bounds) a limit fails the call.
-    pub fn config(
-        self,
-        config: &SolverConfig,
-        tt_given: bool,
-        cards: u32,
-        anytime: bool,
-    ) -> SolverConfig {
-        let mut c = config.clone();
-        let small = match self {
-            TableSize::Default => None,
-            TableSize::SmallUpTo(n) => Some(cards <= n),
-            TableSize::Small => Some(true),
-        };
-        match small {
-            _ if tt_given => {}
-            None => {}
-            Some(true) => c.tt_bytes = SolverConfig::small().tt_bytes,
-            Some(false) => c.tt_bytes = SolverConfig::default().tt_bytes,
-        }
-        if anytime {
-            c
-        } else {
-            c.exact_only()
-        }
-    }
-}
 
 /// When each action is searched only within the window the root's value
 /// leaves it (the mover's side gets no more than the root with any action,

@@ -8,7 +8,6 @@
 
 use std::time::Duration;
 
-use super::answer::TableSize;
 use super::pool::SharedPool;
 use super::SolverConfig;
 use crate::error::{check_seat, Error, Result};
@@ -211,6 +210,52 @@ pub struct SolveAnswer {
     /// (`value` and `actions` then hold their lower bounds). `None` when
     /// every value is exact.
     pub bounds: Option<Bounds>,
+}
+
+/// How a game's table is sized when the caller gives no `tt_mib`: one
+/// policy, [`TableSize::config`], with the game's threshold.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TableSize {
+    /// The request's table at every size: the default one
+    /// ([`SolverConfig::default`]) unless the caller's settings size it.
+    Default,
+    /// A small table ([`SolverConfig::small`]) for hands of at most this
+    /// many cards, the default beyond ([`SolverConfig::for_hands`] at 6).
+    SmallUpTo(u32),
+    /// Always the small table (a game whose table holds few positions).
+    Small,
+}
+
+impl TableSize {
+    /// The settings of a call: `config` (the caller's limits, switches and
+    /// table size), its table sized by this policy for hands of `cards`
+    /// cards unless the caller gave the size (`tt_given`); without
+    /// `anytime` (an objective that gives no bounds) a limit fails the call.
+    pub fn config(
+        self,
+        config: &SolverConfig,
+        tt_given: bool,
+        cards: u32,
+        anytime: bool,
+    ) -> SolverConfig {
+        let mut c = config.clone();
+        let small = match self {
+            TableSize::Default => None,
+            TableSize::SmallUpTo(n) => Some(cards <= n),
+            TableSize::Small => Some(true),
+        };
+        match small {
+            _ if tt_given => {}
+            None => {}
+            Some(true) => c.tt_bytes = SolverConfig::small().tt_bytes,
+            Some(false) => c.tt_bytes = SolverConfig::default().tt_bytes,
+        }
+        if anytime {
+            c
+        } else {
+            c.exact_only()
+        }
+    }
 }
 
 #[cfg(test)]

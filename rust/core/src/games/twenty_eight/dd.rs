@@ -41,8 +41,14 @@ mod solver;
 #[path = "dd_sweep.rs"]
 mod sweep;
 
-pub use solver::{dd_table, solve_outcome, solve_points, DdAnswer, FAILED, MADE, VOIDED};
+pub use solver::{dd_table, solve_outcome, solve_points, FAILED, MADE, VOIDED};
 pub use sweep::{solve_sweep, SweepGame};
+
+/// A double-dummy answer: the value (negative only with `kq_negative`)
+/// and each legal action (the state's strings, in its order) with its
+/// value, the nodes, and in anytime mode ([`crate::solve::SolverConfig::bounds`]) the
+/// bounds proven when a limit stopped the call.
+pub type DdAnswer = crate::solve::answer::Answer<String, i32>;
 
 use super::config::{Game, TwentyEightConfig};
 use super::rules::{self, PlayView};

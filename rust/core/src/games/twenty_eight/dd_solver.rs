@@ -5,18 +5,13 @@ use std::sync::Arc;
 
 use super::super::config::TwentyEightConfig;
 use super::super::state::{Action, TwentyEightState};
-use super::{Objective, PointsGame, CALL};
+use super::{DdAnswer, Objective, PointsGame, CALL};
 use crate::card::CardSet;
 use crate::error::Result;
 use crate::solve::answer::{Actions, Answer, Narrow, TableSize, Threshold};
 use crate::solve::request::{Goal, SolveAnswer, SolveRequest};
 use crate::solve::{Probe, Solver, SolverConfig, TrickGame};
 
-/// A double-dummy answer: the value (negative only with `kq_negative`)
-/// and each legal action (the state's strings, in its order) with its
-/// value, the nodes, and in anytime mode ([`SolverConfig::bounds`]) the
-/// bounds proven when a limit stopped the call.
-pub type DdAnswer = Answer<String, i32>;
 
 /// Outcome values of [`solve_outcome`].
 pub const FAILED: i32 = 0;
