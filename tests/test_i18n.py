@@ -38,6 +38,39 @@ def test_a_missing_translation_is_reported(tmp_path, monkeypatch) -> None:
     assert any("cs/words.po" in b and "'hearts'" in b and "not translated" in b for b in bad), bad
 
 
+def test_every_game_has_a_catalog_of_its_own() -> None:
+    """Each game's module of hukm.svg.games has its own domain, found on disk in every
+    language; its words are in no shared template, and the translator and the page's
+    messages find them through the fallbacks."""
+    from hukm.svg import games as game_modules
+
+    families = {m.__name__.rsplit(".", 1)[1] for m in game_modules.every()}
+    want = {i18n.GAME_PREFIX + f for f in families}
+    assert want <= set(_tools.domains()) and set(_tools.domains()) - want == set(i18n.DOMAINS)
+    for lang in OTHERS:
+        assert set(i18n.game_domains(lang)) == want, lang
+    for d in i18n.DOMAINS:
+        locations = {loc for m in _tools.read_po(_tools.pot_path(d)) for loc, _n in m.locations}
+        assert not any(loc.startswith("svg/games/") and not loc.startswith("svg/games/_")
+                       for loc in locations), d
+    tr = i18n.translator("fa")
+    assert tr.pt("position", "trumper") != "trumper"
+    assert i18n.messages("fa", ("web",))["messages"]["position\x04trumper"] == tr.pt("position", "trumper")
+
+
+def test_compiling_leaves_an_unchanged_catalog_alone(tmp_path, monkeypatch) -> None:
+    """A .mo whose messages are those of its .po is not written again (only its header's
+    dates would change), so a new game's catalogs touch no other file."""
+    import shutil
+
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(_tools, "LOCALE_DIR", tmp_path)
+    shutil.copytree(_tools.PACKAGE / "i18n" / "locale", tmp_path, dirs_exist_ok=True)
+    before = {p: p.read_bytes() for p in tmp_path.rglob("*.mo")}
+    _tools.compile_catalogs()
+    assert {p: p.read_bytes() for p in tmp_path.rglob("*.mo")} == before
+
+
 @pytest.mark.parametrize("lang", OTHERS)
 def test_every_suit_of_every_pack_is_translated(lang: str) -> None:
     tr = i18n.translator(lang)

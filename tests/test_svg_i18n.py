@@ -17,7 +17,7 @@ import hukm.svg
 from hukm import i18n
 
 pytest.importorskip("babel")
-from hukm.i18n._tools import english_leaks, po_path, read_po  # noqa: E402
+from hukm.i18n._tools import domains, english_leaks, po_path, read_po  # noqa: E402
 from hukm.svg.xml import text_width  # noqa: E402
 
 OTHERS = [c for c in i18n.LANGUAGES if c != "en"]
@@ -286,6 +286,11 @@ def test_the_review_in_the_language(lang: str) -> None:
         [(d.action, d.best, d.played, d.mark) for d in english.decisions]
 
 
+def pictures_domains() -> list[str]:
+    """The catalogs of the words a picture draws: ``pictures`` and every game's own."""
+    return ["pictures"] + [d for d in domains() if d.startswith(i18n.GAME_PREFIX)]
+
+
 FONTS = {"fa": "NotoSansArabic", "ur": "NotoSansArabic", "ar": "NotoSansArabic",
          "hi": "NotoSansDevanagari", "bn": "NotoSansBengali", "cs": "NotoSans"}
 
@@ -306,9 +311,9 @@ def test_text_width_estimates_cover_the_shaped_text(lang: str) -> None:
         pytest.skip("Noto fonts not installed")
     font = image_font.truetype(path, 100, layout_engine=image_font.Layout.RAQM)
     ratios = []
-    for m in read_po(po_path(lang, "pictures"), lang):
-        if not m.id:
-            continue
+    drawn = {(m.context, str(m.id)): m for d in pictures_domains()
+             for m in read_po(po_path(lang, d), lang) if m.id}
+    for m in drawn.values():
         for s in [m.string] if isinstance(m.string, str) else list(m.string):
             s = re.sub(r"\{\w*\}", "", s).strip()
             if lang != "cs":

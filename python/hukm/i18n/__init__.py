@@ -5,7 +5,8 @@ hukm speaks English (``en``), Persian (``fa``), Urdu (``ur``), Hindi (``hi``), B
 catalogs, one ``.po`` file per language and *domain* under ``hukm/i18n/locale/``
 (``words``: the game's own words — suits, ranks, roles and calls, as
 ``docs/glossary.md`` lists them; ``pictures``: pictures, replays, video and review;
-``terminal``: the terminal views; ``web``: the web page), compiled to ``.mo`` files that
+``terminal``: the terminal views; ``web``: the web page; and one ``game_<family>`` per
+game, the words of its module of :mod:`hukm.svg.games`), compiled to ``.mo`` files that
 the standard library's :mod:`gettext` reads, so reading a language needs nothing beyond
 Python. ``python -m hukm.i18n`` (with Babel, ``pip install "hukm[i18n]"``) extracts the
 English messages from the sources, updates every language's catalog and compiles it;
@@ -43,7 +44,7 @@ from .._errors import OptionError
 
 __all__ = [
     "Language", "LANGUAGES", "DOMAINS", "LANG_ENV", "Translator", "translator", "language",
-    "resolve", "N_", "WN_", "WNP_", "LOCALE_DIR", "messages",
+    "resolve", "N_", "WN_", "WNP_", "LOCALE_DIR", "GAME_PREFIX", "game_domains", "messages",
 ]
 
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -51,7 +52,12 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 ``locale/<lang>/LC_MESSAGES/<domain>.po`` / ``.mo``."""
 
 DOMAINS = ("words", "pictures", "terminal", "web")
-"""The catalogs' domains, looked up in this order (a message is in one domain)."""
+"""The shared catalogs' domains, looked up in this order, before the games' own
+(:func:`game_domains`)."""
+
+GAME_PREFIX = "game_"
+"""The start of a game's own domain: ``game_<family>`` holds the words of
+``hukm/svg/games/<family>.py``."""
 
 LANG_ENV = "HUKM_LANG"
 """The environment variable the command line reads for its default language."""
@@ -109,8 +115,10 @@ def N_(message: str) -> str:
 
 
 def WN_(message: str) -> str:
-    """Marks ``message`` for the web page's catalog (``web``) in a file whose other
-    messages are another domain's (a game's module of :mod:`hukm.svg.games`).
+    """Marks ``message`` in a game's module of :mod:`hukm.svg.games` as a word the web
+    page shows (its family's name, its position fields). Like the module's other messages
+    it goes to the game's own catalog (``game_<family>``), which the page's messages
+    (:func:`messages`) take as a fallback.
 
     >>> WN_("Hokm")
     'Hokm'
@@ -119,7 +127,7 @@ def WN_(message: str) -> str:
 
 
 def WNP_(context: str, message: str) -> str:
-    """:func:`WN_` with a context: marks ``message`` in ``context`` for the ``web`` catalog.
+    """:func:`WN_` with a context: marks ``message`` in ``context`` for the web page.
 
     >>> WNP_("position", "stock")
     'stock'
@@ -156,23 +164,41 @@ def language(lang: Optional[str] = None) -> Language:
     return LANGUAGES[resolve(lang)]
 
 
-def _load(code: str) -> gettext.NullTranslations:
-    """Every domain's compiled catalog of ``code``, chained in :data:`DOMAINS` order."""
-    chain: gettext.NullTranslations = gettext.NullTranslations()
+def game_domains(code: str) -> tuple[str, ...]:
+    """The games' own domains that ``code`` has a compiled catalog of, found on disk
+    (``locale/<code>/LC_MESSAGES/game_*.mo``), sorted.
+
+    >>> "game_thunee" in game_domains("fa"), game_domains("en")
+    (True, ())
+    """
     if code == "en":
-        return chain
+        return ()
+    folder = LOCALE_DIR / code / "LC_MESSAGES"
+    return tuple(sorted(p.stem for p in folder.glob(f"{GAME_PREFIX}*.mo") if p.is_file()))
+
+
+def _catalog(code: str, domain: str) -> Optional[gettext.GNUTranslations]:
+    """The compiled catalog of ``domain`` in ``code``, or ``None`` if there is none."""
+    mo = LOCALE_DIR / code / "LC_MESSAGES" / f"{domain}.mo"
+    if code == "en" or not mo.is_file():
+        return None
+    with open(mo, "rb") as f:
+        return gettext.GNUTranslations(f)
+
+
+def _load(code: str) -> gettext.NullTranslations:
+    """Every domain's compiled catalog of ``code``, chained: the shared ones in
+    :data:`DOMAINS` order, then each game's (:func:`game_domains`) as their fallbacks."""
     first: Optional[gettext.NullTranslations] = None
-    for domain in DOMAINS:
-        mo = LOCALE_DIR / code / "LC_MESSAGES" / f"{domain}.mo"
-        if not mo.is_file():
+    for domain in DOMAINS + game_domains(code):
+        t = _catalog(code, domain)
+        if t is None:
             continue
-        with open(mo, "rb") as f:
-            t = gettext.GNUTranslations(f)
         if first is None:
             first = t
         else:
             first.add_fallback(t)
-    return first if first is not None else chain
+    return first if first is not None else gettext.NullTranslations()
 
 
 class Translator:
@@ -276,7 +302,9 @@ def messages(lang: Optional[str], domains: tuple[str, ...] = ("words", "web")) -
     "digits", "plural", "messages"}`` where ``messages`` maps an English message (with
     its context as ``"context\\u0004message"``, as gettext keys it) to its translation, or a
     plural message's singular to the list of its forms; ``plural`` is the catalog's
-    ``Plural-Forms`` expression in ``n`` (C syntax, which JavaScript reads too).
+    ``Plural-Forms`` expression in ``n`` (C syntax, which JavaScript reads too). The games'
+    own catalogs (:func:`game_domains`) come after ``domains``, as their fallbacks: a
+    message already given by ``domains`` keeps that translation.
 
     >>> m = messages("fa", ("words",))
     >>> m["dir"], m["messages"]["suit\x04hearts"]
@@ -284,30 +312,38 @@ def messages(lang: Optional[str], domains: tuple[str, ...] = ("words", "web")) -
     """
     code = resolve(lang)
     lg = LANGUAGES[code]
+    games = game_domains(code)
+    known = DOMAINS + tuple(sorted({p.stem for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{GAME_PREFIX}*.mo")}))
     out: dict[str, object] = {}
     plural = "n != 1"
     for domain in domains:
-        if domain not in DOMAINS:
-            raise OptionError(f"unknown catalog domain {domain!r}; domains: {', '.join(DOMAINS)}")
-        mo = LOCALE_DIR / code / "LC_MESSAGES" / f"{domain}.mo"
-        if code == "en" or not mo.is_file():
+        if domain not in known:
+            raise OptionError(f"unknown catalog domain {domain!r}; domains: {', '.join(known)}")
+    given: set[str] = set()
+    for domain in tuple(domains) + tuple(g for g in games if g not in domains):
+        t = _catalog(code, domain)
+        if t is None:
             continue
-        with open(mo, "rb") as f:
-            t = gettext.GNUTranslations(f)
         header = t.info().get("plural-forms", "")
         m = re.search(r"plural=(.*?);?\s*$", header)
-        if m:
+        if m and domain in domains:
             plural = m.group(1)
+        fallback = domain not in domains
+        found: dict[str, object] = {}
         cat: dict[object, str] = getattr(t, "_catalog", {})
         for key, value in cat.items():
             if key == "":
                 continue
             if isinstance(key, tuple):
-                forms = out.setdefault(str(key[0]), [])
+                forms = found.setdefault(str(key[0]), [])
                 if isinstance(forms, list):
                     while len(forms) <= int(key[1]):
                         forms.append("")
                     forms[int(key[1])] = value
             else:
-                out[str(key)] = value
+                found[str(key)] = value
+        for text, translated in found.items():
+            if not (fallback and text in given):
+                out[text] = translated
+        given.update(found)
     return {"lang": code, "dir": lg.dir, "digits": lg.digits, "plural": plural, "messages": out}

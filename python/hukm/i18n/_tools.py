@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from . import DOMAINS, LANGUAGES, LOCALE_DIR
+from . import DOMAINS, GAME_PREFIX, LANGUAGES, LOCALE_DIR
 
 PACKAGE = Path(__file__).resolve().parent.parent
 """The ``hukm`` package directory; the sources are found from here."""
@@ -27,13 +27,14 @@ SOURCES: dict[str, tuple[str, ...]] = {
 }
 """Each domain's source files (globs relative to the package)."""
 
-SHARED: dict[str, tuple[str, ...]] = {"web": ("svg/games/*.py",)}
-"""Files of another domain that hold some of a domain's messages, marked with that
-domain's own markers (:data:`DOMAIN_KEYWORDS`): each game's module names its family and
-position keywords for the web page."""
+GAMES = "svg/games/*.py"
+"""The games' own modules (those whose name does not start with ``_``): each one's
+messages, with every marker (:data:`KEYWORDS` and :data:`GAME_KEYWORDS`), make a domain
+of its own, ``game_<module>``, and no shared domain's."""
 
-DOMAIN_KEYWORDS: dict[str, dict[str, Any]] = {"web": {"WN_": None, "WNP_": ((1, "c"), 2)}}
-"""The markers of one domain's messages in the :data:`SHARED` files."""
+GAME_KEYWORDS: dict[str, Any] = {"WN_": None, "WNP_": ((1, "c"), 2)}
+"""The markers of a game's module for its words on the web page (its family's name and
+position fields); they go to the game's own domain like the rest of its messages."""
 
 KEYWORDS: dict[str, Any] = {
     "t": None,
@@ -62,12 +63,30 @@ def _need_babel() -> Any:
     return babel.messages
 
 
-def source_files(domain: str, shared: bool = False) -> list[Path]:
-    """The files of ``domain`` (``shared``: its :data:`SHARED` files), sorted."""
+def game_files() -> dict[str, Path]:
+    """The games' own modules (:data:`GAMES`) by their domain, ``game_<module>``."""
+    found = (p for p in PACKAGE.glob(GAMES) if p.is_file() and not p.name.startswith("_"))
+    return {GAME_PREFIX + p.stem: p for p in sorted(found)}
+
+
+def domains() -> tuple[str, ...]:
+    """Every domain to keep: the shared ones (:data:`DOMAINS`), then every game's, found
+    from the modules present and from the templates on disk (a template whose module is
+    gone is reported by :func:`problems`)."""
+    games = set(game_files()) | {p.stem for p in LOCALE_DIR.glob(f"{GAME_PREFIX}*.pot")}
+    return DOMAINS + tuple(sorted(games))
+
+
+def source_files(domain: str) -> list[Path]:
+    """The files of ``domain``, sorted: a game's own module, or the shared domain's
+    :data:`SOURCES` without the games' modules."""
+    if domain.startswith(GAME_PREFIX):
+        own = game_files().get(domain)
+        return [own] if own is not None else []
     out: set[Path] = set()
-    for pattern in (SHARED.get(domain, ()) if shared else SOURCES[domain]):
+    for pattern in SOURCES[domain]:
         out.update(p for p in PACKAGE.glob(pattern) if p.is_file())
-    return sorted(out)
+    return sorted(out - set(game_files().values()))
 
 
 def _extract_html(path: Path) -> Iterator[tuple[int, str, str | None]]:
@@ -111,12 +130,11 @@ def extract(domain: str) -> Any:
 
     cat = Catalog(project="hukm", domain=domain, charset="utf-8", fuzzy=False,
                   header_comment=HEADER.format(domain=domain), copyright_holder="hukm", version="")
-    own = set(source_files(domain))
-    for path in sorted(own | set(source_files(domain, shared=True))):
+    for path in source_files(domain):
         rel = path.relative_to(PACKAGE).as_posix()
         found: Iterable[tuple[int, Any, Any]]
-        if path not in own:
-            found = _extract_python(path, DOMAIN_KEYWORDS[domain])
+        if domain.startswith(GAME_PREFIX):
+            found = _extract_python(path, {**KEYWORDS, **GAME_KEYWORDS})
         elif path.suffix == ".html":
             found = _extract_html(path)
         elif path.suffix == ".py":
@@ -174,42 +192,62 @@ def po_path(lang: str, domain: str) -> Path:
 
 def write_templates() -> None:
     """``extract`` for every domain, written to ``locale/<domain>.pot``."""
-    for d in DOMAINS:
+    for d in domains():
         _write_po(pot_path(d), extract(d))
+
+
+def new_catalog(lang: str, domain: str) -> Any:
+    """An empty catalog of ``domain`` in ``lang``, with hukm's header."""
+    _need_babel()
+    from babel.messages.catalog import Catalog
+
+    return Catalog(locale=lang, domain=domain, project="hukm", header_comment=HEADER.format(domain=domain),
+                   copyright_holder="hukm", version="", fuzzy=False)
 
 
 def update_catalogs() -> None:
     """Every language's catalog brought to its template: new messages added empty,
-    messages no longer in the sources dropped, translations kept."""
-    from babel.messages.catalog import Catalog
-
-    for d in DOMAINS:
+    messages no longer in the sources dropped, translations kept; a domain new to a
+    language (a new game's) gets a new catalog."""
+    for d in domains():
         template = read_po(pot_path(d))
         for lang in LANGUAGES:
             if lang == "en":
                 continue
             p = po_path(lang, d)
-            cat = read_po(p, lang) if p.is_file() else Catalog(
-                locale=lang, domain=d, project="hukm", header_comment=HEADER.format(domain=d),
-                copyright_holder="hukm", version="", fuzzy=False)
+            cat = read_po(p, lang) if p.is_file() else new_catalog(lang, d)
             cat.update(template, no_fuzzy_matching=True)
             cat.obsolete.clear()
             _write_po(p, cat)
 
 
+_DATED = re.compile(r"^(POT-Creation-Date|PO-Revision-Date):.*$\n?", re.M)
+"""The header lines of a compiled catalog that say when it was made."""
+
+
+def _mo_content(data: bytes) -> dict[object, str]:
+    """A compiled catalog's messages, its header without its dates."""
+    import gettext
+
+    cat: dict[object, str] = dict(getattr(gettext.GNUTranslations(io.BytesIO(data)), "_catalog", {}))
+    cat[""] = _DATED.sub("", cat.get("", ""))
+    return cat
+
+
 def compile_catalogs() -> None:
-    """Every ``.po`` compiled to its ``.mo`` beside it."""
+    """Every ``.po`` compiled to its ``.mo`` beside it; a ``.mo`` whose messages are the
+    same (whatever its header's dates) is left as it is."""
     from babel.messages.mofile import write_mo
 
     for lang in LANGUAGES:
-        for d in DOMAINS:
+        for d in domains():
             p = po_path(lang, d)
             if not p.is_file():
                 continue
             buf = io.BytesIO()
             write_mo(buf, read_po(p, lang), use_fuzzy=False)
             mo = p.with_suffix(".mo")
-            if not mo.is_file() or mo.read_bytes() != buf.getvalue():
+            if not mo.is_file() or _mo_content(mo.read_bytes()) != _mo_content(buf.getvalue()):
                 mo.write_bytes(buf.getvalue())
 
 
@@ -228,7 +266,7 @@ def problems() -> list[str]:
     import gettext
 
     out: list[str] = []
-    for d in DOMAINS:
+    for d in domains():
         fresh = extract(d)
         have = read_po(pot_path(d)) if pot_path(d).is_file() else None
         want = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in fresh if m.id}
@@ -287,7 +325,7 @@ def ui_vocabulary() -> set[str]:
     """The English words of the user interface: every word of three or more letters in
     the templates' messages (placeholders removed), lower case."""
     words: set[str] = set()
-    for d in DOMAINS:
+    for d in domains():
         if not pot_path(d).is_file():
             continue
         for m in read_po(pot_path(d)):
@@ -300,7 +338,7 @@ def ui_vocabulary() -> set[str]:
 
 def _translated_words(lang: str) -> set[str]:
     words: set[str] = set()
-    for d in DOMAINS:
+    for d in domains():
         p = po_path(lang, d)
         if not p.is_file():
             continue
