@@ -7,7 +7,6 @@ from typing import Any, Optional, Sequence
 from . import _core
 from ._check import ints
 from ._game import GameBase
-from ._options import OptionValue
 from .observations import DashavataraObservation
 
 
@@ -39,9 +38,6 @@ class Dashavatara(GameBase):
     observation_type = DashavataraObservation
     DEFAULT = "dashavatara"
     PRESETS = ("dashavatara",)
-
-    def __init__(self, preset: str = "dashavatara", **options: OptionValue) -> None:
-        super().__init__(preset, **options)
 
     @property
     def trump(self) -> str:

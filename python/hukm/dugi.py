@@ -6,7 +6,6 @@ from typing import Optional
 
 from . import _core
 from ._game import GameBase, lead_king_note
-from ._options import OptionValue
 from .observations import DugiObservation
 
 
@@ -29,9 +28,6 @@ class Dugi(GameBase):
     observation_type = DugiObservation
     DEFAULT = "dugi"
     PRESETS = ("dugi",)
-
-    def __init__(self, preset: str = "dugi", **options: OptionValue) -> None:
-        super().__init__(preset, **options)
 
     def new_game(self, seed: int = 0, *, dealer: Optional[int] = None) -> _core.State:
         """A whole match (``hands`` hands) seeded by ``seed``.

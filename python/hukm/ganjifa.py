@@ -6,7 +6,6 @@ from typing import Optional
 
 from . import _core
 from ._game import GameBase, lead_king_note
-from ._options import OptionValue
 from .observations import GanjifaObservation
 
 
@@ -34,9 +33,6 @@ class Ganjifa(GameBase):
     observation_type = GanjifaObservation
     DEFAULT = "ganjifa"
     PRESETS = ("ganjifa",)
-
-    def __init__(self, preset: str = "ganjifa", **options: OptionValue) -> None:
-        super().__init__(preset, **options)
 
     def new_game(self, seed: int = 0, *, dealer: Optional[int] = None) -> _core.State:
         """A whole match seeded by ``seed``; the first dealer at random unless given.

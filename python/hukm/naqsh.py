@@ -7,7 +7,6 @@ from typing import Any, Optional, Sequence
 from . import _core
 from ._check import ints, whole
 from ._game import GameBase
-from ._options import OptionValue
 from .observations import NaqshObservation
 
 
@@ -31,9 +30,6 @@ class Naqsh(GameBase):
     observation_type = NaqshObservation
     DEFAULT = "naqsh"
     PRESETS = ("naqsh",)
-
-    def __init__(self, preset: str = "naqsh", **options: OptionValue) -> None:
-        super().__init__(preset, **options)
 
     def new_game(self, seed: int = 0, *, banker: Optional[int] = None) -> _core.State:
         """A whole match (``hands`` hands, default one per player), seeded by ``seed``.
