@@ -88,6 +88,15 @@ pub const fn kw(
     }
 }
 
+/// `new_game`'s `dealer` of a game whose first dealer is drawn at random
+/// when none is given (Ganjifa, Dugi).
+pub const RANDOM_DEALER: Keyword = kw(
+    "dealer",
+    "seat",
+    false,
+    "the first dealer; absent: at random",
+);
+
 impl Keyword {
     /// The keyword as one a program passes, not a person (the progress of a
     /// hand, a chance seed).

@@ -10,16 +10,11 @@ use crate::surface::{Basics, Game};
 impl Game for Dugi {
     /// Partnerships of alternate seats; 1 when the side wins the hand.
     fn describe(&self) -> crate::describe::Description {
-        use crate::describe::{alternate, kw, Description};
+        use crate::describe::{alternate, kw, Description, RANDOM_DEALER};
         let about = "1 when the side wins the hand with best play, else 0";
         let mut d = Description::new(alternate(4), "win", about).labelled("(1: wins the hand)");
         d.quick_hand = Some(16);
-        d.new_game = vec![kw(
-            "dealer",
-            "seat",
-            false,
-            "the first dealer; absent: at random",
-        )];
+        d.new_game = vec![RANDOM_DEALER];
         d.from_deal = vec![
             kw(
                 "leader",

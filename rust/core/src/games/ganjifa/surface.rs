@@ -12,16 +12,11 @@ impl Game for Ganjifa {
     /// Each player for himself; tricks the player guarantees against the
     /// others as one coalition.
     fn describe(&self) -> crate::describe::Description {
-        use crate::describe::{kw, Description, Sides};
+        use crate::describe::{kw, Description, Sides, RANDOM_DEALER};
         let about = "tricks the player guarantees by the end of the hand, tricks won included";
         let mut d = Description::new(Sides::Each, "tricks", about);
         d.quick_hand = Some(16);
-        d.new_game = vec![kw(
-            "dealer",
-            "seat",
-            false,
-            "the first dealer; absent: at random",
-        )];
+        d.new_game = vec![RANDOM_DEALER];
         d.from_deal = vec![
             kw(
                 "leader",
