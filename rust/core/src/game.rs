@@ -146,6 +146,17 @@ pub trait GameState: Send + Sync {
     /// Every seat's cards now in compact notation, seat 0 first (a god's-eye
     /// view, for analysis and display).
     fn hands_compact(&self) -> Vec<String>;
+    /// `action`, legal here for the player to act, as `viewer` sees it when
+    /// it is made. Most actions are seen by everyone as they are. One that
+    /// puts cards where only some players see them (a trump indicator laid
+    /// face down, a discard, cards passed to one player) keeps its shape
+    /// with [`UNSEEN`] for each card `viewer` is not shown: `indicator:?`,
+    /// `discard:?+?+?`, `facedown:?:QM`. The actor sees his action as it
+    /// is. A card turned up later shows in the observations, not here.
+    fn seen_action(&self, action: &str, viewer: usize) -> String {
+        let _ = viewer;
+        action.to_string()
+    }
     /// The trick in progress as `seat`'s player can tell it (trick games).
     fn trick_facts(&self, seat: usize) -> Result<TrickFacts> {
         let _ = seat;
@@ -153,6 +164,15 @@ pub trait GameState: Send + Sync {
             "trick facts are offered for the trick games in trick play".into(),
         ))
     }
+}
+
+/// What a player not shown a card sees in its place in an action
+/// ([`GameState::seen_action`]).
+pub const UNSEEN: &str = "?";
+
+/// `n` cards not shown, joined as an action joins cards: `?+?+?`.
+pub fn unseen_cards(n: usize) -> String {
+    vec![UNSEEN; n.max(1)].join("+")
 }
 
 /// What a player can tell about one card of his own hand in the trick in

@@ -321,6 +321,17 @@ impl PyState {
         self.inner.history()
     }
 
+    /// The actions applied so far as `viewer` saw them: `history()` with `?`
+    /// for each card of an action that `viewer` was not shown
+    /// (`indicator:?`, `discard:?+?+?`, `facedown:?:QM`); whoever made an
+    /// action sees it whole. What a view drawn for one seat tells of the
+    /// hand (the state is replayed from its origin).
+    fn seen_history(&self, viewer: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+        let n = self.inner.num_players() as i128;
+        let v = args::whole(viewer, "viewer", 0, n - 1)? as usize;
+        Ok(self.inner.seen_history(v)?)
+    }
+
     /// How the state was made (see `origin_to_py`) and the actions since.
     fn origin<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyTuple>, Vec<String>)> {
         Ok((origin_to_py(py, self.inner.origin())?, self.inner.actions()))

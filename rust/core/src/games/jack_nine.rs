@@ -16,8 +16,10 @@ use crate::pack::Pack;
 /// fields `cfg` (with `players` and `pack`), `phase`, `hand_no`, `hands`,
 /// `trick`, `dealer`, `auction`, `high` and `history`, and the methods
 /// `current`, `legal`, `parse_action`, `is_legal`, `action_string`,
-/// `apply_action`, `build_observation`, `render_table`, `facts` and
-/// `seat_returns` (its [`crate::game::GameState::returns`]).
+/// `apply_action`, `build_observation`, `render_table`, `facts`,
+/// `seat_returns` (its [`crate::game::GameState::returns`]) and
+/// `seen_by_others` (an action as the players other than its actor see it,
+/// `None` when they see it as it is).
 macro_rules! impl_game_state {
     ($state:ty, $phase:ident) => {
         impl $state {
@@ -108,6 +110,15 @@ macro_rules! impl_game_state {
 
             fn phase_name(&self) -> &'static str {
                 self.phase.name()
+            }
+
+            fn seen_action(&self, action: &str, viewer: usize) -> String {
+                match self.parse_action(action) {
+                    Ok(a) if self.current() != Some(viewer) => {
+                        self.seen_by_others(a).unwrap_or_else(|| action.to_string())
+                    }
+                    _ => action.to_string(),
+                }
             }
 
             fn trick_facts(&self, seat: usize) -> $crate::error::Result<$crate::game::TrickFacts> {

@@ -341,6 +341,37 @@ impl AnyState {
         Ok(())
     }
 
+    /// The history as `viewer` saw it, action by action
+    /// ([`GameState::seen_action`]): the actions of [`GameState::history`]
+    /// with the cards `viewer` was not shown written `?`. Replays the
+    /// state from its origin, so it takes time in proportion to the
+    /// history.
+    pub fn seen_history(&self, viewer: usize) -> Result<Vec<String>> {
+        self.player_in_range(viewer)?;
+        // A sampled state keeps the history of the state it was sampled
+        // from: that state tells how it was seen.
+        let mut seen = match (&*self.origin, self.base) {
+            (_, 0) => Vec::new(),
+            (Origin::Sample { from, actions, .. } | Origin::Open { from, actions, .. }, _) => {
+                AnyState::replay(&self.game, from, actions)?.seen_history(viewer)?
+            }
+            _ => Vec::new(),
+        };
+        if seen.len() != self.base {
+            return Err(Error::State(format!(
+                "the history before this state's origin has {} actions, its origin {}",
+                self.base,
+                seen.len()
+            )));
+        }
+        let mut s = AnyState::replay(&self.game, &self.origin, &[])?;
+        for a in self.actions() {
+            seen.push(s.seen_action(&a, viewer));
+            s.apply(&a)?;
+        }
+        Ok(seen)
+    }
+
     /// A copy in which every card `player` cannot see is dealt again at
     /// random, consistently with what `player` has seen, seeded by `seed`.
     pub fn determinize(&self, player: usize, seed: u64) -> Result<AnyState> {
@@ -430,6 +461,9 @@ impl GameState for AnyState {
     }
     fn hands_compact(&self) -> Vec<String> {
         self.inner.hands_compact()
+    }
+    fn seen_action(&self, action: &str, viewer: usize) -> String {
+        self.inner.seen_action(action, viewer)
     }
     fn trick_facts(&self, seat: usize) -> Result<crate::game::TrickFacts> {
         self.inner.trick_facts(seat)

@@ -194,6 +194,9 @@ impl<G: Game> GameState for StateOf<G> {
     fn hands_compact(&self) -> Vec<String> {
         self.0.hands_compact()
     }
+    fn seen_action(&self, action: &str, viewer: usize) -> String {
+        self.0.seen_action(action, viewer)
+    }
     fn trick_facts(&self, seat: usize) -> Result<crate::game::TrickFacts> {
         self.0.trick_facts(seat)
     }

@@ -36,6 +36,8 @@ mod limit_tests;
 mod options_tests;
 #[cfg(test)]
 mod search_tests;
+#[cfg(test)]
+mod seen_tests;
 mod vec_env;
 pub use any::{AnyGame, AnyState, Origin, MAX_ACTION_TEXT};
 pub use batch::solve_many;

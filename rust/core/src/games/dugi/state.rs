@@ -304,6 +304,17 @@ impl GameState for DugiState {
         Ok(())
     }
 
+    /// The card given for the King in the King pass is seen by the two
+    /// partners alone (B.4).
+    fn seen_action(&self, action: &str, viewer: usize) -> String {
+        match (parse_dugi_action(&self.cfg, action), self.current()) {
+            (Ok(DAct::Accept(_)), Some(actor)) if viewer != actor && viewer != (actor + 2) % 4 => {
+                format!("accept:{}", crate::game::UNSEEN)
+            }
+            _ => action.to_string(),
+        }
+    }
+
     fn is_terminal(&self) -> bool {
         self.over
     }

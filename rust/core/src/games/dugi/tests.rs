@@ -132,6 +132,27 @@ fn king_pass_and_random_matches() {
     }
 }
 
+/// The card given for the King is seen by the two partners alone (B.4).
+#[test]
+fn the_king_pass_is_seen_by_the_partners_alone() {
+    let mut found = 0;
+    for seed in 0..40 {
+        let mut s = game().new_game(seed, Some(0)).unwrap();
+        let c1 = s.current_player().unwrap();
+        assert_eq!(s.seen_action("offer", (c1 + 1) % 4), "offer");
+        s.apply("offer").unwrap();
+        let c2 = (c1 + 2) % 4;
+        for a in s.legal_actions() {
+            for v in 0..4 {
+                let want = if a == "pass" || v == c1 || v == c2 { a.as_str() } else { "accept:?" };
+                assert_eq!(s.seen_action(&a, v), want);
+            }
+            found += a.starts_with("accept:") as usize;
+        }
+    }
+    assert!(found > 0);
+}
+
 /// The challengers' sweep by plain AND/OR search (no table, no ordering).
 fn sweeps(cfg: &DugiConfig, p: &DugiPlay, goal: u16) -> bool {
     if p.step == DStep::Done {

@@ -200,6 +200,9 @@ fn example4_wilkins_phase2() {
     let mut legal = s.legal_actions();
     legal.sort();
     assert_eq!(legal, vec!["4BA", "facedown:5TJ:QM", "facedown:5TJ:TJ"]);
+    // The others see only the named suit (A.3.5).
+    let seen: Vec<String> = (0..3).map(|v| s.seen_action("facedown:5TJ:QM", v)).collect();
+    assert_eq!(seen, ["facedown:?:QM", "facedown:5TJ:QM", "facedown:?:QM"]);
     s.apply("facedown:5TJ:QM").unwrap();
     assert_eq!(s.legal_actions(), vec!["6QM"]);
     let obs = s.observation(2).unwrap();
@@ -344,6 +347,41 @@ fn random_matches_every_pack_and_option() {
             );
         }
     }
+}
+
+/// The cards the previous winner returns in an exchange are seen by the
+/// two players of the exchange alone (A.10).
+#[test]
+fn exchanged_cards_are_seen_by_the_two_players_alone() {
+    let o: Vec<(String, String)> = vec![
+        ("lead_rules".into(), "wilkins".into()),
+        ("handicap".into(), "exchange".into()),
+    ];
+    let g = Ganjifa::new(&o).unwrap();
+    let mut found = 0;
+    for seed in 0..20 {
+        let mut s = g.new_game(seed, None).unwrap();
+        let mut r = crate::rng::Rng::new(seed);
+        while !s.is_terminal() && s.results().len() < 3 {
+            let legal = s.legal_actions();
+            let a = legal[r.below(legal.len() as u64) as usize].clone();
+            if s.phase() == Phase::Exchange {
+                let (w, j) = (s.current().unwrap(), s.exch_to_seat);
+                for v in 0..3 {
+                    let want = if v == w || v == j { a.as_str() } else { "give:?" };
+                    assert_eq!(s.seen_action(&a, v), want);
+                }
+                found += 1;
+            } else {
+                for v in 0..3 {
+                    let seen = s.seen_action(&a, v);
+                    assert!(seen == a || a.starts_with("facedown:"), "{} as {}", a, seen);
+                }
+            }
+            s.apply(&a).unwrap();
+        }
+    }
+    assert!(found > 0);
 }
 
 #[test]

@@ -331,6 +331,25 @@ impl GameState for GanjifaState {
         Ok(())
     }
 
+    /// A Wilkins face-down lead shows only its named suit to the others
+    /// (A.3.5: `facedown:?:X`); the cards returned in an exchange are seen
+    /// by the two players of the exchange alone (A.10).
+    fn seen_action(&self, action: &str, viewer: usize) -> String {
+        use crate::game::UNSEEN;
+        if self.current() == Some(viewer) {
+            return action.to_string();
+        }
+        match parse_action(&self.cfg.pack, action) {
+            Ok(Parsed::Facedown(_, x)) => format!(
+                "facedown:{}:{}",
+                UNSEEN,
+                self.cfg.pack.suits[x as usize].code
+            ),
+            Ok(Parsed::Give(_)) if viewer != self.exch_to_seat => format!("give:{}", UNSEEN),
+            _ => action.to_string(),
+        }
+    }
+
     fn is_terminal(&self) -> bool {
         self.phase == Phase::Over
     }

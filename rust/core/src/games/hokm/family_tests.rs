@@ -573,3 +573,47 @@ fn dummy_rang_tables_scores_and_matches() {
         assert_eq!(s.returns().len(), 3);
     }
 }
+
+/// The face-down indicator (§5.4, §5.5), the two-player discards (§4.4) and
+/// Satat's passed cards (§9.10) are seen whole by their player alone; the
+/// others see the action's shape with `?` for each card. Every other action
+/// is seen as it is.
+#[test]
+fn private_actions_are_seen_by_their_player_alone() {
+    for (preset, verb) in [
+        ("trup_kasiet", "indicator"),
+        ("dab_rang", "indicator"),
+        ("hokm2", "discard"),
+        ("satat", "give"),
+    ] {
+        let g = game(preset, &[]);
+        let mut found = 0;
+        for seed in 0..60 {
+            let mut s = g.new_game(seed);
+            let mut r = crate::rng::Rng::new(seed);
+            while !s.is_terminal() && found < 3 {
+                let actor = GameState::current_player(&s).unwrap();
+                let legal = s.legal();
+                let a = legal[r.below(legal.len() as u64) as usize];
+                let text = s.format_action(&a);
+                let private = matches!(
+                    a,
+                    HokmAction::Indicator(_) | HokmAction::Discard(_) | HokmAction::Give(_)
+                );
+                for viewer in 0..s.cfg.players {
+                    let seen = s.seen_action(&text, viewer);
+                    if viewer == actor || !private {
+                        assert_eq!(seen, text);
+                        continue;
+                    }
+                    let n = text.split('+').count();
+                    let want = format!("{}:{}", verb, vec!["?"; n].join("+"));
+                    assert_eq!(seen, want, "{} seed {}", preset, seed);
+                }
+                found += private as usize;
+                s.apply_action(a).unwrap();
+            }
+        }
+        assert!(found >= 3, "{}: {} private actions", preset, found);
+    }
+}

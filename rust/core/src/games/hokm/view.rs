@@ -438,6 +438,22 @@ impl GameState for HokmState {
     fn history(&self) -> Vec<String> {
         self.history.iter().map(|a| self.format_action(a)).collect()
     }
+
+    /// The indicator laid face down (§5.4, §5.5), the two-player discards
+    /// (§4.4) and Satat's passed cards (§9.10) are seen by their player
+    /// alone.
+    fn seen_action(&self, action: &str, viewer: usize) -> String {
+        use crate::game::{unseen_cards, UNSEEN};
+        if GameState::current_player(self) == Some(viewer) {
+            return action.to_string();
+        }
+        match self.parse_action(action) {
+            Ok(HokmAction::Indicator(_)) => format!("indicator:{}", UNSEEN),
+            Ok(HokmAction::Discard(cs)) => format!("discard:{}", unseen_cards(cs.len() as usize)),
+            Ok(HokmAction::Give(cs)) => format!("give:{}", unseen_cards(cs.len() as usize)),
+            _ => action.to_string(),
+        }
+    }
     crate::game::state_methods!(phase_name, trick_facts, hands_compact);
 }
 

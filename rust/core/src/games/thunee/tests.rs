@@ -103,6 +103,10 @@ fn example_1_bidding_and_trumps() {
             "indicator:KC"
         ]
     );
+    // The trumper sees his indicator as it is, the others a card face down.
+    let seen: Vec<String> = (0..4).map(|p| s.seen_action("indicator:QS", p)).collect();
+    assert_eq!(seen, ["indicator:?", "indicator:QS", "indicator:?", "indicator:?"]);
+    assert_eq!(s.seen_action("trump:last", 0), "trump:last");
     play(&mut s, "indicator:QS");
     assert_eq!(s.trump, Some(0));
     assert_eq!(s.phase, Phase::Call);

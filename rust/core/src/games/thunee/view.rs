@@ -27,6 +27,16 @@ impl ThuneeState {
         }
     }
 
+    /// An action as the players other than its actor see it, when they
+    /// do not see it as it is: the indicator laid face down is the
+    /// trumper's alone (§5.3).
+    pub(crate) fn seen_by_others(&self, a: Action) -> Option<String> {
+        match a {
+            Action::Indicator(_) => Some(format!("indicator:{}", crate::game::UNSEEN)),
+            _ => None,
+        }
+    }
+
     /// Parses an action string (case-insensitive, surrounding spaces ignored).
     pub fn parse_action(&self, text: &str) -> Result<Action> {
         let pack = &self.cfg.pack;

@@ -362,6 +362,24 @@ fn indicator_doubling_and_observation() {
     }
 }
 
+/// The indicator, and the suit of a spare indicator, are the bidder's
+/// alone (§5.2): the others see a card (a suit) chosen face down; the
+/// auction is seen by everyone as it is.
+#[test]
+fn the_trump_choice_is_seen_by_the_bidder_alone() {
+    for (opts, shape) in [(&[][..], "indicator:?"), (&[("indicator", "spare")][..], "trump:?")] {
+        let mut s = game("28", opts).new_game(11);
+        assert_eq!(s.seen_action("bid:20", 2), "bid:20");
+        play(&mut s, &["bid:20", "pass", "pass", "pass"]);
+        let b = s.bidder();
+        let choice = legal(&s)[0].clone();
+        for p in 0..4 {
+            let want = if p == b { choice.as_str() } else { shape };
+            assert_eq!(s.seen_action(&choice, p), want, "{:?} seat {}", opts, p);
+        }
+    }
+}
+
 #[test]
 fn seventh_card_is_unseen_and_lifts_the_lead_restriction() {
     let g = game("28", &[("seventh_card", "on")]);

@@ -29,6 +29,17 @@ impl TwentyEightState {
         }
     }
 
+    /// An action as the players other than its actor see it, when they
+    /// do not see it as it is: the indicator laid face down, and the suit
+    /// of a spare indicator (or no trumps), are the bidder's alone (§5.2).
+    pub(crate) fn seen_by_others(&self, a: Action) -> Option<String> {
+        match a {
+            Action::Indicator(_) => Some(format!("indicator:{}", crate::game::UNSEEN)),
+            Action::Trump(_) => Some(format!("trump:{}", crate::game::UNSEEN)),
+            _ => None,
+        }
+    }
+
     /// Parses an action string (case-insensitive, surrounding spaces ignored).
     pub fn parse_action(&self, text: &str) -> Result<Action> {
         let pack = &self.cfg.pack;
