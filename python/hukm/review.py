@@ -88,11 +88,13 @@ class Decision:
     part: int = 1
     """Runs of consecutive valued cards: a new one starts at each hand and after a card
     not valued (the chart breaks its line there)."""
+    choices: int = 0
+    """How many legal actions there were (``values`` may show fewer to a viewer)."""
 
     @property
     def forced(self) -> bool:
         """Only one legal action: no choice (left out of the players' summaries)."""
-        return len(self.values) == 1
+        return (self.choices or len(self.values)) == 1
 
 
 @dataclass
@@ -282,6 +284,7 @@ def review(
     marks: Optional[Sequence[int]] = None,
     lines: bool = True,
     lang: Optional[str] = None,
+    viewer: Optional[int] = None,
 ) -> Review:
     """Reviews every decision of trick play in ``record`` (bids and trump choices are
     played as recorded): the value of the card played against the best, for
@@ -292,6 +295,13 @@ def review(
     inaccuracy, a mistake and a blunder in the game's unit (default: by the unit, see
     :func:`thresholds_for`); ``lines=False`` leaves out the two lines of each mistake.
     ``lang`` is the language of the review's text, chart and lines (default English).
+
+    ``viewer`` (a seat) makes the review one that seat may be shown: it names only the
+    cards he has seen by the end of the record (his own, and those shown face up, played
+    or not). Each decision's ``action`` is as he saw it (``facedown:?:QM``); its
+    ``best_actions`` and ``values`` keep only the actions whose cards he has seen; each
+    line stops before the first trick with a card he has not seen. The values, costs,
+    marks and summaries are the same (``viewer=None``, the default, shows every card).
 
     Bad input raises :class:`hukm.StateError` naming it (an unknown ``lang``:
     :class:`hukm.OptionError`).
@@ -305,6 +315,7 @@ def review(
     state = replay(record, 0)
     p = optional_whole(player, "player", 0, state.num_players - 1)
     assert p is not None
+    v = optional_whole(viewer, "viewer", 0, state.num_players - 1)
     unit = _unit(state)
     limits = thresholds_for(state, unit)
     if marks is not None:
@@ -325,6 +336,11 @@ def review(
         got, words = split_action(pack, action)
         cards.append(bool(got) and not words)
         state.apply(action)
+    known: Optional[set[str]] = None
+    if v is not None:
+        from .seen import seen_cards
+
+        known = seen_cards([*states, state], v)
     end = None if budget is None else time.monotonic() + budget
     sols: dict[int, Solution] = {}
     for k in reversed(range(len(states))):
@@ -356,7 +372,7 @@ def review(
             if base is None:
                 base, part = sol.value, part + 1
             out.decisions.append(_decide(states[k], sol.actions, sol.value, action, k, hand, base, limits,
-                                         p, lines, timeout, tr))
+                                         p, lines, timeout, tr, known))
             out.decisions[-1].part = part
             base += sol.actions[action] - sol.value
         elif cards[k]:
@@ -372,12 +388,29 @@ def review(
         s.mistakes += d.mark == "mistake"
         s.blunders += d.mark == "blunder"
     out.summary = dict(sorted(out.summary.items()))
+    if v is not None and known is not None:
+        _as_seen(out, [*states, state], v, known)
     return out
+
+
+def _as_seen(out: Review, states: list[_core.State], viewer: int, known: set[str]) -> None:
+    """``out`` with only the cards ``viewer`` has seen (``known``) in ``states`` (the
+    positions of the record and the last): the actions as he saw them, the best actions
+    and values of those cards alone (the lines were cut when made)."""
+    from .seen import cards_in
+
+    pack = states[0].layout[0]
+    base = len(states[0].history())
+    told = states[-1].seen_history(viewer)[base:]
+    for d in out.decisions:
+        d.action = told[d.step]
+        d.best_actions = [a for a in d.best_actions if cards_in(a, pack) <= known]
+        d.values = {a: x for a, x in d.values.items() if cards_in(a, pack) <= known}
 
 
 def _decide(state: _core.State, values: dict[str, int], value: int, action: str, step: int, hand: int, base: int,
             limits: tuple[int, int, int], player: int, lines: bool, timeout: Optional[float],
-            tr: Translator) -> Decision:
+            tr: Translator, known: Optional[set[str]] = None) -> Decision:
     """One decision: the mover raises ``player``'s side's value when the solver's value
     is the highest of the actions (his side), lowers it otherwise."""
     from .svg.packs import pack_of_game
@@ -392,24 +425,26 @@ def _decide(state: _core.State, values: dict[str, int], value: int, action: str,
     shift = base - value
     mark = _mark(cost, limits) if cost else ""
     d = Decision(step, hand, seat, action, base, values[action] + shift, cost, mark, best,
-                 {a: v + shift for a, v in values.items()})
+                 {a: v + shift for a, v in values.items()}, choices=len(values))
     if lines and mark in ("mistake", "blunder"):
-        played, better = _lines(state, action, best[0], player, timeout, tr)
+        played, better = _lines(state, action, best[0], player, timeout, tr, known)
         d.line_played.extend(played)
         d.line_best.extend(better)
     return d
 
 
 def _lines(state: _core.State, action: str, other: str, player: int,
-           timeout: Optional[float], tr: Translator) -> tuple[list[str], list[str]]:
+           timeout: Optional[float], tr: Translator,
+           known: Optional[set[str]] = None) -> tuple[list[str], list[str]]:
     """The double-dummy lines after ``action`` and after ``other``, trick by trick, until
-    the first trick whose winner differs (or the first two tricks)."""
+    the first trick whose winner differs (or the first two tricks); with ``known`` (the
+    cards a viewer has seen) each stops before its first trick with another card."""
     from .svg.lines import tricks_of
     from .svg.packs import pack_of_game
     from .svg.scene import card_text
 
     pack = pack_of_game(state)
-    told: list[list[tuple[str, Optional[int]]]] = []
+    told: list[list[tuple[str, Optional[int], set[str]]]] = []
     for first in (action, other):
         s = state.clone()
         s.apply(first)
@@ -420,7 +455,8 @@ def _lines(state: _core.State, action: str, other: str, player: int,
             told.append([])
             continue
         told.append([(" ".join(card_text(pack, c) for p in t.plays for c in p.cards)
-                      + ("" if t.winner is None else tr.t(" -> seat {seat}", seat=t.winner)), t.winner)
+                      + ("" if t.winner is None else tr.t(" -> seat {seat}", seat=t.winner)), t.winner,
+                      {c for p in t.plays for c in p.cards})
                      for t in tricks if any(p.cards for p in t.plays)])
     a, b = told
     if not a or not b:  # no trick to show (Naqsh draws and stands)
@@ -428,8 +464,20 @@ def _lines(state: _core.State, action: str, other: str, player: int,
     cut = next((i for i, (x, y) in enumerate(zip(a, b)) if x[1] != y[1]), None)
     if cut is None:  # they part only in tricks the rules leave unplayed (Hokm's first to 7)
         more = [tr.t("… the results part in the tricks left after the hand ends")] if a and b else []
-        return [x for x, _ in a[:2]] + more, [x for x, _ in b[:2]] + more
-    return [x for x, _ in a[: cut + 1]], [x for x, _ in b[: cut + 1]]
+        return _seen(a[:2], known, more), _seen(b[:2], known, more)
+    return _seen(a[: cut + 1], known), _seen(b[: cut + 1], known)
+
+
+def _seen(tricks: list[tuple[str, Optional[int], set[str]]], known: Optional[set[str]],
+          more: Sequence[str] = ()) -> list[str]:
+    """The tricks' texts, then ``more``; with ``known``, only up to the first trick with a
+    card not in it (and then without ``more``)."""
+    out: list[str] = []
+    for text, _, cards in tricks:
+        if known is not None and not cards <= known:
+            return out
+        out.append(text)
+    return out + list(more)
 
 
 def _step(state: _core.State, action: str) -> LineStep:

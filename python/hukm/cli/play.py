@@ -24,7 +24,8 @@ from ..bots import _module as game_module
 from ..i18n import Translator
 from ..solve import solve
 from ..svg.packs import pack_of_game
-from ..svg.wording import EN, action_label, tr_of
+from ..seen import hides
+from ..svg.wording import EN, action_label, seen_label, tr_of
 from .args import bots_from_spec, game_options, lang_of, make_game
 from .term import Screen, card_text, pad, trick_winner_after, width
 
@@ -43,13 +44,24 @@ def seat_bots(spec: str, n: int, seat: int, seed: int) -> dict[int, Bot]:
 
 def shown(state: _core.State, action: str, tr: Translator) -> str:
     """An action as a player reads it: the notation in English, else its label in the
-    language (``trump:S`` -> ``حکم ♠ پیک``, ``AS`` -> ``A♠``)."""
+    language (``trump:S`` -> ``حکم ♠ پیک``, ``AS`` -> ``A♠``); one that hides cards from
+    him (``indicator:?``, ``State.seen_history``) in words in every language."""
+    if hides(action):
+        return seen_label(state, action, tr)
     if tr.lang == "en":
         return action
     pack = pack_of_game(state)
     if pack.is_card(action):
         return card_text(state, action, tr)
     return action_label(pack, action, tr)
+
+
+def seen_by(state: _core.State, action: str, seat: int) -> str:
+    """``action``, about to be played in ``state``, as ``seat`` sees it (a card laid face
+    down by another: ``indicator:?``)."""
+    after = state.clone()
+    after.apply(action)
+    return after.seen_history(seat)[-1]
 
 
 def menu(state: _core.State, legal: list[str], tr: Translator = EN) -> str:
@@ -166,7 +178,7 @@ def play_terminal(game: Any, seat: int, seed: int, bots: Any, *, hands: int = 1,
             else:
                 action = bots[p].act(state)
                 out.write(tr.t("seat {seat} ({bot}): {action}", seat=p, bot=getattr(bots[p], "name", "bot"),
-                               action=shown(state, action, tr)) + "\n")
+                               action=shown(state, seen_by(state, action, seat), tr)) + "\n")
             won = trick_winner_after(state, action) if state.phase == "play" else None
             state.apply(action)
             if won is not None:

@@ -142,11 +142,12 @@ def card_text(state: _core.State, c: str, tr: Translator = EN) -> str:
     return _card_text(state, c, tr)[0].rstrip()
 
 
-def header(state: _core.State, lang: Optional[str] = None) -> str:
-    """The table's first line: the preset (the game's title in a language other than
-    English), the hand, the roles, the trump."""
+def header(state: _core.State, lang: Optional[str] = None, viewer: Optional[int] = None) -> str:
+    """The table's first line as ``viewer`` sees it (``None``: as seat 0 does): the
+    preset (the game's title in a language other than English), the hand, the roles, the
+    trump."""
     tr = tr_of(lang)
-    obs = state.observation(0)
+    obs = state.observation(0 if viewer is None else viewer)
     if tr.lang == "en":
         game = state.preset
     else:
@@ -202,7 +203,7 @@ def lines(state: _core.State, viewer: Optional[int] = None,
     obs = state.observation(viewer if viewer is not None else 0)
     hands = _hands(state, viewer)
     sizes = obs.get("hand_sizes") or [len(h or []) for h in hands]
-    out: list[list[tuple[str, str]]] = [[(header(state, tr.lang), "bold")]]
+    out: list[list[tuple[str, str]]] = [[(header(state, tr.lang, viewer), "bold")]]
     for seat, hand in enumerate(hands):
         mark = "> " if state.current_player == seat else "  "
         who = tr.t("seat {seat}", seat=seat)

@@ -298,7 +298,8 @@ def deal(deal: str, *, game: Union[str, GameBase, None] = None, size: float = DE
 
 def line(state: _core.State, *, player: Optional[int] = None, size: float = DEFAULT_SIZE,
          four_colour: bool = False, timeout: Optional[float] = None,
-         steps: Optional[Sequence[LineStep]] = None, lang: Optional[str] = None) -> str:
+         steps: Optional[Sequence[LineStep]] = None, lang: Optional[str] = None,
+         viewer: Optional[int] = None) -> str:
     """The double-dummy best line from ``state`` (:func:`hukm.best_line` for ``player``'s
     side, default the player to move) as a sequence of trick pictures: each trick's
     cards in play order with who played them, the winner marked, and the value the
@@ -308,6 +309,9 @@ def line(state: _core.State, *, player: Optional[int] = None, size: float = DEFA
     :func:`hukm.best_line`); reaching it raises :class:`hukm.SolverLimitError`.
     ``steps`` draws a line already computed by :func:`hukm.best_line` for this state
     and ``player`` instead of solving again. ``lang`` is the language of the words.
+    ``viewer`` draws the cards already on the table as that seat sees them (a card laid
+    face down stays face down); give it ``steps`` cut to what the seat may see
+    (:func:`hukm.seen.seen_line`).
 
     >>> import hukm, hukm.svg
     >>> s = hukm.Hokm().from_deal("AK.2.. QJ.3.. T9.4.. 87.5..", trump="H", leader=0)
@@ -322,4 +326,5 @@ def line(state: _core.State, *, player: Optional[int] = None, size: float = DEFA
         steps = list(steps)
         if not all(isinstance(x, LineStep) for x in steps):
             raise StateError("steps must be the hukm.LineStep list of hukm.best_line")
-    return _lines.draw(st, p, _size(size), bool(four_colour), timeout, steps, tr)
+    v = optional_whole(viewer, "viewer", 0, st.num_players - 1)
+    return _lines.draw(st, p, _size(size), bool(four_colour), timeout, steps, tr, v)

@@ -102,8 +102,9 @@ def finished_scene(before: _core.State, action: str, viewer: Optional[int] = Non
         s.chips = [c for c in s.chips if c.kind not in ("act", "lead")]
     scene.info.append(tr.t("Trick") if scene.winner is None
                       else tr.t("Trick won by seat {seat}", seat=number(tr, scene.winner)))
-    o = after.observation(0)
-    if o.get("hand_number") != before.observation(0).get("hand_number") or after.is_terminal():
+    looker = 0 if viewer is None else viewer
+    o = after.observation(looker)
+    if o.get("hand_number") != before.observation(looker).get("hand_number") or after.is_terminal():
         line = result_line(o, tr)
         if line:
             scene.info.append(line)

@@ -61,6 +61,13 @@ def _god_trick(state: _core.State) -> list[tuple[int, str]]:
     return [(int(s), str(c)) for s, c in best]
 
 
+def _trick_seen(state: _core.State, viewer: Optional[int]) -> list[tuple[int, str]]:
+    """The trick as ``viewer`` sees it (``None``: :func:`_god_trick`)."""
+    if viewer is None:
+        return _god_trick(state)
+    return [(int(s), str(c)) for s, c in state.observation(viewer)["trick"]]
+
+
 def split_action(pack: Pack, action: str, tr: Translator = EN) -> tuple[list[str], str]:
     """An action's cards and the rest as a label: ``deni:1GH`` -> ``(['1GH'], 'deni')``,
     ``facedown:5TJ:QM`` -> ``(['5TJ'], 'facedown Qomash (QM)')``, ``call`` -> ``([], 'call')``."""
@@ -112,9 +119,10 @@ def _winner_before(state: _core.State, seat: int, cards: list[str]) -> Optional[
 
 def tricks_of(state: _core.State, player: Optional[int], timeout: Optional[float] = None,
               steps: Optional[Sequence[LineStep]] = None,
-              tr: Translator = EN) -> tuple[int, list[TrickPicture], int]:
+              tr: Translator = EN, viewer: Optional[int] = None) -> tuple[int, list[TrickPicture], int]:
     """The line from ``state`` as trick pictures: ``(side's seat, tricks, value)``;
-    ``steps``, when given, is that line already computed (:func:`hukm.best_line`)."""
+    ``steps``, when given, is that line already computed (:func:`hukm.best_line`). The
+    cards already on the table are those ``viewer`` sees (``None``: every one)."""
     pack = pack_of_game(state)
     if steps is None:
         steps = best_line(state, player, timeout=timeout)
@@ -122,7 +130,7 @@ def tricks_of(state: _core.State, player: Optional[int], timeout: Optional[float
     side = s.current_player if player is None else player
     hand = None if s.is_terminal() else s.observation(0).get("hand_number")
     cur = TrickPicture()
-    prior = _god_trick(s)
+    prior = _trick_seen(s, viewer)
     for seat, c in prior:
         cur.plays.append(Play(seat, [c], before=True))
     out: list[TrickPicture] = []
@@ -134,7 +142,7 @@ def tricks_of(state: _core.State, player: Optional[int], timeout: Optional[float
             cur.value = st.value
         fallback = _winner_before(s, seat, cards) if cards else None
         s.apply(st.action)
-        after = _god_trick(s)
+        after = _trick_seen(s, viewer)
         if after[: len(prior)] == prior and (len(after) > len(prior) or not cards):
             new = after[len(prior):]
             if not cards:  # an action without cards (any new card came by chance)
@@ -172,11 +180,12 @@ def _merge(plays: list[Play]) -> list[Play]:
 
 def draw(state: _core.State, player: Optional[int], size: float, four_colour: bool,
          timeout: Optional[float] = None, steps: Optional[Sequence[LineStep]] = None,
-         tr: Translator = EN) -> str:
+         tr: Translator = EN, viewer: Optional[int] = None) -> str:
     """The line as SVG text: a header, then the tricks left to right, wrapping (right to
-    left, each trick mirrored, in a right-to-left language)."""
+    left, each trick mirrored, in a right-to-left language); the cards already on the
+    table as ``viewer`` sees them."""
     pack = pack_of_game(state)
-    side, tricks, value = tricks_of(state, player, timeout, steps, tr)
+    side, tricks, value = tricks_of(state, player, timeout, steps, tr, viewer)
     scene = Scene("", pack, [], four_colour=four_colour, tr=tr)
     cw, ch = size_of(pack.kind)
     step = cw * 0.6

@@ -23,6 +23,7 @@ from .. import _core
 from .._errors import SolverLimitError, StateError
 from ..i18n import Translator
 from ..registry import info as registry_info
+from ..seen import seen_solution
 from ..solve import Solution, solve
 from .games import part
 from .packs import pack_of_game
@@ -146,7 +147,8 @@ def _generic(c: Ctx) -> None:
 
 
 def _analysis(c: Ctx, analysis: object, legal: list[str], timeout: Optional[float]) -> None:
-    """Double-dummy values: on the legal cards, and as buttons for other actions. A state
+    """Double-dummy values: on the legal cards, and as buttons for other actions (for a
+    viewer, only when he is the one to act: :func:`hukm.seen.seen_solution`). A state
     that cannot be solved now gets a note saying why; one the solver cannot finish within ``timeout``
     seconds gets a note saying so."""
     if analysis is False or analysis is None or c.state.is_terminal():
@@ -168,6 +170,7 @@ def _analysis(c: Ctx, analysis: object, legal: list[str], timeout: Optional[floa
             c.scene.analysis_note = c.tr.t("Double dummy: not solved within {seconds} s",
                                            seconds=number(c.tr, f"{timeout:g}"))
             return
+    sol = seen_solution(sol, c.state, c.viewer)  # each action's value: for the seat to act
     sc = c.scene
     best = set(sol.best_actions())
     sc.best = best

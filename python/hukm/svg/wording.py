@@ -27,7 +27,7 @@ from .games import description_of, part
 from .packs import FRENCH, Pack, pack_of_game
 
 __all__ = ["EN", "tr_of", "NP_", "suit_text", "card_text", "action_label", "value_text", "value_note",
-           "seats", "word", "game_title", "pack_of_game", "value_num", "signed", "unit_of"]
+           "seats", "word", "game_title", "pack_of_game", "value_num", "signed", "unit_of", "seen_label"]
 
 EN = translator("en")
 """English: the words as the code writes them."""
@@ -158,6 +158,38 @@ def action_label(pack: Pack, action: str, tr: Translator = EN) -> str:
         else:
             parts.append(tr.digits(p))
     return " ".join(parts)
+
+
+def seen_label(state: _core.State, action: str, tr: Translator = EN) -> str:
+    """An action as a seat saw it (``State.seen_history``), in words: its label
+    (:func:`action_label`), or for one that hides cards what was seen of it
+    (``indicator:?`` -> ``puts a card face down``); a game's own such actions are worded
+    by its module of :mod:`hukm.svg.games` (``hidden_label``).
+
+    >>> import hukm
+    >>> s = hukm.game("hokm2").new_game(1)
+    >>> seen_label(s, "discard:?+?+?"), seen_label(s, "discard:9D+4C+2C")
+    ('discards 3 cards face down', 'discard 9♦+4♣+2♣')
+    """
+    from ..seen import hides, unseen_count
+
+    pack = pack_of_game(state)
+    if not hides(action):
+        return action_label(pack, action, tr)
+    own: Optional[Callable[[Pack, str, Translator], Optional[str]]] = part(state.game, "hidden_label")
+    said = own(pack, action, tr) if own is not None else None
+    if said:
+        return said
+    verb, n = action.partition(":")[0], unseen_count(action)
+    if verb == "indicator":
+        return tr.t("puts a card face down")
+    if verb == "trump":
+        return tr.t("chooses trumps in secret")
+    if verb == "discard":
+        return tr.nt("discards {n} card face down", "discards {n} cards face down", n)
+    if verb == "give":
+        return tr.nt("passes {n} card face down", "passes {n} cards face down", n)
+    return action_label(pack, action, tr)
 
 
 def unit_of(state: _core.State) -> str:

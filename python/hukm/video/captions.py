@@ -29,7 +29,8 @@ from ..svg.games import part
 from ..svg.lines import _god_trick, split_action
 from ..svg.packs import Pack, pack_of_game
 from ..svg.scene import action_label, card_text
-from ..svg.wording import EN, NP_, value_text
+from ..seen import hides
+from ..svg.wording import EN, NP_, seen_label, value_text
 
 RANKS = {"K": NP_("rank", "King"), "V": NP_("rank", "Vizier"), "Q": NP_("rank", "Queen"),
          "J": NP_("rank", "Jack"), "A": NP_("rank", "Ace"), "T": "10"}
@@ -87,19 +88,26 @@ def seat_of_play(state: _core.State, pack: Pack, cards: list[str]) -> int:
     return state.current_player
 
 
-def caption(state: _core.State, action: str, tr: Translator = EN) -> str:
-    """``action``, about to be played in ``state``, in words (in ``tr``'s language)."""
+def caption(state: _core.State, action: str, tr: Translator = EN, viewer: Optional[int] = None) -> str:
+    """``action``, about to be played in ``state``, in words (in ``tr``'s language). For a
+    ``viewer``, ``action`` is as he saw it (``State.seen_history``: ``indicator:?`` is
+    told as a card put face down) and a card is read with what he knows (a ruff only
+    with a trump he knows)."""
     pack = pack_of_game(state)
     cards, words = split_action(pack, action)
-    o = state.observation(state.current_player)
+    o = state.observation(state.current_player if viewer is None else viewer)
     if cards and not words:
         # the trump as the best-informed player knows it (a concealed trump, Satat's blind one)
-        known = [x.get("trump") for x in (state.observation(p) for p in range(state.num_players))]
-        return _card_play(state, pack, cards, o.get("trump") or next((t for t in known if t), None), tr)
+        players = range(state.num_players) if viewer is None else [viewer]
+        known = [x.get("trump") for x in (state.observation(p) for p in players)]
+        return _card_play(state, pack, cards, o.get("trump") or next((t for t in known if t), None), tr,
+                          viewer)
     seat = seat_of_play(state, pack, cards) if cards else state.current_player
     verb, _, arg = action.partition(":")
     named: Optional[Callable[[_core.State, str, int, Translator], Optional[str]]] = part(state.game, "who")
     who = (named(state, verb, seat, tr) if named is not None else None) or tr.t("seat {seat}", seat=seat)
+    if hides(action):
+        return tr.t("{who}: {action}", who=who, action=seen_label(state, action, tr))
     if verb == "trump":
         if pack.suit_index(arg) is not None:
             return tr.t("{who} names {arg}", who=who, arg=_arg(pack, arg, tr))
@@ -111,14 +119,17 @@ def caption(state: _core.State, action: str, tr: Translator = EN) -> str:
 
 
 def _card_play(state: _core.State, pack: Pack, cards: list[str], trump: Optional[str],
-               tr: Translator = EN) -> str:
-    """A card (or a lead of several) put on the trick: led, followed, ruffed, discarded."""
+               tr: Translator = EN, viewer: Optional[int] = None) -> str:
+    """A card (or a lead of several) put on the trick: led, followed, ruffed, discarded
+    (from the player's facts of the trick when he is the viewer or there is none)."""
     seat = seat_of_play(state, pack, cards)
     shown = cards_words(pack, cards, tr)
     trick = _god_trick(state)
     if not trick:
         return tr.t("seat {seat} leads {cards}", seat=seat, cards=shown)
     try:  # the engine's facts: the suit a card counts as (Satat's 2♥ is a spade), trumps
+        if viewer is not None and viewer != seat:
+            raise KeyError("the player's facts are his own")
         facts = state.trick_facts(seat)
         info = facts["cards"].get(cards[0])
     except (ValueError, RuntimeError, KeyError):

@@ -115,17 +115,22 @@ def segments(
     ``timeout`` seconds a position; none where the solver cannot answer) and each
     caption says what the action cost against the best. ``lang`` is the language of the
     pictures and captions (default English; an unknown one raises
-    :class:`hukm.OptionError`)."""
+    :class:`hukm.OptionError`). ``viewer`` tells the story as that seat saw it: the
+    other hands face down, each action as he saw it (a card laid face down is told as
+    such), each action's value only where he is the one to act."""
     tr = tr_of(lang)
     total = len(record.actions) if step is None else whole(step, "step", 0, len(record.actions))
     state = replay(record, 0)
+    told = [a["action"] for a in record.actions]
+    if viewer is not None:  # the actions as the viewer saw them (a card laid face down: "?")
+        told = replay(record).seen_history(viewer)[len(state.history()):]
     sol = _solution(state, timeout) if analysis else None
     scene = build(state, viewer, sol or False, four_colour, tr=tr)
     out = [Segment(paint(scene), tr.t("{title}: the deal", title=scene.title), _note(scene, 0, total),
                    timing.start, "start", 0)]
     for k in range(total):
         action = record.actions[k]["action"]
-        words = caption(state, action, tr) + _cost(state, sol, action, tr)
+        words = caption(state, told[k], tr, viewer) + _cost(state, sol, action, tr)
         nxt = state.clone()
         nxt.apply(action)
         nsol = _solution(nxt, timeout) if analysis else None
@@ -138,7 +143,7 @@ def segments(
         else:
             out.append(Segment(paint(shown), words, _note(shown, k + 1, total), timing.action, "action", k + 1))
         if held is not None and not nxt.is_terminal():
-            o = nxt.observation(0)
+            o = nxt.observation(0 if viewer is None else viewer)
             dealt = tr.t("hand {n} is dealt", n=o.get("hand_number"))
             line = result_line(o, tr)
             out.append(Segment(paint(scene), tr.t("{line} · {dealt}", line=line, dealt=dealt) if line else dealt, _note(scene, k + 1, total),

@@ -15,7 +15,9 @@ A game's module may hold (every name is optional):
 * ``FROM_HERE`` — ``False`` when a value counts what was won before the position too.
 * ``who(state, verb, seat, tr)`` — how a caption names the seat deciding ``verb``
   (``None``: ``seat 2``); ``SENTENCES`` — captions of this game's own decisions, by the
-  action's first word.
+  action's first word; ``hidden_label(pack, action, tr)`` — this game's own actions as
+  a seat saw them when they hide cards (``facedown:?:QM``), in words (``None``: the
+  generic words of :func:`hukm.svg.wording.seen_label`).
 * ``FAMILY`` — the family's name on the page (marked with :func:`hukm.i18n.WN_`);
   ``POSITION`` — the page's names of its position keywords: ``(context, message)``;
   ``ROLES`` — the roles a table's status line names, by observation key.

@@ -9,7 +9,10 @@ asked and named suits; the page's words.
 
 from __future__ import annotations
 
-from ...i18n import N_, WN_
+from typing import Optional
+
+from ...i18n import N_, WN_, Translator
+from ..packs import Pack
 from ..reading import Chip, Ctx, scores
 from ..wording import EN, NP_, seats, word
 from .ganjifa import visible as visible
@@ -28,6 +31,13 @@ MARKS: tuple[str, ...] = (
 
 SENTENCES = {"offer": N_("{who} offers"), "ask": N_("{who} asks")}
 """The captions of the game's own decisions."""
+
+
+def hidden_label(pack: Pack, action: str, tr: Translator) -> Optional[str]:
+    """The King pass as the defenders see it (``accept:?``)."""
+    if action.partition(":")[0] != "accept":
+        return None
+    return tr.t("takes the King, giving a card face down")
 
 
 def read(c: Ctx) -> None:

@@ -9,7 +9,10 @@ kind, the named suit; values that count the tricks won before; the page's words.
 
 from __future__ import annotations
 
-from ...i18n import N_, WN_
+from typing import Optional
+
+from ...i18n import N_, WN_, Translator
+from ..packs import Pack
 from ..reading import Ctx, scores
 from ..wording import NP_, word
 
@@ -31,6 +34,16 @@ MARKS: tuple[str, ...] = (
 
 SENTENCES = {"deni": N_("{who} plays deni with {arg}")}
 """The captions of the game's own decisions."""
+
+
+def hidden_label(pack: Pack, action: str, tr: Translator) -> Optional[str]:
+    """A face-down lead as the others see it (``facedown:?:QM``): the suit it names."""
+    verb, _, rest = action.partition(":")
+    if verb != "facedown":
+        return None
+    i = pack.suit_index(rest.rpartition(":")[2])
+    suit = tr.suit(pack.suits[i][1]) if i is not None else rest
+    return tr.t("leads a card face down, naming {suit}", suit=suit)
 
 
 def visible(c: Ctx) -> dict[int, list[str]]:
