@@ -177,15 +177,17 @@ def test_analysis_values_equal_solve(page: Any, server: str, shots: Path) -> Non
     assert dict(on_cards) == sol.actions
     assert page.locator("#analysis-panel .line-svg svg").count() == 1
     page.screenshot(path=str(shots / "web_analysis.png"))
-    # After a card, the values of the next position.
+    # After a card, the value of the next position; its cards' values are for seat 1,
+    # who is to act, and not for the viewer (seat 0).
     click_card(page.locator('#board g.card.legal[data-card="AS"]'))
     # The bots wait for the values of each position; read those of step 1 at once.
     rows = page.wait_for_function(
         "() => { const t = document.querySelector('#analysis-panel table.values[data-step=\"1\"]');"
-        " return t && [...t.querySelectorAll('tr[data-action]')]"
-        ".map(r => [r.dataset.action, Number(r.dataset.value)]); }").json_value()
+        " return t && [[document.querySelector('#analysis-panel h3').dataset.value],"
+        " ...[...t.querySelectorAll('tr[data-action]')].map(r => [r.dataset.action, Number(r.dataset.value)])]; }"
+    ).json_value()
     state.apply("AS")
-    assert dict(rows) == hukm.solve(state).actions
+    assert rows == [[str(hukm.solve(state).value)]]
 
 
 def held_cards(page: Any) -> list[tuple[str, str, bool]]:
@@ -343,6 +345,42 @@ def test_a_twenty_eight_auction(page: Any, server: str, shots: Path) -> None:
     state = hukm.replay(hukm.HandRecord.from_json(record))
     assert state.phase == "play" and sum(a.startswith("bid:") for a in actions) >= bids
     page.screenshot(path=str(shots / "web_twenty_eight.png"))
+
+
+@pytest.mark.parametrize("game, seed, bidder", [("28", 0, 3), ("thunee4", 5, 1)])
+def test_a_card_laid_face_down_is_not_shown_to_the_others(browser: Any, server: str, shots: Path, game: str,
+                                                          seed: int, bidder: int) -> None:
+    """Seat 0 passes, the bots bid and one lays the trump indicator face down: the moves
+    list says so in words and names no card, on a phone as on a desk; the card is no
+    part of anything the page was sent."""
+    for pg in opened(browser, viewport={"width": 390, "height": 844}):
+        pg.goto(url(server, game=game, seed=seed))
+        for _ in range(20):
+            d = settle(pg)
+            if pg.locator("#moves li", has_text="face down").count():
+                break
+            pg.locator('#actions button.action[data-action="pass"]').click()
+            pg.wait_for_function(f"() => document.getElementById('app').dataset.step !== '{d['step']}'")
+        item = pg.locator("#moves li", has_text="face down")
+        assert item.inner_text() == f"seat {bidder}: puts a card face down"
+        table = pg.get_attribute("#app", "data-table")
+        everything = pg.evaluate(f"() => fetch('/api/tables/{table}?all=1').then(r => r.json())")
+        real = next(a for a in everything["actions"] if a.startswith("indicator:"))
+        card = real.split(":")[1]
+        assert card not in pg.inner_text("#moves") and card not in pg.content()
+        assert pg.evaluate("() => document.documentElement.scrollWidth - innerWidth") <= 0
+        pg.screenshot(path=str(shots / f"web_face_down_{game}.png"))
+
+
+def test_the_view_turns_to_the_person_to_act(page: Any, server: str) -> None:
+    """The legal actions go to the seat to act alone: a person's seat to act that is not
+    the one viewed gets the view, its cards to click."""
+    page.goto(url(server, game="hokm4", deal=DEAL, trump="S", leader=0, actions="AS", human=1, viewer=0))
+    d = settle(page)
+    assert d["current"] == "1" and d["turn"] == "human"
+    assert page.input_value("#viewer") == "1"
+    legal = cards(page, "#board g.card.legal")
+    assert legal and set(legal) <= set(hukm.Hokm().from_deal(DEAL, trump="S", leader=1).legal_actions())
 
 
 def test_a_ganjifa_lead_with_a_named_suit(page: Any, server: str, shots: Path) -> None:

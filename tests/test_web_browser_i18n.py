@@ -200,10 +200,9 @@ def test_the_seat_to_move_where_the_reader_looks(desktop: Any, server: str, lang
     a left-to-right language and to the left in a right-to-left one, as the reader's eye
     goes on from the bottom seat. The page is mirrored too: the status line starts on the
     right and the first side's score is the right-most in a right-to-left language."""
-    desktop.goto(url(server, game="hokm4", deal=DEAL, trump="S", leader=0, actions="AS", human=1, viewer=0,
-                     lang=lang))
+    desktop.goto(url(server, game="hokm4", deal=DEAL, trump="S", leader=0, human=0, viewer=0, lang=lang))
     d = settle(desktop)
-    assert d["current"] == "1" and d["turn"] == "human"
+    assert d["current"] == "0" and d["turn"] == "human"
     rtl = i18n.LANGUAGES[lang].rtl
     assert desktop.get_attribute("html", "dir") == ("rtl" if rtl else "ltr")
     assert seat_side(desktop, "1") == side

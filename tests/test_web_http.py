@@ -206,13 +206,16 @@ def test_analysis_time_limit_and_unavailable(client: TestClient) -> None:
     while v["phase"] != "play":
         v = client.post(f"/api/tables/{v['table']}/bot", json={}).json()
     # Dehla Pakad answers with the bounds proven in the time given; a longer try keeps
-    # them or narrows them.
-    a = client.get(f"/api/tables/{v['table']}/analysis", params={"timeout": 0.2}).json()
+    # them or narrows them. Each card's bounds are for the seat to act alone.
+    other = (v["current_player"] + 1) % 4
+    a = client.get(f"/api/tables/{v['table']}/analysis", params={"timeout": 0.2, "viewer": other}).json()
+    assert a["status"] == "bounds" and a["action_bounds"] == {}
+    a = client.get(f"/api/tables/{v['table']}/analysis", params={"timeout": 0.2, "all": 1}).json()
     assert a["status"] == "bounds" and a["stopped"] == "solver time limit reached (timeout=0.2 s)"
     lo, hi = a["bounds"]
     assert 0 <= lo <= hi <= 4 and a["message"] == f"between {lo} and {hi}, still searching"
     assert a["action_bounds"] and all(0 <= x <= y <= 4 for x, y in a["action_bounds"].values())
-    b = client.get(f"/api/tables/{v['table']}/analysis", params={"timeout": 0.4}).json()
+    b = client.get(f"/api/tables/{v['table']}/analysis", params={"timeout": 0.4, "all": 1}).json()
     assert b["status"] in ("bounds", "ok")
     if b["status"] == "bounds":
         assert lo <= b["bounds"][0] <= b["bounds"][1] <= hi
@@ -237,7 +240,11 @@ def test_record_save_and_load(client: TestClient) -> None:
     r = client.get(f"/api/tables/{v['table']}/record")
     assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
     rec = hukm.HandRecord.from_json(r.text)
-    assert rec.preset == "28" and [a["action"] for a in rec.actions] == v["actions"]
+    # The record holds the whole hand; the view, the actions as seat 0 saw them.
+    every = client.get(f"/api/tables/{v['table']}", params={"all": 1}).json()["actions"]
+    assert rec.preset == "28" and [a["action"] for a in rec.actions] == every != v["actions"]
+    assert [a for a in every if a.startswith("indicator:")] != ["indicator:?"] == [
+        a for a in v["actions"] if a.startswith("indicator:")]
     state = hukm.replay(rec)
     w = client.post("/api/tables/load", json={"record": r.text, "human": []}).json()
     assert w["actions"] == v["actions"] and w["scores"] == state.observation(0)["scores"]

@@ -173,6 +173,7 @@ WEB = {
     "web_review.png": "test_the_review_panel_marks_a_mistake_and_jumps_to_it",
     "web_phone.png": "test_a_phone_plays_without_sideways_scroll",
     "web_dark.png": "test_dark_theme_large_cards_and_the_suit_legend",
+    "web_face_down.png": "test_a_card_laid_face_down_is_not_shown_to_the_others and 28",
 }
 """Screenshots of the page kept in the gallery (of those the browser tests save), with the
 test that saves each."""
@@ -188,8 +189,12 @@ def web_screenshots(names: list[str]) -> None:
         subprocess.run([sys.executable, "-m", "pytest", "-q", "tests/test_web_browser.py", "-k", tests],
                        check=True, env=env)
         for name in names:
-            shutil.copy(os.path.join(tmp, name), HERE / name)
+            shutil.copy(os.path.join(tmp, SAVED_AS.get(name, name)), HERE / name)
             print("wrote", name)
+
+
+SAVED_AS = {"web_face_down.png": "web_face_down_28.png"}
+"""The gallery's pictures that a test saves under another name."""
 
 
 WEB_LANGUAGES = {f"web_{lang}.png": f"test_no_english_word_is_left and {lang}"

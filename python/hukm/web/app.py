@@ -13,13 +13,17 @@ GET      ``/api/tables/{id}``                the view at ``?step=&viewer=&all=``
 POST     ``/api/tables/{id}/act``            ``{"action", "step"}`` played -> view after it
 POST     ``/api/tables/{id}/bot``            the bot to move plays -> view after it
 GET      ``/api/tables/{id}/analysis``       the double-dummy answer at ``?step=&timeout=``
+GET      ``/api/tables/{id}/review``         the review of the hand for ``?player=``'s side
 GET      ``/api/tables/{id}/record``         the hand record (JSON file)
 GET      ``/api/tables/{id}/pbn``            the hand as PBN (whist presets)
 =======  ==================================  ==================================================
 
-Views take ``viewer`` (a seat), ``all`` (``1``: every hand face up) and ``lang`` (the
-language of their words and pictures, :data:`hukm.i18n.LANGUAGES`; default English) in
-the query or the body; an unknown language is a 400 naming the languages. Each browser gets a session cookie; its tables are its own. Solves and bot
+Views, analyses and reviews take ``viewer`` (a seat; a review's default is its
+``player``), ``all`` (``1``: every hand face up) and ``lang`` (the language of their
+words and pictures, :data:`hukm.i18n.LANGUAGES`; default English) in the query or the
+body; an unknown language is a 400 naming the languages. What is sent for a viewer
+holds no card he has not seen (:mod:`hukm.seen`); the hand record and PBN files hold
+the whole hand. Each browser gets a session cookie; its tables are its own. Solves and bot
 moves run on worker threads (at most :data:`WORKERS` at once), never on the thread
 that answers requests, and an analysis stops after its time limit.
 """
@@ -149,9 +153,9 @@ def create_app(*, sessions: Optional[Sessions] = None, workers: int = WORKERS) -
 
     >>> from starlette.testclient import TestClient
     >>> client = TestClient(create_app())
-    >>> view = client.post("/api/tables", json={"game": "hokm4", "seed": 7}).json()
-    >>> view["steps"], view["phase"], len(view["legal"])
-    (0, 'trump', 4)
+    >>> view = client.post("/api/tables", json={"game": "hokm4", "seed": 7, "viewer": 3}).json()
+    >>> view["steps"], view["phase"], view["current_player"], len(view["legal"])
+    (0, 'trump', 3, 4)
     """
     store = sessions or Sessions()
     limiter = CapacityLimiter(workers)
@@ -232,8 +236,9 @@ def create_app(*, sessions: Optional[Sessions] = None, workers: int = WORKERS) -
     async def api_review(request: Request) -> Response:
         table = table_of(request)
         player = _query_int(request, "player", 0, table.game.num_players - 1) or 0
-        lang = _lang(request)
-        return JSONResponse(await heavy(lambda: table.review(player, ANALYSIS_TIMEOUT, lang)))
+        # shown to the seat reviewed unless the request names another viewer (or all=1)
+        viewer, show, lang = _view_args(request, {"viewer": request.query_params.get("viewer", str(player))})
+        return JSONResponse(await heavy(lambda: table.review(player, ANALYSIS_TIMEOUT, lang, viewer, show)))
 
     async def api_record(request: Request) -> Response:
         table = table_of(request)

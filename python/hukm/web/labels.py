@@ -92,13 +92,14 @@ def _suit_name(state: _core.State, code: str, tr: Translator) -> str:
     return code
 
 
-def status_line(state: _core.State, lang: str) -> str:
-    """The table's first line: the game, the hand, the roles, the trump. In English the
-    preset's name and the trump's code (``hokm4 | hand 1 | ... | trump: S``); in another
-    language the game's title and the trump suit's name. Its messages have the context
-    ``status`` (the page's own words, apart from the terminal's alike ones)."""
+def status_line(state: _core.State, lang: str, viewer: Optional[int] = None) -> str:
+    """The table's first line as ``viewer`` sees it (``None``: as seat 0 does): the game,
+    the hand, the roles, the trump. In English the preset's name and the trump's code
+    (``hokm4 | hand 1 | ... | trump: S``); in another language the game's title and the
+    trump suit's name. Its messages have the context ``status`` (the page's own words,
+    apart from the terminal's alike ones)."""
     tr = translator(lang)
-    obs: dict[str, Any] = state.observation(0)
+    obs: dict[str, Any] = state.observation(0 if viewer is None else viewer)
     english = tr.lang == "en"
     parts = [state.preset if english else title(state.preset, lang),
              tr.pt("status", "hand {n}", n=obs.get("hand_number", 1))]

@@ -10,9 +10,11 @@ chooses; the view is plain JSON with the picture as SVG text (:mod:`hukm.svg`).
 
 >>> from hukm.web.tables import Table
 >>> t = Table.create({"game": "hokm4", "seed": 7, "bots": "heuristic"})
->>> v = t.view(0)
->>> v["legal"][0]["action"], v["human"]
-('trump:S', [0])
+>>> v = t.view(0, viewer=3)
+>>> v["current_player"], v["legal"][0]["action"], v["human"]
+(3, 'trump:S', [0])
+>>> t.view(0, viewer=0)["legal"]  # the Hakem's choice is his alone
+[]
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from ..registry import game as make_game
 from ..registry import games
 from ..i18n import translator
 from ..solve import best_line, solve
+from ..seen import cards_in, hides, seen_cards, seen_line, seen_solution
 from .labels import family, position_label, status_line, title
 
 BOTS = ("heuristic", "random", "pimc")
@@ -280,11 +283,27 @@ class Table:
                 raise RequestError(f"{where}[{i}]: expected an action string, got {a!r}")
             s = states[-1].clone()
             try:
-                s.apply(a)
+                s.apply(self._unhidden(states, a) if hides(a) else a)
             except HukmError as e:
                 raise type(e)(f"{where}[{i}] ({a}): {e}") from None
             states.append(s)
         self.states = states
+
+    def _unhidden(self, states: list[_core.State], seen: str) -> str:
+        """The action a bot made where a view showed ``seen`` (an action hiding cards, as
+        a seat saw it: a view's ``actions``, which a link to the table holds): the bot of
+        the seat to move after the ``states``, seeded as at that step, plays again; it
+        must give an action seen that way. An action of a person's seat cannot be told."""
+        s = states[-1]
+        seat = s.current_player
+        if s.is_terminal() or seat in self.human:
+            raise RequestError(f"{seen} hides the cards of a person's action, which cannot be told from it")
+        action = str(self.make_bot(seat, len(states) - 1).act(s))
+        after = s.clone()
+        after.apply(action)
+        if not any(after.seen_history(v)[-1] == seen for v in range(s.num_players)):
+            raise RequestError(f"{seen} is not what seat {seat}'s bot plays here ({action} hides no card that way)")
+        return action
 
     # -- changing --------------------------------------------------------------
 
@@ -318,9 +337,10 @@ class Table:
         s = self.states[self._step(step)]
         return not s.is_terminal() and s.current_player not in self.human
 
-    def make_bot(self, seat: int) -> Any:
-        """The bot of ``seat``, seeded by the table's seed, its seat and the step."""
-        seed = (self.seed * 1_000_003 + seat * 7919 + self.steps) % (2**63)
+    def make_bot(self, seat: int, step: Optional[int] = None) -> Any:
+        """The bot of ``seat`` playing after ``step`` actions (default: the last step),
+        seeded by the table's seed, its seat and the step."""
+        seed = (self.seed * 1_000_003 + seat * 7919 + (self.steps if step is None else step)) % (2**63)
         if self.bot == "random":
             return Random(seed)
         if self.bot == "pimc":
@@ -381,19 +401,23 @@ class Table:
 
     def view(self, step: Optional[int] = None, viewer: Optional[int] = 0, show_all: bool = False,
              lang: str = "en") -> dict[str, Any]:
-        """What the page draws at ``step``: the picture for ``viewer`` (every hand with
-        ``show_all``), the status line, the scores, the legal actions and whose turn, the
-        words in ``lang``; each action played has its ``label`` too.
-        ``finished`` says that the step finished a trick and ``winner`` who won it; when
-        the step also ended a hand of a match, ``held_svg`` is the picture of that last
-        trick (``svg`` is already the next deal), for the page to hold before the deal."""
+        """What the page draws at ``step`` for ``viewer`` (every hand with ``show_all`` or
+        no viewer): the picture, the status line, the scores, whose turn, the words in
+        ``lang``. Everything comes from what the viewer has seen: the actions played
+        (``actions``, and ``played`` with each one's ``label``) as he saw them, an action
+        whose cards he was not shown written with ``?`` (``indicator:?``; ``hidden`` and
+        labelled in words, "puts a card face down"); the legal actions only when he is
+        the one to act. ``finished`` says that the step finished a trick and ``winner``
+        who won it; when the step also ended a hand of a match, ``held_svg`` is the
+        picture of that last trick (``svg`` is already the next deal), for the page to
+        hold before the deal."""
         with self.lock:
             k = self._step(step)
             s = self.states[k]
             before = self.states[k - 1] if k else None
             total = self.steps
             base = len(self.states[0].history())
-            every = self.states[-1].history()[base:]
+            last_state = self.states[-1]
             movers = [t.current_player for t in self.states[:-1]]
         n = s.num_players
         if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < n):
@@ -401,8 +425,11 @@ class Table:
         from ..svg.finished import finished_scene
         from ..svg.packs import pack_of_game
         from ..svg.scene import action_label, build
+        from ..svg.wording import seen_label
 
         seen = None if show_all else viewer
+        every = last_state.history()[base:]
+        told = every if seen is None else last_state.seen_history(seen)[base:]
         tr = translator(lang)
         scene = build(s, seen, tr=tr)
         last = None
@@ -417,10 +444,11 @@ class Table:
         def label(x: str) -> str:
             return action_label(pack, x, tr)
 
-        legal = [] if terminal else [_entry(s, cards, a, label) for a in s.legal_actions()]
-        obs = s.observation(0)
-        played = [{"step": i + 1, "player": p, "action": a, "label": label(a), "card": a in cards}
-                  for i, (p, a) in enumerate(zip(movers, every))]
+        acts = not terminal and (seen is None or s.current_player == seen)
+        legal = [_entry(s, cards, a, label) for a in s.legal_actions()] if acts else []
+        obs = s.observation(0 if seen is None else seen)
+        played = [{"step": i + 1, "player": p, "action": a, "label": seen_label(s, a, tr), "card": a in cards,
+                   "hidden": hides(a)} for i, (p, a) in enumerate(zip(movers, told))]
         return {
             "table": self.id,
             "game": s.preset,
@@ -433,13 +461,13 @@ class Table:
             "current_player": None if terminal else s.current_player,
             "human": sorted(self.human),
             "bot_to_move": k == total and not terminal and s.current_player not in self.human,
-            "header": status_line(s, lang),
+            "header": status_line(s, lang, seen),
             "hand_number": obs.get("hand_number"),
             "scores": list(obs.get("scores", [])),
             "returns": list(s.returns()) if terminal else None,
             "legal": legal,
             "played": played,
-            "actions": every,
+            "actions": told,
             "svg": self._paint(scene, viewer, lang),
             "finished": scene.finished or held is not None,
             "winner": scene.winner if scene.finished else None if last is None else last.winner,
@@ -479,7 +507,12 @@ class Table:
         the page to show and to ask again with a longer ``timeout``; the games without
         anytime bounds raise :class:`hukm.SolverLimitError` instead. Positions the solver
         does not take (an auction) raise :class:`hukm.StateError`. Answers are kept per
-        table and step; their words are in ``lang``."""
+        table and step; their words are in ``lang``.
+
+        For a viewer (not ``show_all``) the answer names no card he has not seen
+        (:mod:`hukm.seen`): each action's value (and bounds, and the best actions) only
+        when he is the one to act, the value alone otherwise; the best line only as far
+        as its cards are ones his observation shows (his own, those face up)."""
         with self.lock:
             k = self._step(step)
             s = self.states[k].clone()
@@ -503,6 +536,10 @@ class Table:
         sol, line = hit["solution"], hit["line"]
         from ..svg.scene import value_note
 
+        seen = None if show_all else viewer
+        if seen is not None:
+            sol = seen_solution(sol, s, seen)
+            line = seen_line(line, cards_in(s.observation(seen), s.layout[0]), s.layout[0])
         return {
             "step": k,
             "player": sol.player,
@@ -512,22 +549,28 @@ class Table:
             "best": sol.best_actions(),
             "line": [{"player": x.player, "action": x.action, "value": x.value} for x in line],
             "svg": self._picture(s, viewer, show_all, sol, lang),
-            "line_svg": svg.line(s, steps=line, lang=lang) if line else None,
+            "line_svg": svg.line(s, steps=line, lang=lang, viewer=seen) if line else None,
             "nodes": sol.nodes,
         }
 
 
-    def review(self, player: int = 0, timeout: float = 10.0, lang: str = "en") -> dict[str, Any]:
+    def review(self, player: int = 0, timeout: float = 10.0, lang: str = "en", viewer: Optional[int] = None,
+               show_all: bool = False) -> dict[str, Any]:
         """The double-dummy review of the hand played so far (:func:`hukm.review`) for
         ``player``'s side: each decision's values, cost and mark (its ``step`` is the
         step the page shows before that action), each player's summary, the chart (its
-        words in ``lang``)."""
+        words in ``lang``). Shown to ``viewer`` (not ``show_all``), it names only the
+        cards he has seen so far (:func:`hukm.review`'s ``viewer``): the actions as he
+        saw them, the best cards and the lines as far as he has seen their cards."""
         from ..review import review
 
         rec = self.record()
-        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.game.num_players:
-            raise RequestError(f"player: expected 0..{self.game.num_players - 1}, got {player!r}")
-        r = review(rec, player=player, timeout=min(timeout, 5.0), budget=REVIEW_BUDGET, lang=lang)
+        n = self.game.num_players
+        for name, seat in (("player", player), ("viewer", viewer)):
+            if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n):
+                raise RequestError(f"{name}: expected 0..{n - 1}, got {seat!r}")
+        r = review(rec, player=player, timeout=min(timeout, 5.0), budget=REVIEW_BUDGET, lang=lang,
+                   viewer=None if show_all else viewer)
         return {
             "player": r.player,
             "unit": r.unit,
@@ -562,12 +605,14 @@ class Table:
             if len(self._partial) > 64:
                 self._partial.clear()
             self._partial[key] = {"bounds": (lo, hi), "action_bounds": acts}
+        # each action's bounds name the cards of the seat to act: for it alone (seen_solution)
+        shown = show_all or viewer is None or s.current_player == viewer
         return {
             "status": "bounds",
             "step": k,
             "player": sol.player,
             "bounds": [lo, hi],
-            "action_bounds": {a: [x, y] for a, (x, y) in acts.items()},
+            "action_bounds": {a: [x, y] for a, (x, y) in acts.items() if shown},
             "message": translator(lang).t("between {lo} and {hi}, still searching", lo=lo, hi=hi),
             "stopped": sol.stopped,
             "timeout": timeout,

@@ -31,9 +31,10 @@ function who(v, seat) {
 
 // An action played, in the moves list: the engine's notation in English (AS, trump:S),
 // its label in the other languages (the server's words for it); a card's label reads left
-// to right whatever the page's direction (K♣, not ♣K).
+// to right whatever the page's direction (K♣, not ♣K). An action whose cards the viewer
+// was not shown (indicator:?) is told in words in every language ("puts a card face down").
 function played(m) {
-  if (lang() === "en") return m.action;
+  if (lang() === "en" && !m.hidden) return m.action;
   return el("bdi", { dir: m.card ? "ltr" : "auto" }, m.label || m.action);
 }
 
@@ -86,8 +87,22 @@ function canClick(v) {
   return !v.terminal && (v.human.includes(v.current_player) || $("show-all").checked || v.step < v.steps);
 }
 
+// The seat of a person to act at the last step, when the view is another seat's: the
+// server sends the legal actions to the seat to act alone, so the view turns to it.
+function turnTo(v) {
+  const viewer = $("viewer").value;
+  if (turnOf(v) !== "human" || viewer === "none" || $("show-all").checked) return null;
+  return Number(viewer) === v.current_player ? null : v.current_player;
+}
+
 function show(v) {
   app.view = v;
+  const seat = turnTo(v);
+  if (seat !== null) {
+    $("viewer").value = String(seat);
+    refresh();
+    return;
+  }
   const root = $("app");
   root.dataset.table = v.table;
   root.dataset.step = String(v.step);
@@ -385,7 +400,7 @@ async function review() {
   const panel = $("review-panel");
   panel.hidden = false;
   panel.replaceChildren(el("p", { class: "hint" }, t("reviewing…")));
-  const r = await guarded(() => api.review(v.table, player), t("reviewing…"));
+  const r = await guarded(() => api.review(v.table, player, look()), t("reviewing…"));
   if (!r) return;
   panel.replaceChildren(el("h3", {}, t("Review, double dummy (every hand known): {who}'s side, {unit}",
     { who: t("seat {n}", { n: r.player }), unit: pt("term", r.unit) })));
