@@ -357,3 +357,23 @@ def test_terminal_play_shows_only_the_players_cards(preset: str) -> None:
             step(s, a, [], seen)
         found = sorted(Finder(final).found(out.getvalue()) - seen[seat][-1])
         assert not found, f"{preset} seat {seat}: {found}"
+
+
+def test_hukm_show_with_a_viewer_values_only_his_own_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    """``hukm show --viewer --analysis``: the values of the cards of the seat to act are
+    shown to that seat alone; the others read the value of the position."""
+    from hukm.cli import main
+
+    s = hukm.game("hokm4").new_game(seed=7)
+    bot = Heuristic(7)
+    for _ in range(6):
+        s.apply(bot.act(s))
+    mover = s.current_player
+    for v in range(4):
+        assert main(["show", "hokm", "--seed", "7", "--advance", "6", "--viewer", str(v), "--analysis"]) == 0
+        out = capsys.readouterr().out
+        states, seen = start(hukm.game("hokm4").new_game(seed=7))
+        for a in s.history():
+            step(states[-1].clone(), a, states, seen)
+        assert ("values:" in out) == (v == mover)
+        assert not Finder(s).found(out) - seen[v][-1], (v, out)

@@ -265,7 +265,8 @@ def _trick_line(state: _core.State, title: str, plays: list[Any], winner: Option
 
 def analysis_lines(state: _core.State, solution: Any, lang: Optional[str] = None) -> list[list[tuple[str, str]]]:
     """A :class:`hukm.Solution` of ``state`` as lines of (text, style) pieces: the value
-    for the solving side, then each legal action with its value, the best in green.
+    for the solving side, then each legal action with its value (when it has them), the
+    best in green.
 
     >>> import hukm
     >>> s = hukm.Hokm().from_deal("AK.. QJ.. T9.. 87..".replace("..", "..."), trump="S", leader=0)
@@ -282,7 +283,7 @@ def analysis_lines(state: _core.State, solution: Any, lang: Optional[str] = None
         text, style = (_card_text(state, action, tr) if pack.is_card(action)
                        else (action_label(pack, action, tr) + " ", ""))
         pieces += [(text, style), (tr.num(value), BEST if action in best else ""), ("   ", "")]
-    return [[(head, "bold")], pieces]
+    return [[(head, "bold")], pieces] if solution.actions else [[(head, "bold")]]
 
 
 def _plain(lines: list[list[tuple[str, str]]]) -> str:
@@ -403,10 +404,11 @@ def script_fonts(svg: str, lang: str) -> str:
     return re.sub(r"<text([^>]*)>([^<]*)</text>", spans, svg)
 
 
-def show_analysis(state: _core.State, screen: "Screen") -> Optional[Any]:
+def show_analysis(state: _core.State, screen: "Screen", viewer: Optional[int] = None) -> Optional[Any]:
     """``hukm show --analysis`` in the terminal: the value and each legal action's (a
-    :class:`hukm.Solution`, returned), or one line saying why there are none (an
-    auction, a game over, the time limit)."""
+    :class:`hukm.Solution`, returned; for a ``viewer`` other than the seat to act, the
+    value alone: :func:`hukm.seen.seen_solution`), or one line saying why there are none
+    (an auction, a game over, the time limit)."""
     from .._errors import SolverLimitError, StateError
     from .args import one_line
     from ..solve import solve
@@ -431,6 +433,9 @@ def show_analysis(state: _core.State, screen: "Screen") -> Optional[Any]:
             screen.say("  " + tr.t("no double-dummy values in this phase: {phase}",
                                    phase=word(tr, "phase", state.phase)))
         return None
+    from ..seen import seen_solution
+
+    sol = seen_solution(sol, state, viewer)
     screen.lines(analysis_lines(state, sol, tr.lang))
     return sol
 
