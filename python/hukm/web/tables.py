@@ -37,7 +37,7 @@ from ..registry import game as make_game
 from ..registry import games
 from ..i18n import translator
 from ..solve import best_line, solve
-from ..seen import cards_in, hides, seen_cards, seen_line, seen_solution
+from ..seen import cards_in, hides, seen_line, seen_solution
 from .labels import family, position_label, status_line, title
 
 BOTS = ("heuristic", "random", "pimc")
