@@ -63,8 +63,13 @@ fn main() {
     for (i, (deal, expect)) in deals.iter().enumerate() {
         let hands = p.parse_deal(deal, 4).expect("bad deal");
         let hands: [CardSet; 4] = [hands[0], hands[1], hands[2], hands[3]];
+        let tt_bytes = std::env::var("HUKM_TT_MIB")
+            .ok()
+            .and_then(|x| x.parse::<usize>().ok())
+            .map_or(SolverConfig::default().tt_bytes, |m| m << 20);
         let mut s = Solver::new(SolverConfig {
             switches,
+            tt_bytes,
             ..SolverConfig::default()
         });
         let t0 = Instant::now();
@@ -87,6 +92,7 @@ fn main() {
                 "    tt [stores, hits, resets, probes, scanned] {:?}",
                 s.tt_stats()
             );
+            println!("    core {:?}", s.core_stats());
         }
     }
     let mean = times.iter().sum::<f64>() / times.len() as f64;

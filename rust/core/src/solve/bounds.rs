@@ -26,21 +26,45 @@ struct Rest {
 
 /// The hands of one side seen from the leader.
 #[derive(Copy, Clone)]
-struct Sides {
-    me: u64,
+pub(crate) struct Sides {
+    /// The leader's hand.
+    pub me: u64,
     /// The partner's hand (0 without one).
-    pd: u64,
+    pub pd: u64,
     /// The opponents' hands (up to two; 0 for a missing one).
-    opp: [u64; 2],
+    pub opp: [u64; 2],
+}
+
+/// What the trick-start bounds read of a position besides the hands: the
+/// trump suit, the cards still in play and the tricks left. Shared by the
+/// generic whist game and the whist core.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct LeadView {
+    /// The trump suit ([`NO_TRUMP`] for none).
+    pub trump: u8,
+    /// The cards in the hands.
+    pub remaining: u64,
+    /// Tricks left to play.
+    pub tricks: u32,
 }
 
 impl<const N: usize> Whist<N> {
+    /// The facts [`LeadView`] reads of this position.
+    #[inline]
+    pub(crate) fn lead_view(&self) -> LeadView {
+        LeadView {
+            trump: self.trump,
+            remaining: self.remaining,
+            tricks: self.tricks_left as u32,
+        }
+    }
+
     /// Bounds for the side on lead (see [`LeadBounds`]), stopping early once
     /// one of them decides whether the side on lead wins `target`.
     pub(crate) fn bounds(&self, sw: &Switches, target: u32) -> LeadBounds<u64> {
         let rem = self.tricks_left as u32;
         let lead = self.leader as usize;
-        let mut b = LeadBounds {
+        let b = LeadBounds {
             lower: 0,
             lower_by: 0,
             upper: rem,
@@ -96,6 +120,29 @@ impl<const N: usize> Whist<N> {
             pd,
             opp,
         };
+        self.lead_view().lead_bounds(&us, N == 4, sw, target)
+    }
+}
+
+impl LeadView {
+    /// Bounds for the side on lead whose hands and opponents' are `us`
+    /// (`four`: four players, for the trump patterns that need a partner
+    /// and two opponents), stopping early once one of them decides whether
+    /// the side on lead wins `target`.
+    pub(crate) fn lead_bounds(
+        &self,
+        us: &Sides,
+        four: bool,
+        sw: &Switches,
+        target: u32,
+    ) -> LeadBounds<u64> {
+        let rem = self.tricks;
+        let mut b = LeadBounds {
+            lower: 0,
+            lower_by: 0,
+            upper: rem,
+            upper_by: 0,
+        };
         let with_trumps = self.trump != NO_TRUMP && self.remaining & suit_bits(self.trump) != 0;
         if sw.quick_tricks && with_trumps {
             let (t, tby) = self.top_trumps(us.me, us.pd);
@@ -105,7 +152,7 @@ impl<const N: usize> Whist<N> {
                 b.lower = t.min(rem);
                 b.lower_by = tby;
             }
-            if b.lower == 0 && N == 4 {
+            if b.lower == 0 && four {
                 let (t, tby) = self.slow_trumps(us.me, us.pd, us.opp[0], us.opp[1], true);
                 b.lower = t.min(rem);
                 b.lower_by = tby;
@@ -132,9 +179,9 @@ impl<const N: usize> Whist<N> {
                     (t, tby)
                 }
             } else {
-                self.other_nt_tricks(&us)
+                self.other_nt_tricks(us)
             };
-            let (o, oby) = if o == 0 && with_trumps && N == 4 {
+            let (o, oby) = if o == 0 && with_trumps && four {
                 self.slow_trumps(us.opp[0], us.opp[1], us.pd, us.me, false)
             } else {
                 (o, oby)
@@ -201,16 +248,9 @@ impl<const N: usize> Whist<N> {
         }
         b
     }
+}
 
-    /// In the middle of a trick: does `side` surely win it, whatever anyone
-    /// plays? Returns the cards whose ranks that relies on. Either the card
-    /// winning so far is the side's and nobody still to play can beat it,
-    /// or a hand of the side still to play holds a card (of the suit led,
-    /// or a trump when void) that beats the trick so far and every card the
-    /// opponents still to play could beat it with.
-    ///
-    /// Also says which seat wins the trick (when the side can make sure it
-    /// is that seat) and with which card of its hand.
+impl<const N: usize> Whist<N> {
     /// The cards of the hands still to play to the current trick, by side:
     /// of the suit led for those who follow, trumps for those who are void.
     fn still_to_play(&self) -> Rest {
@@ -326,7 +366,9 @@ impl<const N: usize> Whist<N> {
         }
         None
     }
+}
 
+impl LeadView {
     /// Top trumps of a pair of hands (held in sequence from the top, no
     /// more than the longer hand's trumps, so two of them never crash).
     fn top_trumps(&self, a: u64, b: u64) -> (u32, u64) {
@@ -366,7 +408,7 @@ impl<const N: usize> Whist<N> {
         if len(all) < 3 {
             return (0, 0);
         }
-        let tricks = self.tricks_left as u32;
+        let tricks = self.tricks;
         let a = top_bit(all);
         let k = top_bit(all ^ a);
         let q = top_bit(all ^ a ^ k);

@@ -15,7 +15,8 @@
 //! relies on are returned with it for partition search.
 
 use super::bits::{bottom_bit, len, top_bit, trump_tricks};
-use super::whist::{suit_bits, Whist, NO_TRUMP};
+use super::bounds::LeadView;
+use super::whist::{suit_bits, NO_TRUMP};
 
 /// Most changes of the hand on lead in one cashing run.
 const RUNS: usize = 6;
@@ -273,7 +274,7 @@ impl Play {
     }
 }
 
-impl<const N: usize> Whist<N> {
+impl LeadView {
     /// Tricks the side not on lead surely takes from a trick start: whatever
     /// suit the leader leads, an opponent holds its top card (and, in a
     /// trump contract, the leader's partner cannot ruff), wins the trick and

@@ -79,7 +79,29 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
         };
     }
 
-    fn report(&self, lo: u32, hi: u32) {
+    /// The window of a value about to be searched, clipped to what is left
+    /// to win (`total`), reported as the progress so far; after a limit
+    /// stopped an anytime call, `Err` with the solution to return at once
+    /// (the window itself, no search).
+    pub(crate) fn open_window(
+        &self,
+        window: (u32, u32),
+        total: u32,
+    ) -> std::result::Result<(u32, u32), Solution> {
+        let top = window.1.min(total);
+        let bottom = window.0.min(top);
+        if self.halted.is_some() {
+            return Err(Solution {
+                value: bottom,
+                hi: top,
+                nodes: 0,
+            });
+        }
+        self.report(bottom, top);
+        Ok((bottom, top))
+    }
+
+    pub(crate) fn report(&self, lo: u32, hi: u32) {
         if let (Some(p), Some(f)) = (&self.config.progress, &self.root_units) {
             let (a, b) = f(lo, hi);
             p.report(a, b, self.used);
@@ -180,16 +202,10 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
     ) -> Result<Solution> {
         let mtdf = self.config.switches.mtdf;
         let soft = self.config.switches.fail_soft && G::SOFT_BOUNDS;
-        let top = window.1.min(game.remaining());
-        let bottom = window.0.min(top);
-        if self.halted.is_some() {
-            return Ok(Solution {
-                value: bottom,
-                hi: top,
-                nodes: 0,
-            });
-        }
-        self.report(bottom, top);
+        let (bottom, top) = match self.open_window(window, game.remaining()) {
+            Ok(w) => w,
+            Err(done) => return Ok(done),
+        };
         let reporting = self.root_units.is_some() && self.config.progress.is_some();
         let progress = self.config.progress.clone();
         let units = self.root_units.take();

@@ -380,6 +380,9 @@ pub struct Switches {
     /// million nodes: small searches (most Twenty-eight deals, one whist
     /// leader) keep it close, large ones keep more of their cut-offs.
     pub cutoff_growth: bool,
+    /// Four-hand whist through the whist core ([`crate::solve::wcore`]):
+    /// a search written for it alone, with pattern trees for its table.
+    pub whist_core: bool,
 }
 
 impl Default for Switches {
@@ -410,6 +413,7 @@ impl Default for Switches {
             fail_soft: true,
             two_tricks: true,
             cutoff_growth: true,
+            whist_core: false,
         }
     }
 }
@@ -443,11 +447,12 @@ impl Switches {
             fail_soft: false,
             two_tricks: false,
             cutoff_growth: false,
+            whist_core: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 25] = [
+    pub const NAMES: [&'static str; 26] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -473,6 +478,7 @@ impl Switches {
         "fail_soft",
         "two_tricks",
         "cutoff_growth",
+        "whist_core",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -503,6 +509,7 @@ impl Switches {
             "fail_soft" => &mut self.fail_soft,
             "two_tricks" => &mut self.two_tricks,
             "cutoff_growth" => &mut self.cutoff_growth,
+            "whist_core" => &mut self.whist_core,
             _ => return None,
         })
     }

@@ -29,6 +29,7 @@ pub mod reference;
 pub mod request;
 pub mod search;
 pub mod tt;
+pub mod wcore;
 pub mod whist;
 
 use std::sync::atomic::AtomicBool;
@@ -213,6 +214,8 @@ pub struct Solver<P: Pattern = u128, M: Copy + Default + PartialEq = u8> {
     /// Maps the bounds of the call's root value to the answer's units for
     /// [`SolverConfig::progress`] (set by the game while it values the root).
     root_units: Option<RootUnits>,
+    /// The whist core's table, made on first use (`Switches::whist_core`).
+    core: Option<Box<wcore::Core>>,
 }
 
 /// Maps the root's bounds `(lo, hi)` in search units to the answer's units.
@@ -251,6 +254,7 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
             deadline: None,
             halted: None,
             root_units: None,
+            core: None,
         };
         s.start_call();
         s
@@ -264,6 +268,7 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
         if config.tt_bytes != self.config.tt_bytes || config.switches != self.config.switches {
             self.tt = Tt::with_bytes(config.tt_bytes);
             self.cutoffs = Vec::new();
+            self.core = None;
         }
         self.config = config;
         self.start_call();
@@ -285,6 +290,9 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.cutoffs = Vec::new();
+        if let Some(c) = &mut self.core {
+            c.clear();
+        }
     }
 
     /// Searches any [`TrickGame`] from its current state as a call of its
@@ -307,6 +315,9 @@ impl Solver {
     pub fn solve(&mut self, pos: &WhistPosition, player: usize) -> Result<Solution> {
         check_player(pos, player)?;
         self.start_call();
+        if self.uses_core(pos.hands.len()) {
+            return self.core_solve(pos, player);
+        }
         match pos.hands.len() {
             2 => self.solve_n::<2>(pos, player),
             3 => self.solve_n::<3>(pos, player),
@@ -330,6 +341,9 @@ impl Solver {
     pub fn solve_cards(&mut self, pos: &WhistPosition, player: usize) -> Result<CardValues> {
         check_player(pos, player)?;
         self.start_call();
+        if self.uses_core(pos.hands.len()) {
+            return self.core_answer(pos, player);
+        }
         match pos.hands.len() {
             2 => self.answer_n::<2>(pos, player),
             3 => self.answer_n::<3>(pos, player),
@@ -347,8 +361,21 @@ impl Solver {
         let guess = g.remaining() / 2;
         let root = self.value_root(&mut g, guess, Probe::Mtdf, Some(tricks_units()))?;
         let each = Actions::new(&g, root, Probe::Mtdf, Narrow::Switched, &self.config);
+        self.each_card(&mut g, root, |s, g, rep| {
+            each.after_move(s, g, rep, |_, guess| guess)
+        })
+    }
+
+    /// The answer of a root valued `root`: each legal card of `g`'s mover
+    /// with the bounds of its value, equivalent cards sharing one valuation
+    /// by `after` (given the class's lowest card).
+    fn each_card<const N: usize>(
+        &mut self,
+        g: &mut Whist<N>,
+        root: Solution,
+        mut after: impl FnMut(&mut Self, &mut Whist<N>, u8) -> Result<(u32, u32)>,
+    ) -> Result<Answer<Card>> {
         let mut out = Answer::new(root);
-        // Equivalent cards share a value: each class is searched once.
         let mut done: Vec<(u8, (u32, u32))> = Vec::new();
         for c in CardSet(g.legal() as u128).iter() {
             let rep = if self.config.switches.collapse {
@@ -359,7 +386,7 @@ impl Solver {
             let v = match done.iter().find(|(r, _)| *r == rep) {
                 Some(&(_, v)) => v,
                 None => {
-                    let v = each.after_move(self, &mut g, rep, |_, guess| guess)?;
+                    let v = after(self, g, rep)?;
                     done.push((rep, v));
                     v
                 }
@@ -386,6 +413,9 @@ impl Solver {
     }
 
     fn dd_strain(&mut self, hands: &[CardSet; 4], strain: u8, row: &mut [u8; 4]) -> Result<u64> {
+        if self.uses_core(4) {
+            return self.core_strain(hands, strain, row);
+        }
         let trump = if strain < 4 { Some(strain) } else { None };
         let mut nodes = 0;
         // Partners first: a leader's partner usually gets the same value.
@@ -405,6 +435,171 @@ impl Solver {
         }
         Ok(nodes)
     }
+}
+
+/// Four-hand whist through the whist core ([`Switches::whist_core`]).
+impl Solver {
+    /// Whether positions of `n` hands go through the whist core.
+    fn uses_core(&self, n: usize) -> bool {
+        n == 4 && self.config.switches.whist_core
+    }
+
+    /// The whist core, made (and its table allocated) on first use.
+    fn core(&mut self) -> Result<&mut wcore::Core> {
+        if self.core.is_none() {
+            let mut c = wcore::Core::new(self.config.tt_bytes);
+            c.reserve()?;
+            self.core = Some(Box::new(c));
+        }
+        Ok(self.core.as_mut().expect("made above"))
+    }
+
+    /// The whist core's table statistics (zero before its first use).
+    pub fn core_stats(&self) -> wcore::TtStats {
+        self.core.as_ref().map(|c| c.stats()).unwrap_or_default()
+    }
+
+    /// The value of `g` for its side 0, known to lie in `window`, first
+    /// probed at `guess`, through the whist core under the call's limits
+    /// (in anytime mode a limit leaves the bounds proven, as
+    /// [`Solver::value`] does).
+    fn core_value(&mut self, g: &Whist<4>, window: (u32, u32), guess: u32) -> Result<Solution> {
+        let total = g.remaining();
+        let (bottom, top) = match self.open_window(window, total) {
+            Ok(w) => w,
+            Err(done) => return Ok(done),
+        };
+        // The core counts the tricks of seats 0 and 2.
+        let flip = g.side[0] != 0;
+        let (w, first) = if flip {
+            ((total - top, total - bottom), total - guess.min(total))
+        } else {
+            ((bottom, top), guess)
+        };
+        let pos = wcore::Position {
+            hands: g.hands,
+            trump: g.trump,
+            leader: g.leader as usize,
+            trick: g.trick().to_vec(),
+        };
+        let limits = self.call_limits();
+        let sw = self.config.switches;
+        let v = self.core()?.value(&pos, w, first, sw, &limits);
+        self.used += v.nodes;
+        let (value, hi) = if flip {
+            (total - v.hi, total - v.lo)
+        } else {
+            (v.lo, v.hi)
+        };
+        let sol = Solution {
+            value,
+            hi,
+            nodes: v.nodes,
+        };
+        match v.stopped {
+            None => {
+                self.report(value, hi);
+                Ok(sol)
+            }
+            Some(e) if self.config.bounds => {
+                self.halted = Some(e);
+                Ok(sol)
+            }
+            Some(e) => Err(e),
+        }
+    }
+
+    fn core_solve(&mut self, pos: &WhistPosition, player: usize) -> Result<Solution> {
+        let g = Whist::<4>::new(pos, sides::<4>(player))?;
+        let guess = if pos.trick.is_empty() {
+            g.estimate(0)
+        } else {
+            g.remaining() / 2
+        };
+        self.report_root(Some(tricks_units()));
+        let r = self.core_value(&g, (0, u32::MAX), guess);
+        self.report_root(None);
+        r
+    }
+
+    fn core_answer(&mut self, pos: &WhistPosition, player: usize) -> Result<Answer<Card>> {
+        let mut g = Whist::<4>::new(pos, sides::<4>(player))?;
+        let guess = g.remaining() / 2;
+        self.report_root(Some(tricks_units()));
+        let root = self.core_value(&g, (0, u32::MAX), guess);
+        self.report_root(None);
+        let root = root?;
+        let narrow = self.config.switches.card_bounds || self.config.bounds || !root.exact();
+        let mover_max = g.side_of(g.to_move()) == 0;
+        self.each_card(&mut g, root, |s, g, rep| {
+            let base = answer::credit(g, rep);
+            let window = if narrow {
+                root.window_after(base, mover_max)
+            } else {
+                (0, u32::MAX)
+            };
+            let r = s.core_value(g, window, root.value.saturating_sub(base));
+            g.undo(rep);
+            let r = r?;
+            Ok((base + r.value, base + r.hi))
+        })
+    }
+
+    /// One strain of a table through the whist core: a fresh table for the
+    /// strain, the four leaders sharing it (West, East, North, South, each
+    /// first probed one above the previous value of North-South).
+    fn core_strain(&mut self, hands: &[CardSet; 4], strain: u8, row: &mut [u8; 4]) -> Result<u64> {
+        let trump = if strain < 4 { strain } else { NO_TRUMP };
+        self.core()?.clear();
+        let bits: [u64; 4] = std::array::from_fn(|i| hands[i].bits() as u64);
+        let total = bits[0].count_ones();
+        let mut guess = guess_tricks(&bits, trump);
+        let mut nodes = 0;
+        for leader in [3usize, 1, 0, 2] {
+            let pos = WhistPosition::new(hands.to_vec(), (strain < 4).then_some(strain), leader);
+            // Side 0 is seats 0 and 2 here: the core's own count.
+            let g = Whist::<4>::new(&pos, [0, 1, 0, 1])?;
+            let sol = self.core_value(&g, (0, u32::MAX), guess)?;
+            let ns = sol.value;
+            row[leader] = if leader % 2 == 0 { ns } else { total - ns } as u8;
+            nodes += sol.nodes;
+            guess = (ns + 1).min(total);
+        }
+        Ok(nodes)
+    }
+}
+
+/// A first guess of the tricks of seats 0 and 2 at a full table: all of
+/// them unless the other side is clearly stronger (high-card points, and
+/// with trumps their length), as bridge-solver guesses.
+fn guess_tricks(hands: &[u64; 4], trump: u8) -> u32 {
+    let points = |h: u64| -> u32 {
+        (0..4u8)
+            .map(|s| {
+                let x = h >> (16 * s as u32);
+                4 * (x >> 12 & 1) + 3 * (x >> 11 & 1) + 2 * (x >> 10 & 1) + (x >> 9 & 1)
+            })
+            .sum::<u64>() as u32
+    };
+    let n = hands[0].count_ones();
+    let ns = points(hands[0]) + points(hands[2]);
+    let ew = points(hands[1]) + points(hands[3]);
+    if trump == NO_TRUMP {
+        if ns * 2 < ew {
+            return 0;
+        }
+        if ns < ew {
+            return n / 2 + 1;
+        }
+        return n;
+    }
+    let t = |h: u64| (h & whist::suit_bits(trump)).count_ones();
+    let (nt, st, et, wt) = (t(hands[0]), t(hands[2]), t(hands[1]), t(hands[3]));
+    let (ours, theirs) = (nt.max(st), et.max(wt));
+    if ns < ew && (ours < theirs || (ours == theirs && nt + st < et + wt)) {
+        return 0;
+    }
+    n
 }
 
 /// Whist's answer counts tricks, the search's own unit.

@@ -107,6 +107,28 @@ fn switches_off_by_default_match_brute_force_together() {
 }
 
 #[test]
+fn the_whist_core_matches_brute_force() {
+    let sw = Switches::default().with_spec("+whist_core").unwrap();
+    for pos in endgames() {
+        check(&pos, sw, "the whist core");
+    }
+    // Larger four-hand endgames, mid-trick roots included.
+    let mut seed = 9000u64;
+    for cards in 5..=5 {
+        for k in 0..16 {
+            seed += 1;
+            let trump = if k % 3 == 0 {
+                None
+            } else {
+                Some((k % 4) as u8)
+            };
+            let pos = random_endgame(seed, 4, cards, 4, trump, k % 4);
+            check(&pos, sw, "the whist core, larger");
+        }
+    }
+}
+
+#[test]
 fn every_switch_has_a_name() {
     let mut sw = Switches::none();
     for name in Switches::NAMES {

@@ -1,0 +1,146 @@
+//! The whist core: a search written for four-hand whist alone (bridge card
+//! play, four-player Hokm), behind [`crate::solve::Switches::whist_core`].
+//!
+//! Its parts:
+//! * [`tt`]: per suit-length shape and seat on lead, a tree of patterns
+//!   (the owners of the top cards of some suits) with intervals on the
+//!   tricks still to come, merged, absorbed and dissolved as they are
+//!   stored, the pattern that last answered tried first;
+//! * [`search`]: fail-soft zero-window alpha-beta maximising seats 0 and 2,
+//!   returning with each answer the cards whose ranks it relied on, widened
+//!   through equivalent cards into the patterns stored;
+//! * [`tricks`]: sure tricks at trick starts (top cards with entries, top
+//!   and slow trump tricks; the opponents' tricks against them);
+//! * [`order`]: lead categories and following rules;
+//! * the driver below: MTD(f) with the fail-soft values as the next probe.
+//!
+//! [`Core`] keeps the table and the cut-off cache between the searches of
+//! one solver.
+
+pub(crate) mod order;
+pub(crate) mod search;
+pub(crate) mod tricks;
+pub mod tt;
+
+use search::{Cutoffs, Search};
+pub use tt::TtStats;
+
+use crate::error::{Error, Result};
+use crate::solve::game::Switches;
+use crate::solve::search::Limits;
+
+/// The whist core's table and cut-off cache, kept between the searches of
+/// one solver.
+pub struct Core {
+    tt: tt::Tt,
+    cut: Cutoffs,
+}
+
+/// A four-hand position for the core: the cards each seat holds, the trump
+/// suit (`4` for none), the seat that led the current trick and its cards
+/// so far.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// The cards still held, seat 0 first (stride-16 layout).
+    pub hands: [u64; 4],
+    /// The trump suit, or [`crate::solve::NO_TRUMP`].
+    pub trump: u8,
+    /// The seat that led (or is to lead) the current trick.
+    pub leader: usize,
+    /// The cards played to the current trick, the leader's first.
+    pub trick: Vec<u8>,
+}
+
+impl Position {
+    /// Tricks still to play, the current one included.
+    pub fn tricks(&self) -> u32 {
+        self.hands[self.leader].count_ones() + u32::from(!self.trick.is_empty())
+    }
+}
+
+/// What one valuation found: the bounds proven on the tricks of seats 0
+/// and 2 (equal when exact), the nodes it took, and the limit that stopped
+/// it, if one did.
+#[derive(Debug)]
+pub struct Valued {
+    /// Lower bound.
+    pub lo: u32,
+    /// Upper bound.
+    pub hi: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// The limit that stopped the search.
+    pub stopped: Option<Error>,
+}
+
+impl Core {
+    /// A core whose table uses at most about `bytes` bytes.
+    pub fn new(bytes: usize) -> Core {
+        Core {
+            tt: tt::Tt::with_bytes(bytes),
+            cut: Cutoffs::new(),
+        }
+    }
+
+    /// Allocates the table now (an error naming the size when the machine
+    /// cannot give it).
+    pub fn reserve(&mut self) -> Result<()> {
+        self.tt.reserve()
+    }
+
+    /// Forgets everything learned.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.cut.clear();
+    }
+
+    /// Table statistics since the core was made.
+    pub fn stats(&self) -> TtStats {
+        self.tt.stats
+    }
+
+    /// The tricks seats 0 and 2 take from `pos`, known to lie in `window`,
+    /// by MTD(f) from `guess` under `limits`.
+    pub fn value(
+        &mut self,
+        pos: &Position,
+        window: (u32, u32),
+        guess: u32,
+        switches: Switches,
+        limits: &Limits,
+    ) -> Valued {
+        let total = pos.tricks();
+        let mut hi = window.1.min(total);
+        let mut lo = window.0.min(hi);
+        let mut s = Search::new(pos, switches, &mut self.tt, &mut self.cut, limits);
+        let d0 = pos.trick.len();
+        let mut g = guess.clamp(lo, hi);
+        while lo < hi {
+            let beta = if g <= lo { lo + 1 } else { g.min(hi) };
+            let (v, _) = s.search(d0, beta as i32);
+            if s.abort.is_some() {
+                break;
+            }
+            let v = v.max(0) as u32;
+            if v < beta {
+                hi = v.clamp(lo, beta - 1);
+                g = hi;
+            } else {
+                lo = v.clamp(beta, hi);
+                g = lo;
+            }
+        }
+        Valued {
+            lo,
+            hi,
+            nodes: s.nodes,
+            stopped: s.abort.take(),
+        }
+    }
+
+    /// The number of patterns (nodes of the trees, roots included) and of
+    /// shapes in the table.
+    pub fn sizes(&self) -> (usize, usize) {
+        self.tt.sizes()
+    }
+}
