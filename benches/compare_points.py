@@ -45,24 +45,38 @@ def _t28_state(preset: str, seed: int, indicator: bool) -> Any:
     return game.from_deal(deal, 0, 1, trump="SHDC"[best])
 
 
-def _heap_state(preset: str, seed: int) -> Any:
+def _heap_deal(seed: int) -> tuple[str, str]:
+    """The deal and trump of the heap workloads' seed (seat 0 leads)."""
     import hukm
 
     rng = random.Random(1000 + seed)
     pack = hukm.pack_cards("french52")
     rng.shuffle(pack)
     deal = " ".join(hukm.format_hand(pack[i * 13 : (i + 1) * 13]) for i in range(4))
-    return hukm.Hokm(preset).from_deal(deal, trump=rng.choice("SHDC"), leader=0)
+    return deal, rng.choice("SHDC")
 
 
-def _hokm3_state(seed: int) -> Any:
+def _heap_state(preset: str, seed: int) -> Any:
+    import hukm
+
+    deal, trump = _heap_deal(seed)
+    return hukm.Hokm(preset).from_deal(deal, trump=trump, leader=0)
+
+
+def _hokm3_deal(seed: int) -> tuple[str, str, int]:
     """A seeded three-player Hokm deal, trump and leader drawn from the seed."""
     import hukm
 
-    game = hukm.Hokm("hokm3")
-    deal = game.deal(seed)
+    deal = hukm.Hokm("hokm3").deal(seed)
     rng = random.Random(3000 + seed)
-    return game.from_deal(deal, trump=rng.choice("SHDC"), leader=rng.randrange(3))
+    return deal, rng.choice("SHDC"), rng.randrange(3)
+
+
+def _hokm3_state(seed: int) -> Any:
+    import hukm
+
+    deal, trump, leader = _hokm3_deal(seed)
+    return hukm.Hokm("hokm3").from_deal(deal, trump=trump, leader=leader)
 
 
 def run_one(workload: str, seed: int, timeout: float) -> dict[str, Any]:
@@ -176,12 +190,26 @@ def compare(old: Build, new: Build, workload: str, deals: int, timeout: float) -
 
 def main(argv: Optional[list[str]] = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--old", required=True, help="the Python of the build to compare against")
+    ap.add_argument("--old", help="the Python of the build to compare against (required to compare)")
     ap.add_argument("--new", default=sys.executable, help="the Python of the new build")
     ap.add_argument("--workloads", default=",".join(WORKLOADS))
     ap.add_argument("--deals", type=int, default=50)
     ap.add_argument("--timeout", type=float, default=60.0, help="seconds a solve at most")
+    ap.add_argument("--heap-deals", type=int, metavar="N",
+                    help="only print the first N deals of the heap workloads as DEAL;TRUMP lines "
+                         "(for the Rust example heap_bench --deals)")
+    ap.add_argument("--hokm3-deals", type=int, metavar="N",
+                    help="only print the first N deals of hokm3 as DEAL;TRUMP;LEADER lines "
+                         "(for the Rust example cards_bench, CARDS_DEALS=FILE)")
     args = ap.parse_args(argv)
+    if args.heap_deals is not None:
+        print("\n".join(";".join(_heap_deal(seed)) for seed in range(args.heap_deals)))
+        return
+    if args.hokm3_deals is not None:
+        print("\n".join(";".join(map(str, _hokm3_deal(seed))) for seed in range(args.hokm3_deals)))
+        return
+    if args.old is None:
+        ap.error("--old is required to compare")
     old, new = Build(args.old), Build(args.new)
     head = (
         f"{'workload':<14}{'deals':>6}{'old med':>11}{'new med':>11}{'ratio':>8}"

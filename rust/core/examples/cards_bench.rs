@@ -8,8 +8,14 @@
 //! trump) and its leader from the seed; the value is the leader's side's
 //! (for 3 hands, the leader alone against the other two). `HUKM_SWITCHES`
 //! changes the solver's switches (e.g. `+card_skip`); `CARDS_SKIP=K` deals
-//! the first `K` deals without solving them (to time one hard deal). Node
-//! counts repeat exactly.
+//! the first `K` deals without solving them (to time one hard deal).
+//! `CARDS_DEALS=FILE` solves the deals of a file instead, one a line as
+//! `DEAL;TRUMP;LEADER` (`HANDS` compact hands; the three-hand deals of
+//! `benches/compare_points.py` are written by its `--hokm3-deals N`), the
+//! `N` from line `SEED` (0-based); `VALUE_ONLY=1` solves the value alone.
+//! Node counts repeat exactly.
+
+mod common;
 
 use std::time::Instant;
 
@@ -29,6 +35,11 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(0);
+    let file = std::env::var("CARDS_DEALS")
+        .ok()
+        .map(|f| common::deal_lines(&f));
+    let value_only = std::env::var("VALUE_ONLY").is_ok();
+    let french = hukm_core::pack::Pack::french52();
     let mut r = Rng::new(seed);
     let (mut total, mut times) = (0u64, Vec::new());
     for i in 0..n {
@@ -50,7 +61,16 @@ fn main() {
         let t = r.below(5) as u8;
         let trump = (t < 4).then_some(t);
         let leader = r.below(hands_n as u64) as usize;
-        let pos = WhistPosition::new(hands, trump, leader);
+        let mut pos = WhistPosition::new(hands, trump, leader);
+        if let Some(lines) = &file {
+            let Some(line) = lines.get((seed + i) as usize) else {
+                break;
+            };
+            let f: Vec<&str> = line.split(';').collect();
+            let hands = french.parse_deal(f[0], hands_n).expect("deal");
+            let trump = french.parse_suit(f[1].trim()).ok();
+            pos = WhistPosition::new(hands, trump, f[2].trim().parse().expect("leader"));
+        }
         if i < skip {
             continue;
         }
@@ -59,7 +79,12 @@ fn main() {
             ..SolverConfig::default()
         });
         let t0 = Instant::now();
-        let v = s.solve_cards(&pos, leader).expect("solver error");
+        let v = if value_only {
+            let root = s.solve(&pos, pos.leader).expect("solver error");
+            hukm_core::solve::Answer::new(root)
+        } else {
+            s.solve_cards(&pos, pos.leader).expect("solver error")
+        };
         let ms = t0.elapsed().as_secs_f64() * 1e3;
         times.push(ms);
         total += v.nodes;

@@ -2,15 +2,21 @@
 //! `dehla_pakad`, ...) on one thread and prints the value and nodes of each.
 //!
 //! `cargo run --release --example heap_bench -- PRESET [N] [SEED] [--cards K]
-//! [--actions] [--max-nodes M]`
+//! [--actions] [--max-nodes M] [--deals FILE]`
 //!
 //! Each deal gives `K` random cards a hand (13 by default: a full deal; fewer
 //! starts after `13 - K` tricks, split at random between the two sides'
 //! collected tricks and the heap, with a random `prev`), a random trump and
 //! seat 0 on lead; the value is seat 0's side's. `--actions` also solves
 //! every card's value. A deal that passes `--max-nodes` is reported as
-//! stopped and left out of the totals. `HUKM_SWITCHES` changes the solver's
+//! stopped and left out of the totals. `--deals FILE` solves the deals of
+//! a file instead, one a line as `DEAL;TRUMP` (seat 0 on lead; the deals of
+//! `benches/compare_points.py`'s heap workloads are written by
+//! `python benches/compare_points.py --heap-deals N`), the `N` from the
+//! line numbered `SEED` (0-based). `HUKM_SWITCHES` changes the solver's
 //! switches (see `Switches::with_spec`). Node counts repeat exactly.
+
+mod common;
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -67,7 +73,7 @@ fn main() {
                 skip = false;
                 continue;
             }
-            if a == "--cards" || a == "--max-nodes" {
+            if a == "--cards" || a == "--max-nodes" || a == "--deals" {
                 skip = true;
                 continue;
             }
@@ -84,6 +90,7 @@ fn main() {
     let cards: usize = flag("--cards").and_then(|x| x.parse().ok()).unwrap_or(13);
     let max_nodes: Option<u64> = flag("--max-nodes").and_then(|x| x.parse().ok());
     let actions = args.iter().any(|a| a == "--actions");
+    let file = flag("--deals").map(|f| common::deal_lines(&f));
     let spec = std::env::var("HUKM_SWITCHES").unwrap_or_default();
     let switches = Switches::default()
         .with_spec(&spec)
@@ -97,7 +104,19 @@ fn main() {
     let (mut total, mut solved, mut stopped) = (0u64, 0u64, 0u64);
     let mut ms_all = Vec::new();
     for i in 0..n {
-        let s = position(&g, seed + i, cards);
+        let s = match &file {
+            Some(lines) => {
+                let Some(line) = lines.get((seed + i) as usize) else {
+                    break;
+                };
+                let (deal, trump) = line.split_once(';').expect("DEAL;TRUMP");
+                let hands = g.pack.parse_deal(deal, 4).expect("deal");
+                let trump = g.pack.parse_suit(trump.trim()).expect("trump");
+                HokmState::from_deal(g.clone(), &hands, Some(trump), 0, None, None)
+                    .expect("position")
+            }
+            None => position(&g, seed + i, cards),
+        };
         let t0 = Instant::now();
         match s.dd_solve(0, Objective::Value, &cfg, actions) {
             Ok(a) => {

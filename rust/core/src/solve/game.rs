@@ -380,6 +380,11 @@ pub struct Switches {
     /// million nodes: small searches (most Twenty-eight deals, one whist
     /// leader) keep it close, large ones keep more of their cut-offs.
     pub cutoff_growth: bool,
+    /// Table entries of the Court Piece heap games (`heap_keys`) whose side
+    /// on lead takes everything that is left, or nothing, hold at any heap:
+    /// that side makes (or the other side makes) every collection, the next
+    /// one included, whatever the heap holds (see [`crate::solve::tt::HEAP_FLAG`]).
+    pub heap_kots: bool,
     /// Four-hand whist through the whist core ([`crate::solve::wcore`]):
     /// a search written for it alone, with pattern trees for its table.
     pub whist_core: bool,
@@ -413,6 +418,7 @@ impl Default for Switches {
             fail_soft: true,
             two_tricks: true,
             cutoff_growth: true,
+            heap_kots: true,
             whist_core: false,
         }
     }
@@ -447,12 +453,13 @@ impl Switches {
             fail_soft: false,
             two_tricks: false,
             cutoff_growth: false,
+            heap_kots: false,
             whist_core: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 26] = [
+    pub const NAMES: [&'static str; 27] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -478,6 +485,7 @@ impl Switches {
         "fail_soft",
         "two_tricks",
         "cutoff_growth",
+        "heap_kots",
         "whist_core",
     ];
 
@@ -509,6 +517,7 @@ impl Switches {
             "fail_soft" => &mut self.fail_soft,
             "two_tricks" => &mut self.two_tricks,
             "cutoff_growth" => &mut self.cutoff_growth,
+            "heap_kots" => &mut self.heap_kots,
             "whist_core" => &mut self.whist_core,
             _ => return None,
         })

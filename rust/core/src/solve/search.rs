@@ -426,7 +426,16 @@ impl<'a, G: TrickGame> Search<'a, G> {
         } else {
             <G::Pattern as super::game::Pattern>::FULL
         };
-        let units = heap.map_or([0, 0], |h| h.units);
+        let mut units = heap.map_or([0, 0], |h| h.units);
+        if heap.is_some() && self.sw.heap_kots {
+            // The side on lead takes everything or nothing: the entry holds
+            // at any heap (`tt::HEAP_FLAG`).
+            if lower == rem as u32 {
+                units[0] |= super::tt::HEAP_FLAG;
+            } else if upper == 0 {
+                units[1] |= super::tt::HEAP_FLAG;
+            }
+        }
         self.tt.store_heap(&key, units, mask, lower, upper, hint);
         (ok, w)
     }

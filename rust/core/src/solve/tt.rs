@@ -16,6 +16,37 @@ use super::game::{HeapUnits, Pattern, TtKey};
 use crate::error::{Error, Result};
 
 const BLOCK: usize = 8;
+
+/// The flag bit of an entry's heap units ([`Tt::store_heap`]): on the
+/// first count, "the side on lead takes everything from here" (its lower
+/// bound is all that is left); on the second, "it takes nothing" (its upper
+/// bound is 0). The side that takes everything makes every collection, and
+/// so the next one, on every line its strategy allows: the entry then holds
+/// at any heap, moved by the weight that differs (and an entry taking
+/// nothing holds at any heap as it is).
+pub const HEAP_FLAG: u8 = 0x80;
+
+/// An entry's bounds `(lower, upper)`, stored for the heap `stored` (units
+/// with their [`HEAP_FLAG`]s), widened to the probe's `heap`: the lower
+/// bound loses the weight the probe's heap lacks and the upper bound gains
+/// the weight it holds beyond (see [`HeapUnits`]), except where a flag
+/// says which side collects next.
+#[inline]
+fn widen((lower, upper): (u8, u8), stored: [u8; 2], heap: HeapUnits) -> (u32, u32) {
+    let units = [stored[0] & !HEAP_FLAG, stored[1] & !HEAP_FLAG];
+    let (more, less) = heap.against(units);
+    let (lower, upper) = (lower as u32, upper as u32);
+    if stored[0] & HEAP_FLAG != 0 {
+        // All of it: every heap goes to the side on lead.
+        let _ = upper;
+        let l = (lower + more).saturating_sub(less);
+        (l, l)
+    } else if stored[1] & HEAP_FLAG != 0 {
+        (0, 0)
+    } else {
+        (lower.saturating_sub(less), upper + more)
+    }
+}
 /// Most blocks chained for one shape (older ones are recycled).
 const MAX_CHAIN: usize = 32;
 
@@ -226,18 +257,13 @@ impl<P: Pattern> Tt<P> {
         };
         self.hits += 1;
         let block = &self.blocks[b as usize - 1];
-        let (lower, upper) = block.bounds[i];
-        let (more, less) = match heap {
-            Some(h) => h.against(block.heaps[i]),
-            None => (0, 0),
+        let (lower, upper) = match heap {
+            Some(h) => widen(block.bounds[i], block.heaps[i], h),
+            None => (block.bounds[i].0 as u32, block.bounds[i].1 as u32),
         };
         let hit = Hit {
             at_least,
-            bound: if at_least {
-                (lower as u32).saturating_sub(less)
-            } else {
-                upper as u32 + more
-            },
+            bound: if at_least { lower } else { upper },
             mask: block.masks[i],
         };
         if promote {
@@ -303,10 +329,9 @@ impl<P: Pattern> Tt<P> {
             let block = &self.blocks[b as usize - 1];
             self.scanned += block.len as u64;
             for i in (0..block.len as usize).rev() {
-                let (lower, upper) = block.bounds[i];
-                let (more, less) = heap.against(block.heaps[i]);
-                let at_least = (lower as u32).saturating_sub(less) >= target;
-                if !at_least && upper as u32 + more >= target {
+                let (lower, upper) = widen(block.bounds[i], block.heaps[i], heap);
+                let at_least = lower >= target;
+                if !at_least && upper >= target {
                     if want_hint
                         && block.hints[i] != u8::MAX
                         && key.owners & block.masks[i] == block.owners[i]
@@ -412,7 +437,15 @@ impl<P: Pattern> Tt<P> {
         while b != 0 {
             let block = &mut self.blocks[b as usize - 1];
             for i in 0..block.len as usize {
-                if block.masks[i] == mask && block.owners[i] == owners && block.heaps[i] == heap {
+                let e = &mut block.heaps[i];
+                if block.masks[i] == mask
+                    && block.owners[i] == owners
+                    && e[0] & !HEAP_FLAG == heap[0] & !HEAP_FLAG
+                    && e[1] & !HEAP_FLAG == heap[1] & !HEAP_FLAG
+                {
+                    // Bounds only tighten, so a flag once set stays true.
+                    e[0] |= heap[0] & HEAP_FLAG;
+                    e[1] |= heap[1] & HEAP_FLAG;
                     let (lo, hi) = &mut block.bounds[i];
                     *lo = (*lo).max(lower as u8);
                     *hi = (*hi).min(upper as u8);
@@ -513,6 +546,44 @@ mod tests {
         };
         assert!(t.probe(&miss, 2).is_none());
         assert!(t.capacity_bytes() <= 1 << 16);
+    }
+
+    /// An entry's bounds widened to another heap: by the weight that
+    /// differs, except where the side on lead takes everything (moved by
+    /// that weight exactly) or nothing (no heap changes it).
+    #[test]
+    fn heap_entries_widen_to_the_probes_heap() {
+        let heap = |tricks: u8, tens: u8| HeapUnits {
+            units: [tricks, tens],
+            weights: [1, 14],
+        };
+        // Stored at a heap of 2 tricks; the probe's holds 3 tricks and a ten.
+        let probe = heap(3, 1);
+        assert_eq!(widen((10, 20), [2, 0], probe), (10, 35));
+        // The probe's heap holds less: the lower bound loses it.
+        assert_eq!(widen((10, 20), [4, 1], heap(3, 0)), (0, 20));
+        // Everything (25 at the stored heap): 40 at the probe's.
+        assert_eq!(widen((25, 25), [2 | HEAP_FLAG, 0], probe), (40, 40));
+        assert_eq!(widen((25, 25), [5 | HEAP_FLAG, 0], heap(3, 0)), (23, 23));
+        // Nothing.
+        assert_eq!(widen((0, 0), [2, HEAP_FLAG], probe), (0, 0));
+        // A probe through the table: the flagged entry decides at its heap
+        // and at the probe's.
+        let mut t: Tt<u128> = Tt::with_bytes(1 << 16);
+        let key = TtKey {
+            shape: 3,
+            ctx: 0,
+            owners: 0b110u128,
+        };
+        t.store_heap(&key, [2 | HEAP_FLAG, 0], u128::MAX, 25, 25, u8::MAX);
+        let mut hint = u8::MAX;
+        let hit = t
+            .probe_heap(&key, Some(probe), 40, &mut hint, false, false)
+            .unwrap();
+        assert!(hit.at_least && hit.bound == 40);
+        assert!(t
+            .probe_heap(&key, Some(probe), 41, &mut hint, false, false)
+            .is_some_and(|h| !h.at_least && h.bound == 40));
     }
 
     #[test]

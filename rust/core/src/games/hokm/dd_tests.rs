@@ -495,6 +495,13 @@ fn heap_keys_give_the_same_values() {
     switch_gives_the_same_values("heap_keys");
 }
 
+/// `Switches::heap_kots` (entries whose side on lead takes everything or
+/// nothing hold at any heap) changes the work, never the answer.
+#[test]
+fn heap_kots_give_the_same_values() {
+    switch_gives_the_same_values("heap_kots");
+}
+
 /// `Switches::fail_soft` (probes return the bound they proved; the table
 /// stores it and the driver moves by it) changes the work, never the answer.
 #[test]
