@@ -35,7 +35,7 @@ from ._check import optional_whole
 from ._errors import SolverLimitError, StateError
 from .i18n import N_, Translator, translator
 from .record import HandRecord, replay
-from .solve import LineStep, Solution, best_line, solve
+from .solve import LineStep, Solution, Solver, best_line, solve
 
 __all__ = ["review", "Review", "Decision", "PlayerSummary", "MARKS"]
 
@@ -342,6 +342,9 @@ def review(
 
         known = seen_cards([*states, state], v)
     end = None if budget is None else time.monotonic() + budget
+    # One table for the hand: each position solved from the last card back leaves
+    # its entries to the positions before it.
+    handle = _solver_of(record)
     sols: dict[int, Solution] = {}
     for k in reversed(range(len(states))):
         st = states[k]
@@ -353,7 +356,7 @@ def review(
                 out.skipped.append(k)
             continue
         try:
-            sols[k] = solve(st, p, timeout=timeout if left is None else min(left, timeout or left))
+            sols[k] = solve(st, p, timeout=timeout if left is None else min(left, timeout or left), solver=handle)
         except StateError as e:
             if cards[k]:
                 out.unvalued.append(k)
@@ -391,6 +394,17 @@ def review(
     if v is not None and known is not None:
         _as_seen(out, [*states, state], v, known)
     return out
+
+
+def _solver_of(record: HandRecord) -> Optional[Solver]:
+    """A solver handle for the record's game (its table kept from position to position),
+    or ``None`` when the game cannot be made from the record's preset and options."""
+    from .registry import game
+
+    try:
+        return Solver(game(record.preset, **record.options))
+    except (StateError, ValueError, TypeError):
+        return None
 
 
 def _as_seen(out: Review, states: list[_core.State], viewer: int, known: set[str]) -> None:
