@@ -1,6 +1,6 @@
-"""Anytime solves (``hukm.solve(..., bounds=True)``): when a limit stops the search, the
-bounds it returns contain the exact value of the position and of every action, and the
-bounds its progress reports narrow monotonically."""
+"""Anytime solves (``hukm.solve(..., bounds=True)``: graded, no estimate): when a limit
+stops the search, the bounds it returns contain the exact value of the position and of
+every action, and the bounds its progress reports narrow monotonically."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ def test_bounds_contain_the_exact_values_and_narrow(name: str, make: Any) -> Non
     for seed in range(3):
         state = make(seed)
         exact = hukm.solve(state)
-        assert exact.bounds is None and exact.exact
+        assert exact.bounds == (exact.value, exact.value) and exact.exact and exact.grade == "exact"
         for limit in (1, 7, 60, 400, 3000, exact.nodes // 2, exact.nodes // 3 * 2):
             if limit < 1:
                 continue
@@ -104,18 +104,22 @@ def test_bounds_on_a_hard_position_by_time() -> None:
         assert 0 <= alo <= ahi <= 4, a
 
 
-def test_without_bounds_a_limit_still_raises() -> None:
+def test_asked_for_exact_values_a_limit_still_raises() -> None:
     g = hukm.Hokm("dehla_pakad")
     state = g.from_deal(g.deal(1), trump="S", leader=0)
     with pytest.raises(hukm.SolverLimitError, match="max_nodes=50"):
-        hukm.solve(state, max_nodes=50)
+        hukm.solve(state, max_nodes=50, exact=True)
+    # Without exact=True the same limit gives the best grade reached.
+    assert hukm.solve(state, max_nodes=50, estimate=False).grade == "bounds"
 
 
 def test_games_without_anytime_bounds_raise_the_limit() -> None:
-    g = hukm.Dugi()
-    state = g.from_deal(g.deal(1), leader=0)
+    g = hukm.Thunee()
+    state = g.new_game(seed=1)
+    while state.phase != "play":
+        state.apply(state.legal_actions()[0])
     with pytest.raises(hukm.SolverLimitError, match="max_nodes=20"):
-        hukm.solve(state, max_nodes=20, bounds=True)
+        hukm.solve(state, max_nodes=20)
 
 
 def test_progress_must_be_callable() -> None:

@@ -54,7 +54,7 @@ def work(name: str, seed: int) -> dict[str, Any]:
     det = state.determinize(state.current_player if not state.is_terminal() else 0, seed).hands()
     pos = endgame(name, seed)
     try:
-        value: Any = hukm.solve(pos, max_nodes=2_000_000).actions
+        value: Any = hukm.solve(pos, max_nodes=2_000_000, exact=True).actions
     except (hukm.StateError, hukm.OptionError, hukm.SolverLimitError) as e:
         value = type(e).__name__
     try:
@@ -89,7 +89,7 @@ def test_one_state_from_two_threads(name: str) -> None:
     for snap in snapshots:
         if not snap.is_terminal():
             try:
-                expected[repr(snap.history())] = hukm.solve(snap, max_nodes=2_000_000).value
+                expected[repr(snap.history())] = hukm.solve(snap, max_nodes=2_000_000, exact=True).value
             except (hukm.StateError, hukm.OptionError, hukm.SolverLimitError):
                 pass
     errors: list[BaseException] = []
@@ -100,7 +100,7 @@ def test_one_state_from_two_threads(name: str) -> None:
         while not stop.is_set():
             try:
                 hist = repr(shared.history())
-                got = hukm.solve(shared, max_nodes=2_000_000).value
+                got = hukm.solve(shared, max_nodes=2_000_000, exact=True).value
                 answers.append((hist, got))
             except hukm.HukmError:
                 pass

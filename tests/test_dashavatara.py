@@ -241,11 +241,12 @@ def test_solver_errors() -> None:
         s.apply(a)
     with pytest.raises(hukm.StateError):
         hukm.solve(s, player=0)
+    # A whole deal is no error: the best grade reached in the time given.
     full = hukm.Dashavatara().new_game(seed=1)
-    with pytest.raises(hukm.StateError):
-        hukm.solve(full, player=0)
+    graded = hukm.solve(full, player=0, timeout=0.5)
+    assert graded.grade in ("bounds", "estimate") and graded.estimate is not None
     with pytest.raises(hukm.SolverLimitError):
-        hukm.solve(random_position(12, seed=4), player=0, max_nodes=1000)
+        hukm.solve(random_position(12, seed=4), player=0, max_nodes=1000, exact=True)
 
 
 def random_position(h: int, seed: int, **opts: str) -> hukm.State:

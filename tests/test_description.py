@@ -69,7 +69,9 @@ def test_aliases_and_units() -> None:
     assert hukm.game("naqsh").description.role == "banker"
     assert hukm.game("dugi").description.unit == "win"
     assert hukm.game("dashavatara").description.bounds
-    assert not hukm.game("ganjifa").description.bounds
+    assert hukm.game("ganjifa").description.bounds and hukm.game("dugi").description.bounds
+    assert not hukm.game("ganjifa", dd_chance="expectation").description.bounds
+    assert not hukm.game("thunee4").description.bounds
     assert [o.name for o in hukm.game("court_piece").description.objectives] == ["tricks", "kot"]
 
 

@@ -30,7 +30,7 @@ def first_solvable(name: str, seed: int = 1) -> Any:
     while not state.is_terminal():
         if state.phase == "play":
             try:
-                hukm.solve(state, max_nodes=1)
+                hukm.solve(state, max_nodes=1, exact=True)
             except hukm.SolverLimitError:
                 return state
             except hukm.StateError:
@@ -67,7 +67,7 @@ def test_the_command_line_deals_and_draws(capsys: pytest.CaptureFixture[str], tm
 def test_the_node_limit_stops_every_game_alike(name: str) -> None:
     state = first_solvable(name)
     with pytest.raises(hukm.SolverLimitError, match=r"^solver node limit reached \(max_nodes=1\)$"):
-        hukm.solve(state, max_nodes=1)
+        hukm.solve(state, max_nodes=1, exact=True)
     with pytest.raises(hukm.SolverLimitError, match=r"^solver node limit reached \(max_nodes=1\)$"):
         hukm.solve_many([state], max_nodes=1, threads=1)
 
@@ -79,7 +79,7 @@ def test_every_described_objective_is_answered(name: str) -> None:
     state = first_solvable(name)
     for objective in hukm.game(name).description.objectives:
         try:
-            hukm.solve(state, objective=objective.name, max_nodes=1)
+            hukm.solve(state, objective=objective.name, max_nodes=1, exact=True)
         except hukm.SolverLimitError:
             pass
 

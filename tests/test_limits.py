@@ -79,7 +79,7 @@ def deal_position(name: str, seed: int) -> Optional[Any]:
             kw[k.name] = game.suits[0]
     try:
         state = game.from_deal(game.deal(seed), **kw)
-        hukm.solve(state, max_nodes=1)
+        hukm.solve(state, max_nodes=1, exact=True)
     except hukm.SolverLimitError:
         return state
     except hukm.HukmError:
@@ -133,7 +133,7 @@ def _large(case: Case, nodes: Optional[int]) -> Optional[Large]:
             if state is None:
                 continue
             try:
-                hukm.solve(state, actions=False, **limits, **kw)
+                hukm.solve(state, actions=False, exact=True, **limits, **kw)
             except hukm.SolverLimitError:
                 return Large(state, kw, case.name, seed, whole_deal)
             except hukm.OptionError:  # the preset does not answer this objective
@@ -153,8 +153,8 @@ def large_or_skip(case: Case, nodes: Optional[int] = None) -> tuple[Any, dict[st
 
 def anytime(state: Any, kw: dict[str, Any]) -> bool:
     """Whether the solve of ``kw`` gives bounds when a limit stops it (the game's
-    objectives do when its description says so, a whole-hand target never)."""
-    return bool(hukm.game(state.preset, **dict(state.options)).description.bounds) and "target" not in kw
+    objectives, a whole-hand target included, do when its description says so)."""
+    return bool(hukm.game(state.preset, **dict(state.options)).description.bounds)
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
@@ -162,7 +162,7 @@ def test_timeout_stops_a_large_solve(case: Case) -> None:
     state, kw = large_or_skip(case)
     t0 = time.monotonic()
     with pytest.raises(hukm.SolverLimitError, match=r"^solver time limit reached \(timeout=0\.3 s\)$"):
-        hukm.solve(state, timeout=0.3, **kw)
+        hukm.solve(state, timeout=0.3, exact=True, **kw)
     assert time.monotonic() - t0 < 1.3
 
 
@@ -197,12 +197,12 @@ def test_node_limit_for_the_whole_call(case: Case) -> None:
     never returned as if it were exact. (A position of over 100,000 nodes.)"""
     state, kw = large_or_skip(case, 100_000)
     with pytest.raises(hukm.SolverLimitError, match=r"^solver node limit reached \(max_nodes=20000\)$"):
-        hukm.solve(state, max_nodes=20_000, **kw)
+        hukm.solve(state, max_nodes=20_000, exact=True, **kw)
     if not anytime(state, kw):
         with pytest.raises(hukm.SolverLimitError, match=r"\(max_nodes=20000\)$"):
-            hukm.solve(state, max_nodes=20_000, bounds=True, **kw)
+            hukm.solve(state, max_nodes=20_000, bounds=True, exact=True, **kw)
         return
-    got = hukm.solve(state, max_nodes=20_000, bounds=True, **kw)
+    got = hukm.solve(state, max_nodes=20_000, bounds=True, exact=True, **kw)
     assert not got.exact and got.nodes <= 20_001
     assert got.stopped == "solver node limit reached (max_nodes=20000)"
 
@@ -236,7 +236,7 @@ def test_the_sweep_search_takes_the_limits() -> None:
     assert full.nodes > 20
     for bounds in (False, True):
         with pytest.raises(hukm.SolverLimitError, match=r"^solver node limit reached \(max_nodes=20\)$"):
-            hukm.solve(state, max_nodes=20, bounds=bounds)
+            hukm.solve(state, max_nodes=20, bounds=bounds, exact=True)
     again = hukm.solve(state, timeout=60.0, tt_mib=1)
     assert (again.value, again.actions) == (full.value, full.actions)
     for bad in BAD_TT_MIB:
@@ -277,7 +277,7 @@ def hwm():
 state, kw = {make}({found.preset!r}, {found.seed}), {found.kw!r}
 before = hwm()
 try:
-    hukm.solve(state, tt_mib={tt_mib}, max_nodes=3_000_000, **kw)
+    hukm.solve(state, tt_mib={tt_mib}, max_nodes=3_000_000, exact=True, **kw)
 except hukm.SolverLimitError:
     pass
 print((hwm() - before) / 1024)

@@ -172,7 +172,7 @@ def test_solve_from_a_match_and_errors() -> None:
     assert sol.player == state.current_player
     assert state.history() == []  # solving changes nothing
     with pytest.raises(hukm.SolverLimitError):
-        hukm.solve(state, max_nodes=1)
+        hukm.solve(state, max_nodes=1, exact=True)
     with pytest.raises(hukm.OptionError):
         hukm.solve(state, objective="kot")
     with pytest.raises(hukm.StateError):

@@ -105,7 +105,7 @@ def solution(name: str) -> Optional[hukm.Solution]:
     if s.is_terminal():
         return None
     try:
-        return hukm.solve(s, timeout=3)
+        return hukm.solve(s, timeout=3, exact=True)
     except (hukm.StateError, hukm.SolverLimitError):
         return None
 

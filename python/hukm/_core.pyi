@@ -189,6 +189,8 @@ def solve(
     bounds: bool = False,
     progress: Optional[Callable[[int, int, int], Any]] = None,
     pool: Optional[SolverPool] = None,
+    graded: bool = False,
+    estimate: bool = True,
 ) -> dict[str, Any]: ...
 @final
 class SolverPool:

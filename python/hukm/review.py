@@ -356,7 +356,8 @@ def review(
                 out.skipped.append(k)
             continue
         try:
-            sols[k] = solve(st, p, timeout=timeout if left is None else min(left, timeout or left), solver=handle)
+            sols[k] = solve(st, p, timeout=timeout if left is None else min(left, timeout or left), solver=handle,
+                            exact=True)
         except StateError as e:
             if cards[k]:
                 out.unvalued.append(k)

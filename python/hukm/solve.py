@@ -1,9 +1,18 @@
-"""Exact double-dummy analysis: every hand visible, best play by everyone.
+"""Double-dummy analysis: every hand visible, best play by everyone.
+
+Every answer is graded, value by value: **exact** when the search finished,
+**proven bounds** (a lowest and a highest value no play can leave) when it was
+stopped or cannot reach, and an **estimate** (the mean of play-outs, with its
+spread and the number of play-outs) where the bounds are wide. The grade is
+always said: :attr:`Solution.grade`, :meth:`Solution.grade_of`, and
+:meth:`Solution.text` writes "exact 9", "between 7 and 10" or "about 8.4
+(estimate)".
 
 >>> import hukm
 >>> state = hukm.Hokm().from_deal("AK.. QJ.. T9.. 87..".replace("..", "..."), trump=None, leader=0)
->>> hukm.solve(state).value
-2
+>>> sol = hukm.solve(state)
+>>> sol.value, sol.grade
+(2, 'exact')
 """
 
 from __future__ import annotations
@@ -23,9 +32,53 @@ if TYPE_CHECKING:
     from ._game import GameBase
 
 
+GRADES = ("exact", "bounds", "estimate")
+"""The grades of an answer, from the best: exact, proven bounds, estimate."""
+
+
+GRADED_TIMEOUT = 10.0
+"""Seconds a solve without ``timeout`` spends on a position beyond its game's quick
+exact search (a hand larger than ``description.quick_hand``): the best grade reached
+in that time."""
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """One estimated value: the mean of ``samples`` play-outs (kept within the value's
+    proven bounds) and their standard deviation ``spread``.
+
+    >>> Estimate(8.4, 1.2, 900).text()
+    'about 8.4 (estimate)'
+    """
+
+    value: float
+    spread: float
+    samples: int
+
+    def text(self, lang: Optional[str] = None) -> str:
+        """``about 8.4 (estimate)`` in ``lang`` (default English)."""
+        from .i18n import translator
+
+        tr = translator("en" if lang is None else lang)
+        return tr.t("about {value} (estimate)", value=tr.digits(f"{self.value:.1f}"))
+
+
+@dataclass(frozen=True)
+class Estimates:
+    """The estimates of a graded answer (:attr:`Solution.estimate`): the position's
+    value (its best action's for the side to move), each action's, how they were made
+    (``"play-outs"``: every hand visible, each seat playing the search's own move
+    ordering with some chance of another move) and the moves the play-outs made."""
+
+    value: Estimate
+    actions: dict[str, Estimate]
+    method: str
+    moves: int
+
+
 @dataclass(frozen=True)
 class Solution:
-    """The exact double-dummy answer for one side.
+    """The double-dummy answer for one side, graded (see :attr:`grade`).
 
     ``value`` is what ``player``'s side takes from here to the end of the hand
     (tricks, the current trick included; in Dashavatara the cards ``player``
@@ -60,35 +113,124 @@ class Solution:
     by which the defenders can force a win whatever the challengers do;
     ``None`` when the challengers sweep (and in the other games)."""
     bounds: Optional[tuple[int, int]] = None
-    """With ``solve(..., bounds=True)``: the lowest and highest value still
-    possible (both the value itself when ``exact``); ``None`` otherwise."""
+    """The lowest and highest value still possible (both the value itself when
+    exact)."""
     action_bounds: dict[str, tuple[int, int]] = field(default_factory=dict)
-    """With ``bounds=True``: each action's ``(lowest, highest)`` value."""
+    """Each action's ``(lowest, highest)`` value."""
     stopped: Optional[str] = None
-    """With ``bounds=True``, when a limit stopped the search: its message
-    (``"solver time limit reached (timeout=2 s)"``); ``None`` when exact."""
+    """When a value is not exact: why (the limit that stopped the search, or that
+    the position is beyond its reach); ``None`` when exact."""
+    estimate: Optional[Estimates] = None
+    """Where the values are not all exact (and estimates were asked for): the
+    estimates, labelled as such on every surface."""
+    mover_counted: bool = True
+    """Whether the player to move is on ``player``'s side (his best action is then
+    the highest, else the lowest)."""
+    contract: Optional[int] = None
+    """Twenty-eight with the trump concealed under the default void rule, which has
+    no card-points value: the value is the bidding side's outcome against this
+    target, the contract (0 failed, 1 void, 2 made)."""
 
     @property
     def exact(self) -> bool:
-        """True unless a limit stopped an anytime solve (``bounds=True``) first:
-        then ``value`` and ``actions`` hold lower bounds and ``bounds`` /
-        ``action_bounds`` say how far each value may still rise."""
+        """True when every value is exact; otherwise ``value`` and ``actions`` hold
+        lower bounds and ``bounds`` / ``action_bounds`` say how far each value may
+        still rise."""
         return self.stopped is None
+
+    def bounds_of(self, action: Optional[str] = None) -> tuple[int, int]:
+        """The proven ``(lowest, highest)`` of the value (or of ``action``'s)."""
+        if action is None:
+            return self.bounds if self.bounds is not None else (self.value, self.value)
+        if action not in self.actions:
+            raise StateError(f"{action!r} is not one of the actions valued: {', '.join(self.actions)}")
+        return self.action_bounds.get(action, (self.actions[action], self.actions[action]))
+
+    def estimate_of(self, action: Optional[str] = None) -> Optional[Estimate]:
+        """The estimate of the value (or of ``action``'s), if one was made."""
+        if self.estimate is None:
+            return None
+        return self.estimate.value if action is None else self.estimate.actions.get(action)
+
+    def grade_of(self, action: Optional[str] = None) -> str:
+        """The grade of the value (or of ``action``'s): ``exact``; ``estimate`` where an
+        estimate was made and the proven bounds are wider than its spread (the play-outs'
+        standard deviation: the bounds would say less); ``bounds`` otherwise."""
+        lo, hi = self.bounds_of(action)
+        if lo == hi:
+            return "exact"
+        e = self.estimate_of(action)
+        if e is not None and hi - lo > e.spread:
+            return "estimate"
+        return "bounds"
+
+    @property
+    def grade(self) -> str:
+        """The grade of the answer: its value's (:meth:`grade_of`)."""
+        return self.grade_of()
+
+    def text(self, action: Optional[str] = None, lang: Optional[str] = None) -> str:
+        """The value (or ``action``'s) with its grade, in ``lang``: ``exact 9``,
+        ``between 7 and 10`` or ``about 8.4 (estimate)``.
+
+        >>> import hukm
+        >>> s = hukm.Hokm().from_deal("AK... QJ... T9... 87...", trump=None, leader=0)
+        >>> hukm.solve(s).text()
+        'exact 2'
+        """
+        from .i18n import translator
+
+        tr = translator("en" if lang is None else lang)
+        grade = self.grade_of(action)
+        lo, hi = self.bounds_of(action)
+        if grade == "exact":
+            return tr.t("exact {value}", value=tr.digits(str(lo)))
+        if grade == "estimate":
+            e = self.estimate_of(action)
+            assert e is not None
+            return e.text(tr.lang)
+        return tr.t("between {lo} and {hi}", lo=tr.digits(str(lo)), hi=tr.digits(str(hi)))
+
+    def proven_worse(self) -> list[str]:
+        """The actions proven worse than another for the side to move: for
+        ``player``'s side (which wants the highest) one whose highest possible value
+        is below another's lowest, for the other side one whose lowest is above
+        another's highest."""
+        if not self.actions:
+            return []
+        if self.mover_counted:
+            floor = max(self.bounds_of(a)[0] for a in self.actions)
+            return [a for a in self.actions if self.bounds_of(a)[1] < floor]
+        ceiling = min(self.bounds_of(a)[1] for a in self.actions)
+        return [a for a in self.actions if self.bounds_of(a)[0] > ceiling]
 
     def best_actions(self) -> list[str]:
         """The actions that keep the best value for the side to move.
 
         When the player to move is on ``player``'s side these are the actions
         of highest value, otherwise those of lowest value (for Dehla Pakad:
-        equal tens and equal tricks).
+        equal tens and equal tricks). When the answer is not exact: the actions
+        not proven worse whose estimate is the best (those not proven worse when
+        nothing was estimated).
         """
         if not self.actions:
             return []
-        return [
-            a
-            for a, v in self.actions.items()
-            if v == self.value and self.action_tricks.get(a) == self.tricks
-        ]
+        if self.exact:
+            return [
+                a
+                for a, v in self.actions.items()
+                if v == self.value and self.action_tricks.get(a) == self.tricks
+            ]
+        mover_max = self.mover_counted
+        worse = self.proven_worse()
+        open_ = [a for a in self.actions if a not in worse]
+        if self.estimate is None:
+            return open_
+        means = {a: e.value for a, e in self.estimate.actions.items() if a in open_}
+        if not means:
+            return open_
+        best = max(means.values()) if mover_max else min(means.values())
+        return [a for a in open_ if means.get(a) == best]
 
 
 def solve(
@@ -105,14 +247,34 @@ def solve(
     bounds: bool = False,
     progress: Optional[Callable[[int, int, int], Any]] = None,
     solver: Optional[Solver] = None,
+    exact: bool = False,
+    estimate: bool = True,
 ) -> Solution:
-    """Solves a state in trick play exactly. With ``solver`` (a :class:`hukm.Solver`),
-    on that handle's table, kept for its next call (its ``tt_mib`` unless given).
+    """Solves a state in trick play: the best grade reached (see :mod:`hukm.solve`).
+    With ``solver`` (a :class:`hukm.Solver`), on that handle's table, kept for its next
+    call (its ``tt_mib`` unless given).
 
     ``player`` chooses the side whose tricks are counted (default: the player
     to move); in three- and two-player games that player plays alone against
-    the others as one coalition. ``max_nodes`` and ``timeout`` (seconds) stop a
-    search that runs too long with :class:`hukm.SolverLimitError`; ``tt_mib``
+    the others as one coalition.
+
+    **Grades.** ``max_nodes`` and ``timeout`` (seconds) limit the search; when one
+    stops it, or the position is beyond the search's reach (a hand larger than the
+    search takes), the answer is the best grade reached instead of an error: proven
+    bounds of the value and of every action (``bounds``, ``action_bounds``; ``value``
+    and ``actions`` then hold the lower bounds, ``stopped`` says why), and, with
+    ``estimate`` (default), estimates from play-outs where the bounds are not exact
+    (:attr:`Solution.estimate`): the first half of the time searches (the value, then
+    each action in a share of its own), the rest plays out. Without a limit, a
+    position beyond its game's quick exact search (``description.quick_hand``) gets
+    :data:`GRADED_TIMEOUT` seconds; any other is searched to the exact value (as with
+    ``exact=True``).
+    ``exact=True`` asks for exact values only: a limit raises
+    :class:`hukm.SolverLimitError` and a position beyond the search's reach
+    :class:`hukm.StateError`. ``bounds=True`` asks for the bounds alone (graded, no
+    estimate, whatever ``exact`` says).
+
+    ``tt_mib``
     sizes the transposition table (default 57 MiB, smaller for small
     endgames of the Ganjifa games): one solve's memory stays within ``tt_mib`` plus
     at most 16 MiB of search state (measured as the process's peak resident memory,
@@ -123,21 +285,12 @@ def solve(
     then empty); ``details=False`` skips secondary outputs that cost extra
     searches (Dugi's ``defenders_first_trick``). Ctrl-C interrupts.
 
-    ``bounds=True`` makes the solve *anytime*: when ``max_nodes`` or
-    ``timeout`` stops it, it returns what it has proven instead of raising.
-    ``Solution.exact`` is then false, ``bounds`` holds the lowest and highest
-    value still possible and ``action_bounds`` each action's; ``value`` and
-    ``actions`` hold the lower bounds, and ``stopped`` the limit's message.
     ``progress``, a callable, is called as ``progress(lo, hi, nodes)`` with
     the bounds of the value proven so far (and the nodes searched when they
     were) each time they narrow and every half second while they do not,
-    from the calling thread; each call's bounds lie within the last's. Bounds are
-    given for the value objectives searched by value probes: Hokm and the
-    Court Piece family (tricks, heaps, Dehla's tens, the kot query),
-    Twenty-eight's card points and Dashavatara's cards; the other games and
-    objectives (Twenty-eight's outcome and sweep, Thunee, Ganjifa, Dugi,
-    Naqsh) raise
-    :class:`hukm.SolverLimitError` as without ``bounds``.
+    from the calling thread; each call's bounds lie within the last's. Thunee and
+    Twenty-eight's single hand and half court answer exactly only: a limit raises
+    :class:`hukm.SolverLimitError` there.
 
     ``objective="kot"`` asks the kot query: the value is 1 when ``player``'s
     side can reach the kot whatever the others do, else 0 (and the same after
@@ -155,9 +308,9 @@ def solve(
     of tricks ``player`` can guarantee by the end of the hand against the
     other players as one coalition, tricks already won included; a blind
     surrender is valued at its worst card for ``player`` (with the game's
-    ``dd_chance="expectation"``, at the average: see ``expected``). Hands of
-    up to 19 cards are searched (a larger one raises :class:`hukm.StateError`;
-    exact search stops being practical well before that).
+    ``dd_chance="expectation"``, at the average: see ``expected``, exact only).
+    Exact search is practical up to about 12 cards a hand; larger hands get
+    bounds and estimates.
 
     Dugi (``docs/rules/ganjifa.md`` B.13): the value is 1 when ``player``'s side
     wins the hand with best play (the challengers by taking every remaining
@@ -189,7 +342,9 @@ def solve(
     points need ``unrevealed_trump="forced_last"``). With ``target=t`` the
     value is the bidding side's outcome against the whole-hand target ``t``
     under the default void rule: 2 made, 1 void, 0 failed
-    (``hukm.twenty_eight.OUTCOMES``). In a single hand (§16.4) or half court
+    (``hukm.twenty_eight.OUTCOMES``); with the trump concealed under the default
+    void rule (no card-points value) a graded solve without ``target`` answers
+    that outcome against the contract (``Solution.contract``). In a single hand (§16.4) or half court
     (§9.5) card points do not count: the value is 1 when ``player``'s side
     wins the contract with best play (the declarer by taking every trick of
     it, the others by taking one), else 0, and ``target`` does not apply.
@@ -211,6 +366,14 @@ def solve(
         tt_mib = solver.tt_mib if tt_mib is None else tt_mib
     if not isinstance(objective, str):
         raise OptionError(f"objective must be a string, got {objective!r}")
+    limit = seconds(timeout)
+    graded = not exact or bool(bounds)
+    if graded and (limit is None or limit == float("inf")) and max_nodes is None:
+        # No limit: the exact search, unless the position is beyond its quick reach.
+        if _beyond_quick(state):
+            limit = GRADED_TIMEOUT
+        else:
+            graded = False
     r = _core.solve(
         state,
         optional_whole(player, "player", 0, state.num_players - 1),
@@ -219,21 +382,30 @@ def solve(
         bool(actions),
         bool(details),
         optional_whole(max_nodes, "max_nodes", 1),
-        seconds(timeout),
+        limit,
         optional_whole(tt_mib, "tt_mib", 1, MAX_TT_MIB),
         bool(bounds),
         _callable(progress),
         pool,
+        graded,
+        bool(estimate) and not bounds,
     )
     values = dict(r["actions"])
     if "bounds" in r:
         lohi = (int(r["bounds"][0]), int(r["bounds"][1]))
         action_bounds = {a: (int(lo), int(hi)) for a, (lo, hi) in r["action_bounds"]}
-    elif bounds:
+    else:
         lohi = (int(r["value"]), int(r["value"]))
         action_bounds = {a: (int(v), int(v)) for a, v in values.items()}
-    else:
-        lohi, action_bounds = None, {}
+    est = None
+    if "estimate" in r:
+        e = r["estimate"]
+        est = Estimates(
+            value=Estimate(*e["value"]),
+            actions={a: Estimate(*x) for a, x in e["actions"]},
+            method=str(e["method"]),
+            moves=int(e["moves"]),
+        )
     return Solution(
         value=int(r["value"]),
         actions=dict(r["actions"]),
@@ -247,7 +419,35 @@ def solve(
         bounds=lohi,
         action_bounds=action_bounds,
         stopped=r.get("stopped"),
+        estimate=est,
+        mover_counted=_counted_moves(state, int(r["player"]), r.get("contract")),
+        contract=r.get("contract"),
     )
+
+
+def _beyond_quick(state: _core.State) -> bool:
+    """Whether ``state``'s largest hand is beyond its game's quick exact search."""
+    try:
+        quick = _game_of(state).description.quick_hand
+    except (StateError, OptionError, AttributeError):
+        return False
+    if quick is None:
+        return False
+    return max(len(h.replace(".", "").replace("-", "")) for h in state.hands()) > quick
+
+
+def _counted_moves(state: _core.State, player: int, contract: Optional[int]) -> bool:
+    """Whether the player to move is on ``player``'s side (by the game's sides)."""
+    mover = state.current_player
+    if mover < 0 or mover == player:
+        return mover == player or mover < 0
+    try:
+        d = _game_of(state).description
+    except (StateError, OptionError, AttributeError):
+        return False
+    if d.partners and max(mover, player) < len(d.side_of):
+        return d.side_of[mover] == d.side_of[player]
+    return False
 
 
 def _callable(progress: Any) -> Any:
@@ -337,12 +537,12 @@ def _analyse_play(state: _core.State, actions: Sequence[str], solver: Optional[S
         mover = s.current_player
         if skip_setup:
             try:
-                sol = solve(s, mover, solver=solver)
+                sol = solve(s, mover, solver=solver, exact=True)
             except StateError:  # not trick play (an auction, naming trumps): played as recorded
                 s.apply(action)
                 continue
         else:
-            sol = solve(s, mover, solver=solver)
+            sol = solve(s, mover, solver=solver, exact=True)
         if action not in sol.actions:
             legal = s.legal_actions()
             if action in legal:
@@ -470,7 +670,7 @@ def _line_of_hand(
         if left is not None and left <= 0 and limit is not None:
             raise SolverLimitError.time_limit(limit)
         try:
-            sol = solve(s, side, timeout=left, solver=solver)
+            sol = solve(s, side, timeout=left, solver=solver, exact=True)
         except StateError as e:
             refused = e  # not trick play: the trump choice, Court Piece's kot choice ...
             break

@@ -181,7 +181,7 @@ def position_values(game: GameBase, plan: Plan, deal: str, probe: bool = False) 
         if probe:
             break
     if plan.objective == "kot":
-        return [solve(s, p, objective="kot", actions=False).value for s, p in zip(states, players)]
+        return [solve(s, p, objective="kot", actions=False, exact=True).value for s, p in zip(states, players)]
     if probe:
         return []
     return [int(v) for v in solve_many(states, players, threads=1)]
@@ -209,5 +209,5 @@ def values_of(game: GameBase, plan: Plan, deal: Any, state: Optional[_core.State
 
         if state is None:
             raise StateError(f"{game.preset}: a deal line does not give the position; give hand records (JSONL or PBN)")
-        return [solve(state, actions=False).value]
+        return [solve(state, actions=False, exact=True).value]
     return position_values(game, plan, deal.deal)

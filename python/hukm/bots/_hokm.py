@@ -373,7 +373,7 @@ def dd_ready(state: _core.State, max_cards: Optional[int]) -> bool:
         # first_void_5 before the rest of the deal has no double-dummy value:
         # the solver says so before it searches.
         try:
-            solve(state, actions=False, max_nodes=1)
+            solve(state, actions=False, max_nodes=1, exact=True)
         except StateError:
             return False
         except SolverLimitError:
@@ -422,7 +422,7 @@ def pimc_decision(state: _core.State, bot: Any) -> Optional[str]:
                 c = det.clone()
                 c.apply(a)
                 _finish_deal(c, bot.rng)
-                values[a] = solve(c, player, actions=False, max_nodes=bot.max_nodes).value
+                values[a] = solve(c, player, actions=False, max_nodes=bot.max_nodes, exact=True).value
         except (SolverLimitError, StateError):
             continue
         solved += 1

@@ -265,11 +265,11 @@ def sample_values(det: _core.State, player: int, bot: Any) -> dict[str, float]:
     nodes = bot.max_nodes or PLAY_NODES
     try:
         if obs["indicator_down"]:
-            sol = solve(det, player, max_nodes=nodes, target=obs["target"])
+            sol = solve(det, player, max_nodes=nodes, target=obs["target"], exact=True)
             sides = _sides(obs)
             ours = obs["bidder"] % sides == player % sides
             return {a: (v if ours else 2 - v) for a, v in sol.actions.items()}
-        sol = solve(det, player, max_nodes=nodes)
+        sol = solve(det, player, max_nodes=nodes, exact=True)
         return dict(sol.actions)
     except StateError:
         return {}
@@ -295,7 +295,7 @@ def _bid_samples(state: _core.State, bot: Any, suits: list[str]) -> dict[str, li
         for s in suits:
             pos = det.open_position(p, s)
             try:
-                values[s].append(solve(pos, p, max_nodes=nodes, actions=False).value)
+                values[s].append(solve(pos, p, max_nodes=nodes, actions=False, exact=True).value)
             except SolverLimitError:
                 continue
     cache[key] = values

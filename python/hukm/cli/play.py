@@ -120,7 +120,7 @@ def review(start: _core.State, actions: list[str], seat: int, out: TextIO,
         if s.current_player == seat:
             name = pad(shown(s, a, tr), max(14, width(shown(s, a, tr))))
             try:
-                sol = solve(s, seat, timeout=timeout)
+                sol = solve(s, seat, timeout=timeout, exact=True)
             except SolverLimitError:
                 out.write(f"  {name} " + tr.t("(position too large to analyse exactly in {seconds} s)",
                                               seconds=tr.digits(f"{timeout:g}")) + "\n")

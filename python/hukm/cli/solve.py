@@ -126,7 +126,7 @@ def _table(game: GameBase, args: argparse.Namespace) -> int:
         for trump in ["S", "H", "D", "C", None]:
             rows.append(
                 [
-                    solve(game.from_deal(deal, trump=trump, leader=p), p, timeout=args.timeout).value
+                    solve(game.from_deal(deal, trump=trump, leader=p), p, timeout=args.timeout, exact=True).value
                     for p in range(n)
                 ]
             )

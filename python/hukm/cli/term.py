@@ -419,7 +419,7 @@ def show_analysis(state: _core.State, screen: "Screen", viewer: Optional[int] = 
         screen.say("  " + tr.t("no double-dummy values: the hand is over"))
         return None
     try:
-        sol = solve(state, timeout=ANALYSIS_TIMEOUT)
+        sol = solve(state, timeout=ANALYSIS_TIMEOUT, exact=True)
     except SolverLimitError:
         screen.say("  " + tr.t("no double-dummy values: not solved within {seconds} s",
                                seconds=tr.digits(f"{ANALYSIS_TIMEOUT:g}")))

@@ -161,7 +161,7 @@ def _analysis(c: Ctx, analysis: object, legal: list[str], timeout: Optional[floa
             raise StateError(f"analysis does not fit this state: {', '.join(stray[:4])} not legal here")
     else:
         try:
-            sol = solve(c.state, timeout=timeout)
+            sol = solve(c.state, timeout=timeout, exact=True)
         except StateError as e:
             c.scene.analysis_note = (c.tr.t("Double dummy: no value here ({reason})", reason=str(e)) if c.tr is EN
                                      else c.tr.t("Double dummy: no value here (cannot be solved now)"))

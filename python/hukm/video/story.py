@@ -75,7 +75,7 @@ def _solution(state: _core.State, timeout: Optional[float]) -> Optional[Solution
     if state.is_terminal():
         return None
     try:
-        return solve(state, timeout=timeout)
+        return solve(state, timeout=timeout, exact=True)
     except (StateError, SolverLimitError):
         return None
 

@@ -48,7 +48,13 @@ pub fn default_threads() -> usize {
 /// With `pool` (a `SolverPool`), the games that can keep their solver
 /// across calls (Hokm and the Court Piece family) take it from there and
 /// leave it there, table and all.
-#[pyo3(signature = (state, player = None, objective = "tricks", target = None, actions = true, details = true, max_nodes = None, timeout = None, tt_mib = None, bounds = false, progress = None, pool = None))]
+///
+/// With `graded`, a limit or a position beyond the search's reach gives
+/// the best grade reached: `bounds`, `action_bounds` and `stopped` as
+/// above whenever a value is not exact, and with `estimate` an `estimate`
+/// dict: `value` and `actions` ((action, (mean, spread, samples)) pairs),
+/// `method` and `moves` (moves played by the play-outs).
+#[pyo3(signature = (state, player = None, objective = "tricks", target = None, actions = true, details = true, max_nodes = None, timeout = None, tt_mib = None, bounds = false, progress = None, pool = None, graded = false, estimate = true))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve<'py>(
     py: Python<'py>,
@@ -64,6 +70,8 @@ pub fn solve<'py>(
     bounds: bool,
     progress: Option<Bound<'py, PyAny>>,
     pool: Option<PyRef<'py, PySolverPool>>,
+    graded: bool,
+    estimate: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let goal = match (objective, target) {
         ("tricks" | "value", None) => Goal::Value,
@@ -85,7 +93,9 @@ pub fn solve<'py>(
     req.goal = goal;
     req.actions = actions;
     req.details = details;
-    req.config.bounds = bounds;
+    req.config.bounds = bounds || graded;
+    req.graded = graded;
+    req.estimate = estimate;
     req.pool = pool.map(|p| p.inner.clone());
     let watched = progress.as_ref().map(|_| Progress::default());
     req.config.progress = watched.clone();
@@ -127,6 +137,20 @@ pub fn solve<'py>(
         d.set_item("action_bounds", b.actions)?;
         d.set_item("stopped", b.reason)?;
     }
+    if let Some(e) = a.estimate {
+        let est = PyDict::new(py);
+        let triple = |x: &hukm_core::solve::grade::Estimate| (x.mean, x.spread, x.samples);
+        est.set_item("value", triple(&e.value))?;
+        let actions: Vec<(String, (f64, f64, u32))> = e
+            .actions
+            .iter()
+            .map(|(n, x)| (n.clone(), triple(x)))
+            .collect();
+        est.set_item("actions", actions)?;
+        est.set_item("method", e.method)?;
+        est.set_item("moves", e.moves)?;
+        d.set_item("estimate", est)?;
+    }
     d.set_item("player", a.player)?;
     d.set_item("value", a.value)?;
     d.set_item("actions", a.actions)?;
@@ -138,6 +162,7 @@ pub fn solve<'py>(
             d.set_item("action_tricks", actions)?;
         }
         Extra::FirstTrick(t) => d.set_item("defenders_first_trick", t)?,
+        Extra::Contract(t) => d.set_item("contract", t)?,
         Extra::Expected { value, actions } => {
             d.set_item("expected", value)?;
             d.set_item("expected_actions", actions)?;

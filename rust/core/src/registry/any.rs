@@ -412,7 +412,7 @@ impl AnyState {
             Extra::Expected { actions, .. } => {
                 *actions = in_legal_order(&legal, std::mem::take(actions))
             }
-            Extra::None | Extra::FirstTrick(_) => {}
+            Extra::None | Extra::FirstTrick(_) | Extra::Contract(_) => {}
         }
         Ok(a)
     }

@@ -210,6 +210,7 @@ impl<A, V: Copy> Answer<A, V> {
             nodes: self.nodes,
             extra: Extra::None,
             bounds,
+            estimate: None,
         }
     }
 }

@@ -9,7 +9,7 @@ use std::mem::MaybeUninit;
 use std::ops::{BitAnd, BitOr};
 
 /// Capacity of a [`MoveList`]: enough for the largest hand of every game here.
-pub const MAX_MOVES: usize = 40;
+pub const MAX_MOVES: usize = 64;
 
 /// One of the two sides of the zero-sum search (`0` or `1`).
 pub type Side = u8;

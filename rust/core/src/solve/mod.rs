@@ -22,7 +22,9 @@ mod bounds;
 mod cashing;
 pub mod check;
 pub mod driver;
+pub mod estimate;
 pub mod game;
+pub mod grade;
 pub(crate) mod ordering;
 pub mod pool;
 pub mod reference;
@@ -221,7 +223,7 @@ pub struct Solver<P: Pattern = u128, M: Copy + Default + PartialEq = u8> {
 /// Maps the root's bounds `(lo, hi)` in search units to the answer's units.
 pub type RootUnits = Box<dyn Fn(u32, u32) -> (i64, i64) + Send>;
 
-fn sides<const N: usize>(player: usize) -> [Side; N] {
+pub(crate) fn sides<const N: usize>(player: usize) -> [Side; N] {
     let mut s = [0; N];
     for (seat, v) in s.iter_mut().enumerate() {
         let same = if N == 4 {

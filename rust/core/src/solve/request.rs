@@ -8,6 +8,7 @@
 
 use std::time::Duration;
 
+use super::grade::Estimates;
 use super::pool::SharedPool;
 use super::SolverConfig;
 use crate::error::{check_seat, Error, Result};
@@ -57,6 +58,13 @@ pub struct SolveRequest {
     /// A handle's solver kept across calls ([`super::pool`]); the games
     /// that use it take their solver from it, the others start a new one.
     pub pool: Option<SharedPool>,
+    /// Graded ([`super::grade`]): a limit, or a position beyond the search's
+    /// reach, gives the best grade reached instead of an error: proven
+    /// bounds of every value, and estimates (`estimate`) where they are not
+    /// exact. Implies anytime mode for the objectives that give bounds.
+    pub graded: bool,
+    /// With `graded`: estimate the values that are not exact.
+    pub estimate: bool,
 }
 
 /// Largest transposition table a request may ask for (64 GiB).
@@ -113,7 +121,9 @@ impl SolveRequest {
     /// else as the game's `size` says), anytime mode only for an objective
     /// that gives bounds (`anytime`).
     pub fn config_sized(&self, size: TableSize, cards: u32, anytime: bool) -> SolverConfig {
-        size.config(&self.config, self.tt_given, cards, anytime)
+        let mut c = size.config(&self.config, self.tt_given, cards, anytime);
+        c.bounds |= anytime && self.graded;
+        c
     }
 
     /// The player counted: `player`, else `to_move`; checked against the
@@ -170,6 +180,11 @@ pub enum Extra {
     /// Dugi: the earliest trick by which the defenders can force their win
     /// (`None` when the challengers sweep, or when not asked).
     FirstTrick(Option<u32>),
+    /// Twenty-eight in a graded answer whose position has no card-points
+    /// value (the trump concealed under the default void rule): the value
+    /// is the bidding side's outcome against this target, the contract
+    /// (0 failed, 1 void, 2 made).
+    Contract(i32),
     /// Ganjifa with `dd_chance=expectation`: expected tricks.
     Expected {
         /// Expected tricks of the position.
@@ -210,6 +225,9 @@ pub struct SolveAnswer {
     /// (`value` and `actions` then hold their lower bounds). `None` when
     /// every value is exact.
     pub bounds: Option<Bounds>,
+    /// In a graded call whose values are not all exact, and estimates were
+    /// asked for: the estimates ([`super::grade`]).
+    pub estimate: Option<Estimates>,
 }
 
 /// How a game's table is sized when the caller gives no `tt_mib`: one

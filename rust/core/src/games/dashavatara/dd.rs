@@ -8,9 +8,9 @@
 //!   again to choose its run:
 //! * `140 + 10(a-1) + (b-1)` — the run `a..=b` of the announced ducal.
 //!
-//! Splitting a ducal into suit and run keeps every node under the solver's
-//! 40 moves (a hand holding K, V and all ten numerals of a suit has 36
-//! ducals in it). Discards are one card per move, in increasing bit order
+//! Splitting a ducal into suit and run keeps every node within the solver's
+//! move list (a hand holding K, V and all ten numerals of a suit has 36
+//! ducals in it; a lead lists at most one move a card and one a suit). Discards are one card per move, in increasing bit order
 //! within one opponent's group (§3.5 allows any fixed order), so each
 //! subset of k cards is searched once.
 //!
@@ -36,6 +36,7 @@ use super::state::{DashaAction, DashaState, Phase};
 use crate::card::{Card, CardSet};
 use crate::error::{Error, Result};
 use crate::solve::answer::{Actions, Answer, Narrow, TableSize};
+use crate::solve::grade::{graded, Graded, How};
 use crate::solve::game::{
     mix64, LeadBounds, MoveList, Side, Switches, TrickGame, TrickWon, TtKey, Wide, Wide3,
 };
@@ -46,8 +47,10 @@ use crate::solve::{Probe, Solver, SolverConfig};
 pub const DUCAL_SUIT: u8 = 120;
 /// First move code of a ducal run (`140 + 10(a-1) + (b-1)`).
 pub const DUCAL_RUN: u8 = 140;
-/// The largest hand the solver accepts (every node must fit the move list).
-pub const MAX_HAND: u32 = 33;
+/// The largest hand the solver accepts (every node must fit the move list:
+/// a lead lists a card or a ducal suit a move), beyond the 40 cards of a
+/// deal.
+pub const MAX_HAND: u32 = crate::solve::game::MAX_MOVES as u32 - 1 - SUITS as u32;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Step {
@@ -657,6 +660,38 @@ pub fn solve(
     Ok(out.finish(&solver).map_values(cards))
 }
 
+/// The graded answer ([`crate::solve::grade`]) for `state` and focal seat
+/// `player`, in units of three cards from here on (the captures count:
+/// `captured + 3v`; the estimates are in cards, captures included): the
+/// search within the time of `config` (anytime mode set here), play-outs
+/// where the bounds are not exact when `estimate`.
+pub fn graded_solve(
+    state: &DashaState,
+    player: usize,
+    actions: bool,
+    config: &SolverConfig,
+    estimate: bool,
+) -> Result<Graded<DashaAction>> {
+    let base = state.captured_counts()[player.min(2)];
+    let g = DashaDd::new(state, player)?;
+    let config = SolverConfig {
+        bounds: true,
+        ..config.clone()
+    };
+    let mut solver: Solver<Wide3> = Solver::with_pattern(config);
+    let acts = if actions { state.legal() } else { Vec::new() };
+    let after = |a: &DashaAction| {
+        let mut h = g.clone();
+        let won = h.play_action(a);
+        Ok((h, won))
+    };
+    let units = Box::new(move |lo, hi| (i64::from(base + 3 * lo), i64::from(base + 3 * hi)));
+    let mut how = How::new(g.remaining() / 3, move |v| f64::from(base + 3 * v));
+    how.narrow = Narrow::Never;
+    how.estimate = estimate;
+    graded(&mut solver, &g, acts, after, &how, Some(units))
+}
+
 impl DashaState {
     /// Answers a double-dummy request (§13): the cards `player` (default:
     /// the player to move) captures by the end of the deal against the other
@@ -665,6 +700,13 @@ impl DashaState {
         req.value_only("dashavatara")?;
         let player = req.player_or(self.current().unwrap_or(0), 3)?;
         let config = req.config_sized(TableSize::Default, 0, true);
+        if req.graded {
+            let base = self.captured_counts()[player];
+            let g = graded_solve(self, player, req.actions, &config, req.estimate)?;
+            let legal = crate::game::GameState::legal_actions(self);
+            let name = |x: &DashaAction| self.format_action(x);
+            return Ok(g.to_request(player, &legal, name, |v| i64::from(base + 3 * v)));
+        }
         let a = solve(self, player, req.actions, &config)?;
         let legal = crate::game::GameState::legal_actions(self);
         Ok(a.to_request(player, &legal, |x| self.format_action(x), i64::from))

@@ -29,7 +29,8 @@ use super::play::{DAct, DStep, DugiPlay};
 use crate::card::{Card, CardSet};
 use crate::error::Result;
 use crate::games::ganjifa_cards::relative_ranks;
-use crate::solve::answer::{after_move, Answer};
+use crate::solve::answer::{after_move, credit, Answer};
+use crate::solve::grade::{graded, Graded, How};
 use crate::solve::game::{
     mix64, MoveList, Side, Switches, TrickGame, TrickWon, TtKey, Wide, Wide4,
 };
@@ -269,4 +270,54 @@ pub fn solve_dugi(
         defenders_first_trick = Some(p.tricks + r.value as u16 + 1);
     }
     Ok((out.finish(&solver), defenders_first_trick))
+}
+
+/// The graded answer ([`crate::solve::grade`]) of a Dugi hand in play, for
+/// the challengers: 1 when they take every trick left, each search asking
+/// only that; play-outs where it is not settled when `estimate` (their mean
+/// is the share of play-outs the challengers sweep). The hand must not be
+/// over.
+pub fn graded_dugi(
+    cfg: &DugiConfig,
+    p: &DugiPlay,
+    with_actions: bool,
+    settings: &SolverConfig,
+    estimate: bool,
+) -> Result<Graded<DAct>> {
+    let g = DugiDd::new(cfg, p);
+    let all = g.remaining();
+    let settings = SolverConfig {
+        bounds: true,
+        ..settings.clone()
+    };
+    let mut solver: Solver<Wide4, u16> = Solver::with_pattern(settings);
+    let acts = if with_actions { p.legal(cfg) } else { Vec::new() };
+    let after = |a: &DAct| {
+        let mut h = g.clone();
+        let won = credit(&mut h, DugiDd::encode(*a));
+        Ok((h, won))
+    };
+    let mut how = How::new(all, move |v| f64::from(u8::from(v >= all)));
+    how.goal = Some(all);
+    how.estimate = estimate;
+    graded(&mut solver, &g, acts, after, &how, None)
+}
+
+/// The earliest trick of the hand by which the defenders can force their
+/// win at `p` (the challengers cannot sweep), searched in anytime mode
+/// under `settings`: `None` when a limit stopped the search first.
+pub fn defenders_first(
+    cfg: &DugiConfig,
+    p: &DugiPlay,
+    settings: &SolverConfig,
+) -> Result<Option<u16>> {
+    let settings = SolverConfig {
+        bounds: true,
+        ..settings.clone()
+    };
+    let mut solver: Solver<Wide4, u16> = Solver::with_pattern(settings);
+    let mut g = DugiDd::new(cfg, p);
+    let all = g.remaining();
+    let r = solver.value(&mut g, 0, (0, all.saturating_sub(1)), 0, Probe::Mtdf)?;
+    Ok(r.exact().then(|| p.tricks + r.value as u16 + 1))
 }

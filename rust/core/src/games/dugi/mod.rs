@@ -50,6 +50,7 @@ use crate::error::Result;
 use crate::solve::answer::{Answer, TableSize};
 use crate::solve::request::{Extra, SolveAnswer, SolveRequest};
 use crate::solve::SolverConfig;
+use dd::graded_dugi;
 
 /// A Dugi game: the options, from which states are made.
 #[derive(Clone, Debug)]
@@ -133,6 +134,25 @@ impl DugiState {
         req.value_only("dugi")?;
         let player = req.player_or(self.current().unwrap_or(0), 4)?;
         let cards = self.play().hands.iter().map(|h| h.len()).max().unwrap_or(0);
+        if req.graded && !self.over && self.play.step != DStep::Done {
+            let config = req.config_sized(TableSize::SmallUpTo(6), cards, true);
+            let g = graded_dugi(&self.cfg, &self.play, req.actions, &config, req.estimate)?;
+            let all = i64::from(self.play.hands[self.play.leader as usize].len());
+            let legal = crate::game::GameState::legal_actions(self);
+            let name = |a: &DAct| dugi_act_name(&self.cfg, *a);
+            let mut out = g.to_request(player, &legal, name, |v| i64::from(i64::from(v) >= all));
+            if !self.play.is_challenger(player) {
+                crate::solve::grade::complement(&mut out, 1);
+            }
+            // The defenders' first trick, when the challengers cannot sweep
+            // (a search of its own, given what time is left).
+            let sweeps = i64::from(g.answer.value) >= all;
+            if req.details && out.bounds.is_none() && !sweeps {
+                let first = dd::defenders_first(&self.cfg, &self.play, &config)?;
+                out.extra = Extra::FirstTrick(first.map(u32::from));
+            }
+            return Ok(out);
+        }
         let (a, first) = self.dd_solve(
             player,
             req.actions,

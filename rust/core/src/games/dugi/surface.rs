@@ -14,6 +14,7 @@ impl Game for Dugi {
         let about = "1 when the side wins the hand with best play, else 0";
         let mut d = Description::new(alternate(4), "win", about).labelled("(1: wins the hand)");
         d.quick_hand = Some(16);
+        d.bounds = true;
         d.new_game = vec![RANDOM_DEALER];
         d.from_deal = vec![
             kw(

@@ -14,9 +14,11 @@
 //!
 //! * a lead's whole act is one move, except a Wilkins face-down lead, which
 //!   is two (the card, then the suit named for it), so no node has more than
-//!   `2h + 1` moves for a hand of `h` cards; the solver therefore takes hands
-//!   of at most [`MAX_HAND`] cards (exact search stops being practical far
-//!   below that);
+//!   `h + 1` moves for a hand of `h` cards, `2h + 1` under Wilkins with the
+//!   deni optional (a deni and a single lead of every card, and one compound
+//!   lead); the solver therefore takes hands of at most [`max_hand`] cards
+//!   (exact search stops being practical far below that, but a graded
+//!   answer searches what its time allows);
 //! * a seat owing k ≥ 2 free cards to one lead gives them one move each in
 //!   decreasing card order (A.3.5: the order inside a group changes nothing),
 //!   so each k-subset is searched once;
@@ -36,20 +38,29 @@
 
 use std::collections::HashMap;
 
-use super::config::GanjifaConfig;
+use super::config::{GanjifaConfig, LeadRules};
 use super::play::{Act, Kind, Play, Step, MAX_SEATS};
 use super::rules::{above, relative_ranks};
 use crate::card::{Card, CardSet};
 use crate::error::{check_seat, Error, Result};
 use crate::solve::answer::{Actions, Answer, Narrow};
+use crate::solve::grade::{graded, Graded, How};
 use crate::solve::game::{
     mix64, MoveList, Side, Switches, TrickGame, TrickWon, TtKey, Wide, Wide4,
 };
 use crate::solve::search::Limits;
 use crate::solve::{Probe, Solver, SolverConfig};
 
-/// The largest hand the solver accepts (every node must fit the move list).
-pub const MAX_HAND: u32 = 19;
+/// The largest hand the solver accepts under `cfg`'s rules: every node's
+/// moves must fit the move list ([`crate::solve::game::MAX_MOVES`]).
+pub fn max_hand(cfg: &GanjifaConfig) -> u32 {
+    let list = crate::solve::game::MAX_MOVES as u32 - 1;
+    if cfg.lead_rules == LeadRules::Wilkins && !cfg.deni_mandatory {
+        (list - 1) / 2
+    } else {
+        list - 1
+    }
+}
 
 const GIVE: u16 = 0x000;
 const LEAD: u16 = 0x100;
@@ -91,6 +102,21 @@ pub struct GanjifaDd<'a> {
     focal: u8,
     /// Cards already in the lead in progress at the root (given in any order).
     root_played: CardSet,
+    /// Built beyond [`max_hand`] (for play-outs): a move list may be full.
+    lossy: bool,
+}
+
+/// Why the search cannot take `p`, if it cannot (a hand beyond
+/// [`max_hand`]).
+pub fn beyond(cfg: &GanjifaConfig, p: &Play) -> Option<String> {
+    let biggest = p.hands().iter().map(|h| h.len()).max().unwrap_or(0);
+    (biggest > max_hand(cfg)).then(|| {
+        format!(
+            "a hand of {} cards is too large for exact search (at most {})",
+            biggest,
+            max_hand(cfg)
+        )
+    })
 }
 
 fn card_of(m: u16) -> Card {
@@ -100,15 +126,18 @@ fn card_of(m: u16) -> Card {
 impl<'a> GanjifaDd<'a> {
     /// The solver's view of `p` for focal seat `focal` (side 0).
     pub fn new(cfg: &'a GanjifaConfig, p: &Play, focal: usize) -> Result<GanjifaDd<'a>> {
+        if let Some(e) = beyond(cfg, p) {
+            return Err(Error::State(e));
+        }
+        GanjifaDd::unchecked(cfg, p, focal)
+    }
+
+    /// The solver's view of `p` for focal seat `focal` whatever the size of
+    /// its hands: beyond [`max_hand`] a node may list fewer moves than are
+    /// legal (for play-outs only, never for a search).
+    pub fn unchecked(cfg: &'a GanjifaConfig, p: &Play, focal: usize) -> Result<GanjifaDd<'a>> {
         let n = p.n as usize;
         check_seat("player", focal, n)?;
-        let biggest = p.hands().iter().map(|h| h.len()).max().unwrap_or(0);
-        if biggest > MAX_HAND {
-            return Err(Error::State(format!(
-                "a hand of {} cards is too large for exact search (at most {})",
-                biggest, MAX_HAND
-            )));
-        }
         let mut sides = [1; MAX_SEATS + 1];
         sides[focal] = 0;
         Ok(GanjifaDd {
@@ -121,6 +150,7 @@ impl<'a> GanjifaDd<'a> {
             sides,
             focal: focal as u8,
             root_played: p.trick.played.iter().fold(CardSet::EMPTY, |a, &x| a | x),
+            lossy: beyond(cfg, p).is_some(),
         })
     }
 
@@ -397,7 +427,10 @@ impl TrickGame for GanjifaDd<'_> {
                     last_fd = Some(c);
                 }
                 let w = if sw.ordering { self.weight(a) } else { 0 };
-                debug_assert!(out.len() < crate::solve::game::MAX_MOVES, "move list full");
+                debug_assert!(
+                    self.lossy || out.len() < crate::solve::game::MAX_MOVES,
+                    "move list full"
+                );
                 out.push(self.encode(a, &mut multi), w);
             }
         }
@@ -585,4 +618,45 @@ pub fn solve_play(
         out.push(a, each.after(&mut solver, &mut h, won, each.guess(won))?);
     }
     Ok(out.finish(&solver).map_values(|v| base + v as f64))
+}
+
+/// P's graded answer at `p` ([`crate::solve::grade`]): the bounds in tricks
+/// from here on (add the tricks won before), the estimates in tricks at the
+/// end of the hand (those won before included); the search within
+/// the time of `settings` (anytime mode is set here), static bounds beyond
+/// the search's reach ([`max_hand`]), play-outs where the bounds are not
+/// exact when `estimate`. The adversarial objective only (the expectation
+/// of `dd_chance=expectation` is not a value the search bounds).
+pub fn graded_play(
+    cfg: &GanjifaConfig,
+    p: &Play,
+    focal: usize,
+    with_actions: bool,
+    settings: &SolverConfig,
+    estimate: bool,
+) -> Result<Graded<Act>> {
+    let g = GanjifaDd::unchecked(cfg, p, focal)?;
+    let settings = SolverConfig {
+        bounds: true,
+        ..settings.clone()
+    };
+    let mut solver: Solver<Wide4, u16> = Solver::with_pattern(settings);
+    let acts = if with_actions && p.step != Step::Blind {
+        p.legal(cfg)
+    } else {
+        Vec::new()
+    };
+    let after = |a: &Act| -> Result<(GanjifaDd<'_>, u32)> {
+        let mut h = GanjifaDd::unchecked(cfg, p, focal)?;
+        let won = h.play_root_act(*a);
+        Ok((h, won))
+    };
+    let base = p.tricks[focal] as u32;
+    let mut how = How::new(g.remaining().div_ceil(p.n as u32), move |v| {
+        f64::from(base + v)
+    });
+    how.probe = Probe::Bisect;
+    how.beyond = beyond(cfg, p);
+    how.estimate = estimate;
+    graded(&mut solver, &g, acts, after, &how, None)
 }

@@ -597,12 +597,7 @@ impl GanjifaState {
     ) -> Result<Answer<String, f64>> {
         let n = self.cfg.players;
         check_seat("player", player, n)?;
-        if self.phase != Phase::Play {
-            return Err(Error::State(format!(
-                "the double-dummy value is for trick play; this state is in phase {}",
-                self.phase.name()
-            )));
-        }
+        self.check_play()?;
         let a = super::dd::solve_play(&self.cfg, &self.play, player, with_actions, settings)?;
         let pack = &self.cfg.pack;
         let mut a = a.map_actions(|act| super::play::act_name(pack, act));
@@ -614,6 +609,42 @@ impl GanjifaState {
             }
         }
         Ok(a)
+    }
+
+    /// A graded answer ([`crate::solve::grade`]) for `player`, whose
+    /// largest hand holds `cards` cards.
+    fn solve_graded(&self, req: &SolveRequest, player: usize, cards: u32) -> Result<SolveAnswer> {
+        self.check_play()?;
+        let config = req.config_sized(TableSize::SmallUpTo(6), cards, true);
+        let g = super::dd::graded_play(
+            &self.cfg,
+            &self.play,
+            player,
+            req.actions,
+            &config,
+            req.estimate,
+        )?;
+        let pack = &self.cfg.pack;
+        let base = self.play.tricks[player] as i64;
+        let legal = crate::game::GameState::legal_actions(self);
+        let name = |a: &Act| super::play::act_name(pack, *a);
+        let mut out = g.to_request(player, &legal, name, |v| base + i64::from(v));
+        if self.play.step == Step::Blind && req.actions {
+            let k = self.play.hands[self.play.leader as usize].len() as usize;
+            crate::solve::grade::same_as_value(&mut out, (0..k).map(|i| format!("pick:{}", i)));
+        }
+        Ok(out)
+    }
+
+    /// An error unless the state is in trick play.
+    fn check_play(&self) -> Result<()> {
+        if self.phase != Phase::Play {
+            return Err(Error::State(format!(
+                "the double-dummy value is for trick play; this state is in phase {}",
+                self.phase.name()
+            )));
+        }
+        Ok(())
     }
 
     /// Whether a position or match is finished.
@@ -632,6 +663,9 @@ impl GanjifaState {
         req.value_only("ganjifa")?;
         let player = req.player_or(self.current().unwrap_or(0), self.cfg.players)?;
         let cards = self.hands().iter().map(|h| h.len()).max().unwrap_or(0);
+        if req.graded && !self.cfg.dd_expectation {
+            return self.solve_graded(req, player, cards);
+        }
         let a = self.dd_solve(
             player,
             req.actions,

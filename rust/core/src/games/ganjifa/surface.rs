@@ -16,6 +16,7 @@ impl Game for Ganjifa {
         let about = "tricks the player guarantees by the end of the hand, tricks won included";
         let mut d = Description::new(Sides::Each, "tricks", about);
         d.quick_hand = Some(16);
+        d.bounds = !self.config().dd_expectation;
         d.new_game = vec![RANDOM_DEALER];
         d.from_deal = vec![
             kw(

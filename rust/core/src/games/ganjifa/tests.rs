@@ -578,13 +578,24 @@ fn dd_switches_give_the_same_answers() {
 
 #[test]
 fn dd_refuses_hands_beyond_its_move_list() {
-    let cfg = cfg(&[]);
+    // Wilkins with an optional deni lists up to 2h + 1 moves a node.
+    let cfg = cfg(&[("lead_rules", "wilkins"), ("deni_mandatory", "false")]);
+    assert_eq!(dd::max_hand(&cfg), 31);
     let mut r = crate::rng::Rng::new(3);
-    let p = random_play(&cfg, &mut r, 3, 20);
+    let p = random_play(&cfg, &mut r, 3, 32);
     let e = dd::solve_play(&cfg, &p, 0, false, &SolverConfig::small()).unwrap_err();
     assert!(e.to_string().contains("too large"), "{}", e);
-    let p = random_play(&cfg, &mut r, 3, 19);
+    assert!(dd::beyond(&cfg, &p).is_some());
+    // A graded answer plays out beyond it, with the bounds of one trick's
+    // minimax.
+    let g = dd::graded_play(&cfg, &p, 0, false, &SolverConfig::small(), true).unwrap();
+    assert!(g.answer.value < g.answer.hi && g.answer.hi <= 32);
+    assert!(g.answer.halted.unwrap().contains("too large"));
+    assert_eq!(g.estimates.unwrap().0[0].n, crate::solve::grade::UNTIMED_PLAYOUTS);
+    let p = random_play(&cfg, &mut r, 3, 31);
     assert!(dd::GanjifaDd::new(&cfg, &p, 0).is_ok());
+    // McLeod's rules list at most h + 1: a whole Moghul hand fits.
+    assert!(dd::max_hand(&GanjifaConfig::new(&[]).unwrap()) >= 40);
 }
 
 #[test]
@@ -602,7 +613,8 @@ fn dd_move_lists_fit_at_the_largest_hands() {
         let n = 3 + round % 2;
         let ns = n.to_string();
         let cfg = cfg(&[("lead_rules", rules), ("pack", pack), ("players", &ns)]);
-        let mut p = random_play(&cfg, &mut r, n, dd::MAX_HAND as usize);
+        let size = (dd::max_hand(&cfg) as usize).min(cfg.pack.cards().len() / n);
+        let mut p = random_play(&cfg, &mut r, n, size);
         if round % 3 == 0 {
             p.held_lost = [true; 4];
             p.reenter(&cfg);

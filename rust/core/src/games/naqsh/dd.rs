@@ -13,7 +13,10 @@ use std::collections::HashMap;
 use super::state::{NaqshAction, NaqshState, Phase};
 use crate::error::{check_seat, Error, Result};
 use crate::solve::answer::{Answer, TableSize};
-use crate::solve::request::{SolveAnswer, SolveRequest};
+use crate::rng::Rng;
+use crate::solve::estimate::Sample;
+use crate::solve::grade::{estimates_within, Estimates, MOST_PLAYOUTS, UNTIMED_PLAYOUTS};
+use crate::solve::request::{Bounds, SolveAnswer, SolveRequest};
 use crate::solve::search::Limits;
 use crate::solve::SolverConfig;
 
@@ -197,12 +200,169 @@ impl NaqshState {
 }
 
 impl NaqshState {
+    /// The widest net result a seat can have in one hand: every other seat
+    /// paying (or paid) the largest stake at the largest multiplier (3, a
+    /// special 21 or a triple with `bonus_payouts`), or the whole pool.
+    pub fn net_range(&self) -> i64 {
+        let n = self.cfg.players as i64;
+        3 * self.cfg.stake.max(self.cfg.stake_max).abs() * n
+    }
+
+    /// The graded answer ([`crate::solve::grade`]) for `player`: each legal
+    /// decision searched exactly in an equal share of half the time, a
+    /// decision not finished in its share bounded by [`NaqshState::net_range`]
+    /// and estimated by random play-outs of the rest of the hand.
+    pub fn graded(&self, player: usize, settings: &SolverConfig, estimate: bool) -> Result<SolveAnswer> {
+        check_seat("player", player, self.cfg.players)?;
+        if self.phase == Phase::Over {
+            return Err(Error::State(
+                "the game is over: nothing is left to solve".into(),
+            ));
+        }
+        let start = std::time::Instant::now();
+        let mut root = self.clone();
+        root.single_hand = true;
+        root.history = Vec::new();
+        let legal = root.legal();
+        let b = self.net_range();
+        let mut out = SolveAnswer {
+            player,
+            ..SolveAnswer::default()
+        };
+        let mut bounds = Vec::new();
+        let mut nodes = 0;
+        let mut halted = None;
+        for (i, &a) in legal.iter().enumerate() {
+            let share = settings.timeout.map(|t| {
+                let left = (t / 2).saturating_sub(start.elapsed());
+                left / (legal.len() - i) as u32
+            });
+            let mut search = Search {
+                player,
+                nodes: 0,
+                // The errors name the call's limits, as the user gave them.
+                limits: Limits {
+                    given_nodes: settings.max_nodes,
+                    given_timeout: settings.timeout,
+                    ..Limits::new(settings.max_nodes.map(|m| m.saturating_sub(nodes)), share)
+                        .with_stop(settings.stop.clone())
+                },
+                table: HashMap::new(),
+                capacity: if settings.switches.tt { settings.tt_bytes / 2 } else { 0 },
+                used: 0,
+            };
+            let mut c = root.clone();
+            c.act(a).expect("a legal decision");
+            // A call whose nodes or time are spent searches no more.
+            let v = if settings.max_nodes.is_some_and(|m| nodes >= m) {
+                Err(Error::SolverLimit(format!(
+                    "solver node limit reached (max_nodes={})",
+                    settings.max_nodes.unwrap_or(0)
+                )))
+            } else if share.is_some_and(|d| d.is_zero()) {
+                Err(Error::SolverLimit(format!(
+                    "solver time limit reached (timeout={} s)",
+                    settings.timeout.unwrap_or_default().as_secs_f64()
+                )))
+            } else {
+                search.value(&c, i64::MIN, i64::MAX)
+            };
+            nodes += search.nodes;
+            match v {
+                Ok(v) => bounds.push((a, (v, v))),
+                Err(e @ Error::SolverLimit(_)) => {
+                    halted.get_or_insert(e.to_string());
+                    bounds.push((a, (-b, b)));
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        let maximise = root.current() == Some(player);
+        let pick = |f: fn(&(i64, i64)) -> i64| {
+            let v = bounds.iter().map(|(_, x)| f(x));
+            if maximise { v.max() } else { v.min() }.unwrap_or(0)
+        };
+        let value = (pick(|x| x.0), pick(|x| x.1));
+        out.value = value.0;
+        out.actions = bounds.iter().map(|(a, x)| (a.name(), x.0)).collect();
+        out.nodes = nodes;
+        let exact = value.0 == value.1 && bounds.iter().all(|(_, x)| x.0 == x.1);
+        if !exact {
+            out.bounds = Some(Bounds {
+                value,
+                actions: bounds.iter().map(|(a, x)| (a.name(), *x)).collect(),
+                reason: halted.unwrap_or_else(|| "the search was given no time to finish".into()),
+            });
+            if estimate {
+                out.estimate = Some(self.play_outs(&root, &legal, player, &out, settings, start, maximise));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Random play-outs of the rest of the hand after each decision of
+    /// `legal` at `root`, `player`'s net counted, until the time of
+    /// `settings` (95 % of it from `start`) or [`MOST_PLAYOUTS`] each.
+    #[allow(clippy::too_many_arguments)]
+    fn play_outs(
+        &self,
+        root: &NaqshState,
+        legal: &[NaqshAction],
+        player: usize,
+        out: &SolveAnswer,
+        settings: &SolverConfig,
+        start: std::time::Instant,
+        maximise: bool,
+    ) -> Estimates {
+        let end = settings.timeout.map(|t| start + t.mul_f64(0.95));
+        let mut samples = vec![Sample::default(); legal.len().max(1)];
+        let mut moves = 0u64;
+        let most = if end.is_some() { MOST_PLAYOUTS } else { UNTIMED_PLAYOUTS };
+        for round in 0..most {
+            let mut rng = Rng::new(Rng::derive(0x006e_6171_7368, u64::from(round)));
+            for (k, s) in samples.iter_mut().enumerate() {
+                let mut c = root.clone();
+                if let Some(&a) = legal.get(k) {
+                    c.act(a).expect("a legal decision");
+                }
+                while c.current().is_some() && c.phase != Phase::Over {
+                    let options = c.legal();
+                    if options.is_empty() {
+                        break;
+                    }
+                    let a = options[rng.below(options.len() as u64) as usize];
+                    c.act(a).expect("a legal decision");
+                    moves += 1;
+                }
+                s.add(c.hand_net(player) as f64);
+            }
+            if end.is_some_and(|e| std::time::Instant::now() >= e) {
+                break;
+            }
+        }
+        let names: Vec<String> = legal.iter().map(|a| a.name()).collect();
+        estimates_within(out, &names, &samples, moves, maximise)
+    }
+
     /// Answers a double-dummy request (§13): the net result of the hand
     /// `player` (default: the player to act) can guarantee when everyone
     /// else decides against him, the pack's order known.
     pub fn solve(&self, req: &SolveRequest) -> Result<SolveAnswer> {
         req.value_only("naqsh")?;
         let player = req.player_or(self.current().unwrap_or(0), self.cfg.players)?;
+        if req.graded {
+            let mut out = self.graded(player, &req.config_sized(TableSize::Small, 0, false), req.estimate)?;
+            if !req.actions {
+                out.actions.clear();
+                if let Some(b) = &mut out.bounds {
+                    b.actions.clear();
+                }
+                if let Some(e) = &mut out.estimate {
+                    e.actions.clear();
+                }
+            }
+            return Ok(out);
+        }
         // A small table unless the caller sizes it; anytime bounds are not
         // given for Naqsh: a limit fails the call.
         let mut a = self.dd_solve(player, &req.config_sized(TableSize::Small, 0, false))?;

@@ -16,6 +16,7 @@ impl Game for Naqsh {
         let about = "the net result of the hand the player guarantees (it can be negative)";
         let mut d = Description::new(Sides::OneAgainstEach("banker"), "net result", about)
             .labelled("(net result of the hand)");
+        d.bounds = true;
         d.new_game = vec![kw(
             "banker",
             "seat",

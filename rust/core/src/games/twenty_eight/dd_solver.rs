@@ -8,8 +8,10 @@ use super::super::state::{Action, TwentyEightState};
 use super::{DdAnswer, Objective, PointsGame, CALL};
 use crate::card::CardSet;
 use crate::error::Result;
-use crate::solve::answer::{Actions, Answer, Narrow, TableSize, Threshold};
-use crate::solve::request::{Goal, SolveAnswer, SolveRequest};
+use crate::solve::answer::{credit, Actions, Answer, Narrow, TableSize, Threshold};
+use crate::solve::estimate::{Budget, Policy};
+use crate::solve::grade::{estimates_within, graded, Graded, How, MOST_PLAYOUTS};
+use crate::solve::request::{in_legal_order, Bounds, Extra, Goal, SolveAnswer, SolveRequest};
 use crate::solve::{Probe, Solver, SolverConfig, TrickGame};
 
 
@@ -215,6 +217,25 @@ impl TwentyEightState {
         let n = self.config().players;
         let player = req.player_or(self.current().unwrap_or(0), n)?;
         let exact = || req.config_sized(TableSize::Default, 0, false);
+        if req.graded && !self.all_tricks_contract() {
+            let config = req.config_sized(TableSize::Default, 0, true);
+            let outcome = |t: i32| graded_outcome(self, t, &config, req.actions, req.estimate);
+            return match req.goal {
+                Goal::Target(t) => outcome(t),
+                Goal::Value if self.points_undefined() => {
+                    // No points value: the outcome against the contract.
+                    let t = self.target();
+                    let mut out = outcome(t)?;
+                    out.extra = Extra::Contract(t);
+                    Ok(out)
+                }
+                Goal::Value => graded_points(self, player, &config, req.actions, req.estimate),
+                Goal::Kot => Err(req.unsupported(
+                    self.config().preset.name(),
+                    "its value (card points, or the contract in single hand and half court) and outcomes against a target",
+                )),
+            };
+        }
         let a =
             match req.goal {
                 Goal::Kot => return Err(req.unsupported(
@@ -240,4 +261,216 @@ impl TwentyEightState {
             };
         Ok(a.to_request_named(player, i64::from))
     }
+}
+
+impl TwentyEightState {
+    /// True when the position has no card-points value (§16.2): the trump
+    /// concealed under the default void rule, where only the outcome
+    /// against a target is defined.
+    pub fn points_undefined(&self) -> bool {
+        let concealed = !self.revealed && (self.indicator.is_some() || self.spare);
+        concealed && !self.cfg.forced_last
+    }
+}
+
+/// The graded answer ([`crate::solve::grade`]) of the bidding side's outcome
+/// against `target` (as [`solve_outcome`]): each of its two questions (made?
+/// not failed?) searched in its own third of `config`'s time, the last
+/// third playing out where the outcome is not settled (each play-out's
+/// outcome counted: made 2, void 1, failed 0); actions (the state's
+/// strings, in its order) only when `actions`.
+pub fn graded_outcome(
+    s: &TwentyEightState,
+    target: i32,
+    config: &SolverConfig,
+    actions: bool,
+    estimate: bool,
+) -> Result<SolveAnswer> {
+    let bs = s.side(s.bidder) as usize;
+    let made = PointsGame::new(s, s.bidder, Objective::Made)?;
+    let nf = PointsGame::new(s, s.bidder, Objective::NotFailed)?;
+    let r = made.negative_cards() as i32;
+    let need = (target - s.points[bs] + r).max(0) as u32;
+    let open = made.objective() == Objective::Points;
+    let vb = if open { 0 } else { made.bonus() };
+    let third = SolverConfig {
+        timeout: config.timeout.map(|t| t / 3),
+        max_nodes: config.max_nodes.map(|m| (m / 2).max(1)),
+        bounds: true,
+        ..config.clone()
+    };
+    let moves = if actions { action_moves(s) } else { Vec::new() };
+    let cards: Vec<u8> = moves.iter().filter_map(|(_, m)| *m).collect();
+    // One yes/no question of one game, every card after it too.
+    let ask = |g: &PointsGame, goal: u32| -> Result<Graded<u8>> {
+        let mut solver = Solver::new(third.clone());
+        let after = |m: &u8| {
+            let mut h = g.clone();
+            let won = credit(&mut h, *m);
+            Ok((h, won))
+        };
+        let mut how = How::new(goal, move |v| f64::from(u8::from(v >= goal)));
+        how.goal = Some(goal);
+        how.estimate = false;
+        graded(&mut solver, g, cards.clone(), after, &how, None)
+    };
+    let yes = |lo: u32, goal: u32| i64::from(lo >= goal);
+    let m = ask(&made, need + vb)?;
+    // Trumps open: no void hand, made or failed (2 or 0).
+    let (weight, n) = if open { (2, None) } else { (1, Some(ask(&nf, need)?)) };
+    let value_of = |i: Option<usize>| -> (i64, i64) {
+        let pick = |g: &Graded<u8>| match i {
+            None => (g.answer.value, g.answer.hi),
+            Some(i) => (g.answer.actions[i].1, g.answer.actions_hi[i]),
+        };
+        let (mlo, mhi) = pick(&m);
+        let mut lo = weight * yes(mlo, need + vb);
+        let mut hi = weight * yes(mhi, need + vb);
+        if let Some(n) = &n {
+            let (nlo, nhi) = pick(n);
+            lo += yes(nlo, need);
+            hi += yes(nhi, need);
+        }
+        (lo, hi)
+    };
+    let root = value_of(None);
+    let mut named = Vec::new();
+    let mut k = 0;
+    for (name, mv) in &moves {
+        let v = match mv {
+            Some(_) => {
+                k += 1;
+                value_of(Some(k - 1))
+            }
+            None => root,
+        };
+        named.push((name.clone(), v));
+    }
+    let exact = root.0 == root.1 && named.iter().all(|(_, (lo, hi))| lo == hi);
+    // The questions' limits were thirds of the call's: name the call's.
+    let stopped = m.answer.halted.is_some() || n.as_ref().is_some_and(|n| n.answer.halted.is_some());
+    let reason = stopped.then(|| match (config.timeout, config.max_nodes) {
+        (Some(t), _) => format!("solver time limit reached (timeout={} s)", t.as_secs_f64()),
+        (None, Some(m)) => format!("solver node limit reached (max_nodes={})", m),
+        _ => "the search was given no time to finish".into(),
+    });
+    let mut out = SolveAnswer {
+        player: s.bidder,
+        value: root.0,
+        actions: named.iter().map(|(a, v)| (a.clone(), v.0)).collect(),
+        nodes: 0,
+        ..SolveAnswer::default()
+    };
+    if !exact {
+        out.bounds = Some(Bounds {
+            value: root,
+            actions: named.clone(),
+            reason: reason.unwrap_or_else(|| "the search was given no time to finish".into()),
+        });
+        if estimate {
+            let mut starts: Vec<(PointsGame, u32)> = if cards.is_empty() {
+                vec![(made.clone(), 0)]
+            } else {
+                cards
+                    .iter()
+                    .map(|m| {
+                        let mut h = made.clone();
+                        let won = credit(&mut h, *m);
+                        (h, won)
+                    })
+                    .collect()
+            };
+            let v = made.bonus();
+            // A play-out's outcome: void without the reveal's bonus.
+            let outcome = move |c: u32| -> f64 {
+                if open {
+                    2.0 * f64::from(u8::from(c >= need))
+                } else if c < v {
+                    1.0
+                } else {
+                    2.0 * f64::from(u8::from(c >= need + v))
+                }
+            };
+            let budget = Budget {
+                until: config.timeout.map(|t| std::time::Instant::now() + t.mul_f64(0.3)),
+                most: MOST_PLAYOUTS,
+                stop: config.stop.clone(),
+            };
+            let (samples, played) = crate::solve::estimate::estimate(
+                &mut starts,
+                outcome,
+                &Policy::default(),
+                budget,
+                0x3238,
+            );
+            let names: Vec<String> = moves
+                .iter()
+                .filter(|(_, m)| m.is_some())
+                .map(|(a, _)| a.clone())
+                .collect();
+            let mover_max = made.side_of(made.to_move()) == 0;
+            let mut e = estimates_within(&out, &names, &samples, played, mover_max);
+            let rest: Vec<String> = moves
+                .iter()
+                .filter(|(_, m)| m.is_none())
+                .map(|(a, _)| a.clone())
+                .collect();
+            for a in rest {
+                e.actions.push((a, e.value));
+            }
+            let legal: Vec<String> = moves.iter().map(|(a, _)| a.clone()).collect();
+            e.actions = in_legal_order(&legal, e.actions);
+            out.estimate = Some(e);
+        }
+    }
+    Ok(out)
+}
+
+/// The graded answer ([`crate::solve::grade`]) of the card points
+/// `player`'s side takes from here (as [`solve_points`]).
+pub fn graded_points(
+    s: &TwentyEightState,
+    player: usize,
+    config: &SolverConfig,
+    actions: bool,
+    estimate: bool,
+) -> Result<SolveAnswer> {
+    let g = PointsGame::new(s, player, Objective::Points)?;
+    let r = g.negative_cards() as i64;
+    let moves = if actions { action_moves(s) } else { Vec::new() };
+    let cards: Vec<u8> = moves.iter().filter_map(|(_, m)| *m).collect();
+    let mut solver = Solver::new(SolverConfig {
+        bounds: true,
+        ..config.clone()
+    });
+    let after = |m: &u8| {
+        let mut h = g.clone();
+        let won = credit(&mut h, *m);
+        Ok((h, won))
+    };
+    let mut how = How::new(g.estimate(), move |v| (i64::from(v) - r) as f64);
+    how.estimate = estimate;
+    let units = Box::new(move |lo: u32, hi: u32| (i64::from(lo) - r, i64::from(hi) - r));
+    let a = graded(&mut solver, &g, cards, after, &how, Some(units))?;
+    let names: Vec<String> = moves
+        .iter()
+        .filter(|(_, m)| m.is_some())
+        .map(|(a, _)| a.clone())
+        .collect();
+    let legal: Vec<String> = moves.iter().map(|(a, _)| a.clone()).collect();
+    let by_code = |m: &u8| {
+        let i = a.answer.actions.iter().position(|(x, _)| x == m).unwrap_or(0);
+        names[i].clone()
+    };
+    let mut out = a.to_request(player, &legal, by_code, |v| i64::from(v) - r);
+    let rest = moves.iter().filter(|(_, m)| m.is_none()).map(|(a, _)| a.clone());
+    crate::solve::grade::same_as_value(&mut out, rest);
+    out.actions = in_legal_order(&legal, std::mem::take(&mut out.actions));
+    if let Some(b) = &mut out.bounds {
+        b.actions = in_legal_order(&legal, std::mem::take(&mut b.actions));
+    }
+    if let Some(e) = &mut out.estimate {
+        e.actions = in_legal_order(&legal, std::mem::take(&mut e.actions));
+    }
+    Ok(out)
 }

@@ -7,7 +7,8 @@ use crate::card::Card;
 use crate::error::{Error, Result};
 use crate::games::hokm::config::Scoring;
 use crate::games::hokm::state::{HokmAction, HokmState};
-use crate::solve::answer::{Actions, Answer, Narrow, TableSize};
+use crate::solve::answer::{credit, Actions, Answer, Narrow, TableSize};
+use crate::solve::grade::{graded, Graded, How};
 use crate::solve::game::{MoveList, Switches, TrickGame};
 use crate::solve::pool::{SharedPool, SolverPool};
 use crate::solve::request::{in_legal_order, Extra, Goal, SolveAnswer, SolveRequest};
@@ -194,6 +195,55 @@ impl HokmState {
 }
 
 impl HokmState {
+    /// The graded answer ([`crate::solve::grade`]) of a Court Piece / Rang
+    /// state for `player`'s side under `objective`, the value after each
+    /// legal card (and the cut call) when `actions`, within `config`'s
+    /// limits; `unit` maps a value in search units to the answer's.
+    pub fn dd_graded(
+        &self,
+        player: usize,
+        objective: Objective,
+        config: &SolverConfig,
+        actions: bool,
+        estimate: bool,
+    ) -> Result<Graded<HokmAction>> {
+        let seat = self.dd_seat(player)?;
+        let g = RangGame::new(self, seat, objective)?;
+        let mut moves = Vec::new();
+        if actions {
+            let mut list = MoveList::new();
+            g.moves(&mut list, &Switches::none());
+            moves = list.as_slice().to_vec();
+            moves.sort_unstable();
+        }
+        let after = |m: &u8| {
+            let mut h = g.clone();
+            let won = credit(&mut h, *m);
+            Ok((h, won))
+        };
+        let w = self.dd_ten_weight(objective).max(1);
+        let mut how = How::new(g.remaining() / 2, move |v| f64::from(v / w));
+        how.probe = Probe::Bisect;
+        how.estimate = estimate;
+        let units = Box::new(move |lo: u32, hi: u32| (i64::from(lo / w), i64::from(hi / w)));
+        let mut solver = crate::solve::Solver::new(SolverConfig {
+            bounds: true,
+            ..config.clone()
+        });
+        let r = graded(&mut solver, &g, moves, after, &how, Some(units))?;
+        Ok(Graded {
+            answer: r.answer.map_actions(|m| {
+                if m == CALL {
+                    HokmAction::Call
+                } else {
+                    HokmAction::Card(Card(m))
+                }
+            }),
+            estimates: r.estimates,
+            mover_max: r.mover_max,
+        })
+    }
+
     /// Answers a double-dummy request: whist tricks for the plain presets
     /// (the shared whist solver), the Court Piece objectives of §16 for the
     /// others (heaps, first-void trumps, Dab Rang's cut, Satat's 2H, Dehla's
@@ -230,8 +280,33 @@ impl HokmState {
                 self.dd_kot_objective(player)?
             }
             Goal::Value if self.needs_rang_dd() => Objective::Value,
+            Goal::Value if req.graded => {
+                let config = req.config_sized(TableSize::Default, 0, true);
+                let pack = &self.config().pack;
+                let pos = self.whist_position()?;
+                let g = crate::solve::grade::whist(&pos, player, &config, req.actions, req.estimate)?;
+                return Ok(g.to_request(player, &legal, |c| pack.format_card(*c), i64::from));
+            }
             Goal::Value => return self.solve_whist(req, player, &legal),
         };
+        if req.graded && objective == Objective::Value {
+            let config = req.config_sized(TableSize::Default, 0, true);
+            let g = self.dd_graded(player, objective, &config, req.actions, req.estimate)?;
+            let w = self.dd_ten_weight(objective).max(1);
+            let name = |x: &HokmAction| self.format_action(x);
+            let mut out = g.to_request(player, &legal, name, |v| i64::from(v / w));
+            if w > 1 && out.bounds.is_none() && g.answer.value == g.answer.hi {
+                let exact = g.answer.actions.iter().zip(&g.answer.actions_hi).all(|(x, h)| x.1 == *h);
+                if exact {
+                    let tricks = g.answer.actions.iter().map(|(x, v)| (name(x), i64::from(v % w)));
+                    out.extra = Extra::Tricks {
+                        value: i64::from(g.answer.value % w),
+                        actions: in_legal_order(&legal, tricks.collect()),
+                    };
+                }
+            }
+            return Ok(out);
+        }
         let config = req.config_sized(TableSize::Default, 0, true);
         let a = self.dd_solve_pooled(player, objective, &config, req.actions, &req.pool)?;
         let name = |x: &HokmAction| self.format_action(x);
