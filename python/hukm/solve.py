@@ -57,10 +57,9 @@ class Estimate:
 
     def text(self, lang: Optional[str] = None) -> str:
         """``about 8.4 (estimate)`` in ``lang`` (default English)."""
-        from .i18n import translator
+        from .svg.wording import grade_text, tr_of
 
-        tr = translator("en" if lang is None else lang)
-        return tr.t("about {value} (estimate)", value=tr.digits(f"{self.value:.1f}"))
+        return grade_text(tr_of(lang), "estimate", 0, 1, self.value)
 
 
 @dataclass(frozen=True)
@@ -178,18 +177,11 @@ class Solution:
         >>> hukm.solve(s).text()
         'exact 2'
         """
-        from .i18n import translator
+        from .svg.wording import grade_text, tr_of
 
-        tr = translator("en" if lang is None else lang)
-        grade = self.grade_of(action)
         lo, hi = self.bounds_of(action)
-        if grade == "exact":
-            return tr.t("exact {value}", value=tr.digits(str(lo)))
-        if grade == "estimate":
-            e = self.estimate_of(action)
-            assert e is not None
-            return e.text(tr.lang)
-        return tr.t("between {lo} and {hi}", lo=tr.digits(str(lo)), hi=tr.digits(str(hi)))
+        e = self.estimate_of(action)
+        return grade_text(tr_of(lang), self.grade_of(action), lo, hi, None if e is None else e.value)
 
     def proven_worse(self) -> list[str]:
         """The actions proven worse than another for the side to move: for

@@ -27,7 +27,8 @@ from .games import description_of, part
 from .packs import FRENCH, Pack, pack_of_game
 
 __all__ = ["EN", "tr_of", "NP_", "suit_text", "card_text", "action_label", "value_text", "value_note",
-           "seats", "word", "game_title", "pack_of_game", "value_num", "signed", "unit_of", "seen_label"]
+           "seats", "word", "game_title", "pack_of_game", "value_num", "signed", "unit_of", "seen_label",
+           "grade_text", "decimal"]
 
 EN = translator("en")
 """English: the words as the code writes them."""
@@ -226,6 +227,37 @@ def value_text(state: _core.State, value: int, tr: Translator = EN) -> str:
     if "heap" in state.observation(0):
         return tr.nt("{n} tricks collected", "{n} tricks collected", n, n=value)
     return tr.nt("{n} tricks", "{n} tricks", n, n=value)
+
+
+DECIMAL = {"fa": "\u066b", "ar": "\u066b", "cs": ","}
+"""The decimal separator of each language that does not write ``.`` (the Arabic decimal
+separator in Persian and Arabic, the comma in Czech)."""
+
+
+def decimal(tr: Translator, value: float) -> str:
+    """``value`` with one decimal, in the language's digits and decimal separator.
+
+    >>> from hukm.i18n import translator
+    >>> decimal(translator("cs"), 8.43), decimal(EN, -0.25)
+    ('8,4', '-0.2')
+    """
+    text = f"{value:.1f}".replace(".", DECIMAL.get(tr.lang, "."))
+    return value_num(tr, text)
+
+
+def grade_text(tr: Translator, grade: str, lo: int, hi: int, estimate: Optional[float] = None) -> str:
+    """A graded value in words (:attr:`hukm.Solution.grade`): ``exact 9``, ``between 7 and
+    10`` (proven bounds) or ``about 8.4 (estimate)``, in the language's digits.
+
+    >>> from hukm.i18n import translator
+    >>> grade_text(EN, "bounds", 7, 10), grade_text(translator("cs"), "estimate", 7, 10, 8.43)
+    ('between 7 and 10', 'asi 8,4 (odhad)')
+    """
+    if grade == "exact" or lo == hi:
+        return tr.t("exact {value}", value=value_num(tr, lo))
+    if grade == "estimate" and estimate is not None:
+        return tr.t("about {value} (estimate)", value=decimal(tr, estimate))
+    return tr.t("between {lo} and {hi}", lo=value_num(tr, lo), hi=value_num(tr, hi))
 
 
 FROM_HERE = ("tricks", "tricks collected", "tens", "points")
