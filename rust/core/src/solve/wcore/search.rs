@@ -536,6 +536,12 @@ impl<'a> Search<'a> {
         let t = d >> 2;
         let pos = d & 3;
         let hand = self.hands[seat];
+        if pos != 0 && self.switches.trick_bounds {
+            let won = self.won[t] as i32;
+            if let Some(a) = self.trick_bound(d, won, hand.count_ones() as i32, beta) {
+                return a;
+            }
+        }
         let playable = if pos == 0 {
             hand
         } else {
