@@ -108,7 +108,11 @@ impl Search<'_> {
             let s = (seat + k) & 3;
             let h = self.hands[s];
             let mine = ns(s) == side_ns;
-            let (l, r) = if h & lm != 0 { (h & lm, 0) } else { (0, h & tm) };
+            let (l, r) = if h & lm != 0 {
+                (h & lm, 0)
+            } else {
+                (0, h & tm)
+            };
             if mine {
                 my_led |= l;
                 my_ruff |= r;
