@@ -388,6 +388,10 @@ pub struct Switches {
     /// Four-hand whist through the whist core ([`crate::solve::wcore`]):
     /// a search written for it alone, with pattern trees for its table.
     pub whist_core: bool,
+    /// The whist core's search compiled for the x86-64-v3 level (BMI1,
+    /// BMI2, LZCNT, AVX2), used when the processor has it (else the
+    /// portable search).
+    pub wide_isa: bool,
 }
 
 impl Default for Switches {
@@ -420,6 +424,7 @@ impl Default for Switches {
             cutoff_growth: true,
             heap_kots: true,
             whist_core: false,
+            wide_isa: true,
         }
     }
 }
@@ -455,6 +460,7 @@ impl Switches {
             cutoff_growth: false,
             heap_kots: false,
             whist_core: false,
+            wide_isa: false,
         }
     }
 
@@ -487,6 +493,7 @@ impl Switches {
         "cutoff_growth",
         "heap_kots",
         "whist_core",
+        "wide_isa",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -519,6 +526,7 @@ impl Switches {
             "cutoff_growth" => &mut self.cutoff_growth,
             "heap_kots" => &mut self.heap_kots,
             "whist_core" => &mut self.whist_core,
+            "wide_isa" => &mut self.wide_isa,
             _ => return None,
         })
     }

@@ -17,6 +17,7 @@
 //! [`Core`] keeps the table and the cut-off cache between the searches of
 //! one solver.
 
+pub(crate) mod isa;
 pub(crate) mod order;
 pub(crate) mod search;
 pub(crate) mod tricks;
@@ -109,15 +110,38 @@ impl Core {
         switches: Switches,
         limits: &Limits,
     ) -> Valued {
+        #[cfg(target_arch = "x86_64")]
+        if switches.wide_isa {
+            if let Some(v3) = isa::V3::detect() {
+                return self.value_on(v3, pos, window, guess, switches, limits);
+            }
+        }
+        self.value_on(isa::Portable, pos, window, guess, switches, limits)
+    }
+
+    /// [`Core::value`] on the instruction set `isa`.
+    fn value_on<I: isa::Isa>(
+        &mut self,
+        isa: I,
+        pos: &Position,
+        window: (u32, u32),
+        guess: u32,
+        switches: Switches,
+        limits: &Limits,
+    ) -> Valued
+    where
+        for<'a> Search<'a, I>: isa::Descend,
+    {
+        use isa::Descend;
         let total = pos.tricks();
         let mut hi = window.1.min(total);
         let mut lo = window.0.min(hi);
-        let mut s = Search::new(pos, switches, &mut self.tt, &mut self.cut, limits);
+        let mut s = Search::new(isa, pos, switches, &mut self.tt, &mut self.cut, limits);
         let d0 = pos.trick.len();
         let mut g = guess.clamp(lo, hi);
         while lo < hi {
             let beta = if g <= lo { lo + 1 } else { g.min(hi) };
-            let (v, _) = s.search(d0, beta as i32);
+            let (v, _) = s.descend(d0, beta as i32);
             if s.abort.is_some() {
                 break;
             }

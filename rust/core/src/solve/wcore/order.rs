@@ -8,6 +8,7 @@
 //! Followers: low when they cannot win or partner's card stands, the
 //! cheapest sure winner, the lowest sufficient trump, discards from length.
 
+use super::isa::Isa;
 use super::search::{bottom, top, Search};
 use crate::solve::whist::{suit_bits, NO_TRUMP};
 
@@ -73,9 +74,10 @@ fn ends(x: u64) -> u64 {
     (1u64 << top(x)) | (1u64 << bottom(x))
 }
 
-impl Search<'_> {
+impl<I: Isa> Search<'_, I> {
     /// Appends the cards of `set` (legal cards of the seat to move at ply
     /// `d`) to `out`, best first.
+    #[inline(always)]
     pub(super) fn order(&self, d: usize, set: u64, out: &mut Ordered) {
         if set.count_ones() == 1 {
             out.push(bottom(set) as u8);
@@ -88,6 +90,7 @@ impl Search<'_> {
         }
     }
 
+    #[inline(always)]
     fn order_leads(&self, d: usize, mut set: u64, out: &mut Ordered) {
         let seat = self.seat[d] as usize;
         let me = self.hands[seat];
@@ -169,6 +172,7 @@ impl Search<'_> {
         out.push_high_first(set);
     }
 
+    #[inline(always)]
     fn order_follow(&self, d: usize, mut set: u64, out: &mut Ordered) {
         let seat = self.seat[d] as usize;
         let pos = d & 3;

@@ -14,8 +14,8 @@
 //! Cards use the stride-16 layout of [`crate::solve::whist`]: suit `s` in
 //! bits `16s .. 16s+12`, bit `16s` its two.
 
+use super::isa::{Descend, Isa};
 use super::tt::{Bounds, Pat, Tt};
-use crate::solve::bits::{pdep, pext};
 use crate::solve::game::Switches;
 use crate::solve::search::Limits;
 use crate::solve::whist::{suit_bits, NO_TRUMP};
@@ -177,7 +177,10 @@ impl Cutoffs {
 
 /// One search of a position (the state of the hand being searched, the
 /// table and the limits).
-pub(crate) struct Search<'a> {
+pub(crate) struct Search<'a, I: Isa> {
+    /// The instruction set the search runs on.
+    #[allow(dead_code)]
+    isa: I,
     pub hands: [u64; 4],
     pub trump: u8,
     /// The optimisations in use.
@@ -209,18 +212,20 @@ pub(crate) struct Search<'a> {
 /// and the cards whose ranks it relied on.
 pub(crate) type Answer = (i32, u64);
 
-impl<'a> Search<'a> {
+impl<'a, I: Isa> Search<'a, I> {
     /// A search of `pos` (the cards still held, the trump, the root trick's
     /// leader and its cards so far).
     pub fn new(
+        isa: I,
         pos: &super::Position,
         switches: Switches,
         tt: &'a mut Tt,
         cut: &'a mut Cutoffs,
         limits: &'a Limits,
-    ) -> Search<'a> {
+    ) -> Search<'a, I> {
         let (hands, trump, leader, trick) = (pos.hands, pos.trump, pos.leader, &pos.trick[..]);
         let mut s = Search {
+            isa,
             hands,
             trump,
             switches,
@@ -279,9 +284,13 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// The value of the node at ply `d` for the target `beta`.
-    #[inline]
-    pub fn search(&mut self, d: usize, beta: i32) -> Answer {
+    /// The value of the node at ply `d` for the target `beta` (the body
+    /// of each instruction set's recursive entry, [`Descend::descend`]).
+    #[inline(always)]
+    pub(super) fn node(&mut self, d: usize, beta: i32) -> Answer
+    where
+        Self: Descend,
+    {
         self.nodes += 1;
         if self.nodes >= self.next_check {
             self.check_limits();
@@ -352,7 +361,11 @@ impl<'a> Search<'a> {
         self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
     }
 
-    fn trick_start(&mut self, d: usize, beta: i32) -> Answer {
+    #[inline(always)]
+    fn trick_start(&mut self, d: usize, beta: i32) -> Answer
+    where
+        Self: Descend,
+    {
         let t = d >> 2;
         let seat = self.seat[d] as usize;
         let won = self.won[t] as i32;
@@ -370,14 +383,14 @@ impl<'a> Search<'a> {
         self.all[t] = all;
         let h = &self.hands;
         let key = Pat {
-            p0: pext(h[1] | h[3], all),
-            p1: pext(h[2] | h[3], all),
+            p0: I::pext(h[1] | h[3], all),
+            p1: I::pext(h[2] | h[3], all),
             mask: u64::MAX,
         };
         self.rel[t] = key;
         let shape = self.shape[t];
         if let Some(hit) = self.tt.probe(shape, seat, &key, beta - won) {
-            let w = pdep(hit.mask, all);
+            let w = I::pdep(hit.mask, all);
             let lower = hit.b.lo as i32 + won;
             if lower >= beta {
                 return (lower, w);
@@ -418,10 +431,11 @@ impl<'a> Search<'a> {
     /// card that decided, extended down through its holder's run of cards
     /// next to it; when that run reaches the bottom of the suit, the run is
     /// left out (the lengths in the shape already place it).
+    #[inline(always)]
     fn pattern(&self, t: usize, w: u64) -> (Pat, u64) {
         let all = self.all[t];
         let key = self.rel[t];
-        let rw = pext(w, all);
+        let rw = I::pext(w, all);
         let n = all.count_ones();
         let ones = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         let mut mask = 0u64;
@@ -469,7 +483,7 @@ impl<'a> Search<'a> {
             p1: key.p1 & mask,
             mask,
         };
-        (pat, pdep(mask, all))
+        (pat, I::pdep(mask, all))
     }
 
     /// The last trick: each hand plays its one card.
@@ -531,7 +545,11 @@ impl<'a> Search<'a> {
     }
 
     /// Tries the cards of the seat to move at ply `d`.
-    pub fn play_cards(&mut self, d: usize, beta: i32) -> Answer {
+    #[inline(always)]
+    fn play_cards(&mut self, d: usize, beta: i32) -> Answer
+    where
+        Self: Descend,
+    {
         let seat = self.seat[d] as usize;
         let t = d >> 2;
         let pos = d & 3;
@@ -577,7 +595,7 @@ impl<'a> Search<'a> {
             let rank = c & 15;
             if rank >= min_rel[s] && !self.equivalent(c, tried & suit_bits(c >> 4), hand, all) {
                 self.play(d, c);
-                let (v, mut w) = self.search(d + 1, beta);
+                let (v, mut w) = self.descend(d + 1, beta);
                 if pos == 3 {
                     w |= self.trick_winner_rank(d);
                 }

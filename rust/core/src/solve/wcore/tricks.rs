@@ -6,14 +6,16 @@
 //! trump the suits it can run. Each bound comes with the cards whose ranks
 //! it relies on.
 
+use super::isa::Isa;
 use super::search::{ns, top, Answer, Search};
 use crate::solve::bounds::{LeadView, Sides};
 use crate::solve::whist::{suit_bits, NO_TRUMP};
 
-impl Search<'_> {
+impl<I: Isa> Search<'_, I> {
     /// The answer for target `beta` when the trick-start bounds shared with
     /// the generic whist search decide it (cashing played out, the
     /// defence's tricks, trump lengths and patterns, no trump's run).
+    #[inline(always)]
     pub(super) fn quick_bounds(
         &self,
         seat: usize,
@@ -63,7 +65,7 @@ impl Search<'_> {
     /// needs the current trick and one side surely takes it, whatever
     /// anyone plays (the maximising side needing one more trick, or the
     /// other side needing to stop it taking every trick left).
-    #[inline]
+    #[inline(always)]
     pub(super) fn trick_bound(&self, d: usize, won: i32, rem: i32, beta: i32) -> Option<Answer> {
         let need = beta - won;
         if need == 1 {
@@ -87,6 +89,7 @@ impl Search<'_> {
     /// it, or the side's hands still to play hold a card of the suit led
     /// (or a trump, void in it) above everything the opponents still to
     /// play could beat it with.
+    #[inline(always)]
     fn sure_winner(&self, d: usize, side_ns: bool) -> Option<u64> {
         let t = d >> 2;
         let first = 4 * t;

@@ -1,0 +1,106 @@
+//! The instruction sets the whist core's search is compiled for: once for
+//! any x86-64 (or other) processor, and once, on x86-64, for the x86-64-v3
+//! level (BMI1, BMI2, LZCNT, AVX2), chosen when the search starts by what
+//! the processor reports (`Switches::wide_isa` turns the choice off). The
+//! search is one generic body ([`super::search::Search`]); each instruction
+//! set instantiates it behind its own recursive entry ([`Descend`]), whose
+//! target features every function inlined into it shares.
+
+use super::search::{Answer, Search};
+
+/// What the search needs of an instruction set beyond plain integer code.
+pub(crate) trait Isa: Copy {
+    /// Gathers the bits of `x` selected by `mask` into the low bits.
+    fn pext(x: u64, mask: u64) -> u64;
+    /// Scatters the low bits of `x` to the positions of `mask`.
+    fn pdep(x: u64, mask: u64) -> u64;
+}
+
+/// Any processor: `pext`/`pdep` through the run-time dispatch of
+/// [`crate::solve::bits`].
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Portable;
+
+impl Isa for Portable {
+    #[inline(always)]
+    fn pext(x: u64, mask: u64) -> u64 {
+        crate::solve::bits::pext(x, mask)
+    }
+    #[inline(always)]
+    fn pdep(x: u64, mask: u64) -> u64 {
+        crate::solve::bits::pdep(x, mask)
+    }
+}
+
+/// The x86-64-v3 level. Only [`V3::detect`] makes one, on a processor
+/// that has the level's instructions.
+#[cfg(target_arch = "x86_64")]
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct V3(());
+
+#[cfg(target_arch = "x86_64")]
+impl V3 {
+    /// The level, when this processor has it.
+    pub fn detect() -> Option<V3> {
+        let ok = std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("lzcnt")
+            && std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("avx2");
+        ok.then_some(V3(()))
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Isa for V3 {
+    #[inline(always)]
+    fn pext(x: u64, mask: u64) -> u64 {
+        // SAFETY: a `V3` exists only where the processor has BMI2.
+        unsafe { std::arch::x86_64::_pext_u64(x, mask) }
+    }
+    #[inline(always)]
+    fn pdep(x: u64, mask: u64) -> u64 {
+        // SAFETY: as above.
+        unsafe { std::arch::x86_64::_pdep_u64(x, mask) }
+    }
+}
+
+/// The recursive entry of the search for one instruction set: the node at
+/// ply `d` for target `beta`.
+pub(crate) trait Descend {
+    /// The answer of the node (see [`Search::node`]).
+    fn descend(&mut self, d: usize, beta: i32) -> Answer;
+}
+
+impl Descend for Search<'_, Portable> {
+    #[inline(always)]
+    fn descend(&mut self, d: usize, beta: i32) -> Answer {
+        self.descend_portable(d, beta)
+    }
+}
+
+impl Search<'_, Portable> {
+    #[inline(never)]
+    fn descend_portable(&mut self, d: usize, beta: i32) -> Answer {
+        self.node(d, beta)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Descend for Search<'_, V3> {
+    #[inline(always)]
+    fn descend(&mut self, d: usize, beta: i32) -> Answer {
+        // SAFETY: a `Search<V3>` holds a `V3`, made only where the
+        // processor has the level's instructions.
+        unsafe { self.descend_v3(d, beta) }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Search<'_, V3> {
+    #[target_feature(enable = "bmi1,bmi2,lzcnt,popcnt,avx,avx2")]
+    #[inline(never)]
+    unsafe fn descend_v3(&mut self, d: usize, beta: i32) -> Answer {
+        self.node(d, beta)
+    }
+}
