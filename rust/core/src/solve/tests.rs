@@ -128,6 +128,41 @@ fn the_whist_core_matches_brute_force() {
     }
 }
 
+/// One solver kept across positions of the same cards with other trumps
+/// (as `hukm.Solver` keeps it for a hand): the whist core's table keeps
+/// each trump's positions apart, so every answer equals a fresh solver's.
+#[test]
+fn a_kept_whist_core_keeps_the_trumps_apart() {
+    use crate::pack::Pack;
+    let p = Pack::french52();
+    let hands = p
+        .parse_deal(
+            "AKQ2.K32.A2.5432 JT98.AQJ.KQJ.AKQ 7654.T987.T98.T9 3.654.76543.J876",
+            4,
+        )
+        .unwrap();
+    let sw = Switches::default().with_spec("+whist_core").unwrap();
+    let cfg = SolverConfig {
+        switches: sw,
+        ..SolverConfig::default()
+    };
+    let mut kept = Solver::new(cfg.clone());
+    for round in 0..2 {
+        for trump in [None, Some(0), Some(1), Some(2), Some(3)] {
+            for leader in 0..4 {
+                let pos = WhistPosition::new(hands.clone(), trump, leader);
+                let fresh = Solver::new(cfg.clone()).solve(&pos, 0).unwrap().value;
+                let got = kept.solve(&pos, 0).unwrap().value;
+                assert_eq!(
+                    got, fresh,
+                    "round {} trump {:?} leader {}",
+                    round, trump, leader
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn every_switch_has_a_name() {
     let mut sw = Switches::none();

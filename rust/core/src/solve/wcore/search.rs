@@ -389,7 +389,13 @@ impl<'a, I: Isa> Search<'a, I> {
         };
         self.rel[t] = key;
         let shape = self.shape[t];
-        if let Some(hit) = self.tt.probe(shape, seat, &key, beta - won) {
+        // Once the trumps are gone the position is a no-trump one.
+        let ctx = if self.trump != NO_TRUMP && all & suit_bits(self.trump) != 0 {
+            self.trump as u32
+        } else {
+            NO_TRUMP as u32
+        };
+        if let Some(hit) = self.tt.probe(shape, ctx, seat, &key, beta - won) {
             let w = I::pdep(hit.mask, all);
             let lower = hit.b.lo as i32 + won;
             if lower >= beta {
@@ -421,7 +427,7 @@ impl<'a, I: Isa> Search<'a, I> {
             }
         };
         let (pat, ext) = self.pattern(t, w);
-        self.tt.store(shape, seat, pat, b);
+        self.tt.store(shape, ctx, seat, pat, b);
         (v, ext)
     }
 

@@ -158,6 +158,9 @@ struct Slot {
     /// The shape's key + 1 (0: empty).
     key: u64,
     roots: u32,
+    /// What else the positions share besides their shape (the trump suit
+    /// in play).
+    ctx: u32,
 }
 
 /// Table statistics.
@@ -281,19 +284,19 @@ impl Tt {
     }
 
     #[inline(always)]
-    fn home(key: u64, bits: u32) -> usize {
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
+    fn home(key: u64, ctx: u32, bits: u32) -> usize {
+        ((key ^ (ctx as u64) << 61).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
     }
 
     /// The slot of a shape key, if stored.
     #[inline(always)]
-    fn find(&self, key: u64) -> Option<usize> {
+    fn find(&self, key: u64, ctx: u32) -> Option<usize> {
         let m = (1usize << self.slot_bits) - 1;
-        let mut i = Tt::home(key, self.slot_bits);
+        let mut i = Tt::home(key, ctx, self.slot_bits);
         loop {
             // SAFETY-free indexing: `i` is masked to the table's size.
             let s = self.slots[i & m];
-            if s.key == key + 1 {
+            if s.key == key + 1 && s.ctx == ctx {
                 return Some(i & m);
             }
             if s.key == 0 {
@@ -307,12 +310,12 @@ impl Tt {
     /// lead that decides `beta` (tricks still to come) for a position whose
     /// owners are `pos`.
     #[inline]
-    pub fn probe(&mut self, key: u64, seat: usize, pos: &Pat, beta: i32) -> Option<Hit> {
+    pub fn probe(&mut self, key: u64, ctx: u32, seat: usize, pos: &Pat, beta: i32) -> Option<Hit> {
         self.stats.probes += 1;
         if self.used == 0 {
             return None;
         }
-        let slot = self.find(key)?;
+        let slot = self.find(key, ctx)?;
         self.stats.shape_hits += 1;
         let root = self.slots[slot].roots as usize + seat;
         let r = self.nodes[root];
@@ -367,7 +370,7 @@ impl Tt {
 
     /// Stores `b` for every position of `key`'s shape with `seat` on lead
     /// that matches `pat`, making room first when the table is full.
-    pub fn store(&mut self, key: u64, seat: usize, pat: Pat, b: Bounds) {
+    pub fn store(&mut self, key: u64, ctx: u32, seat: usize, pat: Pat, b: Bounds) {
         self.stats.stores += 1;
         self.stats.fixed += pat.mask.count_ones() as u64;
         self.stats.lo_hi.0 += b.lo as u64;
@@ -375,7 +378,7 @@ impl Tt {
         if self.slots.is_empty() && self.reserve().is_err() {
             return;
         }
-        let roots = match self.slot_of(key) {
+        let roots = match self.slot_of(key, ctx) {
             Some(r) => r,
             None => return,
         };
@@ -389,10 +392,10 @@ impl Tt {
             // may hold half-moved lists, so it is forgotten (its nodes are
             // left unused until the table next starts anew) and room is
             // made among the other shapes.
-            if !self.evict(Some(key)) {
+            if !self.evict(Some((key, ctx))) {
                 self.reset();
             }
-            if let Some(r) = self.slot_of(key) {
+            if let Some(r) = self.slot_of(key, ctx) {
                 if self.update(r + seat as u32, node).is_err() {
                     self.reset();
                 }
@@ -405,12 +408,12 @@ impl Tt {
     /// nodes in use are free, and first the shape of `drop` without freeing
     /// its nodes. Returns whether it freed anything.
     #[cold]
-    fn evict(&mut self, drop: Option<u64>) -> bool {
+    fn evict(&mut self, drop: Option<(u64, u32)>) -> bool {
         self.stats.evictions += 1;
         let tricks = |key: u64| ((0..16).map(|i| (key >> (4 * i)) & 15).sum::<u64>() / 4) as usize;
         let mut by = [0usize; 14];
         for s in self.slots.iter().filter(|s| s.key != 0) {
-            if Some(s.key - 1) == drop {
+            if Some((s.key - 1, s.ctx)) == drop {
                 continue;
             }
             by[tricks(s.key - 1).min(13)] += self.tree_nodes(s.roots);
@@ -428,7 +431,7 @@ impl Tt {
         let slots = std::mem::take(&mut self.slots);
         let mut keep = Vec::with_capacity(self.used);
         for s in slots.iter().filter(|s| s.key != 0) {
-            if Some(s.key - 1) == drop {
+            if Some((s.key - 1, s.ctx)) == drop {
                 continue;
             }
             if tricks(s.key - 1) < cut {
@@ -441,7 +444,7 @@ impl Tt {
         self.slots.iter_mut().for_each(|s| *s = Slot::default());
         let m = (1usize << self.slot_bits) - 1;
         for s in &keep {
-            let mut i = Tt::home(s.key - 1, self.slot_bits);
+            let mut i = Tt::home(s.key - 1, s.ctx, self.slot_bits);
             while self.slots[i & m].key != 0 {
                 i += 1;
             }
@@ -487,8 +490,8 @@ impl Tt {
 
     /// The roots of `key`'s shape, made if new (`None` when the table had
     /// to start anew and still has no room).
-    fn slot_of(&mut self, key: u64) -> Option<u32> {
-        if let Some(s) = self.find(key) {
+    fn slot_of(&mut self, key: u64, ctx: u32) -> Option<u32> {
+        if let Some(s) = self.find(key, ctx) {
             return Some(self.slots[s].roots);
         }
         if 4 * (self.used + 1) > 3 << self.slot_bits {
@@ -517,13 +520,14 @@ impl Tt {
             self.nodes[roots as usize + k] = Node::ROOT;
         }
         let m = (1usize << self.slot_bits) - 1;
-        let mut i = Tt::home(key, self.slot_bits);
+        let mut i = Tt::home(key, ctx, self.slot_bits);
         while self.slots[i & m].key != 0 {
             i += 1;
         }
         self.slots[i & m] = Slot {
             key: key + 1,
             roots,
+            ctx,
         };
         self.used += 1;
         Some(roots)
@@ -538,7 +542,7 @@ impl Tt {
         self.slots.resize(1 << self.slot_bits, Slot::default());
         let m = (1usize << self.slot_bits) - 1;
         for s in old {
-            let mut i = Tt::home(s.key - 1, self.slot_bits);
+            let mut i = Tt::home(s.key - 1, s.ctx, self.slot_bits);
             while self.slots[i & m].key != 0 {
                 i += 1;
             }
@@ -766,24 +770,24 @@ mod tests {
     fn probes_find_the_intervals_stored() {
         let mut t = Tt::with_bytes(1 << 20);
         // Seat 1 holds the top card of a 4-card layout: at least 2.
-        t.store(7, 0, pat(0b1000, 0, 0b1000), Bounds { lo: 2, hi: 13 });
+        t.store(7, 0, 0, pat(0b1000, 0, 0b1000), Bounds { lo: 2, hi: 13 });
         let pos = pat(0b1010, 0b0001, u64::MAX);
-        assert!(t.probe(7, 0, &pos, 2).is_some());
-        assert!(t.probe(7, 0, &pos, 3).is_none());
-        assert!(t.probe(7, 1, &pos, 2).is_none());
-        assert!(t.probe(8, 0, &pos, 2).is_none());
+        assert!(t.probe(7, 0, 0, &pos, 2).is_some());
+        assert!(t.probe(7, 0, 0, &pos, 3).is_none());
+        assert!(t.probe(7, 0, 1, &pos, 2).is_none());
+        assert!(t.probe(8, 0, 0, &pos, 2).is_none());
         let other = pat(0b0010, 0, u64::MAX);
-        assert!(t.probe(7, 0, &other, 2).is_none());
+        assert!(t.probe(7, 0, 0, &other, 2).is_none());
         // A more specific pattern with a tighter interval goes below.
-        t.store(7, 0, pat(0b1010, 0, 0b1110), Bounds { lo: 3, hi: 13 });
-        assert_eq!(t.probe(7, 0, &pos, 3).unwrap().b.lo, 3);
+        t.store(7, 0, 0, pat(0b1010, 0, 0b1110), Bounds { lo: 3, hi: 13 });
+        assert_eq!(t.probe(7, 0, 0, &pos, 3).unwrap().b.lo, 3);
         // The same pattern again narrows it.
-        t.store(7, 0, pat(0b1010, 0, 0b1110), Bounds { lo: 0, hi: 3 });
-        let h = t.probe(7, 0, &pos, 4).unwrap();
+        t.store(7, 0, 0, pat(0b1010, 0, 0b1110), Bounds { lo: 0, hi: 3 });
+        let h = t.probe(7, 0, 0, &pos, 4).unwrap();
         assert_eq!((h.b.lo, h.b.hi), (3, 3));
         // A more general pattern with the same interval absorbs it.
-        t.store(7, 0, pat(0, 0, 0), Bounds { lo: 3, hi: 3 });
-        let h = t.probe(7, 0, &pat(0, 0, u64::MAX), 4).unwrap();
+        t.store(7, 0, 0, pat(0, 0, 0), Bounds { lo: 3, hi: 3 });
+        let h = t.probe(7, 0, 0, &pat(0, 0, u64::MAX), 4).unwrap();
         assert_eq!(h.mask, 0);
     }
 
@@ -797,11 +801,12 @@ mod tests {
         let mut t = Tt::with_bytes(1 << 16);
         // One deep shape stored first, then many shallow ones.
         let deep = shape_of_tricks(9, 0);
-        t.store(deep, 0, pat(1, 0, 0b11), Bounds { lo: 4, hi: 9 });
+        t.store(deep, 0, 0, pat(1, 0, 0b11), Bounds { lo: 4, hi: 9 });
         for i in 0..20_000u64 {
             let key = shape_of_tricks(1 + i % 3, 1 + i % 7);
             t.store(
                 key,
+                0,
                 (i % 4) as usize,
                 pat(i, i >> 3, u64::MAX),
                 Bounds { lo: 0, hi: 1 },
@@ -810,7 +815,7 @@ mod tests {
         assert!(t.stats.evictions > 0);
         assert!(t.nodes.capacity() <= t.max_nodes);
         // The deep shape survived every eviction.
-        let h = t.probe(deep, 0, &pat(1, 0, u64::MAX), 4).unwrap();
+        let h = t.probe(deep, 0, 0, &pat(1, 0, u64::MAX), 4).unwrap();
         assert_eq!((h.b.lo, h.b.hi), (4, 9));
     }
 
@@ -842,11 +847,11 @@ mod tests {
             let free = (m0 & !mask).count_ones() as u8;
             let lo = known.saturating_sub((next() % 2) as u8);
             let hi = known + free + (next() % 2) as u8;
-            t.store(key, seat, p, Bounds { lo, hi });
+            t.store(key, 0, seat, p, Bounds { lo, hi });
             let probe = pat(next(), next(), u64::MAX);
             let value = (probe.p0 & m0).count_ones() as i32;
             let beta = (next() % 9) as i32;
-            if let Some(h) = t.probe(key, seat, &probe, beta) {
+            if let Some(h) = t.probe(key, 0, seat, &probe, beta) {
                 hits += 1;
                 assert!(
                     h.b.lo as i32 <= value && value <= h.b.hi as i32,
