@@ -32,6 +32,8 @@ use std::sync::Arc;
 mod bounds;
 #[path = "dd_dominance.rs"]
 mod dominance;
+#[path = "dd_masks.rs"]
+mod masks;
 #[path = "dd_order.rs"]
 mod order;
 #[path = "dd_partition.rs"]
@@ -144,6 +146,8 @@ pub struct PointsGame {
     exact_key: bool,
     /// Equal cards exist (the double packs of 40 and 56).
     ties: bool,
+    /// The pack's rank order as card masks.
+    masks: masks::RankMasks,
     /// `Switches::dominance` of the search (noted by `moves`, which every
     /// node calls first).
     dominance_sw: std::cell::Cell<bool>,
@@ -237,6 +241,7 @@ impl PointsGame {
                 + 1,
             exact_key,
             ties: matches!(cfg.game, Game::G40 | Game::G56),
+            masks: masks::RankMasks::new(&cfg.pack, &cfg.rank, &cfg.points),
             dominance_sw: std::cell::Cell::new(false),
             two_tricks: std::cell::RefCell::new(Vec::new()),
             core: Core {
@@ -335,6 +340,9 @@ impl PointsGame {
                 }
             }
         }
+        if c.revealed && c.tlen > 0 {
+            return (self.legal_open(p, hand, &c.trick[..c.tlen as usize]), false);
+        }
         let (l, call) = rules::legal(
             &self.cfg.pack,
             &self.cfg.rank,
@@ -367,18 +375,20 @@ impl PointsGame {
     fn class_of(&self, card: Card, hand: CardSet, live: CardSet) -> Card {
         let cfg = &self.cfg;
         let ties = self.ties;
-        let suit = cfg.pack.suit_mask(cfg.pack.suit_of(card));
-        let mut cur = card;
+        let (hand, live) = (masks::low(hand), masks::low(live));
+        let suit = self.masks.suit[Self::suit_of(card) as usize & 3];
+        let mut cur = card.0 as u32;
         loop {
-            let above = CardSet((live & suit).0 & !((cur.set().0 << 1) - 1));
-            let Some(next) = above.lowest() else {
-                return cur;
-            };
-            let same = hand.contains(next)
-                && cfg.pts(next) == cfg.pts(cur)
-                && (!ties || cfg.rank[next.0 as usize] == cfg.rank[cur.0 as usize]);
+            let above = live & suit & !((2u64 << cur) - 1);
+            if above == 0 {
+                return Card(cur as u8);
+            }
+            let next = above.trailing_zeros();
+            let same = hand >> next & 1 != 0
+                && cfg.points[next as usize] == cfg.points[cur as usize]
+                && (!ties || cfg.rank[next as usize] == cfg.rank[cur as usize]);
             if !same {
-                return cur;
+                return Card(cur as u8);
             }
             cur = next;
         }
@@ -388,9 +398,9 @@ impl PointsGame {
         let cfg = self.cfg.clone();
         let (trick, tlen) = (self.core.trick, self.core.tlen as usize);
         let cards = &trick[..tlen];
-        let under = self.core.revealed;
-        let reversed = under && self.no_trump;
-        let w = rules::trick_winner(&cfg.pack, &cfg.rank, cards, self.trump, under, reversed);
+        // (The trick's best card: the rules' `trick_winner`, equal cards to
+        // the first played.)
+        let w = self.best_index();
         let decided = if self.exact_key {
             self.decided(cards, w)
         } else {
@@ -429,29 +439,22 @@ impl PointsGame {
     /// Does `a` beat `b` (already in the trick) under the current phase?
     #[inline]
     fn beats(&self, a: Card, b: Card, led: Suit) -> bool {
-        let pack = &self.cfg.pack;
-        let (sa, sb) = (pack.suit_of(a), pack.suit_of(b));
-        let r = |c: Card| {
-            let x = self.cfg.rank[c.0 as usize] as i32;
-            if self.no_trump && self.core.revealed {
-                -x
-            } else {
-                x
-            }
-        };
-        if self.core.revealed && self.trump.is_some() {
-            let t = self.trump;
-            if Some(sa) == t && Some(sb) != t {
-                return true;
-            }
-            if Some(sb) == t && Some(sa) != t {
-                return false;
+        self.beaters(b, led) >> (a.0 & 63) & 1 != 0
+    }
+
+    /// The place in the trick of the card winning it so far (the trick is
+    /// not empty).
+    #[inline]
+    fn best_index(&self) -> usize {
+        let c = &self.core;
+        let led = Self::suit_of(c.trick[0]);
+        let mut best = 0;
+        for i in 1..c.tlen as usize {
+            if self.beats(c.trick[i], c.trick[best], led) {
+                best = i;
             }
         }
-        if sa == sb {
-            return r(a) > r(b);
-        }
-        sa == led && sb != led
+        best
     }
 
     /// The card currently winning the trick and its seat.
@@ -460,14 +463,8 @@ impl PointsGame {
         if c.tlen == 0 {
             return None;
         }
-        let led = self.cfg.pack.suit_of(c.trick[0]);
-        let mut best = 0;
-        for i in 1..c.tlen as usize {
-            if self.beats(c.trick[i], c.trick[best], led) {
-                best = i;
-            }
-        }
-        Some((c.trick[best], c.seats[best], led))
+        let best = self.best_index();
+        Some((c.trick[best], c.seats[best], Self::suit_of(c.trick[0])))
     }
 
     /// A seat of side 0 (the maximising side) or of side 1.
@@ -648,6 +645,7 @@ impl TrickGame for PointsGame {
             // Trumps open: only relative ranks and points matter. Per suit,
             // the remaining cards from the highest down as (owner, points),
             // 4 bits each: 32 cards fill the 128 bits exactly.
+            // (The owner's two bits are the planes of seats 1 | 3 and 2 | 3.)
             let mut pos = 0;
             let mut sh = 0u64;
             for suit in 0..4u32 {
@@ -656,16 +654,12 @@ impl TrickGame for PointsGame {
                 for (seat, bits) in m.iter().enumerate() {
                     sh |= (bits.count_ones() as u64) << (4 * (seat * 4 + suit as usize));
                 }
-                let mut rest = m[0] | m[1] | m[2] | m[3];
-                while rest != 0 {
-                    let top = 31 - rest.leading_zeros();
-                    rest &= !(1 << top);
-                    let owner =
-                        ((m[1] >> top) & 1) | (((m[2] >> top) & 1) * 2) | (((m[3] >> top) & 1) * 3);
-                    let pts = self.cfg.points[(16 * suit + top) as usize] as u128;
-                    owners |= (owner as u128 | (pts << 2)) << pos;
-                    pos += 4;
-                }
+                let all = m[0] | m[1] | m[2] | m[3];
+                let word = masks::nibbles(m[1] | m[3])
+                    | masks::nibbles(m[2] | m[3]) << 1
+                    | self.masks.points_nibbles[suit as usize];
+                owners |= (masks::pack_nibbles(word, all) as u128) << pos;
+                pos += 4 * all.count_ones();
             }
             shape = sh;
         } else if self.exact_key {

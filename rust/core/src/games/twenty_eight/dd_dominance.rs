@@ -25,6 +25,7 @@
 //! either. Only with trumps open: before the call a later player may still
 //! reveal them and turn the trick.
 
+use super::masks::low;
 use super::PointsGame;
 use crate::card::{Card, CardSet, Suit};
 
@@ -36,106 +37,34 @@ impl PointsGame {
         c.revealed && c.bonus_paid && !c.void_pending && !c.over
     }
 
-    /// Does a card of `other` rank between `hi` and `lo` (one suit, `hi`
-    /// at or above `lo`), ties with either included?
-    #[inline]
-    fn separated(&self, hi: Card, lo: Card, other: CardSet) -> bool {
-        if !self.ties {
-            // Bit order is strength order: the cards strictly between.
-            let between = (1u128 << hi.0) - (2u128 << lo.0);
-            return other.0 & between != 0;
-        }
-        let rank = &self.cfg.rank;
-        let (rh, rl) = (rank[hi.0 as usize], rank[lo.0 as usize]);
-        let suit = self.cfg.pack.suit_mask(self.cfg.pack.suit_of(hi));
-        (other & suit).iter().any(|x| {
-            let r = rank[x.0 as usize];
-            r >= rl && r <= rh
-        })
-    }
-
     /// The run of the mover's legal `cards` holding `card`, and the highest
-    /// card of `other` below the run in its suit (its lower edge), if any.
+    /// card of `other` below the run in its suit (its lower edge), if any:
+    /// the mover's cards of the suit with no card of `other` ranking between
+    /// them and `card`, ties included (the nearest cards of `other` at or
+    /// above and at or below `card`'s rank close the run).
     pub(super) fn run_of(
         &self,
         card: Card,
         cards: CardSet,
         other: CardSet,
     ) -> (CardSet, Option<Card>) {
-        if self.ties {
-            self.run_walk(card, cards, other)
-        } else {
-            self.run_bits(card, cards, other)
+        let m = &self.masks;
+        let i = card.0 as usize & 63;
+        let suit = m.suit[Self::suit_of(card) as usize & 3];
+        let oth = low(other) & suit;
+        let mut run = low(cards) & suit;
+        let above = oth & m.at_least[i];
+        if above != 0 {
+            run &= m.weaker[above.trailing_zeros() as usize];
         }
-    }
-
-    /// [`run_of`](Self::run_of) without equal cards, where bit order is
-    /// strength order: the mover's cards strictly between the nearest cards
-    /// of `other` above and below `card` in its suit.
-    pub(super) fn run_bits(
-        &self,
-        card: Card,
-        cards: CardSet,
-        other: CardSet,
-    ) -> (CardSet, Option<Card>) {
-        let suit = self.cfg.pack.suit_mask(self.cfg.pack.suit_of(card)).0;
-        let oth = other.0 & suit;
-        let c = u32::from(card.0);
-        let at_or_below = if c >= 127 {
-            u128::MAX
-        } else {
-            (2u128 << c) - 1
-        };
-        let above = oth & !at_or_below;
-        let upper = if above == 0 {
-            u128::MAX
-        } else {
-            (1u128 << above.trailing_zeros()) - 1
-        };
-        let under = oth & ((1u128 << c) - 1);
-        let (lower, below) = if under == 0 {
-            (0, None)
-        } else {
-            let b = 127 - under.leading_zeros();
-            ((2u128 << b) - 1, Some(Card(b as u8)))
-        };
-        (CardSet(cards.0 & suit & upper & !lower), below)
-    }
-
-    /// [`run_of`](Self::run_of) by walking the mover's cards of the suit
-    /// outwards from `card` (any rank order, equal cards included).
-    pub(super) fn run_walk(
-        &self,
-        card: Card,
-        cards: CardSet,
-        other: CardSet,
-    ) -> (CardSet, Option<Card>) {
-        let suit = self.cfg.pack.suit_mask(self.cfg.pack.suit_of(card));
-        let mine = cards & suit;
-        let mut run = card.set();
-        let mut cur = card;
-        // Upwards.
-        for x in mine.iter() {
-            if x.0 > cur.0 && !self.separated(x, cur, other) {
-                run.insert(x);
-                cur = x;
-            } else if x.0 > cur.0 {
-                break;
-            }
+        let under = oth & m.at_most[i];
+        if under != 0 {
+            run &= m.stronger[63 - under.leading_zeros() as usize];
         }
-        // Downwards.
-        let mut cur = card;
-        for x in mine.iter().rev() {
-            if x.0 < cur.0 && !self.separated(cur, x, other) {
-                run.insert(x);
-                cur = x;
-            } else if x.0 < cur.0 {
-                break;
-            }
-        }
-        let low = run.lowest().expect("the run holds card");
-        let below = CardSet((other & suit).0 & ((1u128 << low.0) - 1)).highest();
-        (run, below)
+        run |= 1u64 << i;
+        let below = oth & ((1u64 << run.trailing_zeros()) - 1);
+        let edge = (below != 0).then(|| Card(63 - below.leading_zeros() as u8));
+        (CardSet(run as u128), edge)
     }
 
     /// Whether the mover's side takes the trick whichever card of the run

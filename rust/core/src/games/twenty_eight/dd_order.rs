@@ -15,22 +15,6 @@ impl PointsGame {
         self.can_beat(c, led, me, core.to_move as usize + 1, later)
     }
 
-    /// Can a seat not of side `me` among the `count` seats from `first` on
-    /// (in playing order) beat `c`, following suit when able?
-    pub(super) fn can_beat(&self, c: Card, led: Suit, me: u8, first: usize, count: usize) -> bool {
-        let led_mask = self.cfg.pack.suit_mask(led);
-        (0..count).any(|k| {
-            let seat = (first + k) % self.n;
-            if self.side[seat] == me {
-                return false;
-            }
-            let h = self.core.hands[seat];
-            let follow = h & led_mask;
-            let cand = if follow.is_empty() { h } else { follow };
-            cand.iter().any(|x| self.beats(x, c, led))
-        })
-    }
-
     /// Can an opponent of the mover, void in `c`'s suit, trump a lead of `c`?
     fn opponents_can_ruff(&self, c: Card) -> bool {
         let Some(t) = self.trump.filter(|_| self.core.revealed) else {

@@ -10,7 +10,7 @@
 //! the highest trump a later player, void in the suit led, had to overtrump
 //! (the ban on undertrumping makes legality depend on it).
 
-use super::PointsGame;
+use super::{masks, PointsGame};
 use crate::card::{Card, CardSet};
 
 impl PointsGame {
@@ -70,16 +70,12 @@ impl PointsGame {
         for suit in 0..4u32 {
             let bits = ((all >> (16 * suit)) & 0xff) as u32;
             let w = ((winners.0 >> (16 * suit)) as u32) & bits;
-            let low = if w == 0 { 32 } else { w.trailing_zeros() };
-            let mut rest = bits;
-            while rest != 0 {
-                let top = 31 - rest.leading_zeros();
-                rest &= !(1 << top);
-                let card = 16 * suit + top;
-                let keep = top >= low || self.cfg.points[card as usize] != 0;
-                mask |= (if keep { 0xFu128 } else { 0xC }) << pos;
-                pos += 4;
-            }
+            // At or above the lowest winner, and every point card.
+            let above = if w == 0 { 0 } else { !((w & w.wrapping_neg()) - 1) };
+            let kept = above | self.masks.point_cards[suit as usize];
+            let word = (masks::nibbles(bits & kept) * 0xF) | (masks::nibbles(bits & !kept) * 0xC);
+            mask |= (masks::pack_nibbles(word, bits) as u128) << pos;
+            pos += 4 * bits.count_ones();
         }
         mask
     }
@@ -93,15 +89,12 @@ impl PointsGame {
         let mut out = 0u128;
         let mut pos = 0;
         for suit in 0..4u32 {
-            let mut rest = ((all >> (16 * suit)) & 0xff) as u32;
-            while rest != 0 {
-                let top = 31 - rest.leading_zeros();
-                rest &= !(1 << top);
-                if (mask >> pos) & 3 != 0 {
-                    out |= 1u128 << (16 * suit + top);
-                }
-                pos += 4;
-            }
+            let bits = ((all >> (16 * suit)) & 0xff) as u32;
+            let n = bits.count_ones();
+            let packed = (mask >> pos) as u32 & (((1u64 << (4 * n)) - 1) as u32);
+            let word = masks::unpack_nibbles(packed, bits);
+            out |= (masks::cards_of_nibbles(word, 3) as u128) << (16 * suit);
+            pos += 4 * n;
         }
         CardSet(out)
     }

@@ -326,8 +326,44 @@ fn dominance_changes_no_answer() {
     );
 }
 
+/// The run of a card and its lower edge by walking the mover's cards of
+/// its suit outwards from it, comparing rank classes (the reference for
+/// `PointsGame::run_of`).
+fn run_walk(g: &PointsGame, card: Card, cards: CardSet, other: CardSet) -> (CardSet, Option<Card>) {
+    let cfg = &g.cfg;
+    let suit = cfg.pack.suit_mask(cfg.pack.suit_of(card));
+    let rank = |c: Card| cfg.rank[c.0 as usize];
+    // A card of `other` ranking between `hi` and `lo`, ties included.
+    let separated = |hi: Card, lo: Card| {
+        (other & suit)
+            .iter()
+            .any(|x| rank(x) >= rank(lo) && rank(x) <= rank(hi))
+    };
+    let mine = cards & suit;
+    let mut run = card.set();
+    let mut cur = card;
+    for x in mine.iter().filter(|x| x.0 > card.0) {
+        if separated(x, cur) {
+            break;
+        }
+        run.insert(x);
+        cur = x;
+    }
+    let mut cur = card;
+    for x in mine.iter().rev().filter(|x| x.0 < card.0) {
+        if separated(cur, x) {
+            break;
+        }
+        run.insert(x);
+        cur = x;
+    }
+    let lowest = run.lowest().expect("the run holds card");
+    let below = CardSet((other & suit).0 & ((1u128 << lowest.0) - 1)).highest();
+    (run, below)
+}
+
 #[test]
-fn runs_by_bits_match_runs_by_walking() {
+fn runs_by_masks_match_runs_by_walking() {
     // One pack: within a suit, bit order is strength order.
     for preset in ["28", "29"] {
         let g = TwentyEight::new(preset, &[]).unwrap();
@@ -339,23 +375,28 @@ fn runs_by_bits_match_runs_by_walking() {
             }
         }
     }
-    let g = TwentyEight::new("28", &[]).unwrap();
     let mut rng = Rng::new(9);
-    for _ in 0..200 {
-        let k = 1 + rng.below(8) as usize;
-        let s = random_position(&g, &mut rng, k, true);
-        let pg = PointsGame::new(&s, 0, Objective::Points).unwrap();
-        let live = pg.live();
-        for p in 0..4 {
-            let hand = pg.core.hands[p];
-            // Part of the hand (as legal cards may be) against the rest.
-            let part =
-                CardSet(hand.0 & rng.next_u64() as u128 | hand.0 & !(rng.next_u64() as u128));
-            for card in part.iter() {
-                assert_eq!(
-                    pg.run_bits(card, part, live - hand),
-                    pg.run_walk(card, part, live - hand)
-                );
+    for preset in ["28", "56"] {
+        let g = TwentyEight::new(preset, &[]).unwrap();
+        for _ in 0..200 {
+            let k = 1 + rng.below(8) as usize;
+            let s = random_position(&g, &mut rng, k, true);
+            let pg = PointsGame::new(&s, 0, Objective::Points).unwrap();
+            let live = pg.live();
+            for p in 0..pg.n {
+                let hand = pg.core.hands[p];
+                // Part of the hand (as legal cards may be) against the rest.
+                let part =
+                    CardSet(hand.0 & rng.next_u64() as u128 | hand.0 & !(rng.next_u64() as u128));
+                for card in part.iter() {
+                    assert_eq!(
+                        pg.run_of(card, part, live - hand),
+                        run_walk(&pg, card, part, live - hand),
+                        "{} {:?}",
+                        preset,
+                        card
+                    );
+                }
             }
         }
     }
