@@ -385,6 +385,10 @@ pub struct Switches {
     /// that side makes (or the other side makes) every collection, the next
     /// one included, whatever the heap holds (see [`crate::solve::tt::HEAP_FLAG`]).
     pub heap_kots: bool,
+    /// Dehla Pakad's table patterns keep a ten that lies below every rank
+    /// of its suit that decided something by its owner alone, not by its
+    /// rank among the cards out.
+    pub tens_owners: bool,
     /// Four-hand whist through the whist core ([`crate::solve::wcore`]):
     /// a search written for it alone, with pattern trees for its table.
     pub whist_core: bool,
@@ -423,6 +427,7 @@ impl Default for Switches {
             two_tricks: true,
             cutoff_growth: true,
             heap_kots: true,
+            tens_owners: true,
             whist_core: false,
             wide_isa: true,
         }
@@ -459,6 +464,7 @@ impl Switches {
             two_tricks: false,
             cutoff_growth: false,
             heap_kots: false,
+            tens_owners: false,
             whist_core: false,
             wide_isa: false,
         }
@@ -492,6 +498,7 @@ impl Switches {
         "two_tricks",
         "cutoff_growth",
         "heap_kots",
+        "tens_owners",
         "whist_core",
         "wide_isa",
     ];
@@ -525,6 +532,7 @@ impl Switches {
             "two_tricks" => &mut self.two_tricks,
             "cutoff_growth" => &mut self.cutoff_growth,
             "heap_kots" => &mut self.heap_kots,
+            "tens_owners" => &mut self.tens_owners,
             "whist_core" => &mut self.whist_core,
             "wide_isa" => &mut self.wide_isa,
             _ => return None,

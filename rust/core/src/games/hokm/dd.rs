@@ -153,6 +153,9 @@ pub struct RangGame {
     boss: u8,
     indicator: u8,
     stack: Vec<Dyn>,
+    /// `Switches::tens_owners` of the search (noted by `tt_key_heap`, which
+    /// every table probe calls before the pattern mask is asked for).
+    tens_owners: std::cell::Cell<bool>,
 }
 
 #[inline]
@@ -353,7 +356,9 @@ impl RangGame {
     /// Where the cards whose identity counts stand among the cards out (12
     /// bits each): first, per suit, how many cards out rank above its ten
     /// (7: the ten is gone; Dehla Pakad); then whether each ace is out
-    /// (`ace_rule`) and whether 2H is out (Satat).
+    /// (`ace_rule`), whether 2H is out (Satat), and in Dehla Pakad the seat
+    /// holding each ten still out (two bits a suit from bit 4: a pattern may
+    /// keep a ten's owner without its rank).
     fn special_code(&self) -> (u64, u64) {
         let rem = self.rem_cards();
         let (mut c0, mut c1) = (0u64, 0u64);
@@ -366,6 +371,9 @@ impl RangGame {
                     (rem & suit_bits(s) & !((t << 1) - 1)).count_ones() as u64
                 };
                 c0 |= v << (3 * s);
+                if let Some(seat) = self.d.hands.iter().position(|&h| h & t != 0) {
+                    c1 |= (seat as u64) << (4 + 2 * s);
+                }
             }
         }
         if self.r.ace_rule {

@@ -502,6 +502,14 @@ fn heap_kots_give_the_same_values() {
     switch_gives_the_same_values("heap_kots");
 }
 
+/// `Switches::tens_owners` (a Dehla ten below every deciding rank of its
+/// suit kept in table patterns by its owner alone) changes the work, never
+/// the answer.
+#[test]
+fn tens_owners_give_the_same_values() {
+    switch_gives_the_same_values("tens_owners");
+}
+
 /// `Switches::fail_soft` (probes return the bound they proved; the table
 /// stores it and the driver moves by it) changes the work, never the answer.
 #[test]

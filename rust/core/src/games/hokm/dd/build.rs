@@ -153,6 +153,7 @@ impl RangGame {
             boss: s.hakem as u8,
             indicator: s.hidden.indicator.map_or(NO_CARD, |c| c.0),
             stack: Vec::with_capacity(64),
+            tens_owners: std::cell::Cell::new(false),
         };
         if g.d.played > 0 {
             g.d.win = g.winner_of(g.d.played as usize) as u8;

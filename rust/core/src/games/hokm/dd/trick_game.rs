@@ -295,6 +295,7 @@ impl TrickGame for RangGame {
     }
 
     fn tt_key_heap(&self, sw: &Switches) -> (TtKey<u128>, Option<HeapUnits>) {
+        self.tens_owners.set(sw.tens_owners);
         let mut key = self.tt_key();
         if !(sw.heap_keys && self.r.heap && self.r.objective == Objective::Value) {
             return (key, None);
@@ -323,18 +324,28 @@ impl TrickGame for RangGame {
         }
         // Every remaining card at or above the lowest winner of its suit,
         // every card whose identity counts, and the codes of those cards.
+        // With `Switches::tens_owners`, a Dehla ten below its suit's lowest
+        // winner keeps its owner (in the code) but not its rank: among the
+        // cards below every rank that decided something, which one is the
+        // ten changes no trick, and the ten goes wherever its owner plays it.
         let rem = self.rem_cards();
         let mut covered = rem & self.r.special;
+        let mut counts = 0xFFFu128;
         for s in 0..4u8 {
             let r = rem & suit_bits(s);
             let w = winners & r;
+            let low = w & w.wrapping_neg();
             if w != 0 {
-                let low = w & w.wrapping_neg();
                 covered |= r & !(low - 1);
+            }
+            let ten = r & self.r.tens;
+            if self.r.dehla && self.tens_owners.get() && ten != 0 && (w == 0 || ten < low) {
+                covered &= !ten;
+                counts &= !(7 << (3 * s));
             }
         }
         let m = pext(covered, rem) as u128;
-        m | m << 64 | (0xFFFu128 << 52) | (0xFFFu128 << 116)
+        m | m << 64 | (counts << 52) | (0xFFFu128 << 116)
     }
 
     fn mask_winners(&self, mask: u128) -> u64 {
