@@ -471,7 +471,7 @@ impl Switches {
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 28] = [
+    pub const NAMES: [&'static str; 29] = [
         "tt",
         "partition",
         "quick_tricks",
