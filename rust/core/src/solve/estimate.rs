@@ -1,14 +1,17 @@
 //! Estimates where exact search cannot reach: play-outs of a position to the
 //! end of the hand, every hand visible, each seat playing the game's own
 //! move ordering (the search's guess of its best move) with some chance of a
-//! lower-ranked move, and the mean of what side 0 takes, with its spread and
-//! the number of play-outs.
+//! lower-ranked move, over a search tree that each start grows (UCT: the
+//! moves that look best for the side to move are followed more, so the mean
+//! moves towards the value of best play), and the mean of what side 0 takes,
+//! with its spread and the number of play-outs.
 //!
 //! An estimate is never a bound: it is labelled as such on every surface
-//! (the graded answer of [`crate::solve::grade`]). The play-outs of the
-//! actions at one root share their random numbers (the `k`-th play-out of
-//! every action uses the same stream), so the differences between actions,
-//! which choose the best one, carry less noise than each mean.
+//! (the graded answer of [`crate::solve::grade`]). Without the tree, the
+//! play-outs of the actions at one root share their random numbers (the
+//! `k`-th play-out of every action uses the same stream), so the differences
+//! between actions, which choose the best one, carry less noise than each
+//! mean.
 //!
 //! ```
 //! use hukm_core::pack::Pack;
@@ -33,13 +36,22 @@ use crate::rng::Rng;
 /// How a play-out chooses its moves: the game's ordered move list (best
 /// guess first), the first move with probability `1 - explore`, else the
 /// next one with the same odds, and so on down the list (the last one
-/// takes what is left).
+/// takes what is left). With `tree`, each start grows a search tree of its
+/// own (UCT: the best-looking move for the side to move, by the mean of
+/// what followed it plus an exploration term `uct` times
+/// `sqrt(ln N / n)`, values scaled by what is still to win), playing out
+/// from each new leaf: its mean moves from the value of the play-outs'
+/// play towards that of best play as the tree grows.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Policy {
     /// The chance of passing over a move for the next in the ordered list.
     pub explore: f64,
     /// The switches the move lists are made with (ordering on).
     pub switches: Switches,
+    /// Grow a search tree over the play-outs (UCT).
+    pub tree: bool,
+    /// The exploration constant of the tree.
+    pub uct: f64,
 }
 
 impl Default for Policy {
@@ -47,6 +59,8 @@ impl Default for Policy {
         Policy {
             explore: 0.25,
             switches: Switches::default(),
+            tree: true,
+            uct: 0.2,
         }
     }
 }
@@ -177,11 +191,19 @@ pub fn estimate<G: TrickGame>(
     let mut out = vec![Sample::default(); starts.len()];
     let mut moves = Vec::new();
     let mut played = 0u64;
+    let mut trees: Vec<Tree<G::Move>> = starts.iter().map(|_| Tree::default()).collect();
+    let mut rngs: Vec<Rng> = (0..starts.len())
+        .map(|i| Rng::new(Rng::derive(seed, i as u64 + (1 << 32))))
+        .collect();
     for round in 0..budget.most.max(1) {
         let stream = Rng::derive(seed, u64::from(round));
-        for ((g, base), s) in starts.iter_mut().zip(out.iter_mut()) {
-            let mut rng = Rng::new(stream);
-            let (took, plies) = played_out(g, &mut rng, &mut moves, policy);
+        for (i, ((g, base), s)) in starts.iter_mut().zip(out.iter_mut()).enumerate() {
+            let (took, plies) = if policy.tree {
+                trees[i].iterate(g, &mut rngs[i], &mut moves, policy)
+            } else {
+                let mut rng = Rng::new(stream);
+                played_out(g, &mut rng, &mut moves, policy)
+            };
             played += plies;
             s.add(unit(*base + took));
         }
@@ -194,6 +216,143 @@ pub fn estimate<G: TrickGame>(
         }
     }
     (out, played)
+}
+
+/// One node of a play-out tree: its moves (in the game's order), the
+/// children made so far (the first moves' nodes), what the move into it
+/// credited side 0, and the play-outs through it with the sum of what side
+/// 0 took from it on.
+struct Node<M> {
+    moves: Vec<M>,
+    children: Vec<u32>,
+    edge: u32,
+    n: u32,
+    sum: f64,
+    side0: bool,
+    scale: f64,
+    expanded: bool,
+}
+
+/// A play-out tree of one start ([`Policy::tree`]).
+struct Tree<M> {
+    nodes: Vec<Node<M>>,
+}
+
+impl<M> Default for Tree<M> {
+    fn default() -> Self {
+        Tree { nodes: Vec::new() }
+    }
+}
+
+impl<M: Copy + Default + PartialEq> Tree<M> {
+    fn node(edge: u32) -> Node<M> {
+        Node {
+            moves: Vec::new(),
+            children: Vec::new(),
+            edge,
+            n: 0,
+            sum: 0.0,
+            side0: true,
+            scale: 1.0,
+            expanded: false,
+        }
+    }
+
+    /// One iteration: down the tree by the best-looking moves, a new leaf,
+    /// a play-out from it, and what side 0 took counted at every node on
+    /// the way. Returns what side 0 took from the start and the moves
+    /// played; `g` is back where it was.
+    fn iterate<G: TrickGame<Move = M>>(
+        &mut self,
+        g: &mut G,
+        rng: &mut Rng,
+        moves: &mut Vec<M>,
+        policy: &Policy,
+    ) -> (u32, u64) {
+        if self.nodes.is_empty() {
+            self.nodes.push(Self::node(0));
+        }
+        let mut path: Vec<u32> = vec![0];
+        let mut taken: Vec<M> = Vec::new();
+        let mut list = MoveList::new();
+        let mut rest = 0;
+        let mut plies = 0;
+        loop {
+            let at = *path.last().expect("the root") as usize;
+            if g.remaining() == 0 {
+                break;
+            }
+            if !self.nodes[at].expanded {
+                g.moves(&mut list, &policy.switches);
+                let n = &mut self.nodes[at];
+                n.moves = list.as_slice().to_vec();
+                n.side0 = g.side_of(g.to_move()) == 0;
+                n.scale = f64::from(g.remaining().max(1));
+                n.expanded = true;
+            }
+            let node = &self.nodes[at];
+            if node.moves.is_empty() {
+                break;
+            }
+            let (m, child) = if node.children.len() < node.moves.len() {
+                (node.moves[node.children.len()], None)
+            } else {
+                let k = self.select(at, policy.uct);
+                (node.moves[k], Some(node.children[k]))
+            };
+            let won = g.play(m);
+            let credit = won.map_or(0, |w| w.credit(g.side_of(w.seat as usize), 0));
+            taken.push(m);
+            plies += 1;
+            match child {
+                Some(c) => path.push(c),
+                None => {
+                    let c = self.nodes.len() as u32;
+                    self.nodes.push(Self::node(credit));
+                    self.nodes[at].children.push(c);
+                    path.push(c);
+                    let (took, p) = played_out(g, rng, moves, policy);
+                    rest = took;
+                    plies += p;
+                    break;
+                }
+            }
+        }
+        while let Some(m) = taken.pop() {
+            g.undo(m);
+        }
+        let mut v = f64::from(rest);
+        let mut total = rest;
+        for &i in path.iter().rev() {
+            let n = &mut self.nodes[i as usize];
+            n.n += 1;
+            n.sum += v;
+            v += f64::from(n.edge);
+            if i != 0 {
+                total += n.edge;
+            }
+        }
+        (total, plies)
+    }
+
+    /// The child of node `at` to follow: the best for the side to move by
+    /// the mean of what followed it (with its move's credit), scaled by what
+    /// was still to win, plus `c * sqrt(ln N / n)`.
+    fn select(&self, at: usize, c: f64) -> usize {
+        let node = &self.nodes[at];
+        let ln = f64::from(node.n.max(1)).ln();
+        let mut best = (f64::MIN, 0);
+        for (k, &ch) in node.children.iter().enumerate() {
+            let x = &self.nodes[ch as usize];
+            let q = (f64::from(x.edge) + x.sum / f64::from(x.n.max(1))) / node.scale;
+            let q = if node.side0 { q } else { 1.0 - q };
+            let u = q + c * (ln / f64::from(x.n.max(1))).sqrt();
+            if u > best.0 {
+                best = (u, k);
+            }
+        }
+        best.1
+    }
 }
 
 #[cfg(test)]
@@ -279,6 +438,38 @@ mod tests {
         };
         let (c, _) = estimate(&mut starts, f64::from, &Policy::default(), spent, 5);
         assert_eq!(c[0].n, 1);
+    }
+
+    #[test]
+    fn the_tree_moves_the_estimate_towards_the_exact_value() {
+        use crate::solve::reference::{brute_force, random_endgame};
+        let (mut flat, mut tree) = (0.0, 0.0);
+        for k in 0..12 {
+            let pos = random_endgame(300 + k, 3, 5, 4, Some((k % 4) as u8), 0);
+            let exact = f64::from(brute_force(&pos, 0));
+            let g = Whist::<3>::new(&pos, [0, 1, 1]).unwrap();
+            for (with_tree, err) in [(false, &mut flat), (true, &mut tree)] {
+                let policy = Policy {
+                    tree: with_tree,
+                    ..Policy::default()
+                };
+                let budget = Budget {
+                    until: None,
+                    most: 3000,
+                    stop: None,
+                };
+                let mut starts = vec![(g.clone(), 0)];
+                let (s, moves) = estimate(&mut starts, f64::from, &policy, budget, 9);
+                assert!(moves > 0 && s[0].n == 3000);
+                *err += (s[0].mean() - exact).abs();
+            }
+        }
+        assert!(
+            tree < flat && tree / 12.0 < 0.4,
+            "tree {} flat {}",
+            tree,
+            flat
+        );
     }
 
     #[test]

@@ -212,7 +212,11 @@ impl TwentyEightState {
     /// ([`solve_points`]), the bidding side's outcome against a target
     /// ([`Goal::Target`], [`solve_outcome`]), or, in single hand and half
     /// court, whether `player`'s side wins the contract
-    /// ([`super::solve_sweep`]). The default player is the one to move.
+    /// ([`super::solve_sweep`]). A position without a card-points value (the
+    /// trump concealed under the default void rule) answers the outcome
+    /// against the contract ([`Extra::Contract`]). The default player is the
+    /// one to move. A graded request ([`SolveRequest::graded`]) answers
+    /// points and outcomes with [`graded_points`] and [`graded_outcome`].
     pub fn solve(&self, req: &SolveRequest) -> Result<SolveAnswer> {
         let n = self.config().players;
         let player = req.player_or(self.current().unwrap_or(0), n)?;
@@ -252,6 +256,14 @@ impl TwentyEightState {
                     super::solve_sweep(self, player, exact(), req.actions)?
                 }
                 Goal::Target(t) => solve_outcome(self, t, exact(), req.actions)?,
+                Goal::Value if self.points_undefined() => {
+                    // No points value: the outcome against the contract.
+                    let t = self.target();
+                    let a = solve_outcome(self, t, exact(), req.actions)?;
+                    let mut out = a.to_request_named(player, i64::from);
+                    out.extra = Extra::Contract(t);
+                    return Ok(out);
+                }
                 Goal::Value => solve_points(
                     self,
                     player,
