@@ -276,14 +276,15 @@ pub fn solve_dugi(
 /// the challengers: 1 when they take every trick left, each search asking
 /// only that; play-outs where it is not settled when `estimate` (their mean
 /// is the share of play-outs the challengers sweep). The hand must not be
-/// over.
+/// over. Also returns the tricks left (the current one included): the
+/// challengers sweep when their run from here reaches it.
 pub fn graded_dugi(
     cfg: &DugiConfig,
     p: &DugiPlay,
     with_actions: bool,
     settings: &SolverConfig,
     estimate: bool,
-) -> Result<Graded<DAct>> {
+) -> Result<(Graded<DAct>, u32)> {
     let g = DugiDd::new(cfg, p);
     let all = g.remaining();
     let settings = SolverConfig {
@@ -300,7 +301,7 @@ pub fn graded_dugi(
     let mut how = How::new(all, move |v| f64::from(u8::from(v >= all)));
     how.goal = Some(all);
     how.estimate = estimate;
-    graded(&mut solver, &g, acts, after, &how, None)
+    Ok((graded(&mut solver, &g, acts, after, &how, None)?, all))
 }
 
 /// The earliest trick of the hand by which the defenders can force their

@@ -136,8 +136,8 @@ impl DugiState {
         let cards = self.play().hands.iter().map(|h| h.len()).max().unwrap_or(0);
         if req.graded && !self.over && self.play.step != DStep::Done {
             let config = req.config_sized(TableSize::SmallUpTo(6), cards, true);
-            let g = graded_dugi(&self.cfg, &self.play, req.actions, &config, req.estimate)?;
-            let all = i64::from(self.play.hands[self.play.leader as usize].len());
+            let (g, all) = graded_dugi(&self.cfg, &self.play, req.actions, &config, req.estimate)?;
+            let all = i64::from(all);
             let legal = crate::game::GameState::legal_actions(self);
             let name = |a: &DAct| dugi_act_name(&self.cfg, *a);
             let mut out = g.to_request(player, &legal, name, |v| i64::from(i64::from(v) >= all));
