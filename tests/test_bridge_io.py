@@ -113,7 +113,7 @@ def test_cli_solve_full_deal_with_east_first(capsys: pytest.CaptureFixture[str])
     out = capsys.readouterr().out
     s = GAME.from_deal(deal, trump="S", leader=1)
     assert s.hands()[1] == "AKJ64.J4.QT2.A82"  # E's hand is seat 1's
-    assert f"double-dummy value: {hukm.solve(s, 1).value} tricks" in out
+    assert f"double-dummy value: exact {hukm.solve(s, 1).value} tricks" in out
 
 
 def test_prefix_on_three_hands_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

@@ -55,7 +55,7 @@ def test_options_reach_the_game(capsys: pytest.CaptureFixture[str]) -> None:
         (["solve", "be_ranga", "--seed", "1", "--trump", "S"], "--trump does not apply to a seeded deal of be_ranga"),
         (["solve", "naqsh", "--seed", "1", "--trump", "S"], "--trump does not apply to naqsh"),
         (["solve", "hokm2", "--seed", "3", "--bot", "foo"], "unknown bot 'foo'"),
-        (["solve", "ganjifa", "--seed", "1"], "32 cards a hand is beyond what exact search finishes quickly"),
+        (["solve", "ganjifa", "--seed", "1", "--exact"], "32 cards a hand is beyond what exact search finishes quickly"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_code_2(
@@ -92,14 +92,14 @@ def test_solve_takes_the_heap_presets_ganjifa_dugi_and_naqsh(capsys: pytest.Capt
     code, out, _ = run(capsys, "solve", "double_sar", "A... K... Q... J...", "--trump", "S", "--leader", "0")
     # the twelve tricks played lie in the heap: the last trick collects them all
     value = hukm.solve(hukm.Hokm("double_sar").from_deal("A... K... Q... J...", trump="S", leader=0), 0).value
-    assert code == 0 and value == 13 and "double-dummy value: 13 tricks" in out
+    assert code == 0 and value == 13 and "double-dummy value: exact 13 tricks" in out
     code, out, _ = run(capsys, "solve", "dehla_pakad", "AT.T.2. KQ.9.3. J9.8.4. 8.7.T.T", "--trump", "S")
     assert code == 0 and "tens for the side of seat 0" in out
     code, out, _ = run(capsys, "solve", "hokm", "AK... QJ... T9... 87...", "--trump", "S", "--objective", "kot")
     assert code == 0 and "kot for the side of seat 0" in out
     code, out, _ = run(capsys, "solve", "ganjifa", "..74.....8 .3.9.....5 .6.2....1.", "--leader", "1")
     sol = hukm.solve(hukm.Ganjifa().from_deal("..74.....8 .3.9.....5 .6.2....1.", leader=1))
-    assert code == 0 and f"double-dummy value: {sol.value} tricks for seat 1" in out
+    assert code == 0 and f"double-dummy value: exact {sol.value} tricks for seat 1" in out
     code, out, _ = run(capsys, "solve", "dugi", "KV...3.... 5.T9...... .4..2..1.. 2...1..T..", "--leader", "0")
     assert code == 0 and "wins the hand" in out
     code, out, _ = run(capsys, "solve", "naqsh", "--seed", "3")
@@ -135,31 +135,63 @@ def test_solve_a_seeded_deal_of_a_game_without_a_table(
     if "--trump" in argv:
         assert "trump:H" in _settled(out) and "settled by --trump and the random bot" in out
     sol = hukm.solve(state, 0)
-    assert f"double-dummy value: {sol.value} " in out
+    assert f"double-dummy value: exact {sol.value} " in out
     for action, value in sol.actions.items():
         assert f"  {action:<5} {value}" in out
 
 
 def test_timeout_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
-    # A game with anytime bounds prints what is proven when the time runs out.
+    # At the time limit the command prints the best grade reached: the proven bounds and,
+    # where they are wide, the estimate, for the value and every card.
     deal = hukm.Hokm("dehla_pakad").deal(1)
     t0 = time.monotonic()
     code, out, _ = run(capsys, "solve", "dehla_pakad", deal, "--trump", "S", "--timeout", "0.3")
-    assert code == 0 and "double-dummy value: between " in out and "tens for the side of seat 0" in out
-    assert "(solver time limit reached (timeout=0.3 s);" in out and "lowest..highest still possible" in out
+    assert code == 0 and "tens for the side of seat 0" in out
+    value = next(x for x in out.splitlines() if x.startswith("double-dummy value: "))
+    assert value.startswith(("double-dummy value: about ", "double-dummy value: between ")), value
+    assert "(solver time limit reached (timeout=0.3 s);" in value and "nodes" in value
+    assert "values (exact, between proven bounds, or about an estimate):" in out
     assert time.monotonic() - t0 < 5
-    # Dashavatara's bounds are in cards captured.
+    # Dashavatara's in cards captured.
     cards = hukm.pack_cards("dashavatara")
     random.Random(1).shuffle(cards)
     deal = " ".join(hukm.format_hand(cards[i * 20 : (i + 1) * 20], "dashavatara") for i in range(3))
-    code, out, _ = run(capsys, "solve", "dashavatara", deal, "--leader", "0", "--timeout", "0.3", "--force")
-    assert code == 0 and "double-dummy value: seat 0 captures between " in out
-    assert "cards against the other two (solver time limit reached (timeout=0.3 s);" in out
-    assert "lowest..highest still possible" in out
-    # One without them stops with the limit's error.
+    code, out, _ = run(capsys, "solve", "dashavatara", deal, "--leader", "0", "--timeout", "0.3")
+    assert code == 0 and "double-dummy value: seat 0 captures about " in out
+    assert "(estimate) cards against the other two; proven between " in out
+    assert "(solver time limit reached (timeout=0.3 s);" in out and "play-outs" in out
+    # Dugi's whole hand: the challengers' sweep between lost and won, or settled.
     dugi = hukm.Dugi()
-    code, _, err = run(capsys, "solve", "dugi", dugi.deal(1), "--leader", "0", "--timeout", "0.05", "--force")
+    code, out, _ = run(capsys, "solve", "dugi", dugi.deal(1), "--leader", "0", "--timeout", "0.05")
+    assert code == 0 and "double-dummy value: " in out
+    # --exact waits for the exact answer: a limit given with it is an error.
+    code, _, err = run(capsys, "solve", "dugi", dugi.deal(1), "--leader", "0", "--timeout", "0.05", "--exact", "--force")
     assert code == 2 and "solver time limit reached" in err
+
+
+def test_a_progress_line_when_the_output_is_not_a_terminal() -> None:
+    # Not a terminal: a plain line every `every` seconds (none before), never redrawn.
+    import io
+
+    from hukm.cli.solve import SolveProgress
+
+    out = io.StringIO()
+    p = SolveProgress("tens", stream=out, every=5.0)
+    assert not p.redraw and p.after == 5.0
+    p.progress(0, 4, 100)
+    p.tick()
+    assert out.getvalue() == ""
+    p.start -= 6  # as if six seconds had passed
+    p.tick()
+    p.tick()  # not due again yet
+    p.start -= 5
+    p.progress(1, 3, 900)
+    p.tick()
+    assert out.getvalue().splitlines() == [
+        "between 0 and 4 tens, still searching (6 s)",
+        "between 1 and 3 tens, still searching (11 s)",
+    ]
+    p.close()
 
 
 def test_progress_line_on_a_terminal() -> None:
@@ -185,7 +217,9 @@ def test_progress_line_on_a_terminal() -> None:
     os.close(main)
     assert p.returncode == 0, err
     lines = [x.strip() for x in err.decode().split("\r") if x.strip()]
-    assert lines and all(x.startswith("between ") and "tens, still searching (" in x for x in lines), lines
+    assert lines and all("still searching (" in x for x in lines), lines
+    lines = [x for x in lines if x.startswith("between ")]
+    assert lines and all("tens, still searching (" in x for x in lines), lines
     bounds = [tuple(int(v) for v in x[len("between "):].split(" tens")[0].split(" and ")) for x in lines]
     for (a, b), (c, d) in zip(bounds, bounds[1:]):
         assert a <= c <= d <= b
@@ -218,7 +252,8 @@ def test_ctrl_c_exits_130_with_one_line() -> None:
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, (proc.returncode, err)
-    assert err.strip() == "hukm: interrupted"
+    # One line (beside the progress lines of a long search).
+    assert [x for x in err.splitlines() if "still searching" not in x] == ["hukm: interrupted"], err
 
 
 def test_bots_fill_the_other_seats_in_seat_order() -> None:

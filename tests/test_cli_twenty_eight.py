@@ -14,7 +14,7 @@ DEAL = "J9..A. 7.KQ.. 8..T9. Q..87."
 def test_solve_a_deal_with_open_trumps(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "28", DEAL, "--trump", "H", "--bidder", "0", "--leader", "1"]) == 0
     out = capsys.readouterr().out
-    assert "double-dummy value: 3 card points" in out
+    assert "double-dummy value: exact 3 card points" in out
     assert "7S    3  best" in out
 
 

@@ -172,9 +172,9 @@ def test_cli_deal_solve_and_match(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["deal", "thunee", "--seed", "4"]) == 0
     assert main(["solve", "thunee", MAIN, "--trump", "S", "--trumper", "1", "--player", "0"]) == 0
     out = capsys.readouterr().out
-    assert "double-dummy value: 106" in out
+    assert "double-dummy value: exact 106" in out
     assert main(["solve", "thunee", EX8, "--thunee", "2", "--option", "dd_mode=sweep"]) == 0
-    assert "double-dummy value: 4" in capsys.readouterr().out
+    assert "double-dummy value: exact 4" in capsys.readouterr().out
     assert main(["solve", "thunee", MAIN, "--trump", "S", "--hakem", "1"]) == 2
     assert "--hakem does not apply" in capsys.readouterr().err
 

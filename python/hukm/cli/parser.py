@@ -46,7 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_game(d)
     d.add_argument("--seed", type=whole(0), default=0, help="seed of the deal (default 0)")
     d.set_defaults(func=deal.run)
-    s = sub.add_parser("solve", help="exact double-dummy analysis of a deal or position")
+    s = sub.add_parser("solve", help="double-dummy analysis of a deal or position: exact, proven bounds or an estimate")
     add_game(s)
     s.add_argument("deal", nargs="?", default=None, help="hands in seat order; omit for the seeded deal (its table, or its first card)")
     s.add_argument("--seed", type=whole(0), default=0, help="seed of the deal when none is given")
@@ -57,8 +57,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--objective", choices=objectives(), default="tricks", help="the game's value or the kot query")
     s.add_argument("--target", type=int, default=None, help="the outcome against this whole-hand target (games with a target)")
     s.add_argument("--threads", type=whole(1), default=None, help="threads (default: every core)")
-    s.add_argument("--timeout", type=seconds, default=None, help="stop a solve after this many seconds")
-    s.add_argument("--force", action="store_true", help="solve hands of any size (games whose hands can outgrow a quick solve)")
+    s.add_argument("--timeout", type=seconds, default=None,
+                   help="seconds to search before printing the best grade reached (default 30)")
+    s.add_argument("--exact", action="store_true",
+                   help="wait for the exact answer (with --timeout: stop with an error at the limit)")
+    s.add_argument("--force", action="store_true", help="with --exact, solve hands beyond a quick exact solve")
     s.add_argument(
         "--bot",
         default="heuristic",

@@ -1,12 +1,15 @@
 """``hukm solve``: the double-dummy analysis of a deal or position, or the table of a seeded
-deal, with a progress line while a long search narrows its bounds."""
+deal, graded (exact, proven bounds or an estimate) within a time limit (30 s by default,
+``--timeout``; ``--exact`` waits for the exact answer), with a progress line on standard
+error while it searches."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+import threading
 import time
-from typing import Any
+from typing import Any, Optional
 
 from .. import _errors
 from .._game import GameBase
@@ -16,67 +19,137 @@ from .args import build_game, position, position_flags
 from .common import hands_text, header
 
 SOLVE_CAP = 16
-"""Largest hand of 16 cards the command solves without ``--force``, kept for older
+"""Largest hand of 16 cards the command solves exactly without ``--force``, kept for older
 callers: each game now says its own (``description.quick_hand``)."""
 
+DEFAULT_TIMEOUT = 30.0
+"""Seconds ``hukm solve`` gives a position unless ``--timeout`` or ``--exact`` says
+otherwise: then it prints the best grade reached."""
 
-def _print_action_bounds(sol: Solution, what: str, width: int) -> None:
-    """Each action's range of a stopped anytime solve (one number when it is known)."""
-    print(f"{what} values (lowest..highest still possible):")
-    for action, (lo, hi) in sol.action_bounds.items():
-        print(f"  {action:<{width}} {lo if lo == hi else f'{lo}..{hi}'}")
+
+def _line(sol: Solution, action: str, width: int, best: set[str], worse: set[str]) -> str:
+    """One action's line: its value with its grade (the proven bounds beside an estimate),
+    ``best`` or ``proven worse``."""
+    text = str(sol.actions[action]) if sol.exact else sol.text(action)
+    if sol.grade_of(action) == "estimate":
+        lo, hi = sol.bounds_of(action)
+        text += f"  [{lo}..{hi}]"
+    mark = "  best" if action in best else "  proven worse" if action in worse else ""
+    return f"  {action:<{width}} {text}{mark}"
+
+
+def _about(sol: Solution) -> str:
+    """What stopped a graded answer, its nodes and the play-outs behind its estimates."""
+    parts = [sol.stopped or "", f"{sol.nodes} nodes"]
+    if sol.estimate is not None:
+        n = max([e.samples for e in sol.estimate.actions.values()] + [sol.estimate.value.samples])
+        parts.append(f"estimates from {n} play-outs an action, {sol.estimate.moves} moves")
+    return "; ".join(p for p in parts if p)
+
+
+def _value_line(sol: Solution, what: str) -> str:
+    """``double-dummy value: exact 9 tricks for seat 0 (...)`` or its graded form, the proven
+    bounds beside an estimate."""
+    if sol.exact:
+        return f"double-dummy value: exact {sol.value} {what} ({sol.nodes} nodes)"
+    lo, hi = sol.bounds_of()
+    proven = f"; proven between {lo} and {hi}" if sol.grade == "estimate" else ""
+    return f"double-dummy value: {sol.text()} {what}{proven} ({_about(sol)})"
 
 
 def _print_solution(state: Any, sol: Solution, moves: str, unit: str) -> None:
-    if not sol.exact and sol.bounds is not None:
-        lo, hi = sol.bounds
-        print(f"double-dummy value: between {lo} and {hi} {unit} ({sol.stopped}; {sol.nodes} nodes)")
-        width = max([5] + [len(a) for a in sol.action_bounds])
-        _print_action_bounds(sol, moves, width)
-        return
-    print(f"double-dummy value: {sol.value} {unit} ({sol.nodes} nodes)")
-    best = sol.best_actions() if state.current_player == sol.player else [
-        a for a, v in sol.actions.items() if v == sol.value
-    ]
-    print(f"{moves} values:")
+    print(_value_line(sol, unit))
+    if sol.exact:
+        best = set(sol.best_actions()) if state.current_player == sol.player else {
+            a for a, v in sol.actions.items() if v == sol.value
+        }
+    else:
+        best = set(sol.best_actions())
+    worse = set() if sol.exact else set(sol.proven_worse())
+    head = "values" if sol.exact else "values (exact, between proven bounds, or about an estimate)"
+    print(f"{moves} {head}:")
     width = max([5] + [len(a) for a in sol.actions])
-    for action, value in sol.actions.items():
-        mark = "  best" if action in best else ""
-        print(f"  {action:<{width}} {value}{mark}")
+    for action in sol.actions:
+        print(_line(sol, action, width, best, worse))
 
 
 class SolveProgress:
-    r"""The progress line of a long ``hukm solve`` on a terminal: the bounds proven so far,
-    narrowing as the search goes ("between 5 and 8 tricks, still searching"), redrawn in
-    place; nothing for the first ``after`` seconds, nor when the stream is not a terminal
-    (unless ``force``). A ``progress`` callback for :func:`hukm.solve`.
+    r"""The progress line of a long ``hukm solve``: the bounds proven so far ("between 5 and 8
+    tricks, still searching"), on standard error. On a terminal it is redrawn in place
+    every second; when the output is not a terminal (a pipe, a file) a plain line is
+    written every ``every`` seconds instead, so a long solve is never silent. Nothing for
+    the first ``after`` seconds (one on a terminal, ``every`` elsewhere). ``progress`` is
+    the callback for :func:`hukm.solve`; use the object as a context manager around the
+    solve (``with SolveProgress(...) as p``).
 
     >>> import io
     >>> out = io.StringIO()
-    >>> p = SolveProgress("tricks", stream=out, after=0.0, force=True)
-    >>> p(2, 9, 1000); p(4, 9, 250000); p.close()
-    >>> out.getvalue().split("\r")[2].strip()
+    >>> p = SolveProgress("tricks", stream=out, after=0.0, redraw=True)
+    >>> p.progress(2, 9, 1000); p.progress(4, 9, 250000); p.tick(); p.close()
+    >>> out.getvalue().split("\r")[1].strip()
     'between 4 and 9 tricks, still searching (0 s)'
     """
 
-    def __init__(self, unit: str, stream: Any = None, after: float = 1.0, force: bool = False) -> None:
+    def __init__(self, unit: str, stream: Any = None, after: Optional[float] = None, redraw: Optional[bool] = None,
+                 every: float = 5.0) -> None:
         self.unit = unit
         self.stream = sys.stderr if stream is None else stream
-        self.after = after
+        self.every = every
         self.start = time.monotonic()
-        self.on = force or bool(getattr(self.stream, "isatty", lambda: False)())
+        self.redraw = bool(getattr(self.stream, "isatty", lambda: False)()) if redraw is None else redraw
+        self.after = (1.0 if self.redraw else every) if after is None else after
+        self.bounds: Optional[tuple[int, int]] = None
         self.width = 0
+        self.last = -float("inf")
+        self._stop = threading.Event()
+        self._thread: Optional[threading.Thread] = None
 
-    def __call__(self, lo: int, hi: int, nodes: int) -> None:
-        if not self.on or time.monotonic() - self.start < self.after or lo == hi:
+    def progress(self, lo: int, hi: int, nodes: int) -> None:
+        """The solve's callback: the bounds of the value proven so far."""
+        self.bounds = (lo, hi)
+
+    def text(self) -> str:
+        """The line as it stands."""
+        took = f"{time.monotonic() - self.start:.0f} s"
+        if self.bounds is None or self.bounds[0] == self.bounds[1]:
+            return f"still searching ({took})"
+        lo, hi = self.bounds
+        return f"between {lo} and {hi} {self.unit}, still searching ({took})"
+
+    def tick(self) -> None:
+        """Writes the line when due (redrawn in place, or a new line every ``every`` s)."""
+        elapsed = time.monotonic() - self.start
+        if elapsed < self.after:
             return
-        line = f"between {lo} and {hi} {self.unit}, still searching ({time.monotonic() - self.start:.0f} s)"
-        self.stream.write("\r" + line.ljust(self.width))
+        line = self.text()
+        if self.redraw:
+            self.stream.write("\r" + line.ljust(self.width))
+            self.width = len(line)
+        elif elapsed - self.last >= self.every:
+            self.stream.write(line + "\n")
+            self.last = elapsed
+        else:
+            return
         self.stream.flush()
-        self.width = len(line)
+
+    def __enter__(self) -> "SolveProgress":
+        def run() -> None:
+            while not self._stop.wait(min(1.0, self.every)):
+                self.tick()
+
+        self._thread = threading.Thread(target=run, daemon=True)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
 
     def close(self) -> None:
-        """Clears the line (the answer is printed after it)."""
+        """Stops the ticking and clears a redrawn line (the answer is printed after it)."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
         if self.width:
             self.stream.write("\r" + " " * self.width + "\r")
             self.stream.flush()
@@ -185,11 +258,12 @@ def run(args: argparse.Namespace) -> int:
         state, said = _seeded_play(game, args)
     else:
         state = position(game, args)
-    if described.quick_hand is not None:
+    if args.exact and described.quick_hand is not None:
         size = max(len(h.replace(".", "").replace("-", "")) for h in state.hands())
         if size > described.quick_hand and not args.force:
             raise _errors.StateError(
-                f"{size} cards a hand is beyond what exact search finishes quickly; add --force to try"
+                f"{size} cards a hand is beyond what exact search finishes quickly; add --force to wait, "
+                "or leave out --exact for the best grade in the time given"
             )
     for text in said:
         print(text)
@@ -199,50 +273,36 @@ def run(args: argparse.Namespace) -> int:
         seat = getattr(args, counted.name, None)
         player = int(counted.absent or 0) if seat is None else seat
     objective = args.objective
-    anytime = args.target is None and described.bounds
     asked = described.objective(objective)
     words = described.label if asked is None else asked.label
-    line = SolveProgress(words)
-    try:
-        sol = solve(
-            state, player, objective=objective, target=args.target, timeout=args.timeout,
-            bounds=anytime, progress=line if anytime else None,
-        )
-    finally:
-        line.close()
+    timeout = args.timeout if args.timeout is not None or args.exact else DEFAULT_TIMEOUT
+    with SolveProgress(words) as line:
+        sol = solve(state, player, objective=objective, target=args.target, timeout=timeout,
+                    exact=args.exact, progress=line.progress)
     print(str(state).rstrip())
     print()
-    if args.target is not None:
-        outcomes = described.outcomes
-        print(f"outcome for the bidding side, target {args.target}: {outcomes[sol.value]} ({sol.nodes} nodes)")
-        print("action outcomes:")
-        for action, value in sol.actions.items():
-            print(f"  {action:<5} {outcomes[value]}")
-        return 0
+    if args.target is not None or sol.contract is not None:
+        return _outcomes(described, sol, args.target if args.target is not None else sol.contract)
     if objective == "kot":
         def word(lo: int, hi: int) -> str:
             return "not decided" if lo != hi else "yes" if lo else "no"
 
-        if not sol.exact and sol.bounds is not None:
-            print(f"kot for the side of seat {sol.player}: {word(*sol.bounds)} ({sol.stopped}; {sol.nodes} nodes)")
-            for action, (lo, hi) in sol.action_bounds.items():
-                print(f"  {action:<5} {word(lo, hi)}")
-            return 0
-        print(f"kot for the side of seat {sol.player}: {'yes' if sol.value else 'no'} ({sol.nodes} nodes)")
-        for action, value in sol.actions.items():
-            print(f"  {action:<5} {'yes' if value else 'no'}")
+        extra = "" if sol.exact else f" ({_about(sol)})"
+        nodes = f" ({sol.nodes} nodes)" if sol.exact else ""
+        print(f"kot for the side of seat {sol.player}: {word(*sol.bounds_of())}{extra}{nodes}")
+        for action in sol.actions:
+            print(f"  {action:<5} {word(*sol.bounds_of(action))}")
         return 0
     if described.unit == "cards":  # cards captured, each player against the other two
-        if not sol.exact and sol.bounds is not None:
-            lo, hi = sol.bounds
-            print(f"double-dummy value: seat {sol.player} captures between {lo} and {hi} cards against the other two ({sol.stopped}; {sol.nodes} nodes)")
-            _print_action_bounds(sol, "action", 20)
-            return 0
-        print(f"double-dummy value: seat {sol.player} captures {sol.value} cards against the other two ({sol.nodes} nodes)")
-        best = [a for a, v in sol.actions.items() if v == sol.value]
-        print("action values:")
-        for action, value in sol.actions.items():
-            print(f"  {action:<20} {value}{'  best' if action in best else ''}")
+        what = f"cards against the other two, seat {sol.player} captures"
+        print(_value_line(sol, "cards").replace("double-dummy value: ", f"double-dummy value: seat {sol.player} captures ", 1)
+              .replace(" cards", " cards against the other two", 1))
+        del what
+        best = set(sol.best_actions()) if not sol.exact else {a for a, v in sol.actions.items() if v == sol.value}
+        worse = set() if sol.exact else set(sol.proven_worse())
+        print("action values:" if sol.exact else "action values (exact, between proven bounds, or about an estimate):")
+        for action in sol.actions:
+            print(_line(sol, action, 20, best, worse))
         return 0
     side = f"the side of seat {sol.player}" if described.partners else f"seat {sol.player}"
     unit = f"{described.label} for {side}"
@@ -251,4 +311,25 @@ def run(args: argparse.Namespace) -> int:
     if described.counted == "leader" and args.deal is not None:
         print(f"trump {args.trump or 'none'}, seat {args.leader or 0} to lead")
     _print_solution(state, sol, described.moves, unit)
+    return 0
+
+
+def _outcomes(described: Any, sol: Solution, target: Optional[int]) -> int:
+    """The bidding side's outcome against ``target`` (a contract when the position has no
+    card-points value), each action's below, in words: one outcome when exact, the range
+    ``failed..made`` when bounded, with the estimate beside it."""
+    outcomes = described.outcomes
+
+    def said(action: Optional[str] = None) -> str:
+        lo, hi = sol.bounds_of(action)
+        text = outcomes[lo] if lo == hi else f"{outcomes[lo]}..{outcomes[hi]}"
+        e = sol.estimate_of(action)
+        return text if e is None or lo == hi else f"{text}, {sol.text(action)}"
+
+    what = "the contract" if sol.contract is not None else "target"
+    about = f" ({sol.nodes} nodes)" if sol.exact else f" ({_about(sol)})"
+    print(f"outcome for the bidding side, {what} {target}: {said()}{about}")
+    print("action outcomes:")
+    for action in sol.actions:
+        print(f"  {action:<5} {said(action)}")
     return 0
