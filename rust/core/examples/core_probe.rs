@@ -36,8 +36,15 @@ fn main() {
         .unwrap_or(57);
     let mut core = Core::new(mib << 20);
     let limits = Limits::default();
-    let mut guess = 13;
-    for leader in [3usize, 1, 0, 2] {
+    let mut guess = std::env::var("GUESS")
+        .ok()
+        .and_then(|x| x.parse().ok())
+        .unwrap_or(13);
+    let leaders: Vec<usize> = match std::env::var("LEADER").ok().and_then(|x| x.parse().ok()) {
+        Some(l) => vec![l],
+        None => vec![3, 1, 0, 2],
+    };
+    for leader in leaders {
         let pos = Position {
             hands: std::array::from_fn(|i| hands[i].bits() as u64),
             trump,

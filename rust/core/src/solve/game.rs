@@ -428,7 +428,7 @@ impl Default for Switches {
             cutoff_growth: true,
             heap_kots: true,
             tens_owners: true,
-            whist_core: false,
+            whist_core: true,
             wide_isa: true,
         }
     }

@@ -107,10 +107,15 @@ fn switches_off_by_default_match_brute_force_together() {
 }
 
 #[test]
-fn the_whist_core_matches_brute_force() {
-    let sw = Switches::default().with_spec("+whist_core").unwrap();
+fn the_whist_core_and_the_generic_search_match_brute_force() {
+    let sw = Switches::default();
     for pos in endgames() {
         check(&pos, sw, "the whist core");
+        check(
+            &pos,
+            sw.with_spec("-whist_core").unwrap(),
+            "the generic search",
+        );
     }
     // Larger four-hand endgames, mid-trick roots included.
     let mut seed = 9000u64;
@@ -141,11 +146,8 @@ fn a_kept_whist_core_keeps_the_trumps_apart() {
             4,
         )
         .unwrap();
-    let sw = Switches::default().with_spec("+whist_core").unwrap();
-    let cfg = SolverConfig {
-        switches: sw,
-        ..SolverConfig::default()
-    };
+    let cfg = SolverConfig::default();
+    assert!(cfg.switches.whist_core);
     let mut kept = Solver::new(cfg.clone());
     for round in 0..2 {
         for trump in [None, Some(0), Some(1), Some(2), Some(3)] {
@@ -442,8 +444,10 @@ fn a_growing_cutoff_cache_gives_the_same_tables() {
             .collect();
         let hands: [CardSet; 4] = [hands[0], hands[1], hands[2], hands[3]];
         let table = |growth: bool| {
+            // The generic search's cut-off cache (the whist core has its own).
             let switches = Switches {
                 cutoff_growth: growth,
+                whist_core: false,
                 ..Switches::default()
             };
             let mut s = Solver::new(SolverConfig {
