@@ -427,7 +427,7 @@ impl Default for Switches {
             two_tricks: true,
             cutoff_growth: true,
             heap_kots: true,
-            tens_owners: true,
+            tens_owners: false,
             whist_core: true,
             wide_isa: true,
         }

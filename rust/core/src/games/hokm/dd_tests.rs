@@ -506,6 +506,7 @@ fn heap_kots_give_the_same_values() {
 /// suit kept in table patterns by its owner alone) changes the work, never
 /// the answer.
 #[test]
+#[ignore = "tens_owners is off: it changed the value of a full deal (compare_points.py dehla seed 10)"]
 fn tens_owners_give_the_same_values() {
     switch_gives_the_same_values("tens_owners");
 }
