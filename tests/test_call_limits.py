@@ -3,7 +3,8 @@ request for exact values (``exact=True``) for the value and every action's value
 with the limit's error once the call (not one of its searches) passes ``max_nodes`` or
 ``timeout``, and a graded call (``bounds=True``: bounds only) reports at most
 ``max_nodes`` plus the documented slack (``hukm_core::solve::answer::NODE_SLACK``: the
-node that found the limit passed)."""
+node that found the limit passed). One thread throughout: the node counts compared here
+repeat exactly only there (tests/test_threads.py holds the limits over several threads)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from typing import Any
 import pytest
 
 import hukm
+
+from search_positions import searched_position
 
 NAMES = [i.name for i in hukm.games()]
 
@@ -32,20 +35,7 @@ CAP = 100_000
 def position(name: str) -> tuple[Any, Any]:
     """A state of ``name`` reached by seeded random play whose every-action solve takes
     from 8 to ``CAP`` nodes, and that solve."""
-    for seed in range(8):
-        state = hukm.game(name).new_game(seed)
-        rng = random.Random(seed)
-        for _ in range(400):
-            if state.is_terminal():
-                break
-            try:
-                full = hukm.solve(state, max_nodes=CAP, exact=True)
-            except (hukm.StateError, hukm.SolverLimitError):
-                full = None
-            if full is not None and full.nodes >= 8 and full.actions:
-                return state, full
-            state.apply(rng.choice(state.legal_actions()))
-    raise AssertionError(f"{name}: no position of 8 to {CAP} nodes")
+    return searched_position(name, 8, CAP)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -56,11 +46,11 @@ def test_a_node_budget_below_the_call_stops_it(name: str) -> None:
     state, full = position(name)
     for budget in (1, full.nodes // 2, full.nodes - 1):
         with pytest.raises(hukm.SolverLimitError, match=rf"^solver node limit reached \(max_nodes={budget}\)$"):
-            hukm.solve(state, max_nodes=budget, exact=True)
-    root = hukm.solve(state, actions=False)
+            hukm.solve(state, threads=1, max_nodes=budget, exact=True)
+    root = hukm.solve(state, threads=1, actions=False)
     if root.nodes < full.nodes:
-        assert hukm.solve(state, max_nodes=full.nodes - 1, actions=False, exact=True).value == full.value == root.value
-    again = hukm.solve(state, max_nodes=full.nodes, exact=True)
+        assert hukm.solve(state, threads=1, max_nodes=full.nodes - 1, actions=False, exact=True).value == full.value == root.value
+    again = hukm.solve(state, threads=1, max_nodes=full.nodes, exact=True)
     assert (again.value, again.actions, again.nodes) == (full.value, full.actions, full.nodes)
 
 
@@ -73,9 +63,9 @@ def test_an_anytime_call_counts_no_more_than_its_budget(name: str) -> None:
     for budget in (1, full.nodes // 2, full.nodes - 1):
         if name not in BOUNDED:
             with pytest.raises(hukm.SolverLimitError, match=rf"\(max_nodes={budget}\)$"):
-                hukm.solve(state, max_nodes=budget, bounds=True)
+                hukm.solve(state, threads=1, max_nodes=budget, bounds=True)
             continue
-        got = hukm.solve(state, max_nodes=budget, bounds=True)
+        got = hukm.solve(state, threads=1, max_nodes=budget, bounds=True)
         assert got.nodes <= budget + NODE_SLACK, (got.nodes, budget)
         if got.exact:  # the bounds of one trick's minimax may settle it without the search
             assert (got.value, got.actions) == (full.value, full.actions)
@@ -97,9 +87,9 @@ def test_a_tiny_timeout_stops_the_call(name: str, timeout: float) -> None:
     state, _ = position(name)
     shown = "0" if timeout == 0 else "0.000000001"
     with pytest.raises(hukm.SolverLimitError, match=rf"^solver time limit reached \(timeout={shown} s\)$"):
-        hukm.solve(state, timeout=timeout, exact=True)
+        hukm.solve(state, threads=1, timeout=timeout, exact=True)
     if name in BOUNDED:
-        got = hukm.solve(state, timeout=timeout, bounds=True)
+        got = hukm.solve(state, threads=1, timeout=timeout, bounds=True)
         assert got.nodes <= NODE_SLACK
         assert got.exact or (got.stopped is not None and got.stopped.startswith("solver time limit reached"))
 
@@ -107,7 +97,7 @@ def test_a_tiny_timeout_stops_the_call(name: str, timeout: float) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_generous_limits_change_nothing(name: str) -> None:
     state, full = position(name)
-    again = hukm.solve(state, max_nodes=CAP, timeout=60.0, exact=True)
+    again = hukm.solve(state, threads=1, max_nodes=CAP, timeout=60.0, exact=True)
     assert (again.value, again.actions, again.nodes) == (full.value, full.actions, full.nodes)
-    graded = hukm.solve(state, max_nodes=CAP, timeout=60.0)
+    graded = hukm.solve(state, threads=1, max_nodes=CAP, timeout=60.0)
     assert graded.exact and (graded.value, graded.actions) == (full.value, full.actions)

@@ -28,7 +28,7 @@ from .naqsh import Naqsh
 from .thunee import Thunee
 from .twenty_eight import TwentyEight
 from .registry import GameInfo, OptionSpec, game, games
-from .solve import LineStep, PlayStep, Solution, Solver, analyse_play, best_line, solve, solve_many
+from .solve import LineStep, PlayStep, Solution, Solver, analyse_play, best_line, default_threads, solve, solve_many
 from . import bots, lin, observations, pbn, svg
 from .record import HandRecord, record_of, replay
 from .match import HandResult, MatchResult, play_match
@@ -83,6 +83,7 @@ __all__ = [
     "solve",
     "Solver",
     "solve_many",
+    "default_threads",
     "State",
     "VecEnv",
     "HukmError",

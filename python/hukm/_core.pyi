@@ -21,6 +21,8 @@ __all__ = [
     "sample_values",
     "solve",
     "solve_many",
+    "default_threads",
+    "thread_work",
     "_restore_state",
     "__version__",
 ]
@@ -191,6 +193,7 @@ def solve(
     pool: Optional[SolverPool] = None,
     graded: bool = False,
     estimate: bool = True,
+    threads: Optional[int] = None,
 ) -> dict[str, Any]: ...
 @final
 class SolverPool:
@@ -213,3 +216,5 @@ def sample_values(
     max_nodes: Optional[int] = None,
     tt_mib: Optional[int] = None,
 ) -> list[Optional[list[tuple[str, int]]]]: ...
+def default_threads() -> int: ...
+def thread_work() -> list[dict[str, int]]: ...

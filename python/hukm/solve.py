@@ -241,6 +241,7 @@ def solve(
     solver: Optional[Solver] = None,
     exact: bool = False,
     estimate: bool = True,
+    threads: Optional[int] = None,
 ) -> Solution:
     """Solves a state in trick play: the best grade reached (see :mod:`hukm.solve`).
     With ``solver`` (a :class:`hukm.Solver`), on that handle's table, kept for its next
@@ -356,6 +357,7 @@ def solve(
         solver._check(state)
         pool = solver._pool
         tt_mib = solver.tt_mib if tt_mib is None else tt_mib
+        threads = solver.threads if threads is None else threads
     if not isinstance(objective, str):
         raise OptionError(f"objective must be a string, got {objective!r}")
     limit = seconds(timeout)
@@ -381,6 +383,7 @@ def solve(
         pool,
         graded,
         bool(estimate) and not bounds,
+        threads=optional_whole(threads, "threads", 1, 1024),
     )
     values = dict(r["actions"])
     if "bounds" in r:
@@ -440,6 +443,17 @@ def _counted_moves(state: _core.State, player: int, contract: Optional[int]) -> 
     if d.partners and max(mover, player) < len(d.side_of):
         return d.side_of[mover] == d.side_of[player]
     return False
+def default_threads() -> int:
+    """The threads a solve uses when given none: ``HUKM_THREADS`` when it is set (a whole
+    number from 1 to 1024; anything else raises :class:`hukm.OptionError` naming it),
+    else the cores this process may run on (``os.sched_getaffinity``, the machine's
+    share where a quota limits it).
+
+    >>> import hukm
+    >>> hukm.default_threads() >= 1
+    True
+    """
+    return int(_core.default_threads())
 
 
 def _callable(progress: Any) -> Any:
@@ -716,10 +730,10 @@ class Solver:
     line, the same deal asked again. :func:`hukm.solve` is the one-shot form and gives
     the same answers; a handle only saves the work the table remembers.
 
-    The table is that of one solving thread (``tt_mib``, default 57 MiB); Hokm and the
-    Court Piece family keep it across calls (the other games solve each call afresh).
-    ``threads`` is used by :meth:`dd_table`. A handle may be used from several threads;
-    a call that finds the table in use starts its own.
+    The table is one table (``tt_mib``, default 57 MiB) shared by the ``threads`` threads
+    of each call (default: :func:`hukm.default_threads`); Hokm and the Court Piece family
+    keep it across calls (the other games solve each call afresh). A handle may be used
+    from several threads; a call that finds the table in use starts its own.
 
     >>> import hukm
     >>> game = hukm.Hokm()
@@ -738,7 +752,7 @@ class Solver:
             raise StateError(f"Solver needs a hukm game (e.g. hukm.game(name)), got {type(game).__name__}")
         self.game = game
         self.tt_mib = optional_whole(tt_mib, "tt_mib", 1, MAX_TT_MIB)
-        self.threads = optional_whole(threads, "threads", 1)
+        self.threads = optional_whole(threads, "threads", 1, 1024)
         self._pool = _core.SolverPool()
 
     def __repr__(self) -> str:

@@ -34,7 +34,7 @@ def positions() -> list[tuple[str, str, int, str]]:
 
 def nodes(preset: str, deal: str, leader: int, trump: str) -> int:
     state = hukm.Hokm(preset).from_deal(deal, trump=None if trump == "-" else trump, leader=leader)
-    return hukm.solve(state, actions=False).nodes
+    return hukm.solve(state, actions=False, threads=1).nodes
 
 
 def main() -> None:

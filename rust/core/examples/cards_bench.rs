@@ -13,7 +13,9 @@
 //! `DEAL;TRUMP;LEADER` (`HANDS` compact hands; the three-hand deals of
 //! `benches/compare_points.py` are written by its `--hokm3-deals N`), the
 //! `N` from line `SEED` (0-based); `VALUE_ONLY=1` solves the value alone.
-//! Node counts repeat exactly.
+//! `CARDS_THREADS=T` spreads each deal over `T` threads and prints what each
+//! did (nodes, jobs, table waits, processor and idle time). Node counts
+//! repeat exactly on one thread.
 
 mod common;
 
@@ -74,11 +76,17 @@ fn main() {
         if i < skip {
             continue;
         }
+        let threads: usize = std::env::var("CARDS_THREADS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(1);
         let mut s = Solver::new(SolverConfig {
             switches,
+            threads,
             ..SolverConfig::default()
         });
         let t0 = Instant::now();
+        let c0 = hukm_core::solve::parallel::thread_cpu_us();
         let v = if value_only {
             let root = s.solve(&pos, pos.leader).expect("solver error");
             hukm_core::solve::Answer::new(root)
@@ -86,6 +94,8 @@ fn main() {
             s.solve_cards(&pos, pos.leader).expect("solver error")
         };
         let ms = t0.elapsed().as_secs_f64() * 1e3;
+        let cpu = (hukm_core::solve::parallel::thread_cpu_us() - c0) as f64 / 1e3;
+        println!("    main thread cpu {:.1} ms", cpu);
         times.push(ms);
         total += v.nodes;
         let vals: Vec<u32> = v.actions.iter().map(|c| c.1).collect();
@@ -93,6 +103,21 @@ fn main() {
             "{:3} {:9.2} ms {:10} nodes value {:2} {:?}",
             i, ms, v.nodes, v.value, vals
         );
+        for (k, w) in hukm_core::solve::parallel::take_thread_work()
+            .iter()
+            .enumerate()
+        {
+            println!(
+                "    thread {} jobs {} nodes {} waits {} busy {:.1} ms cpu {:.1} ms idle {:.1} ms",
+                k,
+                w.jobs,
+                w.nodes,
+                w.waits,
+                w.busy_us as f64 / 1e3,
+                w.cpu_us as f64 / 1e3,
+                w.idle_us as f64 / 1e3
+            );
+        }
         if std::env::var("TTSTATS").is_ok() {
             println!(
                 "    tt [stores, hits, resets, probes, scanned] {:?}",

@@ -27,9 +27,71 @@ pub fn request(
     Ok(SolveRequest::new().with_limits(max_nodes, timeout, tt_mib)?)
 }
 
-/// Every core of the machine.
+/// The threads a call uses when it is given none: `HUKM_THREADS` when set
+/// (a whole number from 1 to 1024), else the cores this process may run on
+/// (its CPU affinity and quota).
 pub fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |x| x.get())
+    env_threads()
+        .ok()
+        .flatten()
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |x| x.get()))
+}
+
+/// `HUKM_THREADS` read and checked (`None` when unset or empty).
+fn env_threads() -> Result<Option<usize>, Error> {
+    match std::env::var("HUKM_THREADS") {
+        Ok(v) if !v.trim().is_empty() => match v.trim().parse::<usize>() {
+            Ok(n) if (1..=1024).contains(&n) => Ok(Some(n)),
+            _ => Err(Error::Option(format!(
+                "HUKM_THREADS must be a whole number from 1 to 1024, got {:?}",
+                v
+            ))),
+        },
+        _ => Ok(None),
+    }
+}
+
+/// The threads a call uses when it is given none (see the Rust
+/// `default_threads`); a bad `HUKM_THREADS` is an error naming it.
+#[pyfunction(name = "default_threads")]
+pub fn py_default_threads() -> PyResult<usize> {
+    Ok(env_threads()?.unwrap_or_else(default_threads))
+}
+
+/// The threads of a call: `threads` (at least 1) or the default.
+pub fn threads_or_default(threads: Option<usize>) -> PyResult<usize> {
+    match threads {
+        Some(0) => Err(Error::Option("threads must be at least 1".into()).into()),
+        Some(n) => Ok(n),
+        None => py_default_threads(),
+    }
+}
+
+/// What each thread of the engine's parallel splits did since the last
+/// call (and the counters start afresh): one dict per thread with `nodes`,
+/// `jobs`, `waits` (table locks waited for), `busy_us` (from each split's
+/// start to the thread's last job's end), `cpu_us` (processor time in that
+/// span) and `idle_us` (waiting for the split's other threads at its end).
+#[pyfunction]
+pub fn thread_work<'py>(py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    hukm_core::solve::parallel::take_thread_work()
+        .into_iter()
+        .map(|w| {
+            let d = PyDict::new(py);
+            let fields = [
+                ("nodes", w.nodes),
+                ("jobs", w.jobs),
+                ("waits", w.waits),
+                ("busy_us", w.busy_us),
+                ("cpu_us", w.cpu_us),
+                ("idle_us", w.idle_us),
+            ];
+            for (k, v) in fields {
+                d.set_item(k, v)?;
+            }
+            Ok(d)
+        })
+        .collect()
 }
 
 /// The exact double-dummy answer of any state, as a dict: `player`,
@@ -47,14 +109,16 @@ pub fn default_threads() -> usize {
 ///
 /// With `pool` (a `SolverPool`), the games that can keep their solver
 /// across calls (Hokm and the Court Piece family) take it from there and
-/// leave it there, table and all.
+/// leave it there, table and all. `threads` (default: `default_threads()`)
+/// spreads the call over that many threads sharing one table; the answer
+/// is the same for any number.
 ///
 /// With `graded`, a limit or a position beyond the search's reach gives
 /// the best grade reached: `bounds`, `action_bounds` and `stopped` as
 /// above whenever a value is not exact, and with `estimate` an `estimate`
 /// dict: `value` and `actions` ((action, (mean, spread, samples)) pairs),
 /// `method` and `moves` (moves played by the play-outs).
-#[pyo3(signature = (state, player = None, objective = "tricks", target = None, actions = true, details = true, max_nodes = None, timeout = None, tt_mib = None, bounds = false, progress = None, pool = None, graded = false, estimate = true))]
+#[pyo3(signature = (state, player = None, objective = "tricks", target = None, actions = true, details = true, max_nodes = None, timeout = None, tt_mib = None, bounds = false, progress = None, pool = None, graded = false, estimate = true, threads = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve<'py>(
     py: Python<'py>,
@@ -72,6 +136,7 @@ pub fn solve<'py>(
     pool: Option<PyRef<'py, PySolverPool>>,
     graded: bool,
     estimate: bool,
+    threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let goal = match (objective, target) {
         ("tricks" | "value", None) => Goal::Value,
@@ -96,6 +161,7 @@ pub fn solve<'py>(
     req.config.bounds = bounds || graded;
     req.graded = graded;
     req.estimate = estimate;
+    req.config.threads = threads_or_default(threads)?;
     req.pool = pool.map(|p| p.inner.clone());
     let watched = progress.as_ref().map(|_| Progress::default());
     req.config.progress = watched.clone();

@@ -425,6 +425,31 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
         self.report_root(None);
         r
     }
+
+    /// [`Solver::value_root`] with the root's moves spread over the call's
+    /// threads ([`Solver::value_split`]; the progress is reported when the
+    /// value is known).
+    pub fn value_root_split<G>(
+        &mut self,
+        g: &mut G,
+        guess: u32,
+        probe: Probe,
+        units: Option<RootUnits>,
+    ) -> Result<Solution>
+    where
+        G: TrickGame<Pattern = P, Move = M> + Clone + Send,
+        P: Send + Sync,
+        M: Send + Sync,
+    {
+        if self.threads() < 2 {
+            return self.value_root(g, guess, probe, units);
+        }
+        let r = self.value_split(g, guess, probe)?;
+        self.report_root(units);
+        self.report(r.value, r.hi);
+        self.report_root(None);
+        Ok(r)
+    }
 }
 
 /// The probe for wide point scales answered by zero-window questions one

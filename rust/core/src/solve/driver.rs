@@ -32,6 +32,12 @@ use super::{RootUnits, Solution, Solver};
 use crate::error::Error;
 use crate::error::Result;
 
+/// True when the user's stop flag is raised.
+fn stopped(stop: &Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) -> bool {
+    stop.as_ref()
+        .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
+}
+
 /// How the driver moves from one probe to the next.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum Probe {
@@ -118,6 +124,16 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
     /// nodes with [`Solver::add_nodes`]. Their errors name the limits of the
     /// whole call, as the user gave them.
     pub fn call_limits(&self) -> Limits {
+        if let (Some(budget), Some(m)) = (&self.team, self.config.max_nodes) {
+            return Limits {
+                stop: self.config.stop.clone(),
+                given_timeout: self.config.timeout,
+                before: self.used,
+                cancel: self.cancel.clone(),
+                moot: self.bar.as_ref().map(|b| b.watch()),
+                ..Limits::drawing(budget, m, self.deadline)
+            };
+        }
         Limits {
             max_nodes: self.config.max_nodes.map(|m| m.saturating_sub(self.used)),
             deadline: self.deadline,
@@ -125,6 +141,9 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
             given_nodes: self.config.max_nodes,
             given_timeout: self.config.timeout,
             before: self.used,
+            grant: None,
+            cancel: self.cancel.clone(),
+            moot: self.bar.as_ref().map(|b| b.watch()),
         }
     }
 
@@ -161,6 +180,7 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
         let r = f(&mut s);
         let nodes = s.nodes;
         let abort = s.take_abort();
+        limits.release(nodes);
         if shared {
             self.cutoffs = s.into_cutoffs();
         }
@@ -209,18 +229,38 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
         let reporting = self.root_units.is_some() && self.config.progress.is_some();
         let progress = self.config.progress.clone();
         let units = self.root_units.take();
+        let bar = self.bar.clone();
         let base = self.used;
+        let stop = self.config.stop.clone();
         let (bounds, nodes, abort) = self.with_search(max_side, |s| {
+            let mut taken = None;
             let mut hi = top;
             let mut lo = bottom;
             let mut t = guess;
             while lo < hi {
+                if let Some(b) = &bar {
+                    (lo, hi) = b.narrow(lo, hi);
+                    if lo >= hi {
+                        break;
+                    }
+                }
                 t = match probe {
                     Probe::Mtdf if !mtdf => lo + 1,
                     _ => t.clamp(lo + 1, hi),
                 };
+                if let Some(b) = &bar {
+                    b.probing(t);
+                }
                 let (ok, b, _) = s.reaches(game, t as i32);
                 if s.aborted() {
+                    // A probe another thread made moot is dropped; the
+                    // window is cut again before the next.
+                    if bar.as_ref().is_some_and(|b| b.moot()) {
+                        match s.take_abort() {
+                            Some(Error::Interrupted) if !stopped(&stop) => continue,
+                            e => taken = e,
+                        }
+                    }
                     break;
                 }
                 // With fail-soft probes the bound proven may reach past the
@@ -248,20 +288,31 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
                 };
             }
             // After a stop, `lo..=hi` is what the completed probes proved.
-            (lo, hi)
+            (lo, hi, taken)
         })?;
         self.root_units = units;
-        let (value, hi) = bounds;
+        let (value, hi, taken) = bounds;
+        let abort = abort.or(taken);
         match abort {
             None => {
                 self.report(value, hi);
                 Ok(Solution { value, hi, nodes })
             }
+            // Dropped by the call itself: no limit was reached.
+            Some(e) if self.cancelled() => Err(e),
             Some(e) if self.config.bounds => {
                 self.halted = Some(e);
                 Ok(Solution { value, hi, nodes })
             }
             Some(e) => Err(e),
         }
+    }
+
+    /// True when the call dropped the current search ([`Limits::cancel`]).
+    /// (A probe made moot by another thread is not: its search goes on.)
+    pub(crate) fn cancelled(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
     }
 }

@@ -25,11 +25,14 @@ pub mod driver;
 pub mod estimate;
 pub mod game;
 pub mod grade;
+pub mod limits;
 pub(crate) mod ordering;
+pub mod parallel;
 pub mod pool;
 pub mod reference;
 pub mod request;
 pub mod search;
+pub mod shared;
 pub mod tt;
 pub mod wcore;
 pub mod whist;
@@ -74,6 +77,11 @@ pub struct SolverConfig {
     /// Where a call reports the bounds it has proven on its root value
     /// while it runs (see [`Progress`]).
     pub progress: Option<Progress>,
+    /// Threads one call may use ([`parallel`]): with more than one, the
+    /// table (`tt_bytes` in all) is shared by them and the calls that split
+    /// their work (every action's value, a value's root moves) spread it
+    /// over them. One (the default) is the one-thread search.
+    pub threads: usize,
 }
 
 /// The bounds a running call has proven on the value of its position, in
@@ -118,6 +126,7 @@ impl Default for SolverConfig {
             switches: Switches::default(),
             bounds: false,
             progress: None,
+            threads: 1,
         }
     }
 }
@@ -218,6 +227,29 @@ pub struct Solver<P: Pattern = u128, M: Copy + Default + PartialEq = u8> {
     root_units: Option<RootUnits>,
     /// The whist core's table, made on first use (`Switches::whist_core`).
     core: Option<Box<wcore::Core>>,
+    /// While the call's work is spread over threads: the node budget they
+    /// draw from together (when the call has a node limit).
+    team: Option<Arc<limits::Budget>>,
+    /// The solvers of the other threads of a call, kept between calls with
+    /// their cut-off caches (see [`parallel`]).
+    helpers: Vec<Solver<P, M>>,
+    /// While one of a root's moves is valued for a split value
+    /// ([`Solver::value_split`]): the best the other moves have proven,
+    /// which the search need not beat.
+    bar: Option<parallel::Bar>,
+    /// Set by another thread of the call when the current search became
+    /// moot (see [`limits::Limits::cancel`]).
+    cancel: Option<Arc<std::sync::atomic::AtomicBool>>,
+}
+
+/// The table of a solver with these settings: its own, or one shared by
+/// its threads when it has more than one.
+fn table_for<P: Pattern>(config: &SolverConfig) -> Tt<P> {
+    if config.threads > 1 {
+        Tt::shared(&Arc::new(shared::SharedTt::with_bytes(config.tt_bytes)))
+    } else {
+        Tt::with_bytes(config.tt_bytes)
+    }
 }
 
 /// Maps the root's bounds `(lo, hi)` in search units to the answer's units.
@@ -247,7 +279,7 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
     /// A solver whose table keys hold patterns of type `P` (and whose moves
     /// are of type `M`). Its first call starts now.
     pub fn with_pattern(config: SolverConfig) -> Solver<P, M> {
-        let tt = Tt::with_bytes(config.tt_bytes);
+        let tt = table_for(&config);
         let mut s = Solver {
             config,
             tt,
@@ -257,6 +289,10 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
             halted: None,
             root_units: None,
             core: None,
+            team: None,
+            helpers: Vec::new(),
+            bar: None,
+            cancel: None,
         };
         s.start_call();
         s
@@ -267,10 +303,14 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
     /// table is kept when its size and the switches are unchanged, else
     /// started anew.
     pub fn reconfigure(&mut self, config: SolverConfig) {
-        if config.tt_bytes != self.config.tt_bytes || config.switches != self.config.switches {
-            self.tt = Tt::with_bytes(config.tt_bytes);
+        if config.tt_bytes != self.config.tt_bytes
+            || config.switches != self.config.switches
+            || (config.threads > 1) != (self.config.threads > 1)
+        {
+            self.tt = table_for(&config);
             self.cutoffs = Vec::new();
             self.core = None;
+            self.helpers = Vec::new();
         }
         self.config = config;
         self.start_call();
@@ -282,10 +322,16 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
     }
 
     /// Table statistics: stores, cut-off hits, resets because full,
-    /// probes and entries compared by the probes.
+    /// probes and entries compared by the probes (over every thread of a
+    /// shared table).
     pub fn tt_stats(&self) -> [u64; 5] {
-        let t = &self.tt;
-        [t.stores, t.hits, t.resets, t.probes, t.scanned]
+        match self.tt.handle() {
+            Some(h) => h.table().stats(),
+            None => {
+                let t = &self.tt;
+                [t.stores, t.hits, t.resets, t.probes, t.scanned]
+            }
+        }
     }
 
     /// Forgets everything the table learned.
@@ -335,7 +381,7 @@ impl Solver {
         } else {
             g.remaining() / 2
         };
-        self.value_root(&mut g, guess, Probe::Mtdf, Some(tricks_units()))
+        self.value_root_split(&mut g, guess, Probe::Mtdf, Some(tricks_units()))
     }
 
     /// The value and each legal card's value for `player`'s side, as the
@@ -361,11 +407,43 @@ impl Solver {
     ) -> Result<Answer<Card>> {
         let mut g = Whist::<N>::new(pos, sides::<N>(player))?;
         let guess = g.remaining() / 2;
-        let root = self.value_root(&mut g, guess, Probe::Mtdf, Some(tricks_units()))?;
+        if self.threads() > 1 {
+            return self.answer_split(&mut g, guess);
+        }
+        let root = self.value_root_split(&mut g, guess, Probe::Mtdf, Some(tricks_units()))?;
         let each = Actions::new(&g, root, Probe::Mtdf, Narrow::Switched, &self.config);
         self.each_card(&mut g, root, |s, g, rep| {
             each.after_move(s, g, rep, |_, guess| guess)
         })
+    }
+
+    /// [`Solver::solve_cards`] on the call's threads: the classes of
+    /// equivalent cards valued at once ([`parallel::each_action`]), the
+    /// root's value the best of them.
+    fn answer_split<const N: usize>(
+        &mut self,
+        g: &mut Whist<N>,
+        guess: u32,
+    ) -> Result<Answer<Card>> {
+        let collapse = self.config.switches.collapse;
+        let class = |c: u8| if collapse { g.class_of(c) } else { c };
+        let mut reps: Vec<u8> = Vec::new();
+        for c in CardSet(g.legal() as u128).iter() {
+            if !reps.contains(&class(c.0)) {
+                reps.push(class(c.0));
+            }
+        }
+        let play = |h: &mut Whist<N>, i: usize| answer::credit(h, reps[i]);
+        let n = reps.len();
+        let values = parallel::each_action(self, &*g, n, play, guess, |_, e| e, Probe::Mtdf)?;
+        let mover_max = g.side_of(g.to_move()) == 0;
+        let root = self.report_best(&values, mover_max, Some(tricks_units()));
+        let mut out = Answer::new(root);
+        for c in CardSet(g.legal() as u128).iter() {
+            let i = reps.iter().position(|&r| r == class(c.0)).unwrap_or(0);
+            out.push(c, values[i]);
+        }
+        Ok(out.finish(self))
     }
 
     /// The answer of a root valued `root`: each legal card of `g`'s mover

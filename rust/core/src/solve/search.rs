@@ -6,130 +6,12 @@
 //! table can store the answer for every position that agrees on those ranks.
 
 use std::mem::MaybeUninit;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use super::game::{MoveList, Side, Switches, TrickGame};
+/// The limits of a search, where the searches have long found them.
+pub use super::limits::Limits;
 use super::tt::Tt;
-use crate::error::{Error, Result};
-
-/// Node and time limits of one search.
-///
-/// A search may run on what is left of a larger call's limits (the driver's
-/// [`super::Solver::call_limits`]): `max_nodes` and `deadline` are then what
-/// remains, while `given_nodes` and `given_timeout` keep the limits the user
-/// gave for the whole call, which the error names.
-#[derive(Clone, Debug, Default)]
-pub struct Limits {
-    /// Stop with [`Error::SolverLimit`] after this many nodes in this search.
-    pub max_nodes: Option<u64>,
-    /// Stop with [`Error::SolverLimit`] after this instant.
-    pub deadline: Option<Instant>,
-    /// Stop with [`Error::Interrupted`] when this flag becomes true.
-    pub stop: Option<Arc<AtomicBool>>,
-    /// The node limit the user gave (named in the error; `max_nodes` when
-    /// unset).
-    pub given_nodes: Option<u64>,
-    /// The time limit the user gave (named in the error).
-    pub given_timeout: Option<Duration>,
-    /// Nodes the call visited before this search: the time limit and the
-    /// stop flag are checked at the call's first node and then every 4096
-    /// nodes of the call, however it is split into searches.
-    pub before: u64,
-}
-
-impl Limits {
-    /// Limits from a node limit and a time budget from now.
-    pub fn new(max_nodes: Option<u64>, timeout: Option<Duration>) -> Limits {
-        Limits {
-            max_nodes,
-            deadline: timeout.map(|d| Instant::now() + d),
-            stop: None,
-            given_nodes: max_nodes,
-            given_timeout: timeout,
-            before: 0,
-        }
-    }
-
-    /// The same limits, stopped also when `stop` is raised.
-    pub fn with_stop(mut self, stop: Option<Arc<AtomicBool>>) -> Limits {
-        self.stop = stop;
-        self
-    }
-
-    /// An error when a search that has visited `nodes` nodes must stop: the
-    /// node limit passed, the deadline reached, or the stop flag raised. The
-    /// message names the limit the user gave, e.g. `solver node limit
-    /// reached (max_nodes=916)` or `solver time limit reached (timeout=0.5 s)`.
-    pub fn check(&self, nodes: u64) -> Result<()> {
-        if let Some(m) = self.max_nodes {
-            if nodes > m {
-                return Err(Error::SolverLimit(format!(
-                    "solver node limit reached (max_nodes={})",
-                    self.given_nodes.unwrap_or(m)
-                )));
-            }
-        }
-        if let Some(d) = self.deadline {
-            if Instant::now() >= d {
-                return Err(Error::SolverLimit(match self.given_timeout {
-                    Some(t) => format!("solver time limit reached (timeout={} s)", t.as_secs_f64()),
-                    None => "solver time limit reached".into(),
-                }));
-            }
-        }
-        if let Some(f) = &self.stop {
-            if f.load(Ordering::Relaxed) {
-                return Err(Error::Interrupted);
-            }
-        }
-        Ok(())
-    }
-
-    /// The node of this search at which to check first: the call's first
-    /// node (a time limit already passed stops even the smallest call), else
-    /// the call's next multiple of 4096 nodes, or right past the node limit.
-    #[inline]
-    pub fn first_check(&self) -> u64 {
-        if self.before == 0 {
-            1
-        } else {
-            self.next_check(0)
-        }
-    }
-
-    /// After a check at `nodes` nodes of this search: when to check next, at
-    /// the call's next multiple of 4096 nodes and right past the node limit
-    /// (so the limit holds exactly, however small).
-    #[inline]
-    pub fn next_check(&self, nodes: u64) -> u64 {
-        let aligned = nodes + CHECK_EVERY - (self.before + nodes) % CHECK_EVERY;
-        match self.max_nodes {
-            Some(m) if m >= nodes => aligned.min(m + 1),
-            // Past the node limit (the search stops there anyway).
-            Some(_) => nodes + CHECK_EVERY,
-            None => aligned,
-        }
-    }
-
-    /// [`Limits::check`] at the call's first node and every 4096 nodes of
-    /// the call, the node limit exactly (for searches that count their own
-    /// nodes).
-    #[inline]
-    pub fn check_at(&self, nodes: u64) -> Result<()> {
-        let call = self.before + nodes;
-        if call % CHECK_EVERY == 0 || call == 1 || self.max_nodes.is_some_and(|m| nodes > m) {
-            self.check(nodes)
-        } else {
-            Ok(())
-        }
-    }
-}
-
-/// How often (in nodes of a call) the time limit and the stop flag are
-/// checked.
-const CHECK_EVERY: u64 = 4096;
+use crate::error::Error;
 
 /// The weakest bound that proves an answer: `target` when the maximising
 /// side reaches it, `target - 1` when it does not.
@@ -586,63 +468,8 @@ impl<'a, G: TrickGame> Search<'a, G> {
 }
 
 #[cfg(test)]
-mod limit_tests {
+mod cutoff_tests {
     use super::{cutoff_slot, grown_slot};
-    use std::time::Duration;
-
-    use super::{Limits, CHECK_EVERY};
-
-    /// A node limit of any size is checked right past it; without one, every
-    /// 4096 nodes.
-    #[test]
-    fn the_next_check_lands_right_past_the_node_limit() {
-        let none = Limits::new(None, None);
-        assert_eq!(none.next_check(0), CHECK_EVERY);
-        let small = Limits::new(Some(20), None);
-        assert_eq!(small.next_check(0), 21);
-        assert!(small.check(21).is_err() && small.check(20).is_ok());
-        let big = Limits::new(Some(10_000), None);
-        assert_eq!(big.next_check(0), CHECK_EVERY);
-        assert_eq!(big.next_check(8192), 10_001);
-        assert_eq!(big.next_check(10_001), 10_001 + CHECK_EVERY);
-    }
-
-    /// The errors name the limits as given: a search on what is left of a
-    /// call's budget still says the call's `max_nodes`, and a time limit
-    /// says its `timeout` in seconds.
-    #[test]
-    fn the_errors_name_the_given_limits() {
-        let own = Limits::new(Some(20), None);
-        assert_eq!(
-            own.check(21).unwrap_err().to_string(),
-            "solver node limit reached (max_nodes=20)"
-        );
-        let left = Limits {
-            max_nodes: Some(84),
-            given_nodes: Some(916),
-            ..Limits::default()
-        };
-        assert!(left.check(84).is_ok());
-        assert_eq!(
-            left.check(85).unwrap_err().to_string(),
-            "solver node limit reached (max_nodes=916)"
-        );
-        let late = Limits::new(None, Some(Duration::from_millis(500)));
-        assert!(late.check(0).is_ok());
-        let past = Limits {
-            deadline: Some(std::time::Instant::now()),
-            ..late
-        };
-        assert_eq!(
-            past.check(0).unwrap_err().to_string(),
-            "solver time limit reached (timeout=0.5 s)"
-        );
-        let now = Limits::new(None, Some(Duration::ZERO));
-        assert_eq!(
-            now.check(0).unwrap_err().to_string(),
-            "solver time limit reached (timeout=0 s)"
-        );
-    }
 
     #[test]
     fn a_grown_cutoff_cache_finds_its_entries_where_the_hash_puts_them() {

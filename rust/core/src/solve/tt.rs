@@ -13,6 +13,7 @@
 //! table is full, the whole table is reset (entries are only hints).
 
 use super::game::{HeapUnits, Pattern, TtKey};
+use super::shared::{Handle, SharedTt};
 use crate::error::{Error, Result};
 
 const BLOCK: usize = 8;
@@ -106,6 +107,9 @@ pub struct Tt<P: Pattern> {
     pub probes: u64,
     /// Entries compared by probes (statistics).
     pub scanned: u64,
+    /// For a table shared by threads ([`Tt::shared`]): where probes and
+    /// stores go instead of this table's own (empty) memory.
+    shared: Option<Box<Handle<P>>>,
 }
 
 impl<P: Pattern> Tt<P> {
@@ -130,7 +134,21 @@ impl<P: Pattern> Tt<P> {
             resets: 0,
             probes: 0,
             scanned: 0,
+            shared: None,
         }
+    }
+
+    /// One thread's table on `table`, shared with other threads: probes and
+    /// stores go to it (this table's statistics count this thread's).
+    pub fn shared(table: &std::sync::Arc<SharedTt<P>>) -> Tt<P> {
+        let mut t = Tt::with_bytes(0);
+        t.shared = Some(Box::new(Handle::new(table)));
+        t
+    }
+
+    /// The shared table this one forwards to, if any.
+    pub fn handle(&self) -> Option<&Handle<P>> {
+        self.shared.as_deref()
     }
 
     /// Allocates the table now (otherwise its first store does) as a
@@ -138,6 +156,9 @@ impl<P: Pattern> Tt<P> {
     /// limit, an address space too small) is an error naming the size, never
     /// an abort.
     pub fn reserve(&mut self) -> Result<()> {
+        if let Some(h) = &self.shared {
+            return h.table().reserve();
+        }
         if !self.slots.is_empty() {
             return Ok(());
         }
@@ -164,12 +185,18 @@ impl<P: Pattern> Tt<P> {
 
     /// Bytes the table uses once allocated.
     pub fn capacity_bytes(&self) -> usize {
+        if let Some(h) = &self.shared {
+            return h.table().capacity_bytes();
+        }
         (1usize << self.slot_bits) * std::mem::size_of::<ShapeSlot>()
             + self.max_blocks * std::mem::size_of::<Block<P>>()
     }
 
     /// Forgets every entry (keeps the memory).
     pub fn clear(&mut self) {
+        if let Some(h) = &self.shared {
+            h.table().clear();
+        }
         if self.used_slots > 0 {
             self.slots
                 .iter_mut()
@@ -241,6 +268,14 @@ impl<P: Pattern> Tt<P> {
         want_hint: bool,
         promote: bool,
     ) -> Option<Hit<P>> {
+        if let Some(h) = &mut self.shared {
+            self.probes += 1;
+            let hit = h
+                .lock(key.shape, key.ctx)
+                .probe_heap(key, heap, target, hint, want_hint, promote);
+            self.hits += u64::from(hit.is_some());
+            return hit;
+        }
         if self.used_slots == 0 {
             return None;
         }
@@ -406,6 +441,12 @@ impl<P: Pattern> Tt<P> {
         upper: u32,
         hint: u8,
     ) {
+        if let Some(h) = &mut self.shared {
+            self.stores += 1;
+            return h
+                .lock(key.shape, key.ctx)
+                .store_heap(key, heap, mask, lower, upper, hint);
+        }
         if self.slots.is_empty() {
             self.slots = vec![ShapeSlot::default(); 1 << self.slot_bits];
             self.blocks = Vec::with_capacity(self.max_blocks);

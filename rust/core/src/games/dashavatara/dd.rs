@@ -37,6 +37,7 @@ use crate::card::{Card, CardSet};
 use crate::error::{Error, Result};
 use crate::solve::answer::{Actions, Answer, Narrow, TableSize};
 use crate::solve::grade::{graded, Graded, How};
+use crate::solve::parallel::each_action;
 use crate::solve::game::{
     mix64, LeadBounds, MoveList, Side, Switches, TrickGame, TrickWon, TtKey, Wide, Wide3,
 };
@@ -643,14 +644,27 @@ pub fn solve(
     let guess = g.remaining() / 3;
     let cards = move |v: u32| base + 3 * v;
     let units = Box::new(move |lo, hi| (i64::from(cards(lo)), i64::from(cards(hi))));
-    let root = solver.value_root(&mut g, guess, Probe::Mtdf, Some(units))?;
+    let acts = if actions { state.legal() } else { Vec::new() };
+    if solver.threads() > 1 && acts.len() > 1 {
+        // Every action at once on the call's threads; the root's value is
+        // the best of them.
+        let play = |h: &mut DashaDd, i: usize| h.play_action(&acts[i]);
+        let values = each_action(&mut solver, &g, acts.len(), play, guess, |_, e| e, Probe::Mtdf)?;
+        let root = solver.report_best(&values, g.side_of(g.to_move()) == 0, Some(units));
+        let mut out = Answer::new(root);
+        for (a, v) in acts.into_iter().zip(values) {
+            out.push(a, v);
+        }
+        return Ok(out.finish(&solver).map_values(cards));
+    }
+    let root = solver.value_root_split(&mut g, guess, Probe::Mtdf, Some(units))?;
     // In anytime mode a limit leaves each later action its whole window
     // (an action may hold several plays, so the root's bounds are not used
     // to narrow it).
     let each = Actions::new(&g, root, Probe::Mtdf, Narrow::Never, config);
     let mut out = Answer::new(root);
-    if actions {
-        for a in state.legal() {
+    {
+        for a in acts {
             let mut h = g.clone();
             let won = h.play_action(&a);
             let v = each.after(&mut solver, &mut h, won, each.guess(won))?;

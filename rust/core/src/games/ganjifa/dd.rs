@@ -45,6 +45,7 @@ use crate::card::{Card, CardSet};
 use crate::error::{check_seat, Error, Result};
 use crate::solve::answer::{Actions, Answer, Narrow};
 use crate::solve::grade::{graded, Graded, How};
+use crate::solve::parallel::each_action;
 use crate::solve::game::{
     mix64, MoveList, Side, Switches, TrickGame, TrickWon, TtKey, Wide, Wide4,
 };
@@ -609,7 +610,19 @@ pub fn solve_play(
     // hukms), so the value is often far from any cheap guess, and stepping
     // one trick at a time would cost a probe per trick.
     let share = g.remaining().div_ceil(p.n as u32);
-    let root = solver.value_root(&mut g, share, Probe::Bisect, None)?;
+    if solver.threads() > 1 && acts.len() > 1 {
+        // Every act at once on the call's threads; the root's value is the
+        // best of them.
+        let play = |h: &mut GanjifaDd<'_>, i: usize| h.play_root_act(acts[i]);
+        let values = each_action(&mut solver, &g, acts.len(), play, share, |_, e| e, Probe::Bisect)?;
+        let root = solver.report_best(&values, g.side_of(g.to_move()) == 0, None);
+        let mut out = Answer::new(root);
+        for (&a, v) in acts.iter().zip(values) {
+            out.push(a, v);
+        }
+        return Ok(out.finish(&solver).map_values(|v| base + v as f64));
+    }
+    let root = solver.value_root_split(&mut g, share, Probe::Bisect, None)?;
     // No act is better than the best for its mover's side.
     let each = Actions::new(&g, root, Probe::Bisect, Narrow::Always, settings);
     let mut out = Answer::new(root);

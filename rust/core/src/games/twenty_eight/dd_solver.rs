@@ -11,6 +11,7 @@ use crate::error::Result;
 use crate::solve::answer::{credit, Actions, Answer, Narrow, TableSize, Threshold};
 use crate::solve::estimate::{Budget, Policy};
 use crate::solve::grade::{estimates_within, graded, Graded, How, MOST_PLAYOUTS};
+use crate::solve::parallel;
 use crate::solve::request::{in_legal_order, Bounds, Extra, Goal, SolveAnswer, SolveRequest};
 use crate::solve::{Probe, Solver, SolverConfig, TrickGame};
 
@@ -62,20 +63,40 @@ pub fn solve_points(
     let points = move |v: u32| i64::from(v as i32 - r);
     let units = Box::new(move |lo, hi| (points(lo), points(hi)));
     let guess = g.estimate();
-    let root = solver.value_root(&mut g, guess, Probe::Mtdf, Some(units))?;
+    let acts = if actions { action_moves(s) } else { Vec::new() };
+    let moves: Vec<u8> = acts.iter().filter_map(|a| a.1).collect();
+    if solver.threads() > 1 && moves.len() > 1 {
+        // Every action at once on the call's threads; the root's value is
+        // the best of them.
+        let play = |h: &mut PointsGame, i: usize| credit(h, moves[i]);
+        let estimate = |h: &PointsGame, _| h.estimate();
+        let n = moves.len();
+        let values =
+            parallel::each_action(&mut solver, &g, n, play, guess, estimate, Probe::Mtdf)?;
+        let root = solver.report_best(&values, g.side_of(g.to_move()) == 0, Some(units));
+        let mut out = Answer::new(root);
+        let mut next = values.into_iter();
+        for (name, m) in acts {
+            let v = match m {
+                Some(_) => next.next().unwrap_or((root.value, root.hi)),
+                None => (root.value, root.hi),
+            };
+            out.push(name, v);
+        }
+        return Ok(out.finish(&solver).map_values(|v| points(v) as i32));
+    }
+    let root = solver.value_root_split(&mut g, guess, Probe::Mtdf, Some(units))?;
     // Each action is searched only within the window the root's value
     // leaves it (`Switches::card_bounds`); an anytime solve always narrows
     // by the root's bounds.
     let each = Actions::new(&g, root, Probe::Mtdf, Narrow::Switched, solver.config());
     let mut out = Answer::new(root);
-    if actions {
-        for (name, m) in action_moves(s) {
-            let v = match m {
-                Some(m) => each.after_move(&mut solver, &mut g, m, |g, _| g.estimate())?,
-                None => (root.value, root.hi),
-            };
-            out.push(name, v);
-        }
+    for (name, m) in acts {
+        let v = match m {
+            Some(m) => each.after_move(&mut solver, &mut g, m, |g, _| g.estimate())?,
+            None => (root.value, root.hi),
+        };
+        out.push(name, v);
     }
     Ok(out.finish(&solver).map_values(|v| points(v) as i32))
 }

@@ -9,6 +9,7 @@ use crate::games::hokm::config::Scoring;
 use crate::games::hokm::state::{HokmAction, HokmState};
 use crate::solve::answer::{credit, Actions, Answer, Narrow, TableSize};
 use crate::solve::grade::{graded, Graded, How};
+use crate::solve::parallel;
 use crate::solve::game::{MoveList, Switches, TrickGame};
 use crate::solve::pool::{SharedPool, SolverPool};
 use crate::solve::request::{in_legal_order, Extra, Goal, SolveAnswer, SolveRequest};
@@ -150,45 +151,60 @@ impl HokmState {
             Objective::WinNext(_) => None,
         };
         let w = self.dd_ten_weight(objective);
+        let units = move || -> crate::solve::RootUnits {
+            Box::new(move |lo, hi| {
+                let (lo, hi) = (i64::from(lo), i64::from(hi));
+                match w {
+                    0 => (lo, hi),
+                    w => (lo / i64::from(w), hi / i64::from(w)),
+                }
+            })
+        };
+        let mut moves: Vec<u8> = Vec::new();
+        if actions {
+            let mut list = MoveList::new();
+            g.moves(&mut list, &Switches::none());
+            moves = list.as_slice().to_vec();
+            moves.sort_unstable();
+        }
+        // On several threads every card is valued at once and the root's
+        // value is the best of them.
+        let split = trivial.is_none() && actions && solver.threads() > 1;
+        let mut values = Vec::new();
         let root = match trivial {
             Some(v) => crate::solve::Solution {
                 value: v,
                 hi: v,
                 nodes: 0,
             },
-            None => {
-                let units = Box::new(move |lo, hi| {
-                    let (lo, hi) = (i64::from(lo), i64::from(hi));
-                    match w {
-                        0 => (lo, hi),
-                        w => (lo / i64::from(w), hi / i64::from(w)),
-                    }
-                });
-                // Bisection: value scales such as Dehla's `14 * tens +
-                // tricks` are too wide for MTD(f)'s unit steps.
-                solver.value_root(&mut g, rem / 2, Probe::Bisect, Some(units))?
+            None if split => {
+                let play = |h: &mut RangGame, i: usize| credit(h, moves[i]);
+                let n = moves.len();
+                values =
+                    parallel::each_action(&mut solver, &g, n, play, rem / 2, |_, e| e, Probe::Bisect)?;
+                let mover_max = g.side_of(g.to_move()) == 0;
+                solver.report_best(&values, mover_max, Some(units()))
             }
+            // Bisection: value scales such as Dehla's `14 * tens + tricks`
+            // are too wide for MTD(f)'s unit steps.
+            None => solver.value_root_split(&mut g, rem / 2, Probe::Bisect, Some(units()))?,
         };
         let mut out = Answer::new(root);
-        if actions {
-            let mut list = MoveList::new();
-            g.moves(&mut list, &Switches::none());
-            let mut moves: Vec<u8> = list.as_slice().to_vec();
-            moves.sort_unstable();
-            let each = Actions::new(&g, root, Probe::Bisect, Narrow::Switched, config);
-            for m in moves {
-                let v = if trivial.is_some() {
-                    (root.value, root.hi)
-                } else {
-                    each.after_move(&mut *solver, &mut g, m, |_, guess| guess)?
-                };
-                let a = if m == CALL {
-                    HokmAction::Call
-                } else {
-                    HokmAction::Card(Card(m))
-                };
-                out.push(a, v);
-            }
+        let each = Actions::new(&g, root, Probe::Bisect, Narrow::Switched, config);
+        for (i, &m) in moves.iter().enumerate() {
+            let v = if trivial.is_some() {
+                (root.value, root.hi)
+            } else if split {
+                values[i]
+            } else {
+                each.after_move(&mut *solver, &mut g, m, |_, guess| guess)?
+            };
+            let a = if m == CALL {
+                HokmAction::Call
+            } else {
+                HokmAction::Card(Card(m))
+            };
+            out.push(a, v);
         }
         Ok(out.finish(&solver))
     }

@@ -1,0 +1,562 @@
+//! Every core on one position: the work of one call spread over threads
+//! that share one transposition table.
+//!
+//! The scheme is a *root split*. A call that values every action of a
+//! position values each action on its own; with several threads the actions
+//! are handed out one at a time to whichever thread is free
+//! ([`Solver::split`]), each thread searching with its own solver (its own
+//! cut-off cache) on the call's one table ([`super::shared`]), so what one
+//! thread proves the others read. The root's value is then the best of the
+//! actions' values for the side to move ([`each_action`]), with no search
+//! of its own. A call that asks only for the value splits the root's moves
+//! the same way, each move searched only for what could still beat the best
+//! value found so far by any thread ([`Solver::value_split`]).
+//!
+//! Values are exact whatever the number of threads: every bound in the
+//! table is proven by the thread that stored it, and the answer combines
+//! exact values (or, when a limit stops an anytime call, proven bounds).
+//! Node counts differ from run to run with more than one thread (which
+//! thread reaches a position first decides what the others find in the
+//! table). The limits hold for the call as a whole: the node limit is one
+//! budget the threads draw from ([`super::limits::Budget`]), the deadline
+//! and the stop flag are the call's.
+//!
+//! ```
+//! use hukm_core::pack::Pack;
+//! use hukm_core::solve::{Solver, SolverConfig, WhistPosition};
+//! let p = Pack::french52();
+//! let hands = p.parse_deal("AKJ.Q2.. QT9.K3.. 876.A4.. 5432.5..", 4).unwrap();
+//! let pos = WhistPosition::new(hands, None, 0);
+//! let one = Solver::new(SolverConfig::small()).solve_cards(&pos, 0).unwrap();
+//! let two = Solver::new(SolverConfig { threads: 2, ..SolverConfig::small() })
+//!     .solve_cards(&pos, 0)
+//!     .unwrap();
+//! assert_eq!((one.value, &one.actions), (two.value, &two.actions));
+//! ```
+
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use super::game::{Pattern, TrickGame};
+use super::limits::Budget;
+use super::tt::Tt;
+use super::{Probe, RootUnits, Solution, Solver, SolverConfig};
+use crate::error::{Error, Result};
+
+/// What a thread did in the calls it helped with (statistics).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ThreadWork {
+    /// Search nodes visited.
+    pub nodes: u64,
+    /// Jobs (actions or root moves) it took.
+    pub jobs: u64,
+    /// Table probes and stores that waited for another thread's lock.
+    pub waits: u64,
+    /// Time from the start of the split to the end of its last job, in
+    /// microseconds.
+    pub busy_us: u64,
+    /// Processor time it used in that span, in microseconds (where the
+    /// system tells it: Linux; else 0). On a machine shared with other
+    /// work, `busy_us` grows with the load and this does not.
+    pub cpu_us: u64,
+    /// Time it had nothing to do while the call's other threads still
+    /// searched (it finished its last job before the call's last job
+    /// ended), in microseconds.
+    pub idle_us: u64,
+}
+
+impl<P, M> Solver<P, M>
+where
+    P: Pattern + Send + Sync,
+    M: Copy + Default + PartialEq + Send + Sync,
+{
+    /// The threads a call of this solver may use.
+    pub fn threads(&self) -> usize {
+        self.config.threads.max(1)
+    }
+
+    /// Makes ready the solvers of the other `k` threads of this one's call,
+    /// kept from earlier calls where there are: the same settings (no
+    /// progress reports: the call's own thread gives them), the same table,
+    /// the call's deadline and state of halt.
+    fn helpers(&mut self, k: usize) -> Vec<Solver<P, M>> {
+        let mut helpers = std::mem::take(&mut self.helpers);
+        helpers.truncate(k);
+        let mut config = self.config.clone();
+        config.progress = None;
+        while helpers.len() < k {
+            helpers.push(Solver::with_pattern(SolverConfig {
+                threads: 1,
+                tt_bytes: 0,
+                ..config.clone()
+            }));
+        }
+        for h in helpers.iter_mut() {
+            h.config = config.clone();
+            if let Some(mine) = self.tt.handle() {
+                if h.tt
+                    .handle()
+                    .map_or(true, |x| !Arc::ptr_eq(x.table(), mine.table()))
+                {
+                    h.tt = Tt::shared(mine.table());
+                }
+            }
+            h.used = 0;
+            h.deadline = self.deadline;
+            h.halted = self.halted.clone();
+            h.root_units = None;
+        }
+        helpers
+    }
+
+    /// Runs `job(solver, i)` for every `i` in `0..n` as part of the current
+    /// call and returns the results in order. With one thread (or one job)
+    /// the jobs run in order on this solver. With more, each job goes to
+    /// the next free thread, each thread with its own solver on the shared
+    /// table; the call's node limit is one budget for them all, and their
+    /// nodes count towards the call's. The first failing job (in job order)
+    /// gives the error; no job starts after one failed. In anytime mode a
+    /// limit that stops one thread stops the call (each job then returns
+    /// the bounds it had proven).
+    pub fn split<T, F>(&mut self, n: usize, job: F) -> Result<Vec<T>>
+    where
+        T: Send,
+        F: Fn(&mut Solver<P, M>, usize) -> Result<T> + Sync,
+    {
+        let threads = self.threads().min(n);
+        if threads <= 1 {
+            return (0..n).map(|i| job(self, i)).collect();
+        }
+        let budget = self
+            .config
+            .max_nodes
+            .map(|m| Arc::new(Budget::new(m.saturating_sub(self.used), threads)));
+        let mut helpers = self.helpers(threads - 1);
+        for h in helpers.iter_mut() {
+            h.team = budget.clone();
+        }
+        self.team = budget;
+        let next = AtomicUsize::new(0);
+        let failed = AtomicUsize::new(usize::MAX);
+        let results: Mutex<Vec<(usize, Result<T>)>> = Mutex::new(Vec::with_capacity(n));
+        let start = std::time::Instant::now();
+        let run = |s: &mut Solver<P, M>| -> ThreadWork {
+            let mut work = ThreadWork::default();
+            let waits = s.tt.handle().map_or(0, |h| h.waits);
+            let used = s.used;
+            let cpu = thread_cpu_us();
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= n || failed.load(Ordering::Relaxed) < i {
+                    break;
+                }
+                let r = job(s, i);
+                if r.is_err() {
+                    failed.fetch_min(i, Ordering::Relaxed);
+                }
+                work.jobs += 1;
+                results
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push((i, r));
+            }
+            work.nodes = s.used - used;
+            work.waits = s.tt.handle().map_or(0, |h| h.waits) - waits;
+            work.busy_us = start.elapsed().as_micros() as u64;
+            work.cpu_us = thread_cpu_us() - cpu;
+            work
+        };
+        let mut work: Vec<ThreadWork> = std::thread::scope(|sc| {
+            let handles: Vec<_> = helpers
+                .iter_mut()
+                .map(|h| {
+                    let run = &run;
+                    sc.spawn(move || run(h))
+                })
+                .collect();
+            let mine = run(self);
+            let mut all = vec![mine];
+            for h in handles {
+                match h.join() {
+                    Ok(w) => all.push(w),
+                    Err(_) => {
+                        failed.fetch_min(n, Ordering::Relaxed);
+                        results
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .push((n, Err(Error::State("solver thread panicked".into()))));
+                    }
+                }
+            }
+            all
+        });
+        let end = work.iter().map(|w| w.busy_us).max().unwrap_or(0);
+        for w in work.iter_mut() {
+            w.idle_us = end - w.busy_us;
+        }
+        self.team = None;
+        for h in helpers.iter_mut() {
+            h.team = None;
+            self.used += h.used;
+            if self.halted.is_none() {
+                self.halted = h.halted.take();
+            }
+        }
+        self.record_work(&work);
+        self.helpers = helpers;
+        let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+        results.sort_by_key(|(i, _)| *i);
+        results.into_iter().map(|(_, r)| r).collect()
+    }
+
+    /// The root's value from its actions' bounds ([`best_of`]), reported
+    /// as the call's progress in the answer's units (`units`).
+    pub fn report_best(
+        &mut self,
+        values: &[(u32, u32)],
+        mover_max: bool,
+        units: Option<RootUnits>,
+    ) -> Solution {
+        let root = best_of(values, mover_max, self.used);
+        self.report_root(units);
+        self.report(root.value, root.hi);
+        self.report_root(None);
+        root
+    }
+
+    /// Notes what each thread did in the last split (see
+    /// [`Solver::thread_work`]).
+    fn record_work(&mut self, work: &[ThreadWork]) {
+        let mut w = WORK.lock().unwrap_or_else(|e| e.into_inner());
+        if w.len() < work.len() {
+            w.resize(work.len(), ThreadWork::default());
+        }
+        for (a, b) in w.iter_mut().zip(work) {
+            a.nodes += b.nodes;
+            a.jobs += b.jobs;
+            a.waits += b.waits;
+            a.busy_us += b.busy_us;
+            a.cpu_us += b.cpu_us;
+            a.idle_us += b.idle_us;
+        }
+    }
+}
+
+/// The processor time the calling thread has used, in microseconds (0
+/// where the system does not tell it).
+#[cfg(target_os = "linux")]
+pub fn thread_cpu_us() -> u64 {
+    #[repr(C)]
+    struct Timespec {
+        sec: i64,
+        nsec: i64,
+    }
+    extern "C" {
+        fn clock_gettime(clock: i32, t: *mut Timespec) -> i32;
+    }
+    /// `CLOCK_THREAD_CPUTIME_ID` on Linux.
+    const THREAD_CPU: i32 = 3;
+    let mut t = Timespec { sec: 0, nsec: 0 };
+    // SAFETY: `t` is a valid, writable timespec (two 64-bit fields on the
+    // 64-bit Linux targets) for the duration of the call.
+    let ok = unsafe { clock_gettime(THREAD_CPU, &mut t) } == 0;
+    if ok {
+        t.sec as u64 * 1_000_000 + t.nsec as u64 / 1000
+    } else {
+        0
+    }
+}
+
+/// The processor time the calling thread has used (0: not known here).
+#[cfg(not(target_os = "linux"))]
+pub fn thread_cpu_us() -> u64 {
+    0
+}
+
+/// What the threads of the process's splits did, summed thread by thread
+/// (thread 0 is the calling thread of each split): for benchmarks.
+static WORK: Mutex<Vec<ThreadWork>> = Mutex::new(Vec::new());
+
+/// The work each thread did in the splits since the last call, thread by
+/// thread (thread 0 being each split's calling thread), and starts
+/// counting afresh. For benchmarks: splits running at once in different
+/// calls add up together.
+pub fn take_thread_work() -> Vec<ThreadWork> {
+    std::mem::take(&mut *WORK.lock().unwrap_or_else(|e| e.into_inner()))
+}
+
+/// What a move of a split root must beat to matter
+/// ([`Solver::value_split`]), in the terms of the side to move at the root
+/// (its own value: side 0's, or what is left of the root's total): the
+/// round's aspiration, and the best value of the root any thread has
+/// proven so far, whichever is higher. The driver cuts the window of the
+/// value after the move so that nothing at or below the bar is searched: a
+/// value that ends on the bar then means "no better".
+#[derive(Clone, Debug)]
+pub struct Bar {
+    /// The best the root's moves have proven (the mover's terms).
+    best: Arc<AtomicU32>,
+    /// The round asks which moves reach this (the mover's terms).
+    aspiration: u32,
+    credit: u32,
+    /// The root's total (for the mover's terms when it is side 1).
+    total: u32,
+    mover_max: bool,
+    /// The bound the last cut put on the value after the move (side 0's
+    /// terms: a floor when the mover is side 0, a ceiling otherwise;
+    /// `u32::MAX` before any).
+    last: Arc<AtomicU32>,
+    /// The best at which the running probe is moot (the mover's terms).
+    moot_at: Arc<AtomicU32>,
+}
+
+impl Bar {
+    /// The window `lo..=hi` of side 0's value after the move, cut to where
+    /// the move could still reach the bar.
+    #[inline]
+    pub fn narrow(&self, lo: u32, hi: u32) -> (u32, u32) {
+        let bar = self
+            .best
+            .load(Ordering::Relaxed)
+            .max(self.aspiration.saturating_sub(1));
+        if self.mover_max {
+            // Cut when credit + value <= bar.
+            let floor = bar.saturating_sub(self.credit);
+            self.last.store(floor, Ordering::Relaxed);
+            (lo.max(floor).min(hi), hi)
+        } else {
+            // The mover's value is total - credit - value: cut when it is
+            // at most the bar.
+            let ceiling = self.total.saturating_sub(self.credit).saturating_sub(bar);
+            self.last.store(ceiling, Ordering::Relaxed);
+            (lo, hi.min(ceiling).max(lo))
+        }
+    }
+
+    /// Notes the target of the probe about to run ("does side 0 reach
+    /// `t` after the move?"): it becomes moot once the best proven makes
+    /// its answer useless (the mover's terms: `credit + t` or more when the
+    /// mover is side 0, a value above `total - credit - t` otherwise).
+    #[inline]
+    pub fn probing(&self, t: u32) {
+        let at = if self.mover_max {
+            self.credit + t
+        } else {
+            (self.total + 1).saturating_sub(self.credit + t)
+        };
+        self.moot_at.store(at, Ordering::Relaxed);
+    }
+
+    /// True when the running probe has become moot.
+    pub fn moot(&self) -> bool {
+        self.best.load(Ordering::Relaxed) >= self.moot_at.load(Ordering::Relaxed)
+    }
+
+    /// What the search's limits watch to stop a moot probe.
+    pub fn watch(&self) -> (Arc<AtomicU32>, Arc<AtomicU32>) {
+        (self.best.clone(), self.moot_at.clone())
+    }
+
+    /// The bound the last cut put on the value after the move, if any.
+    fn last(&self) -> Option<u32> {
+        Some(self.last.load(Ordering::Relaxed)).filter(|&x| x != u32::MAX)
+    }
+}
+
+impl<P, M> Solver<P, M>
+where
+    P: Pattern + Send + Sync,
+    M: Copy + Default + PartialEq + Send + Sync,
+{
+    /// The value of `g` for side 0 (as [`Solver::value`] over the whole
+    /// window) with its root's moves spread over the call's threads.
+    ///
+    /// It works in the terms of the side to move, keeping proven bounds on
+    /// each move's value, in rounds. A round asks which moves reach an
+    /// aspiration (first the root's `guess`; after a round that no move
+    /// passed, one below, by `probe`'s rule: one step, or half the window
+    /// left): the moves that could are handed to the threads, each searched
+    /// only above the higher of the aspiration and the best value any
+    /// thread has proven so far (which rises as moves finish, and the
+    /// probes of moves still searched follow it), so a move that reaches
+    /// the bar is valued exactly and one that does not is only refuted.
+    /// Once the best proven is at least every move's upper bound the root's
+    /// value is known: the round stops and the searches still running are
+    /// dropped. With one thread, or one move, it is [`Solver::value`].
+    pub fn value_split<G>(&mut self, g: &mut G, guess: u32, probe: Probe) -> Result<Solution>
+    where
+        G: TrickGame<Pattern = P, Move = M> + Clone + Send,
+    {
+        let mut list = super::game::MoveList::new();
+        if self.threads() > 1 && g.remaining() > 0 {
+            g.moves(&mut list, &self.config.switches);
+        }
+        if list.len() < 2 {
+            return self.value(g, 0, (0, u32::MAX), guess, probe);
+        }
+        let moves = list.as_slice().to_vec();
+        let mover_max = g.side_of(g.to_move()) == 0;
+        let total = g.remaining();
+        let guess = guess.min(total);
+        // Side 0's value and the mover's, one from the other.
+        let mine = |v: u32| if mover_max { v } else { total - v };
+        // Each move's credit and the proven bounds of its value, the
+        // mover's terms.
+        let mut credits = Vec::with_capacity(moves.len());
+        let mut known = Vec::with_capacity(moves.len());
+        for &m in &moves {
+            let credit = super::answer::credit(g, m);
+            let rest = g.remaining();
+            g.undo(m);
+            credits.push(credit);
+            let (a, b) = (mine(credit), mine(credit + rest));
+            known.push((a.min(b), a.max(b)));
+        }
+        let known = Mutex::new(known);
+        let best = Arc::new(AtomicU32::new(0));
+        let root = Mutex::new(g.clone());
+        let mut aspiration = mine(guess);
+        loop {
+            let (top, proven) = {
+                let k = known.lock().unwrap_or_else(|e| e.into_inner());
+                let top = k.iter().map(|x| x.1).max().unwrap_or(0);
+                (top, k.iter().map(|x| x.0).max().unwrap_or(0))
+            };
+            best.fetch_max(proven, Ordering::Relaxed);
+            let b = best.load(Ordering::Relaxed);
+            if b >= top || self.halted.is_some() {
+                break;
+            }
+            let a = aspiration.clamp(b + 1, top);
+            let jobs: Vec<usize> = {
+                let k = known.lock().unwrap_or_else(|e| e.into_inner());
+                (0..moves.len()).filter(|&i| k[i].1 >= a).collect()
+            };
+            let cancel = Arc::new(AtomicBool::new(false));
+            let round = |s: &mut Solver<P, M>, j: usize| -> Result<()> {
+                if cancel.load(Ordering::Relaxed) {
+                    return Ok(());
+                }
+                let i = jobs[j];
+                let mut h = root.lock().unwrap_or_else(|e| e.into_inner()).clone();
+                let credit = super::answer::credit(&mut h, moves[i]);
+                s.bar = Some(Bar {
+                    best: best.clone(),
+                    aspiration: a,
+                    credit,
+                    total,
+                    mover_max,
+                    last: Arc::new(AtomicU32::new(u32::MAX)),
+                    moot_at: Arc::new(AtomicU32::new(u32::MAX)),
+                });
+                s.cancel = Some(cancel.clone());
+                let first = guess.saturating_sub(credit);
+                let r = s.value(&mut h, 0, (0, u32::MAX), first, probe);
+                let dropped = s.cancelled();
+                s.cancel = None;
+                let last = s.bar.take().and_then(|b| b.last());
+                let r = match r {
+                    Err(_) if dropped => return Ok(()),
+                    r => r?,
+                };
+                // What the search proved: side 0's value after the move
+                // is at most `r.hi` (at least `r.value`) unless that end
+                // is the bar's cut.
+                let (lo, hi) = if mover_max {
+                    let lo = last
+                        .map_or(true, |f| r.value > f)
+                        .then_some(credit + r.value);
+                    (lo, Some(credit + r.hi))
+                } else {
+                    let hi = last.map_or(true, |c| r.hi < c).then_some(credit + r.hi);
+                    (Some(credit + r.value), hi)
+                };
+                let (lo, hi) = if mover_max {
+                    (lo, hi)
+                } else {
+                    (hi.map(mine), lo.map(mine))
+                };
+                let mut k = known.lock().unwrap_or_else(|e| e.into_inner());
+                if let Some(lo) = lo {
+                    k[i].0 = k[i].0.max(lo);
+                    best.fetch_max(k[i].0, Ordering::Relaxed);
+                }
+                if let Some(hi) = hi {
+                    k[i].1 = k[i].1.min(hi).max(k[i].0);
+                }
+                let top = k.iter().map(|x| x.1).max().unwrap_or(0);
+                if best.load(Ordering::Relaxed) >= top {
+                    cancel.store(true, Ordering::Relaxed);
+                }
+                Ok(())
+            };
+            self.split(jobs.len(), round)?;
+            if best.load(Ordering::Relaxed) < a {
+                // No move reached the aspiration: the next one below.
+                aspiration = match probe {
+                    Probe::Mtdf => a - 1,
+                    Probe::Bisect => (b + a).div_ceil(2),
+                };
+            }
+        }
+        let k = known.into_inner().unwrap_or_else(|e| e.into_inner());
+        let pick = |x: (u32, u32)| if mover_max { x } else { (mine(x.1), mine(x.0)) };
+        let values: Vec<(u32, u32)> = k.into_iter().map(pick).collect();
+        Ok(best_of(&values, mover_max, self.used))
+    }
+}
+
+/// The bounds of each of `n` actions' values on the call's threads
+/// ([`Solver::split`]): `play(game, i)` plays action `i` on a copy of
+/// `root` and says what the action itself credited to side 0; the rest is
+/// valued over its whole window, first probed at `guess(game, estimate)`,
+/// `estimate` being `root_guess` less the credit until an action is valued,
+/// then the last valued action's value less the credit (most actions of a
+/// position are worth about the same). Each value is the credit plus the
+/// rest's.
+pub fn each_action<G, P, M>(
+    solver: &mut Solver<P, M>,
+    root: &G,
+    n: usize,
+    play: impl Fn(&mut G, usize) -> u32 + Sync,
+    root_guess: u32,
+    guess: impl Fn(&G, u32) -> u32 + Sync,
+    probe: Probe,
+) -> Result<Vec<(u32, u32)>>
+where
+    G: TrickGame<Pattern = P, Move = M> + Clone + Send,
+    P: Pattern + Send + Sync,
+    M: Copy + Default + PartialEq + Send + Sync,
+{
+    let last = AtomicU32::new(root_guess);
+    // The games need not be shared between threads, only sent: each job
+    // takes its own copy.
+    let root = Mutex::new(root.clone());
+    solver.split(n, |s, i| {
+        let mut g = root.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let base = play(&mut g, i);
+        let first = guess(&g, last.load(Ordering::Relaxed).saturating_sub(base));
+        let r = s.value(&mut g, 0, (0, u32::MAX), first, probe)?;
+        if r.exact() {
+            last.store(base + r.value, Ordering::Relaxed);
+        }
+        Ok((base + r.value, base + r.hi))
+    })
+}
+
+/// The root's value from its actions' bounds: the best for the side to
+/// move (the highest when it is side 0, `mover_max`, else the lowest), for
+/// the lower and the upper bounds alike. `nodes` is the call's so far.
+pub fn best_of(values: &[(u32, u32)], mover_max: bool, nodes: u64) -> Solution {
+    let pick = |a: u32, b: u32| if mover_max { a.max(b) } else { a.min(b) };
+    let mut it = values.iter().copied();
+    let (value, hi) = it
+        .next()
+        .map(|first| it.fold(first, |(l, h), (a, b)| (pick(l, a), pick(h, b))))
+        .unwrap_or((0, 0));
+    Solution { value, hi, nodes }
+}
+
+#[cfg(test)]
+#[path = "parallel_tests.rs"]
+mod tests;

@@ -1,0 +1,186 @@
+//! The same answers on 1, 2 and 4 threads; the limits over all of them.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use crate::card::{Card, CardSet};
+use crate::error::Error;
+use crate::rng::Rng;
+use crate::solve::reference::{brute_force, brute_force_cards, random_endgame};
+use crate::solve::{Solver, SolverConfig, Switches, WhistPosition};
+
+fn config(threads: usize) -> SolverConfig {
+    SolverConfig {
+        threads,
+        ..SolverConfig::small()
+    }
+}
+
+/// A seeded deal of `hands` whist hands of `cards` cards, trump and leader
+/// drawn from the seed.
+fn deal(seed: u64, hands: usize, cards: usize) -> WhistPosition {
+    let mut r = Rng::new(seed);
+    let mut pack: Vec<u8> = (0..4u8)
+        .flat_map(|s| (0..13u8).map(move |k| 16 * s + k))
+        .collect();
+    r.shuffle(&mut pack);
+    let h: Vec<CardSet> = (0..hands)
+        .map(|i| {
+            pack[i * cards..(i + 1) * cards]
+                .iter()
+                .map(|&c| Card(c))
+                .collect()
+        })
+        .collect();
+    let t = r.below(5) as u8;
+    WhistPosition::new(h, (t < 4).then_some(t), r.below(hands as u64) as usize)
+}
+
+/// Random endgames of two, three and four hands, some in mid-trick: the
+/// value and every card's value on 2 and 4 threads are the brute-force
+/// ones, for both sides.
+#[test]
+fn threads_give_the_brute_force_values_on_endgames() {
+    let mut seed = 100;
+    for (players, cards) in [(2usize, 6usize), (3, 5), (4, 4)] {
+        for k in 0..8 {
+            seed += 1;
+            let trump = (k % 3 != 0).then_some((k % 4) as u8);
+            let pos = random_endgame(seed, players, cards, 4, trump, k % players);
+            for threads in [2, 4] {
+                let mut s = Solver::new(config(threads));
+                for player in [0, pos.to_move()] {
+                    let v = s.solve(&pos, player).unwrap().value;
+                    assert_eq!(v, brute_force(&pos, player), "{:?} {}", pos, threads);
+                }
+                let player = pos.to_move();
+                let got = s.solve_cards(&pos, player).unwrap();
+                let got: Vec<(u8, u32)> = got.actions.iter().map(|&(c, v)| (c.0, v)).collect();
+                assert_eq!(
+                    got,
+                    brute_force_cards(&pos, player),
+                    "{:?} {}",
+                    pos,
+                    threads
+                );
+            }
+        }
+    }
+}
+
+/// Larger positions (beyond brute force): 1, 2 and 4 threads agree on the
+/// value and on every card's value, with every switch on and with the
+/// switches that change the split's arithmetic off.
+#[test]
+fn one_two_and_four_threads_agree_on_larger_positions() {
+    let mut positions = vec![deal(3, 3, 9), deal(4, 4, 8), deal(5, 2, 11)];
+    positions.push(random_endgame(9, 4, 7, 4, Some(1), 2));
+    for sw in [
+        Switches::default(),
+        Switches::default().with_spec("-fail_soft,-mtdf").unwrap(),
+    ] {
+        for pos in &positions {
+            let player = pos.to_move();
+            let solve = |threads: usize| {
+                let mut s = Solver::new(SolverConfig {
+                    switches: sw,
+                    ..config(threads)
+                });
+                let cards = s.solve_cards(pos, player).unwrap();
+                let value = s.solve(pos, (player + 1) % pos.hands.len()).unwrap().value;
+                (cards.value, cards.actions, value)
+            };
+            let one = solve(1);
+            assert_eq!(solve(2), one, "{:?}", pos);
+            assert_eq!(solve(4), one, "{:?}", pos);
+        }
+    }
+}
+
+/// The node limit is one budget for all the threads of a call: a call that
+/// needs more stops with the limit's error; in anytime mode it returns
+/// bounds holding the exact values, having visited at most the limit plus
+/// one node a thread.
+#[test]
+fn the_node_limit_holds_over_all_threads() {
+    let pos = deal(3, 3, 9);
+    let player = pos.to_move();
+    let exact = Solver::new(config(1)).solve_cards(&pos, player).unwrap();
+    for threads in [2, 4] {
+        for limit in [1, 50, exact.nodes / 3] {
+            let cfg = SolverConfig {
+                max_nodes: Some(limit),
+                ..config(threads)
+            };
+            let e = Solver::new(cfg.clone())
+                .solve_cards(&pos, player)
+                .unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!("solver node limit reached (max_nodes={})", limit)
+            );
+            let b = Solver::new(SolverConfig {
+                bounds: true,
+                ..cfg
+            })
+            .solve_cards(&pos, player)
+            .unwrap();
+            assert!(b.nodes <= limit + threads as u64, "{} {}", b.nodes, limit);
+            assert!(b.value <= exact.value && exact.value <= b.hi);
+            for (i, (c, v)) in exact.actions.iter().enumerate() {
+                assert_eq!(b.actions[i].0, *c);
+                assert!(b.actions[i].1 <= *v && *v <= b.actions_hi[i], "{:?}", c);
+            }
+            let v = Solver::new(SolverConfig {
+                bounds: true,
+                max_nodes: Some(limit),
+                ..config(threads)
+            })
+            .solve(&pos, player)
+            .unwrap();
+            assert!(v.nodes <= limit + threads as u64);
+            assert!(v.value <= exact.value && exact.value <= v.hi);
+        }
+    }
+}
+
+/// A raised stop flag and a passed deadline stop every thread of a call.
+#[test]
+fn the_stop_flag_and_the_deadline_stop_every_thread() {
+    let pos = deal(3, 3, 9);
+    let stop = Arc::new(AtomicBool::new(true));
+    let cfg = SolverConfig {
+        stop: Some(stop),
+        ..config(2)
+    };
+    let e = Solver::new(cfg).solve_cards(&pos, 0).unwrap_err();
+    assert_eq!(e, Error::Interrupted);
+    let cfg = SolverConfig {
+        timeout: Some(std::time::Duration::ZERO),
+        ..config(2)
+    };
+    let e = Solver::new(cfg.clone()).solve(&pos, 0).unwrap_err();
+    assert!(matches!(e, Error::SolverLimit(_)), "{}", e);
+    let b = Solver::new(SolverConfig {
+        bounds: true,
+        ..cfg
+    })
+    .solve_cards(&pos, 0)
+    .unwrap();
+    assert!(b.halted.is_some() && b.nodes <= 2);
+}
+
+/// The threads' table is one table of the size asked for, kept by a
+/// solver from call to call like a one-thread table.
+#[test]
+fn a_solver_keeps_one_shared_table_across_calls() {
+    let pos = deal(4, 4, 8);
+    let mut s = Solver::new(config(2));
+    let first = s.solve_cards(&pos, 0).unwrap();
+    let stores = s.tt_stats()[0];
+    assert!(stores > 0);
+    let again = s.solve_cards(&pos, 0).unwrap();
+    assert_eq!((first.value, &first.actions), (again.value, &again.actions));
+    assert!(again.nodes < first.nodes);
+    assert!(s.tt.capacity_bytes() <= SolverConfig::small().tt_bytes);
+}

@@ -1,0 +1,188 @@
+//! One transposition table for the threads of a call.
+//!
+//! The table ([`super::tt::Tt`]) keeps, per shape, a chain of blocks of
+//! masked patterns in one arena; a probe walks a chain and a store may
+//! extend it, recycle its oldest block or reset the table. Rather than make
+//! that lock-free, a [`SharedTt`] splits it by shape into *stripes*: each
+//! stripe is a whole table of its own under its own lock, and a shape (with
+//! its context) always lives in the same stripe. A probe or a store locks
+//! one stripe for as long as the single-thread table takes, and with many
+//! stripes two threads seldom want the same one at once ([`Handle::waits`]
+//! counts the times one had to wait).
+//!
+//! Exactness is that of the table itself: an entry is only ever written
+//! whole under its stripe's lock, so a probe sees each entry as some store
+//! left it (never half of one), and every stored bound is proven by the
+//! thread that stored it. A stripe that fills up resets alone (entries are
+//! only hints).
+//!
+//! ```
+//! use std::sync::Arc;
+//! use hukm_core::solve::game::TtKey;
+//! use hukm_core::solve::shared::SharedTt;
+//! use hukm_core::solve::tt::Tt;
+//! let table = Arc::new(SharedTt::<u128>::with_bytes(1 << 20));
+//! let (mut a, mut b) = (Tt::shared(&table), Tt::shared(&table));
+//! let key = TtKey { shape: 7, ctx: 1, owners: 0b1011u128 };
+//! a.store(&key, 0b0011, 2, 5);
+//! assert!(b.probe(&key, 2).unwrap().at_least);
+//! ```
+
+use std::sync::{Mutex, MutexGuard, TryLockError};
+
+use super::game::{mix64, Pattern};
+use super::tt::Tt;
+use crate::error::{Error, Result};
+
+/// The most stripes a table is split into.
+const MAX_STRIPES: usize = 256;
+/// The least memory of one stripe (smaller tables have fewer stripes).
+const MIN_STRIPE_BYTES: usize = 64 << 10;
+
+/// One stripe, alone in its cache lines (its lock word and statistics are
+/// written by every probe).
+#[repr(align(128))]
+struct Stripe<P: Pattern>(Mutex<Tt<P>>);
+
+/// A transposition table shared by the threads of a call, split by shape
+/// into stripes under their own locks (see the module notes).
+pub struct SharedTt<P: Pattern> {
+    stripes: Box<[Stripe<P>]>,
+    bits: u32,
+    /// Bytes of each stripe.
+    per: usize,
+}
+
+impl<P: Pattern> SharedTt<P> {
+    /// A table using at most about `bytes` bytes over all its stripes
+    /// (allocated on first use, stripe by stripe, or by
+    /// [`SharedTt::reserve`]).
+    pub fn with_bytes(bytes: usize) -> SharedTt<P> {
+        let mut n = 1;
+        while n < MAX_STRIPES && (2 * n) * MIN_STRIPE_BYTES <= bytes {
+            n *= 2;
+        }
+        let per = bytes / n;
+        let stripes = (0..n)
+            .map(|_| Stripe(Mutex::new(Tt::with_bytes(per))))
+            .collect();
+        SharedTt {
+            stripes,
+            bits: n.trailing_zeros(),
+            per,
+        }
+    }
+
+    /// Number of stripes.
+    pub fn stripes(&self) -> usize {
+        self.stripes.len()
+    }
+
+    #[inline]
+    fn stripe(&self, shape: u64, ctx: u32) -> &Mutex<Tt<P>> {
+        let h = mix64(shape ^ (u64::from(ctx) << 40));
+        let i = if self.bits == 0 {
+            0
+        } else {
+            (h >> (64 - self.bits)) as usize
+        };
+        &self.stripes[i].0
+    }
+
+    fn each(&self, mut f: impl FnMut(&mut Tt<P>)) {
+        for s in self.stripes.iter() {
+            f(&mut s.0.lock().unwrap_or_else(|e| e.into_inner()));
+        }
+    }
+
+    /// Allocates every stripe now (see [`Tt::reserve`]). Memory the
+    /// machine cannot give is an error naming the whole table's size, and
+    /// the stripes already allocated are given back.
+    pub fn reserve(&self) -> Result<()> {
+        let refused = self.stripes.iter().any(|s| {
+            s.0.lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .reserve()
+                .is_err()
+        });
+        if !refused {
+            return Ok(());
+        }
+        self.each(|t| *t = Tt::with_bytes(self.per));
+        let mib = (self.per * self.stripes.len()).div_ceil(1 << 20);
+        Err(Error::State(format!(
+            "cannot allocate a transposition table of {} MiB: ask for less with tt_mib",
+            mib
+        )))
+    }
+
+    /// Bytes the table uses once allocated.
+    pub fn capacity_bytes(&self) -> usize {
+        let mut n = 0;
+        self.each(|t| n += t.capacity_bytes());
+        n
+    }
+
+    /// Forgets every entry.
+    pub fn clear(&self) {
+        self.each(Tt::clear);
+    }
+
+    /// Statistics over all stripes, as [`Tt`] counts them: stores, hits,
+    /// resets, probes and entries compared.
+    pub fn stats(&self) -> [u64; 5] {
+        let mut s = [0; 5];
+        self.each(|t| {
+            for (x, y) in s
+                .iter_mut()
+                .zip([t.stores, t.hits, t.resets, t.probes, t.scanned])
+            {
+                *x += y;
+            }
+        });
+        s
+    }
+}
+
+/// One thread's access to a [`SharedTt`]: what a [`Tt`] made by
+/// [`Tt::shared`] forwards its probes and stores to.
+pub struct Handle<P: Pattern> {
+    table: std::sync::Arc<SharedTt<P>>,
+    /// Probes and stores that found their stripe locked by another thread
+    /// and waited for it (statistics).
+    pub waits: u64,
+}
+
+impl<P: Pattern> Handle<P> {
+    /// A handle on `table`.
+    pub fn new(table: &std::sync::Arc<SharedTt<P>>) -> Handle<P> {
+        Handle {
+            table: table.clone(),
+            waits: 0,
+        }
+    }
+
+    /// The table.
+    pub fn table(&self) -> &std::sync::Arc<SharedTt<P>> {
+        &self.table
+    }
+
+    /// The stripe of a key's shape and context, locked (counting a wait
+    /// when another thread holds it).
+    #[inline]
+    pub(crate) fn lock(&mut self, shape: u64, ctx: u32) -> MutexGuard<'_, Tt<P>> {
+        let m = self.table.stripe(shape, ctx);
+        match m.try_lock() {
+            Ok(g) => g,
+            Err(TryLockError::Poisoned(e)) => e.into_inner(),
+            Err(TryLockError::WouldBlock) => {
+                self.waits += 1;
+                m.lock().unwrap_or_else(|e| e.into_inner())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "shared_tests.rs"]
+mod tests;

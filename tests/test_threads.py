@@ -1,0 +1,138 @@
+"""One position on many threads (``threads=``): the same answers for 1, 2 and 4 threads in
+every preset and for every objective the description offers, the limits held over all the
+threads of a call, the GIL released while they search, and bad thread counts refused in
+words. Node counts may differ from one thread count to another (which thread reaches a
+position first decides what the others find in the table); nothing here compares them.
+The presets come from :func:`hukm.games`; nothing names one."""
+
+from __future__ import annotations
+
+import functools
+import random
+import threading
+import time
+from typing import Any, Optional
+
+import pytest
+
+import hukm
+
+from search_positions import searched_position
+
+NAMES = [i.name for i in hukm.games()]
+BOUNDED = {i.name for i in hukm.games() if i.description is not None and i.description.bounds}
+
+
+@functools.lru_cache(maxsize=None)
+def position(name: str) -> Any:
+    """A state of ``name`` reached by seeded random play whose every-action solve on one
+    thread takes from 2,000 to 300,000 nodes (a real search, quickly done)."""
+    return searched_position(name, 2_000, 300_000, seeds=6)[0]
+
+
+def answer(state: Any, threads: int, **kw: Any) -> Optional[tuple[Any, ...]]:
+    """What a solve says (everything but the node count); ``None`` when the objective
+    does not apply to the state, or (one thread) takes more than a few million nodes
+    (the other side's value can cost far more than the mover's)."""
+    try:
+        limit = {"max_nodes": 3_000_000} if threads == 1 and "max_nodes" not in kw else {}
+        s = hukm.solve(state, threads=threads, timeout=120, **limit, **kw)
+    except (hukm.OptionError, hukm.StateError, hukm.SolverLimitError):
+        if threads > 1:
+            raise
+        return None
+    return (s.value, s.actions, s.tricks, s.action_tricks, s.expected, s.expected_actions,
+            s.defenders_first_trick, s.bounds, s.action_bounds, s.exact)
+
+
+def questions(name: str) -> list[dict[str, Any]]:
+    """Every objective of the description, with every action and the value alone, for
+    side of the player to move and the next player; a target where the game takes one."""
+    state = position(name)
+    qs: list[dict[str, Any]] = []
+    for objective in hukm.game(name).description.objectives:
+        for actions in (True, False):
+            for player in sorted({state.current_player, (state.current_player + 1) % state.num_players}):
+                qs.append({"objective": objective.name, "actions": actions, "player": player})
+    qs.append({"target": 10})
+    if name in BOUNDED:
+        qs.append({"bounds": True})
+    return qs
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_one_two_and_four_threads_give_the_same_answers(name: str) -> None:
+    state = position(name)
+    asked = 0
+    for q in questions(name):
+        one = answer(state, 1, **q)
+        if one is None:
+            continue
+        asked += 1
+        for threads in (2, 4):
+            assert answer(state, threads, **q) == one, (q, threads)
+    assert asked > 0
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_handle_on_threads_gives_the_one_shot_answers(name: str) -> None:
+    """A :class:`hukm.Solver` with ``threads=2`` keeps its shared table from call to call
+    and answers as ``hukm.solve`` on one thread does."""
+    state = position(name)
+    solver = hukm.Solver(hukm.game(name), threads=2)
+    for _ in range(2):
+        assert answer(state, 2, solver=solver) == answer(state, 1)
+
+
+@pytest.mark.parametrize("name", sorted(BOUNDED))
+def test_the_node_limit_holds_over_all_threads(name: str) -> None:
+    """An anytime call on 2 threads stopped by ``max_nodes`` counts at most the limit plus
+    one node a thread, and its bounds hold the exact values; without ``bounds`` it raises
+    the limit's error."""
+    state = position(name)
+    full = hukm.solve(state, threads=1)
+    for budget in (1, max(1, full.nodes // 4)):
+        with pytest.raises(hukm.SolverLimitError, match=rf"^solver node limit reached \(max_nodes={budget}\)$"):
+            hukm.solve(state, max_nodes=budget, threads=2)
+        got = hukm.solve(state, max_nodes=budget, bounds=True, threads=2)
+        assert got.nodes <= budget + 2, (got.nodes, budget)
+        if got.exact:
+            assert (got.value, got.actions) == (full.value, full.actions)
+            continue
+        assert got.bounds is not None and got.bounds[0] <= full.value <= got.bounds[1]
+        for action, value in full.actions.items():
+            lo, hi = got.action_bounds[action]
+            assert lo <= value <= hi, action
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_passed_deadline_stops_every_thread(name: str) -> None:
+    with pytest.raises(hukm.SolverLimitError, match="^solver time limit reached"):
+        hukm.solve(position(name), timeout=0, threads=2)
+
+
+def test_the_gil_is_released_while_the_threads_search() -> None:
+    """A Python thread counts on while a solve on two threads runs."""
+    game = hukm.Hokm("hokm3")
+    state = game.from_deal(game.deal(4), trump="S", leader=0)
+    count = 0
+    done = threading.Event()
+
+    def solve() -> None:
+        hukm.solve(state, threads=2, timeout=60)
+        done.set()
+
+    t = threading.Thread(target=solve)
+    t.start()
+    start = time.monotonic()
+    while not done.is_set() and time.monotonic() - start < 0.3:
+        count += 1
+    t.join()
+    assert count > 1000
+
+
+@pytest.mark.parametrize("bad", [0, -1, 1025, 2.0, "2", True])
+def test_a_bad_thread_count_is_refused_in_words(bad: Any) -> None:
+    state = position("hokm4")
+    with pytest.raises(ValueError, match="threads"):
+        hukm.solve(state, threads=bad)
