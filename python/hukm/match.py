@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 import math
-import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Callable, Optional, Sequence
@@ -18,6 +17,7 @@ from typing import Any, Callable, Optional, Sequence
 from . import _core
 from ._errors import OptionError
 from .bots import Bot, fork
+from .solve import default_threads
 from .bots import _module as _game_module
 
 _MASK = (1 << 64) - 1
@@ -178,8 +178,9 @@ def play_match(
     without ``fork`` is shared by every hand: give ``threads=1`` when it is
     not thread-safe. Bots that can (``fork``) get their
     own copy per hand, seeded from ``seed``, so the match is reproducible
-    and hands run in parallel on ``threads`` (default: all cores; the solver
-    releases the interpreter while it searches). ``progress(done, total)`` is
+    and hands run in parallel on ``threads`` (default: :func:`hukm.default_threads`;
+    the solver releases the interpreter while it searches; a forked bot with no
+    ``threads`` of its own then solves on one thread). ``progress(done, total)`` is
     called as hands finish.
     """
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
@@ -210,13 +211,19 @@ def play_match(
         dseed = derive_seed(seed, deal)
         seats = tuple((s - rot) % n for s in range(n))
         seated = [fork(bots[seats[s]], derive_seed(seed, deal, rot, s)) for s in range(n)]
+        if workers > 1:
+            # The hands already fill the threads: a forked bot's solves take one
+            # each (unless it was given its own count).
+            for b in seated:
+                if all(b is not x for x in bots) and hasattr(b, "threads") and b.threads is None:
+                    b.threads = 1
         pts, steps = play_hand(game, seated, dseed)
         by_bot = [0.0] * n
         for s in range(n):
             by_bot[seats[s]] = pts[s]
         return HandResult(i, deal, dseed, seats, tuple(by_bot), steps)
 
-    workers = threads or os.cpu_count() or 1
+    workers = threads or default_threads()
     out: list[HandResult] = []
     if workers == 1 or hands <= 1:
         for i in range(hands):

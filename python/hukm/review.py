@@ -285,6 +285,7 @@ def review(
     lines: bool = True,
     lang: Optional[str] = None,
     viewer: Optional[int] = None,
+    threads: Optional[int] = None,
 ) -> Review:
     """Reviews every decision of trick play in ``record`` (bids and trump choices are
     played as recorded): the value of the card played against the best, for
@@ -302,6 +303,10 @@ def review(
     ``best_actions`` and ``values`` keep only the actions whose cards he has seen; each
     line stops before the first trick with a card he has not seen. The values, costs,
     marks and summaries are the same (``viewer=None``, the default, shows every card).
+
+    Each position is solved on ``threads`` threads (default: :func:`hukm.default_threads`)
+    sharing the review's one table; the review is the same for any number (save for what
+    a time limit cuts short).
 
     Bad input raises :class:`hukm.StateError` naming it (an unknown ``lang``:
     :class:`hukm.OptionError`).
@@ -344,7 +349,8 @@ def review(
     end = None if budget is None else time.monotonic() + budget
     # One table for the hand: each position solved from the last card back leaves
     # its entries to the positions before it.
-    handle = _solver_of(record)
+    workers = optional_whole(threads, "threads", 1, 1024)
+    handle = _solver_of(record, workers)
     sols: dict[int, Solution] = {}
     for k in reversed(range(len(states))):
         st = states[k]
@@ -357,7 +363,7 @@ def review(
             continue
         try:
             sols[k] = solve(st, p, timeout=timeout if left is None else min(left, timeout or left), solver=handle,
-                            exact=True)
+                            exact=True, threads=workers)
         except StateError as e:
             if cards[k]:
                 out.unvalued.append(k)
@@ -397,13 +403,14 @@ def review(
     return out
 
 
-def _solver_of(record: HandRecord) -> Optional[Solver]:
-    """A solver handle for the record's game (its table kept from position to position),
-    or ``None`` when the game cannot be made from the record's preset and options."""
+def _solver_of(record: HandRecord, threads: Optional[int] = None) -> Optional[Solver]:
+    """A solver handle for the record's game (its table kept from position to position,
+    each solve on ``threads`` threads), or ``None`` when the game cannot be made from the
+    record's preset and options."""
     from .registry import game
 
     try:
-        return Solver(game(record.preset, **record.options))
+        return Solver(game(record.preset, **record.options), threads=threads)
     except (StateError, ValueError, TypeError):
         return None
 

@@ -524,31 +524,33 @@ class PlayStep:
         return self.best - self.after
 
 
-def analyse_play(state: _core.State, actions: Sequence[str]) -> list[PlayStep]:
+def analyse_play(state: _core.State, actions: Sequence[str], *, threads: Optional[int] = None) -> list[PlayStep]:
     """Double-dummy value before and after each card of ``actions`` played from ``state``.
 
     Like DDS's AnalysePlay: for each card, what the mover's side could take
     with best play and what it can take after that card. ``state`` is not
     changed. An illegal action raises :class:`hukm.IllegalActionError` naming it.
+    Each position is solved on ``threads`` threads (default: :func:`default_threads`).
     :meth:`hukm.Solver.analyse_play` does the same keeping its table from card to card.
     """
-    return _analyse_play(state, actions, None)
+    return _analyse_play(state, actions, None, threads=threads)
 
 
 def _analyse_play(state: _core.State, actions: Sequence[str], solver: Optional[Solver],
-                  skip_setup: bool = False) -> list[PlayStep]:
+                  skip_setup: bool = False, threads: Optional[int] = None) -> list[PlayStep]:
+    threads = optional_whole(threads, "threads", 1, 1024)
     s = state.clone()
     out: list[PlayStep] = []
     for i, action in enumerate(actions):
         mover = s.current_player
         if skip_setup:
             try:
-                sol = solve(s, mover, solver=solver, exact=True)
+                sol = solve(s, mover, solver=solver, exact=True, threads=threads)
             except StateError:  # not trick play (an auction, naming trumps): played as recorded
                 s.apply(action)
                 continue
         else:
-            sol = solve(s, mover, solver=solver, exact=True)
+            sol = solve(s, mover, solver=solver, exact=True, threads=threads)
         if action not in sol.actions:
             legal = s.legal_actions()
             if action in legal:
@@ -594,6 +596,7 @@ def best_line(
     *,
     to: str = "hand_end",
     timeout: Optional[float] = None,
+    threads: Optional[int] = None,
 ) -> list[LineStep]:
     """The double-dummy optimal line of play from ``state``.
 
@@ -621,7 +624,8 @@ def best_line(
     A finished hand gives ``[]``; a state where no line can start (the trump choice, the
     bidding) raises :class:`hukm.StateError`. ``state`` is not changed. ``timeout``
     limits the whole line in seconds (each solve gets the time left); reaching it raises
-    :class:`hukm.SolverLimitError`.
+    :class:`hukm.SolverLimitError`. Each position is solved on ``threads`` threads (default:
+    :func:`default_threads`); the line is the same for any number.
 
     >>> import hukm
     >>> s = hukm.Hokm().from_deal("AK.2.. QJ.3.. T9.4.. 87.5..", trump="H", leader=0)
@@ -631,11 +635,12 @@ def best_line(
     >>> len(hukm.best_line(full)), len(hukm.best_line(full, to="all_tricks"))  # 7 tricks to 5
     (48, 52)
     """
-    return _best_line(state, player, timeout, None, to)
+    return _best_line(state, player, timeout, None, to, threads)
 
 
 def _best_line(state: _core.State, player: Optional[int], timeout: Optional[float],
-               solver: Optional[Solver], to: str = "hand_end") -> list[LineStep]:
+               solver: Optional[Solver], to: str = "hand_end",
+               threads: Optional[int] = None) -> list[LineStep]:
     if not isinstance(state, _core.State):
         raise StateError(f"best_line needs a hukm.State, got {type(state).__name__}")
     if to not in LINE_ENDS:
@@ -647,11 +652,12 @@ def _best_line(state: _core.State, player: Optional[int], timeout: Optional[floa
     limit = seconds(timeout)
     end = None if limit is None or limit == float("inf") else time.monotonic() + limit
     rest = to == "all_tricks" and _game_of(s).description.plays_out
-    out, refused, more = _line_of_hand(s, side, limit, end, solver, rest)
+    threads = optional_whole(threads, "threads", 1, 1024)
+    out, refused, more = _line_of_hand(s, side, limit, end, solver, rest, threads)
     if refused is not None and not out:
         raise StateError(f"best_line cannot start here: {refused}")
     while more is not None:
-        line, _, more = _line_of_hand(more, side, limit, end, solver, rest)
+        line, _, more = _line_of_hand(more, side, limit, end, solver, rest, threads)
         out += line
     return out
 
@@ -663,6 +669,7 @@ def _line_of_hand(
     end: Optional[float],
     solver: Optional[Solver],
     rest: bool,
+    threads: Optional[int],
 ) -> tuple[list[LineStep], Optional[StateError], Optional[_core.State]]:
     """The line from ``s`` to the end of its hand, played on ``s``; the refusal of a
     solve that stopped it; with ``rest``, the position of the cards the hand left when
@@ -676,7 +683,7 @@ def _line_of_hand(
         if left is not None and left <= 0 and limit is not None:
             raise SolverLimitError.time_limit(limit)
         try:
-            sol = solve(s, side, timeout=left, solver=solver, exact=True)
+            sol = solve(s, side, timeout=left, solver=solver, exact=True, threads=threads)
         except StateError as e:
             refused = e  # not trick play: the trump choice, Court Piece's kot choice ...
             break

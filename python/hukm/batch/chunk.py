@@ -46,6 +46,8 @@ class Job:
     max_tries: int = MAX_TRIES
     deals: tuple[Deal, ...] = field(default=(), repr=False)
     value: Optional[Callable[[GameBase, Deal], Sequence[int]]] = None
+    threads: int = 1
+    """The threads of each worker's solves (the values do not depend on it)."""
 
 
 _GAMES: dict[tuple[str, tuple[tuple[str, str], ...]], Any] = {}
@@ -90,7 +92,7 @@ def solve_chunk(job: Job, start: int, stop: int) -> dict[str, npt.NDArray[Any]]:
         if job.value is not None:
             v = [int(x) for x in job.value(g, d)]
         else:
-            v = values_of(g, job.plan, d, state)
+            v = values_of(g, job.plan, d, state, job.threads)
         if len(v) != int(np.prod(job.plan.shape)):
             raise ValueError(f"deal {k}: {len(v)} values, the plan has shape {job.plan.shape}")
         values.append(v)

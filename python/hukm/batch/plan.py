@@ -166,8 +166,9 @@ def plan_for(game: GameBase, objective: str = "tricks") -> Plan:
     raise StateError(f"{game.preset} cannot be batch-solved: {why}")
 
 
-def position_values(game: GameBase, plan: Plan, deal: str, probe: bool = False) -> list[int]:
-    """The cells of a ``positions`` plan for one deal, row by row."""
+def position_values(game: GameBase, plan: Plan, deal: str, probe: bool = False, threads: int = 1) -> list[int]:
+    """The cells of a ``positions`` plan for one deal, row by row, on ``threads``
+    threads."""
     from ..solve import solve, solve_many
 
     states = []
@@ -181,10 +182,10 @@ def position_values(game: GameBase, plan: Plan, deal: str, probe: bool = False) 
         if probe:
             break
     if plan.objective == "kot":
-        return [solve(s, p, objective="kot", actions=False, exact=True).value for s, p in zip(states, players)]
+        return [solve(s, p, objective="kot", actions=False, exact=True, threads=threads).value for s, p in zip(states, players)]
     if probe:
         return []
-    return [int(v) for v in solve_many(states, players, threads=1)]
+    return [int(v) for v in solve_many(states, players, threads=threads)]
 
 
 Valuer = Callable[[GameBase, Any], Sequence[int]]
@@ -199,15 +200,16 @@ def custom_plan(fn: Valuer, shape: Optional[Sequence[int]], what: str) -> Plan:
     return Plan("custom", shp, tuple(str(i) for i in range(shp[0])), tuple(str(i) for i in range(shp[-1])) if len(shp) > 1 else ("value",), what or name)
 
 
-def values_of(game: GameBase, plan: Plan, deal: Any, state: Optional[_core.State]) -> list[int]:
-    """The values of one deal (a :class:`hukm.batch.Deal`) under ``plan``, flat."""
+def values_of(game: GameBase, plan: Plan, deal: Any, state: Optional[_core.State], threads: int = 1) -> list[int]:
+    """The values of one deal (a :class:`hukm.batch.Deal`) under ``plan``, flat, on
+    ``threads`` threads (the values do not depend on it)."""
     if plan.kind == "table":
-        t = game.dd_table(deal.deal, threads=1, **table_keywords(game, deal.dealer))
+        t = game.dd_table(deal.deal, threads=threads, **table_keywords(game, deal.dealer))
         return [int(x) for x in t.reshape(-1)]
     if plan.kind == "value":
         from ..solve import solve
 
         if state is None:
             raise StateError(f"{game.preset}: a deal line does not give the position; give hand records (JSONL or PBN)")
-        return [solve(state, actions=False, exact=True).value]
-    return position_values(game, plan, deal.deal)
+        return [solve(state, actions=False, exact=True, threads=threads).value]
+    return position_values(game, plan, deal.deal, threads=threads)

@@ -31,6 +31,7 @@ import numpy.typing as npt
 from .. import __version__
 from .._errors import OptionError, StateError
 from .._game import GameBase
+from ..solve import default_threads
 from .chunk import Constraint, Job, solve_chunk
 from .output import concat, format_of, load_npz, need_pyarrow, save_npz, write
 from .plan import Plan, custom_plan, plan_for
@@ -238,6 +239,7 @@ def run(
     progress: Optional[Progress] = None,
     keep_parts: bool = False,
     force: bool = False,
+    threads: Optional[int] = None,
 ) -> Result:
     """Solve many deals of ``game`` and write one row per deal to ``out`` (``.npz`` or
     ``.parquet``).
@@ -257,8 +259,10 @@ def run(
     ``address`` or a new local Ray; ``pip install "hukm[ray]"``) solve chunks of ``chunk``
     deals; finished chunks stay in ``out + ".parts"`` until the output is written, so a
     stopped run resumes: called again with the same arguments, it solves only the
-    missing chunks. The same arguments give byte-identical output whatever ``workers``
-    and ``backend``.
+    missing chunks. Each worker solves on ``threads`` threads (default: the cores this
+    process may use, :func:`hukm.default_threads`, shared out among the workers). The
+    same arguments give byte-identical output whatever ``workers``, ``threads`` and
+    ``backend``.
 
     An existing ``out`` is replaced only with ``force=True``; otherwise the run stops
     with :class:`hukm.StateError` before solving anything. Parts left by a run with other
@@ -283,6 +287,7 @@ def run(
         raise OptionError(f"bad backend {backend!r}; backends: {', '.join(BACKENDS)}")
     seed = _whole(seed, "seed", 0)
     workers = _whole(workers, "workers", 1)
+    per_worker = _whole(threads, "threads", 1) if threads is not None else max(1, default_threads() // workers)
     max_tries = _whole(max_tries, "max_tries", 1)
     out = os.fspath(out)
     fmt = format_of(out)
@@ -333,7 +338,7 @@ def run(
         "value": None if value is None else _name(value),
         "plan": plan.as_dict(),
     }
-    job = Job(g.preset, g.given_options, seed, plan, where, max_tries, file_deals, value)
+    job = Job(g.preset, g.given_options, seed, plan, where, max_tries, file_deals, value, per_worker)
     bounds = [(i, a, min(a + size, total)) for i, a in enumerate(range(0, total, size))]
     parts = _parts_of(out)
     if os.path.exists(out) and not force:

@@ -19,11 +19,14 @@ from __future__ import annotations
 
 import importlib
 import random
+from concurrent.futures import ThreadPoolExecutor
 from types import ModuleType
 from typing import Optional
 
 from .. import _core
+from .._check import optional_whole
 from .._errors import OptionError, SolverLimitError, StateError
+from ..solve import default_threads
 from ._base import Bot, fork, new_rng
 
 __all__ = ["Bot", "Heuristic", "PIMC", "Random", "by_name", "fork"]
@@ -124,7 +127,10 @@ class PIMC:
 
     ``samples``: deals per decision; ``seed``: reproducibility;
     ``max_nodes``: a node limit per solve (a sample that reaches it is left
-    out of the average; when every sample does, the heuristic decides).
+    out of the average; when every sample does, the heuristic decides);
+    ``threads``: the samples are solved on this many threads at once (default:
+    :func:`hukm.default_threads`), each sample on one, so the decision does not
+    depend on the count.
 
     >>> import hukm
     >>> state = hukm.Hokm().from_deal("AK.2.. QJ.3.. T9.4.. 87.5..", trump="H", leader=0)
@@ -141,6 +147,7 @@ class PIMC:
         *,
         max_nodes: Optional[int] = None,
         max_cards: Optional[int] = None,
+        threads: Optional[int] = None,
     ) -> None:
         if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= MAX_SAMPLES:
             raise OptionError(f"samples must be a whole number from 1 to {MAX_SAMPLES}, got {samples!r}")
@@ -148,6 +155,7 @@ class PIMC:
             raise OptionError(f"max_nodes must be a whole number >= 1, got {max_nodes!r}")
         if max_cards is not None and (not isinstance(max_cards, int) or max_cards < 1):
             raise OptionError(f"max_cards must be a whole number >= 1, got {max_cards!r}")
+        self.threads = optional_whole(threads, "threads", 1, 1024)
         self.samples = samples
         self.seed = seed
         self.max_nodes = max_nodes
@@ -187,10 +195,12 @@ class PIMC:
         solved = 0
         mod = _module(state)
         values = getattr(mod, "sample_values", None)
+        threads = self.threads or default_threads()
         if values is None:
-            # Every sample in one native call (whist-type Hokm reuses one
-            # solver and its table across the samples).
-            rows = _core.sample_values(state, player, seeds, self.max_nodes)
+            # Every sample in one native call, spread over the threads (in
+            # whist-type Hokm each thread reuses one solver and its table
+            # across its samples).
+            rows = _core.sample_values(state, player, seeds, self.max_nodes, threads=threads)
             sample_score = getattr(mod, "sample_score", None)
             score = sample_score(state, player) if sample_score is not None else None
             for row in rows:
@@ -201,15 +211,25 @@ class PIMC:
                     x = score(float(v)) if score is not None else float(v)
                     totals[a] = totals.get(a, 0.0) + x
             return {a: t / solved for a, t in totals.items()} if solved else {}
-        for seed in seeds:
-            det = state.determinize(player, seed)
+        def one(seed: int) -> Optional[dict[str, float]]:
             try:
-                got = values(det, player, self)
+                got: dict[str, float] = values(state.determinize(player, seed), player, self)
             except SolverLimitError:
+                return None
+            return got
+
+        if threads > 1 and len(seeds) > 1:
+            # The solves release the interpreter: the samples run at once.
+            with ThreadPoolExecutor(max_workers=min(threads, len(seeds))) as ex:
+                results = list(ex.map(one, seeds))
+        else:
+            results = [one(seed) for seed in seeds]
+        for got in results:
+            if got is None:
                 continue
             solved += 1
-            for a, v in got.items():
-                totals[a] = totals.get(a, 0.0) + v
+            for a, value in got.items():
+                totals[a] = totals.get(a, 0.0) + value
         return {a: t / solved for a, t in totals.items()} if solved else {}
 
     def _best(self, state: _core.State, scores: dict[str, float]) -> str:
@@ -224,7 +244,8 @@ class PIMC:
 
     def fork(self, seed: int) -> "PIMC":
         """A copy with the same settings and its own generator."""
-        return PIMC(self.samples, seed, max_nodes=self.max_nodes, max_cards=self.max_cards)
+        return PIMC(self.samples, seed, max_nodes=self.max_nodes, max_cards=self.max_cards,
+                    threads=self.threads)
 
     def __repr__(self) -> str:
         return f"PIMC(samples={self.samples}, seed={self.seed!r})"

@@ -19,7 +19,9 @@ Each game has a module ``hukm.bots._<game>`` (the game's name as
     The value of each legal action in one sampled deal ``det`` for
     ``player``'s side, when the game's objective is better served by
     something other than ``hukm.solve(det, player).actions`` (e.g. the
-    chance of making a contract); may raise ``hukm.SolverLimitError``.
+    chance of making a contract); may raise ``hukm.SolverLimitError``. The bot
+    runs its samples on its threads at once, so each solves on one
+    (``threads=1``).
 ``hand_key(state) -> object``
     A value that changes exactly when a new hand (deal) starts; it tells
     :func:`hukm.play_match` and ``hukm play`` where a hand ends.

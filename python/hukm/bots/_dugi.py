@@ -141,7 +141,7 @@ def sample_values(det: _core.State, player: int, bot: Any) -> dict[str, float]:
     >>> sample_values(s, 0, B())
     {'4TJ': 0.0, 'TBA': 0.0, 'ask': 0.0}
     """
-    sol = solve(det, player, max_nodes=bot.max_nodes, details=False, exact=True)
+    sol = solve(det, player, max_nodes=bot.max_nodes, details=False, exact=True, threads=1)
     return {a: float(v) for a, v in sol.actions.items()}
 
 

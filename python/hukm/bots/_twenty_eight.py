@@ -265,11 +265,11 @@ def sample_values(det: _core.State, player: int, bot: Any) -> dict[str, float]:
     nodes = bot.max_nodes or PLAY_NODES
     try:
         if obs["indicator_down"]:
-            sol = solve(det, player, max_nodes=nodes, target=obs["target"], exact=True)
+            sol = solve(det, player, max_nodes=nodes, target=obs["target"], exact=True, threads=1)
             sides = _sides(obs)
             ours = obs["bidder"] % sides == player % sides
             return {a: (v if ours else 2 - v) for a, v in sol.actions.items()}
-        sol = solve(det, player, max_nodes=nodes, exact=True)
+        sol = solve(det, player, max_nodes=nodes, exact=True, threads=1)
         return dict(sol.actions)
     except StateError:
         return {}

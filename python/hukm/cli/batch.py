@@ -22,7 +22,7 @@ def run(args: argparse.Namespace) -> int:
                           backend="local" if args.ray is None else "ray", address=args.ray or None,
                           where=args.where or (), source=args.source, objective=args.objective,
                           max_tries=MAX_TRIES if args.max_tries is None else args.max_tries,
-                          chunk=args.chunk, progress=progress, force=args.force)
+                          chunk=args.chunk, progress=progress, force=args.force, threads=args.threads)
     except Stopped as e:
         print(f"hukm: stopped: {e.kept} of {e.chunks} chunks kept in {one_line(e.parts)}; "
               "run the same command again to resume", file=sys.stderr)

@@ -37,6 +37,12 @@ def objectives() -> list[str]:
     return out
 
 
+def add_threads(p: argparse.ArgumentParser, what: str) -> None:
+    """``--threads N`` (at least 1) for ``what``."""
+    default = "" if "default" in what else " (default: the cores this process may use, or HUKM_THREADS)"
+    p.add_argument("--threads", type=whole(1), default=None, help=f"threads for {what}{default}")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line parser."""
     p = Parser(prog="hukm", description="Trick-taking games of Iran and South Asia.")
@@ -56,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--player", type=whole(0), default=None, help="whose side to count")
     s.add_argument("--objective", choices=objectives(), default="tricks", help="the game's value or the kot query")
     s.add_argument("--target", type=int, default=None, help="the outcome against this whole-hand target (games with a target)")
-    s.add_argument("--threads", type=whole(1), default=None, help="threads (default: every core)")
+    add_threads(s, "the solve")
     s.add_argument("--timeout", type=seconds, default=None,
                    help="seconds to search before printing the best grade reached (default 30)")
     s.add_argument("--exact", action="store_true",
@@ -79,6 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--advance", type=whole(0), default=0, help="then let the heuristic bot play this many actions")
     v.add_argument("--viewer", type=whole(0), default=None, help="draw the table as this seat sees it")
     v.add_argument("--analysis", action="store_true", help="each legal card's double-dummy value")
+    add_threads(v, "the analysis")
     v.add_argument("--svg", default=None, help="write the picture as SVG to this file")
     v.add_argument("--png", default=None, help='write the picture as PNG to this file (pip install "hukm[png]")')
     add_lang(v, "the view and the pictures")
@@ -105,6 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--budget", type=seconds, default=None, help="seconds for the whole review (default: no limit)")
     w.add_argument("--marks", default=None, help="least cost of an inaccuracy, a mistake, a blunder (e.g. 1,1,2)")
     w.add_argument("--chart", default=None, help="write the chart of the value as SVG, or PNG for a .png name")
+    add_threads(w, "the review: positions solved at once, each on that many threads")
     add_lang(w, "the review and its chart")
     w.set_defaults(func=review.run)
     for name, helptext, func in (
@@ -114,7 +122,8 @@ def build_parser() -> argparse.ArgumentParser:
         m = sub.add_parser(name, help=helptext)
         add_game(m, preset=False)
         m.add_argument("--seed", type=whole(0), default=0, help="seed of the deals and bots (default 0)")
-        m.add_argument("--threads", type=whole(1), default=None, help="threads (default: every core)")
+        add_threads(m, "the hands played at once (each bot's solves then take one)" if name == "match"
+                    else "the bots' solves")
         if name == "play":
             m.add_argument("--seat", type=whole(0), default=0, help="your seat (default 0)")
             m.add_argument(
@@ -149,6 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--seed", type=whole(0), default=0, help="seed of the run (default 0)")
     b.add_argument("--out", required=True, help="output file: .npz, or .parquet (pip install \"hukm[batch]\")")
     b.add_argument("--workers", type=whole(1), default=1, help="worker processes (default 1); with --ray: CPUs of the local Ray")
+    add_threads(b, "each worker's solves (default: the cores this process may use, shared out among the workers)")
     b.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
                    help='run the chunks as Ray tasks, on the cluster at ADDRESS or a local Ray (pip install "hukm[ray]")')
     b.add_argument("--where", action="append", default=None, metavar="CONSTRAINT",
@@ -166,6 +176,7 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     w.add_argument("--port", type=whole(1), default=8765, help="port (default 8765)")
     w.add_argument("--open", action="store_true", help="open the page in the default browser")
+    add_threads(w, "each analysis and review (at most two run at once)")
     add_lang(w, "the page --open opens (the page's menu changes it)")
     w.set_defaults(func=serve.run)
     return p

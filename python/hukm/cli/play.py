@@ -205,6 +205,9 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.seat < game.num_players:
         raise OptionError(f"seat {args.seat} out of range 0..{game.num_players - 1}")
     bots = seat_bots(args.bots, game.num_players, args.seat, args.seed)
+    for b in bots.values():
+        if hasattr(b, "threads"):
+            b.threads = args.threads
     states: list[Any] = []
     code = play_terminal(game, args.seat, args.seed, bots, hands=args.hands,
                          do_review=not args.no_review, record=states, lang=lang_of(args))

@@ -20,7 +20,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError:
         raise _errors.StateError(f"--marks {args.marks!r}: three whole numbers, e.g. 1,1,2") from None
     r = review(read_record(args), player=args.player, timeout=args.timeout, budget=args.budget, marks=marks,
-               lang=lang)
+               lang=lang, threads=args.threads)
     print(r.text())
     if args.chart:
         write_picture(r.chart(), args.chart)

@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"hukm: the page in {lang}: {url}", flush=True)
         if args.open:
             threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-        serve(args.host, args.port, open_browser=False)
+        serve(args.host, args.port, open_browser=False, threads=args.threads)
         return 0
-    serve(args.host, args.port, open_browser=args.open)
+    serve(args.host, args.port, open_browser=args.open, threads=args.threads)
     return 0

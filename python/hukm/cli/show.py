@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
         raise _errors.StateError(f"--viewer {args.viewer} out of range 0..{n - 1}")
     screen = Screen(lang=lang)
     screen.table(state, viewer=args.viewer)
-    sol = show_analysis(state, screen, args.viewer) if args.analysis else None
+    sol = show_analysis(state, screen, args.viewer, args.threads) if args.analysis else None
     if args.svg or args.png:
         from .. import svg as pictures
 

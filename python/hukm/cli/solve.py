@@ -199,7 +199,8 @@ def _table(game: GameBase, args: argparse.Namespace) -> int:
         for trump in ["S", "H", "D", "C", None]:
             rows.append(
                 [
-                    solve(game.from_deal(deal, trump=trump, leader=p), p, timeout=args.timeout, exact=True).value
+                    solve(game.from_deal(deal, trump=trump, leader=p), p, timeout=args.timeout, exact=True,
+                          threads=args.threads).value
                     for p in range(n)
                 ]
             )
@@ -278,7 +279,7 @@ def run(args: argparse.Namespace) -> int:
     timeout = args.timeout if args.timeout is not None or args.exact else DEFAULT_TIMEOUT
     with SolveProgress(words) as line:
         sol = solve(state, player, objective=objective, target=args.target, timeout=timeout,
-                    exact=args.exact, progress=line.progress)
+                    exact=args.exact, progress=line.progress, threads=args.threads)
     print(str(state).rstrip())
     print()
     if args.target is not None or sol.contract is not None:

@@ -404,11 +404,13 @@ def script_fonts(svg: str, lang: str) -> str:
     return re.sub(r"<text([^>]*)>([^<]*)</text>", spans, svg)
 
 
-def show_analysis(state: _core.State, screen: "Screen", viewer: Optional[int] = None) -> Optional[Any]:
+def show_analysis(state: _core.State, screen: "Screen", viewer: Optional[int] = None,
+                  threads: Optional[int] = None) -> Optional[Any]:
     """``hukm show --analysis`` in the terminal: the value and each legal action's (a
     :class:`hukm.Solution`, returned; for a ``viewer`` other than the seat to act, the
     value alone: :func:`hukm.seen.seen_solution`), or one line saying why there are none
-    (an auction, a game over, the time limit)."""
+    (an auction, a game over, the time limit). ``threads``: the solve's (default: every
+    core this process may use)."""
     from .._errors import SolverLimitError, StateError
     from .args import one_line
     from ..solve import solve
@@ -419,7 +421,7 @@ def show_analysis(state: _core.State, screen: "Screen", viewer: Optional[int] = 
         screen.say("  " + tr.t("no double-dummy values: the hand is over"))
         return None
     try:
-        sol = solve(state, timeout=ANALYSIS_TIMEOUT, exact=True)
+        sol = solve(state, timeout=ANALYSIS_TIMEOUT, exact=True, threads=threads)
     except SolverLimitError:
         screen.say("  " + tr.t("no double-dummy values: not solved within {seconds} s",
                                seconds=tr.digits(f"{ANALYSIS_TIMEOUT:g}")))

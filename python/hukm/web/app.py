@@ -25,7 +25,9 @@ body; an unknown language is a 400 naming the languages. What is sent for a view
 holds no card he has not seen (:mod:`hukm.seen`); the hand record and PBN files hold
 the whole hand. Each browser gets a session cookie; its tables are its own. Solves and bot
 moves run on worker threads (at most :data:`WORKERS` at once), never on the thread
-that answers requests, and an analysis stops after its time limit.
+that answers requests, and an analysis stops after its time limit. Each analysis and
+review solves on ``threads`` threads (:func:`create_app`; default: the cores this process
+may use), so the server's solvers use at most ``workers * threads`` threads in all.
 """
 
 from __future__ import annotations
@@ -46,8 +48,10 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from .._check import optional_whole
 from .._errors import HukmError, SolverLimitError
 from ..i18n import LANGUAGES, messages, resolve
+from ..solve import default_threads
 from .tables import Conflict, NotFound, RequestError, Sessions, Table, game_list
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -148,8 +152,11 @@ class _Sessions(BaseHTTPMiddleware):
         return response
 
 
-def create_app(*, sessions: Optional[Sessions] = None, workers: int = WORKERS) -> Starlette:
-    """The page's ASGI application (serve it with uvicorn: ``hukm serve``).
+def create_app(*, sessions: Optional[Sessions] = None, workers: int = WORKERS,
+               threads: Optional[int] = None) -> Starlette:
+    """The page's ASGI application (serve it with uvicorn: ``hukm serve``): at most
+    ``workers`` solves and bot moves at once, each analysis and review on ``threads``
+    threads (default: :func:`hukm.default_threads`).
 
     >>> from starlette.testclient import TestClient
     >>> client = TestClient(create_app())
@@ -159,6 +166,7 @@ def create_app(*, sessions: Optional[Sessions] = None, workers: int = WORKERS) -
     """
     store = sessions or Sessions()
     limiter = CapacityLimiter(workers)
+    solver_threads = optional_whole(threads, "threads", 1, 1024) or default_threads()
 
     async def heavy(fn: Callable[[], Any]) -> Any:
         return await run_sync(fn, limiter=limiter)
@@ -223,7 +231,7 @@ def create_app(*, sessions: Optional[Sessions] = None, workers: int = WORKERS) -
             raise RequestError(f"timeout: expected seconds in (0, {MAX_TIMEOUT:g}], got {raw}")
         viewer, show, lang = _view_args(request)
         try:
-            answer = await heavy(lambda: table.analysis(step, timeout, viewer, show, lang))
+            answer = await heavy(lambda: table.analysis(step, timeout, viewer, show, lang, solver_threads))
         except SolverLimitError:
             # The analysis's own limit (its best line runs on what is left of it).
             return JSONResponse({"status": "timeout", "message": str(SolverLimitError.time_limit(timeout))})
@@ -238,7 +246,8 @@ def create_app(*, sessions: Optional[Sessions] = None, workers: int = WORKERS) -
         player = _query_int(request, "player", 0, table.game.num_players - 1) or 0
         # shown to the seat reviewed unless the request names another viewer (or all=1)
         viewer, show, lang = _view_args(request, {"viewer": request.query_params.get("viewer", str(player))})
-        return JSONResponse(await heavy(lambda: table.review(player, ANALYSIS_TIMEOUT, lang, viewer, show)))
+        return JSONResponse(await heavy(lambda: table.review(player, ANALYSIS_TIMEOUT, lang, viewer, show,
+                                                             solver_threads)))
 
     async def api_record(request: Request) -> Response:
         table = table_of(request)
@@ -300,9 +309,11 @@ def _step_of(body: dict[str, Any], table: Table) -> Optional[int]:
     return step
 
 
-def serve(host: str = "127.0.0.1", port: int = 8765, *, open_browser: bool = False) -> None:
+def serve(host: str = "127.0.0.1", port: int = 8765, *, open_browser: bool = False,
+          threads: Optional[int] = None) -> None:
     """Serves the page with uvicorn until Ctrl-C; ``open_browser`` opens it in the
-    default browser once the server listens."""
+    default browser once the server listens; ``threads``: each analysis's (see
+    :func:`create_app`)."""
     import threading
     import webbrowser
 
@@ -312,4 +323,4 @@ def serve(host: str = "127.0.0.1", port: int = 8765, *, open_browser: bool = Fal
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
     print(f"hukm: serving on {url} (Ctrl-C to stop)", flush=True)
-    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+    uvicorn.run(create_app(threads=threads), host=host, port=port, log_level="warning")

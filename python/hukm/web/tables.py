@@ -497,7 +497,7 @@ class Table:
         return self._paint(scene, viewer, lang)
 
     def analysis(self, step: Optional[int] = None, timeout: float = 10.0, viewer: Optional[int] = 0,
-                 show_all: bool = False, lang: str = "en") -> dict[str, Any]:
+                 show_all: bool = False, lang: str = "en", threads: Optional[int] = None) -> dict[str, Any]:
         """The double-dummy answer at ``step``: the value for the side to move, each legal
         action's value, the best line (and its picture) and the table drawn for
         ``viewer`` (every hand with ``show_all``) with the values on the cards; within
@@ -525,10 +525,10 @@ class Table:
         hit = self._cache.get(key)
         if hit is None:
             end = time.monotonic() + timeout
-            sol = solve(s, timeout=timeout, bounds=True)
+            sol = solve(s, timeout=timeout, bounds=True, threads=threads)
             if not sol.exact:
                 return self._bounds(k, key, s, sol, timeout, viewer, show_all, lang)
-            line = best_line(s, timeout=max(end - time.monotonic(), 0.001))
+            line = best_line(s, timeout=max(end - time.monotonic(), 0.001), threads=threads)
             hit = {"solution": sol, "line": line}
             if len(self._cache) > 64:
                 self._cache.clear()
@@ -555,7 +555,7 @@ class Table:
 
 
     def review(self, player: int = 0, timeout: float = 10.0, lang: str = "en", viewer: Optional[int] = None,
-               show_all: bool = False) -> dict[str, Any]:
+               show_all: bool = False, threads: Optional[int] = None) -> dict[str, Any]:
         """The double-dummy review of the hand played so far (:func:`hukm.review`) for
         ``player``'s side: each decision's values, cost and mark (its ``step`` is the
         step the page shows before that action), each player's summary, the chart (its
@@ -570,7 +570,7 @@ class Table:
             if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n):
                 raise RequestError(f"{name}: expected 0..{n - 1}, got {seat!r}")
         r = review(rec, player=player, timeout=min(timeout, 5.0), budget=REVIEW_BUDGET, lang=lang,
-                   viewer=None if show_all else viewer)
+                   viewer=None if show_all else viewer, threads=threads)
         return {
             "player": r.player,
             "unit": r.unit,

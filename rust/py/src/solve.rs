@@ -296,9 +296,10 @@ pub fn solve_many<'py>(
 pub type SampleRows = Vec<Option<Vec<(String, i64)>>>;
 
 /// One sampling decision: for each seed the state is determinized for
-/// `player` and every legal action valued for `player`'s side.
+/// `player` and every legal action valued for `player`'s side, the samples
+/// spread over `threads` threads (default: `default_threads()`).
 #[pyfunction]
-#[pyo3(signature = (state, player, seeds, max_nodes = None, tt_mib = None))]
+#[pyo3(signature = (state, player, seeds, max_nodes = None, tt_mib = None, threads = None))]
 pub fn sample_values<'py>(
     py: Python<'py>,
     state: PyRef<'py, PyState>,
@@ -306,12 +307,14 @@ pub fn sample_values<'py>(
     seeds: Vec<u64>,
     max_nodes: Option<u64>,
     tt_mib: Option<u64>,
+    threads: Option<usize>,
 ) -> PyResult<SampleRows> {
     let mut cfg = request(max_nodes, None, tt_mib)?.config;
+    let threads = threads_or_default(threads)?;
     let s = state.inner.clone();
     drop(state); // released before solving, as in `solve`
     Ok(run_detached(py, move |stop| {
         cfg.stop = Some(stop);
-        s.sample_values(player, &seeds, &cfg)
+        s.sample_values(player, &seeds, &cfg, threads)
     })??)
 }

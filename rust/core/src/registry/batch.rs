@@ -65,48 +65,58 @@ impl AnyState {
 
     /// A bot's samples: for each seed the state is determinized for
     /// `player` and every legal action valued for `player`'s side; a sample
-    /// that reaches a limit of `config` gives `None`. Plain-trick Hokm
-    /// reuses one whist solver (and its table) across the samples.
+    /// that reaches a limit of `config` gives `None`. The samples are spread
+    /// over `threads` threads (handed out one at a time; each sample is
+    /// searched on one thread, so the answers do not depend on the count).
+    /// Plain-trick Hokm reuses one whist solver (and its table) across the
+    /// samples of a thread.
     pub fn sample_values(
         &self,
         player: usize,
         seeds: &[u64],
         config: &SolverConfig,
+        threads: usize,
     ) -> Result<Vec<Option<ActionValues>>> {
-        let mut out = Vec::with_capacity(seeds.len());
-        let mut whist: Option<Solver> = None;
-        for &seed in seeds {
-            let det = self.determinize(player, seed)?;
-            let got = match det.whist() {
-                Some(pos) => {
-                    let pos = pos?;
-                    let solver = whist.get_or_insert_with(|| Solver::new(config.clone()));
-                    let pack = self.game.pack();
-                    solver.solve_cards(&pos, player).map(|r| {
-                        r.actions
-                            .iter()
-                            .map(|&(c, v)| (pack.format_card(c), i64::from(v)))
-                            .collect()
-                    })
+        let one = SolverConfig {
+            threads: 1,
+            ..config.clone()
+        };
+        parallel_map(
+            seeds.len(),
+            threads,
+            || None::<Solver>,
+            |whist, i| {
+                let det = self.determinize(player, seeds[i])?;
+                let got = match det.whist() {
+                    Some(pos) => {
+                        let pos = pos?;
+                        let solver = whist.get_or_insert_with(|| Solver::new(one.clone()));
+                        let pack = self.game.pack();
+                        solver.solve_cards(&pos, player).map(|r| {
+                            r.actions
+                                .iter()
+                                .map(|&(c, v)| (pack.format_card(c), i64::from(v)))
+                                .collect()
+                        })
+                    }
+                    None => {
+                        let req = SolveRequest {
+                            player: Some(player),
+                            actions: true,
+                            details: false,
+                            config: one.clone(),
+                            ..SolveRequest::default()
+                        };
+                        det.solve(&req).map(|a| a.actions)
+                    }
+                };
+                match got {
+                    Ok(v) => Ok(Some(v)),
+                    Err(Error::SolverLimit(_)) => Ok(None),
+                    Err(e) => Err(e),
                 }
-                None => {
-                    let req = SolveRequest {
-                        player: Some(player),
-                        actions: true,
-                        details: false,
-                        config: config.clone(),
-                        ..SolveRequest::default()
-                    };
-                    det.solve(&req).map(|a| a.actions)
-                }
-            };
-            match got {
-                Ok(v) => out.push(Some(v)),
-                Err(Error::SolverLimit(_)) => out.push(None),
-                Err(e) => return Err(e),
-            }
-        }
-        Ok(out)
+            },
+        )
     }
 }
 
