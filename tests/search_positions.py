@@ -8,10 +8,11 @@ from typing import Any, Optional
 import hukm
 
 
-def searched_position(name: str, least: int, most: int, seeds: int = 8) -> tuple[Any, Any]:
+def searched_position(name: str, least: int, most: int, seeds: int = 8, choices: int = 1) -> tuple[Any, Any]:
     """A state of ``name`` reached by seeded random play whose every-action solve on one
-    thread takes from ``least`` to ``most`` nodes (with two actions or more), and that solve: the first found over ``seeds`` seeds, else the one of the
-    most nodes below ``most`` (an :class:`AssertionError` when there is none)."""
+    thread takes from ``least`` to ``most`` nodes (with at least ``choices`` actions), and
+    that solve: the first found over ``seeds`` seeds, else the one of the most nodes below
+    ``most`` (an :class:`AssertionError` when there is none)."""
     best: Optional[tuple[Any, Any]] = None
     for seed in range(seeds):
         state = hukm.game(name).new_game(seed)
@@ -23,7 +24,7 @@ def searched_position(name: str, least: int, most: int, seeds: int = 8) -> tuple
                 full = hukm.solve(state, threads=1, max_nodes=most, exact=True)
             except (hukm.StateError, hukm.SolverLimitError):
                 full = None
-            if full is not None and len(full.actions) > 1:
+            if full is not None and len(full.actions) >= choices:
                 if full.nodes >= least:
                     return state, full
                 if best is None or full.nodes > best[1].nodes:
