@@ -33,6 +33,7 @@ pub mod reference;
 pub mod request;
 pub mod search;
 pub mod shared;
+pub mod table;
 pub mod tt;
 pub mod wcore;
 pub mod whist;
@@ -325,13 +326,7 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
     /// probes and entries compared by the probes (over every thread of a
     /// shared table).
     pub fn tt_stats(&self) -> [u64; 5] {
-        match self.tt.handle() {
-            Some(h) => h.table().stats(),
-            None => {
-                let t = &self.tt;
-                [t.stores, t.hits, t.resets, t.probes, t.scanned]
-            }
-        }
+        self.tt.stats()
     }
 
     /// Forgets everything the table learned.

@@ -1,6 +1,6 @@
 //! One transposition table for the threads of a call.
 //!
-//! The table ([`super::tt::Tt`]) keeps, per shape, a chain of blocks of
+//! The table ([`super::table::Table`]) keeps, per shape, a chain of blocks of
 //! masked patterns in one arena; a probe walks a chain and a store may
 //! extend it, recycle its oldest block or reset the table. Rather than make
 //! that lock-free, a [`SharedTt`] splits it by shape into *stripes*: each
@@ -31,7 +31,7 @@
 use std::sync::{Mutex, MutexGuard, TryLockError};
 
 use super::game::{mix64, Pattern};
-use super::tt::Tt;
+use super::table::Table;
 use crate::error::{Error, Result};
 
 /// The most stripes a table is split into.
@@ -42,7 +42,7 @@ const MIN_STRIPE_BYTES: usize = 64 << 10;
 /// One stripe, alone in its cache lines (its lock word and statistics are
 /// written by every probe).
 #[repr(align(128))]
-struct Stripe<P: Pattern>(Mutex<Tt<P>>);
+struct Stripe<P: Pattern>(Mutex<Table<P>>);
 
 /// A transposition table shared by the threads of a call, split by shape
 /// into stripes under their own locks (see the module notes).
@@ -64,7 +64,7 @@ impl<P: Pattern> SharedTt<P> {
         }
         let per = bytes / n;
         let stripes = (0..n)
-            .map(|_| Stripe(Mutex::new(Tt::with_bytes(per))))
+            .map(|_| Stripe(Mutex::new(Table::with_bytes(per))))
             .collect();
         SharedTt {
             stripes,
@@ -79,7 +79,7 @@ impl<P: Pattern> SharedTt<P> {
     }
 
     #[inline]
-    fn stripe(&self, shape: u64, ctx: u32) -> &Mutex<Tt<P>> {
+    fn stripe(&self, shape: u64, ctx: u32) -> &Mutex<Table<P>> {
         let h = mix64(shape ^ (u64::from(ctx) << 40));
         let i = if self.bits == 0 {
             0
@@ -89,13 +89,13 @@ impl<P: Pattern> SharedTt<P> {
         &self.stripes[i].0
     }
 
-    fn each(&self, mut f: impl FnMut(&mut Tt<P>)) {
+    fn each(&self, mut f: impl FnMut(&mut Table<P>)) {
         for s in self.stripes.iter() {
             f(&mut s.0.lock().unwrap_or_else(|e| e.into_inner()));
         }
     }
 
-    /// Allocates every stripe now (see [`Tt::reserve`]). Memory the
+    /// Allocates every stripe now (see [`Table::reserve`]). Memory the
     /// machine cannot give is an error naming the whole table's size, and
     /// the stripes already allocated are given back.
     pub fn reserve(&self) -> Result<()> {
@@ -108,7 +108,7 @@ impl<P: Pattern> SharedTt<P> {
         if !refused {
             return Ok(());
         }
-        self.each(|t| *t = Tt::with_bytes(self.per));
+        self.each(|t| *t = Table::with_bytes(self.per));
         let mib = (self.per * self.stripes.len()).div_ceil(1 << 20);
         Err(Error::State(format!(
             "cannot allocate a transposition table of {} MiB: ask for less with tt_mib",
@@ -125,18 +125,15 @@ impl<P: Pattern> SharedTt<P> {
 
     /// Forgets every entry.
     pub fn clear(&self) {
-        self.each(Tt::clear);
+        self.each(Table::clear);
     }
 
-    /// Statistics over all stripes, as [`Tt`] counts them: stores, hits,
-    /// resets, probes and entries compared.
+    /// Statistics over all stripes, as [`Table::stats`] counts them:
+    /// stores, hits, resets, probes and entries compared.
     pub fn stats(&self) -> [u64; 5] {
         let mut s = [0; 5];
         self.each(|t| {
-            for (x, y) in s
-                .iter_mut()
-                .zip([t.stores, t.hits, t.resets, t.probes, t.scanned])
-            {
+            for (x, y) in s.iter_mut().zip(t.stats()) {
                 *x += y;
             }
         });
@@ -144,13 +141,17 @@ impl<P: Pattern> SharedTt<P> {
     }
 }
 
-/// One thread's access to a [`SharedTt`]: what a [`Tt`] made by
-/// [`Tt::shared`] forwards its probes and stores to.
+/// One thread's access to a [`SharedTt`]: what a
+/// [`super::tt::Tt::shared`] forwards its probes and stores to.
 pub struct Handle<P: Pattern> {
     table: std::sync::Arc<SharedTt<P>>,
     /// Probes and stores that found their stripe locked by another thread
     /// and waited for it (statistics).
     pub waits: u64,
+    /// This thread's probes (statistics).
+    pub probes: u64,
+    /// This thread's stores (statistics).
+    pub stores: u64,
 }
 
 impl<P: Pattern> Handle<P> {
@@ -159,6 +160,8 @@ impl<P: Pattern> Handle<P> {
         Handle {
             table: table.clone(),
             waits: 0,
+            probes: 0,
+            stores: 0,
         }
     }
 
@@ -170,7 +173,7 @@ impl<P: Pattern> Handle<P> {
     /// The stripe of a key's shape and context, locked (counting a wait
     /// when another thread holds it).
     #[inline]
-    pub(crate) fn lock(&mut self, shape: u64, ctx: u32) -> MutexGuard<'_, Tt<P>> {
+    pub(crate) fn lock(&mut self, shape: u64, ctx: u32) -> MutexGuard<'_, Table<P>> {
         let m = self.table.stripe(shape, ctx);
         match m.try_lock() {
             Ok(g) => g,

@@ -1,154 +1,56 @@
-//! The transposition table: bounds on the value of trick starts, keyed by the
-//! exact suit lengths and a masked relative-rank pattern (partition search).
+//! The transposition table a search uses: bounds on the value of trick
+//! starts, keyed by the exact suit lengths and a masked relative-rank pattern
+//! (partition search; the entries and their layout are [`super::table`]'s).
 //!
-//! An entry says: "in every position with this shape and context whose
-//! owners agree with `owners` wherever `mask` is set, the side on lead wins at
-//! least `lower` and at most `upper` from here". Bounds are stored for the
-//! side on lead, so entries are shared by searches for either side and by the
-//! solves of the different leaders of one deal.
-//!
-//! Layout: an open-addressing table of shapes (suit lengths + context), each
-//! pointing to a chain of blocks of entries in one arena. All memory is
-//! reserved up front from the configured budget; when the arena or the shape
-//! table is full, the whole table is reset (entries are only hints).
+//! A [`Tt`] either holds a [`Table`] of its own (one thread) or is one
+//! thread's [`Handle`] on a [`SharedTt`] that the threads of a call share:
+//! the search probes and stores the same way through either.
+
+use std::sync::Arc;
 
 use super::game::{HeapUnits, Pattern, TtKey};
 use super::shared::{Handle, SharedTt};
-use crate::error::{Error, Result};
+use super::table::Table;
+use crate::error::Result;
 
-const BLOCK: usize = 8;
+pub use super::table::{Hit, HEAP_FLAG};
 
-/// The flag bit of an entry's heap units ([`Tt::store_heap`]): on the
-/// first count, "the side on lead takes everything from here" (its lower
-/// bound is all that is left); on the second, "it takes nothing" (its upper
-/// bound is 0). The side that takes everything makes every collection, and
-/// so the next one, on every line its strategy allows: the entry then holds
-/// at any heap, moved by the weight that differs (and an entry taking
-/// nothing holds at any heap as it is).
-pub const HEAP_FLAG: u8 = 0x80;
-
-/// An entry's bounds `(lower, upper)`, stored for the heap `stored` (units
-/// with their [`HEAP_FLAG`]s), widened to the probe's `heap`: the lower
-/// bound loses the weight the probe's heap lacks and the upper bound gains
-/// the weight it holds beyond (see [`HeapUnits`]), except where a flag
-/// says which side collects next.
-#[inline]
-fn widen((lower, upper): (u8, u8), stored: [u8; 2], heap: HeapUnits) -> (u32, u32) {
-    let units = [stored[0] & !HEAP_FLAG, stored[1] & !HEAP_FLAG];
-    let (more, less) = heap.against(units);
-    let (lower, upper) = (lower as u32, upper as u32);
-    if stored[0] & HEAP_FLAG != 0 {
-        // All of it: every heap goes to the side on lead.
-        let _ = upper;
-        let l = (lower + more).saturating_sub(less);
-        (l, l)
-    } else if stored[1] & HEAP_FLAG != 0 {
-        (0, 0)
-    } else {
-        (lower.saturating_sub(less), upper + more)
-    }
-}
-/// Most blocks chained for one shape (older ones are recycled).
-const MAX_CHAIN: usize = 32;
-
-/// A block of entries of one shape, chained newest first. Entry `i` says
-/// the side on lead wins `bounds[i].0 ..= bounds[i].1` wherever the
-/// position's owners agree with `owners[i]` under `masks[i]`.
-#[derive(Clone, Debug)]
-struct Block<P> {
-    len: u32,
-    /// Index + 1 of the next (older) block, 0 for none.
-    next: u32,
-    bounds: [(u8, u8); BLOCK],
-    owners: [P; BLOCK],
-    masks: [P; BLOCK],
-    /// The game's code of the lead that cut off (`u8::MAX` for none).
-    hints: [u8; BLOCK],
-    /// The heap the bounds are for (`[0, 0]` for games that keep their
-    /// heap in the key; see [`HeapUnits`]).
-    heaps: [[u8; 2]; BLOCK],
+/// Where a [`Tt`]'s probes and stores go.
+enum Store<P: Pattern> {
+    /// A table of its own.
+    Own(Table<P>),
+    /// A table shared with other threads.
+    Shared(Box<Handle<P>>),
 }
 
-#[derive(Copy, Clone, Debug, Default)]
-struct ShapeSlot {
-    shape: u64,
-    /// Context + 1 (0 marks an empty slot).
-    ctx: u32,
-    /// Index + 1 of the newest block.
-    head: u32,
-}
-
-/// What a probe found: the answer and the mask it relied on.
-#[derive(Copy, Clone, Debug)]
-pub struct Hit<P> {
-    /// True when the entry proves "at least `target`", false for "below".
-    pub at_least: bool,
-    /// The entry's bound for the side on lead (widened to the probe's heap):
-    /// its lower bound when `at_least`, else its upper bound.
-    pub bound: u32,
-    /// The ranks that matter for this bound.
-    pub mask: P,
-}
-
-/// A bounded-size transposition table (allocated on first store).
+/// A bounded-size transposition table (allocated on first store), of one
+/// thread or shared by several ([`Tt::shared`]).
 pub struct Tt<P: Pattern> {
-    slots: Vec<ShapeSlot>,
-    used_slots: usize,
-    blocks: Vec<Block<P>>,
-    max_blocks: usize,
-    slot_bits: u32,
-    /// Number of stores (statistics).
-    pub stores: u64,
-    /// Number of probes that cut off (statistics).
-    pub hits: u64,
-    /// Number of resets because the table was full (statistics).
-    pub resets: u64,
-    /// Number of probes and of entries they compared (statistics).
-    pub probes: u64,
-    /// Entries compared by probes (statistics).
-    pub scanned: u64,
-    /// For a table shared by threads ([`Tt::shared`]): where probes and
-    /// stores go instead of this table's own (empty) memory.
-    shared: Option<Box<Handle<P>>>,
+    store: Store<P>,
 }
 
 impl<P: Pattern> Tt<P> {
-    /// A table using at most about `bytes` bytes.
+    /// A table of its own using at most about `bytes` bytes.
     pub fn with_bytes(bytes: usize) -> Tt<P> {
-        let block = std::mem::size_of::<Block<P>>();
-        let slot = std::mem::size_of::<ShapeSlot>();
-        // One shape slot per block, rounded down to a power of two.
-        let mut slot_bits = 4;
-        while (1usize << (slot_bits + 1)) * (slot + block) <= bytes {
-            slot_bits += 1;
-        }
-        let max_blocks = (bytes.saturating_sub((1usize << slot_bits) * slot) / block).max(16);
         Tt {
-            slots: Vec::new(),
-            used_slots: 0,
-            blocks: Vec::new(),
-            max_blocks,
-            slot_bits,
-            stores: 0,
-            hits: 0,
-            resets: 0,
-            probes: 0,
-            scanned: 0,
-            shared: None,
+            store: Store::Own(Table::with_bytes(bytes)),
         }
     }
 
     /// One thread's table on `table`, shared with other threads: probes and
-    /// stores go to it (this table's statistics count this thread's).
-    pub fn shared(table: &std::sync::Arc<SharedTt<P>>) -> Tt<P> {
-        let mut t = Tt::with_bytes(0);
-        t.shared = Some(Box::new(Handle::new(table)));
-        t
+    /// stores go to it (the handle counts this thread's).
+    pub fn shared(table: &Arc<SharedTt<P>>) -> Tt<P> {
+        Tt {
+            store: Store::Shared(Box::new(Handle::new(table))),
+        }
     }
 
     /// The shared table this one forwards to, if any.
     pub fn handle(&self) -> Option<&Handle<P>> {
-        self.shared.as_deref()
+        match &self.store {
+            Store::Own(_) => None,
+            Store::Shared(h) => Some(h),
+        }
     }
 
     /// Allocates the table now (otherwise its first store does) as a
@@ -156,79 +58,38 @@ impl<P: Pattern> Tt<P> {
     /// limit, an address space too small) is an error naming the size, never
     /// an abort.
     pub fn reserve(&mut self) -> Result<()> {
-        if let Some(h) = &self.shared {
-            return h.table().reserve();
+        match &mut self.store {
+            Store::Own(t) => t.reserve(),
+            Store::Shared(h) => h.table().reserve(),
         }
-        if !self.slots.is_empty() {
-            return Ok(());
-        }
-        let refuse = |bytes: usize| {
-            Error::State(format!(
-                "cannot allocate a transposition table of {} MiB: ask for less with tt_mib",
-                bytes.div_ceil(1 << 20)
-            ))
-        };
-        let n = 1usize << self.slot_bits;
-        let mut slots = Vec::new();
-        slots
-            .try_reserve_exact(n)
-            .map_err(|_| refuse(self.capacity_bytes()))?;
-        slots.resize(n, ShapeSlot::default());
-        let mut blocks = Vec::new();
-        blocks
-            .try_reserve_exact(self.max_blocks)
-            .map_err(|_| refuse(self.capacity_bytes()))?;
-        self.slots = slots;
-        self.blocks = blocks;
-        Ok(())
     }
 
     /// Bytes the table uses once allocated.
     pub fn capacity_bytes(&self) -> usize {
-        if let Some(h) = &self.shared {
-            return h.table().capacity_bytes();
+        match &self.store {
+            Store::Own(t) => t.capacity_bytes(),
+            Store::Shared(h) => h.table().capacity_bytes(),
         }
-        (1usize << self.slot_bits) * std::mem::size_of::<ShapeSlot>()
-            + self.max_blocks * std::mem::size_of::<Block<P>>()
     }
 
     /// Forgets every entry (keeps the memory).
     pub fn clear(&mut self) {
-        if let Some(h) = &self.shared {
-            h.table().clear();
+        match &mut self.store {
+            Store::Own(t) => t.clear(),
+            Store::Shared(h) => h.table().clear(),
         }
-        if self.used_slots > 0 {
-            self.slots
-                .iter_mut()
-                .for_each(|s| *s = ShapeSlot::default());
-        }
-        self.used_slots = 0;
-        self.blocks.clear();
     }
 
     /// Starts a new search (kept for future ageing; entries stay valid).
     pub fn new_generation(&mut self) {}
 
-    #[inline]
-    fn home(&self, shape: u64, ctx: u32) -> usize {
-        let h = (shape ^ (ctx as u64).rotate_left(43)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (h >> (64 - self.slot_bits)) as usize
-    }
-
-    /// The slot of a shape, if present.
-    #[inline]
-    fn find(&self, shape: u64, ctx: u32) -> Option<usize> {
-        let mask = (1usize << self.slot_bits) - 1;
-        let mut i = self.home(shape, ctx);
-        loop {
-            let s = &self.slots[i];
-            if s.ctx == 0 {
-                return None;
-            }
-            if s.shape == shape && s.ctx == ctx + 1 {
-                return Some(i);
-            }
-            i = (i + 1) & mask;
+    /// Statistics of the whole table (over every thread of a shared one):
+    /// stores, cut-off hits, resets because full, probes and entries
+    /// compared by the probes.
+    pub fn stats(&self) -> [u64; 5] {
+        match &self.store {
+            Store::Own(t) => t.stats(),
+            Store::Shared(h) => h.table().stats(),
         }
     }
 
@@ -268,154 +129,14 @@ impl<P: Pattern> Tt<P> {
         want_hint: bool,
         promote: bool,
     ) -> Option<Hit<P>> {
-        if let Some(h) = &mut self.shared {
-            self.probes += 1;
-            let hit = h
-                .lock(key.shape, key.ctx)
-                .probe_heap(key, heap, target, hint, want_hint, promote);
-            self.hits += u64::from(hit.is_some());
-            return hit;
-        }
-        if self.used_slots == 0 {
-            return None;
-        }
-        self.probes += 1;
-        let slot = self.find(key.shape, key.ctx)?;
-        let head = self.slots[slot].head;
-        let (b, i, at_least) = match heap {
-            None => {
-                let (b, i) = self.scan(head, key, target, hint, want_hint)?;
-                let block = &self.blocks[b as usize - 1];
-                (b, i, block.bounds[i].0 as u32 >= target)
+        match &mut self.store {
+            Store::Own(t) => t.probe_heap(key, heap, target, hint, want_hint, promote),
+            Store::Shared(h) => {
+                h.probes += 1;
+                h.lock(key.shape, key.ctx)
+                    .probe_heap(key, heap, target, hint, want_hint, promote)
             }
-            Some(h) => self.scan_heap(head, key, h, target, hint, want_hint)?,
-        };
-        self.hits += 1;
-        let block = &self.blocks[b as usize - 1];
-        let (lower, upper) = match heap {
-            Some(h) => widen(block.bounds[i], block.heaps[i], h),
-            None => (block.bounds[i].0 as u32, block.bounds[i].1 as u32),
-        };
-        let hit = Hit {
-            at_least,
-            bound: if at_least { lower } else { upper },
-            mask: block.masks[i],
-        };
-        if promote {
-            self.promote(head, b, i);
         }
-        Some(hit)
-    }
-
-    /// The chain from `head`, newest first: the block (index + 1) and slot
-    /// of the first entry that decides `target` for `key`.
-    #[inline]
-    fn scan(
-        &mut self,
-        head: u32,
-        key: &TtKey<P>,
-        target: u32,
-        hint: &mut u8,
-        mut want_hint: bool,
-    ) -> Option<(u32, usize)> {
-        let mut b = head;
-        while b != 0 {
-            let block = &self.blocks[b as usize - 1];
-            self.scanned += block.len as u64;
-            for i in (0..block.len as usize).rev() {
-                // Bounds first: they are few bytes and rule most entries out.
-                let (lower, upper) = block.bounds[i];
-                let at_least = lower as u32 >= target;
-                if !at_least && upper as u32 >= target {
-                    if want_hint
-                        && block.hints[i] != u8::MAX
-                        && key.owners & block.masks[i] == block.owners[i]
-                    {
-                        *hint = block.hints[i];
-                        want_hint = false;
-                    }
-                    continue;
-                }
-                if key.owners & block.masks[i] != block.owners[i] {
-                    continue;
-                }
-                return Some((b, i));
-            }
-            b = block.next;
-        }
-        None
-    }
-
-    /// [`Tt::scan`] with each entry's bounds widened to `heap`: the block,
-    /// slot and answer (at least `target` or below it) of the first entry
-    /// that decides.
-    #[inline]
-    fn scan_heap(
-        &mut self,
-        head: u32,
-        key: &TtKey<P>,
-        heap: HeapUnits,
-        target: u32,
-        hint: &mut u8,
-        mut want_hint: bool,
-    ) -> Option<(u32, usize, bool)> {
-        let mut b = head;
-        while b != 0 {
-            let block = &self.blocks[b as usize - 1];
-            self.scanned += block.len as u64;
-            for i in (0..block.len as usize).rev() {
-                let (lower, upper) = widen(block.bounds[i], block.heaps[i], heap);
-                let at_least = lower >= target;
-                if !at_least && upper >= target {
-                    if want_hint
-                        && block.hints[i] != u8::MAX
-                        && key.owners & block.masks[i] == block.owners[i]
-                    {
-                        *hint = block.hints[i];
-                        want_hint = false;
-                    }
-                    continue;
-                }
-                if key.owners & block.masks[i] != block.owners[i] {
-                    continue;
-                }
-                return Some((b, i, at_least));
-            }
-            b = block.next;
-        }
-        None
-    }
-
-    /// Swaps entry `i` of block `b` with the newest entry of the chain
-    /// (in block `head`), so that probes meet it first.
-    #[cold]
-    fn promote(&mut self, head: u32, b: u32, i: usize) {
-        let h = head as usize - 1;
-        let j = self.blocks[h].len as usize - 1;
-        let b = b as usize - 1;
-        if b == h && i == j {
-            return;
-        }
-        let take = |blk: &Block<P>, k: usize| {
-            (
-                blk.bounds[k],
-                blk.owners[k],
-                blk.masks[k],
-                blk.hints[k],
-                blk.heaps[k],
-            )
-        };
-        let x = take(&self.blocks[b], i);
-        let y = take(&self.blocks[h], j);
-        let put = |blk: &mut Block<P>, k: usize, e: ((u8, u8), P, P, u8, [u8; 2])| {
-            blk.bounds[k] = e.0;
-            blk.owners[k] = e.1;
-            blk.masks[k] = e.2;
-            blk.hints[k] = e.3;
-            blk.heaps[k] = e.4;
-        };
-        put(&mut self.blocks[b], i, y);
-        put(&mut self.blocks[h], j, x);
     }
 
     /// Stores a bound for the side on lead: `lower..=upper` holds for every
@@ -441,204 +162,13 @@ impl<P: Pattern> Tt<P> {
         upper: u32,
         hint: u8,
     ) {
-        if let Some(h) = &mut self.shared {
-            self.stores += 1;
-            return h
-                .lock(key.shape, key.ctx)
-                .store_heap(key, heap, mask, lower, upper, hint);
-        }
-        if self.slots.is_empty() {
-            self.slots = vec![ShapeSlot::default(); 1 << self.slot_bits];
-            self.blocks = Vec::with_capacity(self.max_blocks);
-        }
-        self.stores += 1;
-        let owners = key.owners & mask;
-        let slot = match self.find(key.shape, key.ctx) {
-            Some(s) => s,
-            None => {
-                if 4 * (self.used_slots + 1) > 3 << self.slot_bits {
-                    self.reset();
-                }
-                let mut i = self.home(key.shape, key.ctx);
-                let m = (1usize << self.slot_bits) - 1;
-                while self.slots[i].ctx != 0 {
-                    i = (i + 1) & m;
-                }
-                self.slots[i] = ShapeSlot {
-                    shape: key.shape,
-                    ctx: key.ctx + 1,
-                    head: 0,
-                };
-                self.used_slots += 1;
-                i
+        match &mut self.store {
+            Store::Own(t) => t.store_heap(key, heap, mask, lower, upper, hint),
+            Store::Shared(h) => {
+                h.stores += 1;
+                h.lock(key.shape, key.ctx)
+                    .store_heap(key, heap, mask, lower, upper, hint)
             }
-        };
-        // Tighten an entry with the same pattern if there is one.
-        let mut b = self.slots[slot].head;
-        while b != 0 {
-            let block = &mut self.blocks[b as usize - 1];
-            for i in 0..block.len as usize {
-                let e = &mut block.heaps[i];
-                if block.masks[i] == mask
-                    && block.owners[i] == owners
-                    && e[0] & !HEAP_FLAG == heap[0] & !HEAP_FLAG
-                    && e[1] & !HEAP_FLAG == heap[1] & !HEAP_FLAG
-                {
-                    // Bounds only tighten, so a flag once set stays true.
-                    e[0] |= heap[0] & HEAP_FLAG;
-                    e[1] |= heap[1] & HEAP_FLAG;
-                    let (lo, hi) = &mut block.bounds[i];
-                    *lo = (*lo).max(lower as u8);
-                    *hi = (*hi).min(upper as u8);
-                    if hint != u8::MAX {
-                        block.hints[i] = hint;
-                    }
-                    return;
-                }
-            }
-            b = block.next;
         }
-        let head = self.slots[slot].head;
-        if head != 0 && (self.blocks[head as usize - 1].len as usize) < BLOCK {
-            let block = &mut self.blocks[head as usize - 1];
-            let i = block.len as usize;
-            block.bounds[i] = (lower as u8, upper as u8);
-            block.owners[i] = owners;
-            block.masks[i] = mask;
-            block.hints[i] = hint;
-            block.heaps[i] = heap;
-            block.len += 1;
-            return;
-        }
-        // A long chain: recycle its oldest block as the new head, so that
-        // probes never scan more than `MAX_CHAIN` blocks.
-        let mut chain = 0;
-        let mut prev = 0u32;
-        let mut b = head;
-        while b != 0 && self.blocks[b as usize - 1].next != 0 {
-            chain += 1;
-            prev = b;
-            b = self.blocks[b as usize - 1].next;
-        }
-        if chain + 1 >= MAX_CHAIN && prev != 0 {
-            self.blocks[prev as usize - 1].next = 0;
-            let block = &mut self.blocks[b as usize - 1];
-            block.len = 1;
-            block.next = head;
-            block.bounds[0] = (lower as u8, upper as u8);
-            block.owners[0] = owners;
-            block.masks[0] = mask;
-            block.hints[0] = hint;
-            block.heaps[0] = heap;
-            self.slots[slot].head = b;
-            return;
-        }
-        if self.blocks.len() >= self.max_blocks {
-            self.reset();
-            return self.store_heap(key, heap, mask, lower, upper, hint);
-        }
-        let mut block = Block {
-            len: 1,
-            next: head,
-            bounds: [(0, 0); BLOCK],
-            owners: [P::default(); BLOCK],
-            masks: [P::default(); BLOCK],
-            hints: [u8::MAX; BLOCK],
-            heaps: [[0, 0]; BLOCK],
-        };
-        block.bounds[0] = (lower as u8, upper as u8);
-        block.owners[0] = owners;
-        block.masks[0] = mask;
-        block.hints[0] = hint;
-        block.heaps[0] = heap;
-        self.blocks.push(block);
-        self.slots[slot].head = self.blocks.len() as u32;
-    }
-
-    fn reset(&mut self) {
-        self.resets += 1;
-        self.clear();
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn masked_match_and_bounds() {
-        let mut t: Tt<u128> = Tt::with_bytes(1 << 16);
-        let key = TtKey {
-            shape: 7,
-            ctx: 1,
-            owners: 0b1011u128,
-        };
-        t.store(&key, 0b0011, 2, 5);
-        let other = TtKey {
-            owners: 0b0111u128,
-            ..key
-        };
-        assert!(t.probe(&other, 2).unwrap().at_least);
-        assert!(!t.probe(&other, 6).unwrap().at_least);
-        assert!(t.probe(&other, 3).is_none());
-        let miss = TtKey {
-            owners: 0b1001u128,
-            ..key
-        };
-        assert!(t.probe(&miss, 2).is_none());
-        assert!(t.capacity_bytes() <= 1 << 16);
-    }
-
-    /// An entry's bounds widened to another heap: by the weight that
-    /// differs, except where the side on lead takes everything (moved by
-    /// that weight exactly) or nothing (no heap changes it).
-    #[test]
-    fn heap_entries_widen_to_the_probes_heap() {
-        let heap = |tricks: u8, tens: u8| HeapUnits {
-            units: [tricks, tens],
-            weights: [1, 14],
-        };
-        // Stored at a heap of 2 tricks; the probe's holds 3 tricks and a ten.
-        let probe = heap(3, 1);
-        assert_eq!(widen((10, 20), [2, 0], probe), (10, 35));
-        // The probe's heap holds less: the lower bound loses it.
-        assert_eq!(widen((10, 20), [4, 1], heap(3, 0)), (0, 20));
-        // Everything (25 at the stored heap): 40 at the probe's.
-        assert_eq!(widen((25, 25), [2 | HEAP_FLAG, 0], probe), (40, 40));
-        assert_eq!(widen((25, 25), [5 | HEAP_FLAG, 0], heap(3, 0)), (23, 23));
-        // Nothing.
-        assert_eq!(widen((0, 0), [2, HEAP_FLAG], probe), (0, 0));
-        // A probe through the table: the flagged entry decides at its heap
-        // and at the probe's.
-        let mut t: Tt<u128> = Tt::with_bytes(1 << 16);
-        let key = TtKey {
-            shape: 3,
-            ctx: 0,
-            owners: 0b110u128,
-        };
-        t.store_heap(&key, [2 | HEAP_FLAG, 0], u128::MAX, 25, 25, u8::MAX);
-        let mut hint = u8::MAX;
-        let hit = t
-            .probe_heap(&key, Some(probe), 40, &mut hint, false, false)
-            .unwrap();
-        assert!(hit.at_least && hit.bound == 40);
-        assert!(t
-            .probe_heap(&key, Some(probe), 41, &mut hint, false, false)
-            .is_some_and(|h| !h.at_least && h.bound == 40));
-    }
-
-    #[test]
-    fn fills_and_resets_without_growing() {
-        let mut t: Tt<u128> = Tt::with_bytes(1 << 14);
-        for i in 0..10_000u64 {
-            let key = TtKey {
-                shape: i % 97,
-                ctx: 0,
-                owners: i as u128,
-            };
-            t.store(&key, u128::MAX, 1, 2);
-        }
-        assert!(t.resets > 0);
-        assert!(t.blocks.capacity() <= t.max_blocks);
     }
 }
