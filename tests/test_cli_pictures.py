@@ -53,7 +53,7 @@ def test_show_terminal_table_of_a_deal(capsys: pytest.CaptureFixture[str]) -> No
     code, out, _ = run(capsys, "show", "hokm", "AKJ64.J4.QT2.A82 .AKT95.AKJ4.T976 QT932.Q86.97.KJ3 875.732.8653.Q54",
                        "--trump", "S", "--leader", "0")
     assert code == 0
-    assert "♠" in out and "A K J 6 4" in out and "trump: S" in out
+    assert "♠" in out and "A K J 6 4" in out and "trump: ♠ spades" in out
 
 
 def test_show_analysis_marks_every_legal_card(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -108,10 +108,22 @@ def test_solve_takes_the_heap_presets_ganjifa_dugi_and_naqsh(capsys: pytest.Capt
     assert code == 0 and "draw" in out and "stand" in out
 
 
-def _settled(out: str) -> list[str]:
-    """The actions of the ``settled by ...`` line of ``hukm solve GAME --seed N``."""
+def _settled(out: str, state: hukm.State) -> list[str]:
+    """The actions of the ``settled by ...`` line of ``hukm solve GAME --seed N`` (each
+    ``seat N: <label>``, the label in words), applied to ``state`` as they are read: each
+    the one legal action of its seat that reads so."""
+    from hukm.svg.packs import pack_of_game
+    from hukm.svg.wording import action_label
+
     line = next(ln for ln in out.splitlines() if ln.startswith("settled by "))
-    return [item.split()[2] for item in line.split(": ", 1)[1].split(", ")]
+    taken = []
+    for item in line.split(": ", 1)[1].split(", "):
+        seat, label = item.split(": ", 1)
+        assert seat == f"seat {state.current_player}", (item, state.current_player)
+        (action,) = [a for a in state.legal_actions() if action_label(pack_of_game(state), a) == label]
+        state.apply(action)
+        taken.append(action)
+    return taken
 
 
 @pytest.mark.parametrize(
@@ -129,11 +141,10 @@ def test_solve_a_seeded_deal_of_a_game_without_a_table(
     assert out.startswith(f"{argv[0]}, seed 3")
     assert f"the {bot} bot: " in out
     state = game.new_game(3)
-    for action in _settled(out):
-        state.apply(action)
+    taken = _settled(out, state)
     assert state.phase == "play"
     if "--trump" in argv:
-        assert "trump:H" in _settled(out) and "settled by --trump and the random bot" in out
+        assert "trump:H" in taken and "seat 0: trump ♥ hearts" in out and "settled by --trump and the random bot" in out
     sol = hukm.solve(state, 0)
     assert f"double-dummy value: exact {sol.value} " in out
     for action, value in sol.actions.items():

@@ -76,7 +76,8 @@ def test_table_text_shows_the_trick_and_the_score() -> None:
     s.apply("KS")
     text = table_text(s)
     assert "trick: seat 0 A♠   seat 1 K♠" in text
-    assert "scores [0, 0]" in text
+    assert "Tricks: seats 0 & 2: 0 · seats 1 & 3: 0" in text and "Match: seats 0 & 2: 0 · seats 1 & 3: 0" in text
+    assert "[" not in text
     assert trick_winner_after(s, "QS") is None
     s.apply("QS")
     assert trick_winner_after(s, "JS") == (0, "AS")
@@ -121,8 +122,13 @@ def test_show_analysis_prints_the_values(capsys: pytest.CaptureFixture[str]) -> 
     assert f"double dummy (all hands known) for seat {sol.player}'s side: {sol.value} more tricks" in out
     found = re.findall(r"([2-9TJQKA])([♠♥♦♣]) (\d+)", out.split("values:")[1])
     assert {r + "SHDC"["♠♥♦♣".index(g)]: int(v) for r, g, v in found} == sol.actions
-    # Where the solver cannot answer, one line says why.
+    # A seeded deal is played to its first card (the README's picture command).
     assert main(["show", "hokm", "--seed", "7", "--analysis"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("settled by the heuristic bot: seat 3: trump ♦ diamonds\n"), out
+    assert "double dummy (all hands known) for seat 3's side: " in out and "no double-dummy" not in out
+    # Where the solver cannot answer, one line says why.
+    assert main(["show", "28", "--seed", "1", "--actions", "bid:14", "--analysis"]) == 0
     assert "no double-dummy values here: " in capsys.readouterr().out
 
 

@@ -86,7 +86,7 @@ def test_show_speaks_the_language(capsys: pytest.CaptureFixture[str], preset: st
         assert english_leaks(out, lang, allowed=codes(preset)) == [], (preset, lang, out)
         head = out.splitlines()[0]
         hand = advanced(preset, advance, 2).observation(0)["hand_number"]
-        assert tr.t("hand {n}", n=hand) in head and preset not in head, head
+        assert tr.pt("status", "hand {n}", n=tr.num(hand)) in head and preset not in head, head
         for line in view_lines(out):
             assert digits_ok(line, lang), (preset, lang, line)
         assert tr.t("seat {seat}", seat=0) in out
@@ -100,11 +100,15 @@ def test_show_analysis_speaks_the_language(capsys: pytest.CaptureFixture[str], l
     assert code == 0, err
     assert english_leaks(out, lang, allowed=codes("hokm4")) == [], out
     assert tr.t("values:") in out and tr.num(2) in out
-    # Before the play (the Hakem names trumps): the phase, in the language.
+    # A seeded deal, played to its first card: the bot's trump and the values, in the language.
     code, out, err = show(capsys, "show", "hokm", "--seed", "1", "--analysis", "--lang", lang)
     assert code == 0, err
     assert english_leaks(out, lang, allowed=codes("hokm4")) == [], out
-    assert tr.pt("phase", "trump") in out.splitlines()[-1]
+    assert tr.pt("bot", "heuristic") in out.splitlines()[0] and tr.t("values:") in out
+    # Before the play, where the solver cannot answer (an auction): the phase, in the language.
+    code, out, err = show(capsys, "show", "28", "--seed", "1", "--actions", "bid:14", "--analysis", "--lang", lang)
+    assert code == 0, err
+    assert tr.pt("phase", "bid") in out.splitlines()[-1], out
 
 
 def scripted(preset: str, lang: str, answers: list[str], seed: int = 2, review: bool = False) -> str:
@@ -203,12 +207,12 @@ def test_help_lists_the_languages(capsys: pytest.CaptureFixture[str]) -> None:
 def test_the_environment_sets_the_default(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HUKM_LANG", "fa")
     _, out, _ = show(capsys, "show", "hokm", "--seed", "7")
-    assert translator("fa").t("hand {n}", n=1) in out.splitlines()[0] and "hand 1" not in out
+    assert translator("fa").pt("status", "hand {n}", n="۱") in out.splitlines()[0] and "hand 1" not in out
     _, out, _ = show(capsys, "show", "hokm", "--seed", "7", "--lang", "en")
     assert out.splitlines()[0].startswith("hokm4 | hand 1 |")
     monkeypatch.setenv("HUKM_LANG", "bn_IN.UTF-8")
     _, out, _ = show(capsys, "show", "hokm", "--seed", "7")
-    assert translator("bn").t("hand {n}", n=1) in out
+    assert translator("bn").pt("status", "hand {n}", n="১") in out
     # A session of its own reads the variable too.
     env = dict(os.environ, HUKM_LANG="ar")  # the same hukm as this run: installed, or on its PYTHONPATH
     r = subprocess.run([sys.executable, "-m", "hukm.cli", "play", "hokm", "--bots", "random", "--hands", "1",

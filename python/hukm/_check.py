@@ -9,6 +9,10 @@ from ._errors import StateError
 
 _U64 = (1 << 64) - 1
 
+MAX_THREADS = 1024
+"""The most threads any call that solves takes (``threads=``; the command line's
+``--threads``)."""
+
 
 def whole(value: object, name: str, lo: int = 0, hi: Optional[int] = None) -> int:
     """``value`` as an int in ``lo..hi`` (inclusive), else :class:`StateError`.

@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
-from ._check import optional_whole, seconds, whole
+from ._check import MAX_THREADS, optional_whole, seconds, whole
 from ._description import Description
 from ._errors import OptionError
 from ._families import CLASSES
@@ -319,7 +319,7 @@ class GameBase(ABC):
         values, _, _ = self._game.dd_table(
             deal,
             params,
-            optional_whole(given["threads"], "threads", 1, 1024),
+            optional_whole(given["threads"], "threads", 1, MAX_THREADS),
             optional_whole(max_nodes, "max_nodes", 1),
             seconds(timeout),
             optional_whole(tt_mib, "tt_mib", 1, 1 << 16),

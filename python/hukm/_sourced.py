@@ -1,11 +1,46 @@
-"""A hand record read from a file (PBN, LIN) that keeps what it was read from."""
+"""A hand record read from a file (PBN, LIN) that keeps what it was read from, and the
+bridge roles of a board of bridge (:class:`BridgeRoles`)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, fields
-from typing import Any, TypeVar
+from typing import Any, Optional, TypeVar
 
 from .record import HandRecord
+
+@dataclass(frozen=True)
+class BridgeRoles:
+    """The roles of a board of bridge as its file gives them: the board's number, the
+    dealer, the declarer and the contract (``4HX``, ``3NT``, ``Pass``), the opening
+    leader (the seat after the declarer). Seats are hukm's (N = 0, E = 1, S = 2, W = 3);
+    ``None`` where the file does not say.
+
+    They are drawn in words by :mod:`hukm.svg.bridge`.
+
+    >>> r = BridgeRoles("3", 0, 2, "4HX", 3)
+    >>> r.dummy, r.strain
+    (0, 'H')
+    """
+
+    board: Optional[str]
+    dealer: Optional[int]
+    declarer: Optional[int]
+    contract: Optional[str]
+    leader: int
+
+    @property
+    def dummy(self) -> Optional[int]:
+        """The declarer's partner, whose hand is laid face up after the opening lead."""
+        return None if self.declarer is None else (self.declarer + 2) % 4
+
+    @property
+    def strain(self) -> Optional[str]:
+        """The contract's trump (``S``, ``H``, ``D``, ``C``), ``N`` for no trump, ``None``
+        without a contract."""
+        m = re.match(r"^[1-7](S|H|D|C|NT|N)", (self.contract or "").upper())
+        return None if m is None else m.group(1)[0]
+
 
 _R = TypeVar("_R", bound="SourcedRecord")
 
@@ -25,6 +60,11 @@ class SourcedRecord(HandRecord):
 
     def source(self) -> Any:
         """What the record was read from (its PBN game, its LIN board)."""
+        return None
+
+    def bridge(self) -> Optional[BridgeRoles]:
+        """The board's bridge roles, for a board of bridge (``None`` for a hand of hukm's
+        own games written to the file)."""
         return None
 
     @classmethod

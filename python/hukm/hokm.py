@@ -8,7 +8,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
-from ._check import ints, optional_whole, whole
+from ._check import MAX_THREADS, ints, optional_whole, whole
 from ._game import GameBase
 from ._options import OptionValue
 from .observations import HokmObservation
@@ -134,7 +134,7 @@ class Hokm(GameBase):
         (100, 2)
         """
         return self._game.random_playouts(
-            whole(n, "n", 0, 1 << 40), whole(seed, "seed"), optional_whole(threads, "threads", 1, 1024)
+            whole(n, "n", 0, 1 << 40), whole(seed, "seed"), optional_whole(threads, "threads", 1, MAX_THREADS)
         )
 
     def seeded_roles(self, observation: dict[str, Any]) -> list[str]:

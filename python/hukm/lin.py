@@ -31,7 +31,7 @@ from typing import IO, Any, Iterable, Optional, Union
 
 from . import _core
 from ._errors import HukmError, NotationError, StateError
-from ._sourced import SourcedRecord
+from ._sourced import BridgeRoles, SourcedRecord
 from .pbn import Auction
 from .pbn._records import BRIDGE_OPTIONS, whist_presets
 from .record import HandRecord, record_of, replay
@@ -212,6 +212,22 @@ class LinRecord(SourcedRecord):
     def source(self) -> Optional[LinBoard]:
         """The LIN board the record was read from."""
         return self.lin
+
+    def bridge(self) -> Optional[BridgeRoles]:
+        """The board's bridge roles: its dealer, the contract and declarer its auction
+        ends in, the opening leader."""
+        b = self.lin
+        if b is None:
+            return None
+        try:
+            ended = b.contract()
+            dealer: Optional[int] = SEATS.index(b.dealer)
+        except NotationError:
+            ended, dealer = None, None
+        declarer = SEATS.index(ended[1]) if ended is not None and ended[1] else None
+        leader = int(self.origin.get("params", {}).get("leader", 0))
+        board = (b.title or "").strip() or None
+        return BridgeRoles(board, dealer, declarer, None if ended is None else ended[0], leader)
 
 
 def record_of_board(board: LinBoard) -> HandRecord:

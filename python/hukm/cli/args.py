@@ -45,7 +45,12 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"hukm: {one_line(message)}\n")
 
 
-def whole(lo: int) -> Any:
+def whole(lo: int, hi: Optional[int] = None) -> Any:
+    """An argument type: a whole number from ``lo`` (to ``hi``), as the API checks it.
+
+    >>> whole(1, 1024)("8"), whole(1, 1024).__name__
+    (8, 'whole number 1..1024')
+    """
     def check(text: str) -> int:
         try:
             v = int(text)
@@ -53,19 +58,27 @@ def whole(lo: int) -> Any:
             raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
         if v < lo:
             raise argparse.ArgumentTypeError(f"{v} is below {lo}")
+        if hi is not None and v > hi:
+            raise argparse.ArgumentTypeError(f"{v} is above {hi}")
         return v
 
-    check.__name__ = f"whole number >= {lo}"
+    check.__name__ = f"whole number >= {lo}" if hi is None else f"whole number {lo}..{hi}"
     return check
 
 
 def seconds(text: str) -> float:
+    """An argument type: seconds, 0 or more, as the API takes a ``timeout`` (0: stop at
+    once with what is known).
+
+    >>> seconds("0"), seconds("2.5")
+    (0.0, 2.5)
+    """
     try:
         v = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not v > 0:
-        raise argparse.ArgumentTypeError(f"{text} is not a positive number of seconds")
+    if not v >= 0:
+        raise argparse.ArgumentTypeError(f"{text} is not a number of seconds (0 or more)")
     return v
 
 

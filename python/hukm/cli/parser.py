@@ -10,6 +10,7 @@ from .._core import __version__
 from . import batch, deal, match, play, replay, review, serve, show, solve
 from .._description import Keyword
 from ..registry import games
+from .._check import MAX_THREADS
 from .args import POSITION_FLAGS, Parser, add_game, add_lang, seconds, whole
 
 
@@ -38,9 +39,10 @@ def objectives() -> list[str]:
 
 
 def add_threads(p: argparse.ArgumentParser, what: str) -> None:
-    """``--threads N`` (at least 1) for ``what``."""
+    """``--threads N`` (1 to :data:`hukm._check.MAX_THREADS`, as the API takes ``threads=``) for ``what``."""
     default = "" if "default" in what else " (default: the cores this process may use, or HUKM_THREADS)"
-    p.add_argument("--threads", type=whole(1), default=None, help=f"threads for {what}{default}")
+    p.add_argument("--threads", type=whole(1, MAX_THREADS), default=None,
+                   help=f"threads for {what}, 1 to {MAX_THREADS}{default}")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -64,7 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--target", type=int, default=None, help="the outcome against this whole-hand target (games with a target)")
     add_threads(s, "the solve")
     s.add_argument("--timeout", type=seconds, default=None,
-                   help="seconds to search before printing the best grade reached (default 30)")
+                   help="seconds to search before printing the best grade reached (default 30; 0: at once)")
     s.add_argument("--exact", action="store_true",
                    help="wait for the exact answer (with --timeout: stop with an error at the limit)")
     s.add_argument("--force", action="store_true", help="with --exact, solve hands beyond a quick exact solve")
@@ -90,7 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--png", default=None, help='write the picture as PNG to this file (pip install "hukm[png]")')
     add_lang(v, "the view and the pictures")
     v.set_defaults(func=show.run)
-    r = sub.add_parser("replay", help="replay a hand record (JSON)")
+    r = sub.add_parser("replay", help="replay a hand record (JSON, PBN or LIN): in the terminal, as pictures or a video")
     r.add_argument("record", help="a hand record file (hukm play --record, State.record().to_json()), or a .pbn or .lin file")
     r.add_argument("--board", type=whole(1), default=1, help="which game of a .pbn or .lin file, from 1 (default 1)")
     r.add_argument("--step", type=whole(0), default=None, help="stop after this many actions (default: all)")

@@ -9,6 +9,8 @@ from typing import Any
 from .. import _errors
 from .. import svg as pictures
 from ..record import replay
+from ..svg.bridge import header as bridge_header
+from ..svg.bridge import roles_of
 from ..svg.wording import tr_of
 from .args import lang_of
 from .common import read_record, write_picture
@@ -42,7 +44,8 @@ def run(args: argparse.Namespace) -> int:
         print(tr.t("wrote {path}: {frames} frames, {seconds} s, {size}", path=made.path, frames=made.frames,
                    seconds=tr.digits(f"{made.seconds:.1f}"), size=tr.digits(f"{made.width}x{made.height}")))
     state = replay(rec, step)
-    Screen(lang=lang).table(state, viewer=args.viewer)
+    roles = roles_of(rec)
+    Screen(lang=lang).table(state, viewer=args.viewer, header=None if roles is None else bridge_header(roles, tr))
     print(tr.nt("{game}: {step} of {n} action", "{game}: {step} of {n} actions", total,
                 game=_title(rec.preset, lang), step=step))
     return 0

@@ -1,5 +1,8 @@
 """``hukm show``: a deal or position drawn in the terminal, and as SVG or PNG, in the
-language of ``--lang`` (``$HUKM_LANG``, else English)."""
+language of ``--lang`` (``$HUKM_LANG``, else English). A seeded deal with ``--trump`` or
+``--analysis`` is played to its first card (its auction and trump choice settled by
+``--trump`` and the heuristic bot, as ``hukm solve`` does), where it has double-dummy
+values."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ import argparse
 from .. import _errors
 from ..svg.wording import tr_of
 from .args import build_game, lang_of, position, position_flags
-from .common import write_picture
+from .common import seeded_play, write_picture
 from .term import Screen, show_analysis
 
 
@@ -19,9 +22,14 @@ def run(args: argparse.Namespace) -> int:
     kw = position_flags(game, args)
     if args.deal is not None:
         state = position(game, args)
+    elif args.trump is not None or (args.analysis and not args.actions and not args.advance):
+        # a seeded deal to analyse: its auction and trump settled, up to the first card
+        state, said = seeded_play(game, args, tr_of(lang))
+        for line in said[1:-1]:
+            print(line)
     else:
         if kw:
-            raise _errors.StateError(f"--{next(iter(kw))} needs a deal")
+            raise _errors.StateError(f"--{next(iter(kw))} needs a deal (a seeded deal takes --trump alone)")
         state = game.new_game(args.seed)
     for i, action in enumerate((args.actions or "").split()):
         try:

@@ -16,7 +16,8 @@ from .._game import GameBase
 from ..registry import games
 from ..solve import Solution, solve
 from .args import build_game, position, position_flags
-from .common import hands_text, header
+from .common import hands_text, seeded_play
+from .term import Screen
 
 SOLVE_CAP = 16
 """Largest hand of 16 cards the command solves exactly without ``--force``, kept for older
@@ -47,18 +48,32 @@ def _about(sol: Solution) -> str:
     return "; ".join(p for p in parts if p)
 
 
-def _value_line(sol: Solution, what: str) -> str:
+def amount(n: int, unit: str) -> str:
+    """``n`` with its unit, singular for one (the first word of the unit loses its ``s``).
+
+    >>> amount(1, "tens"), amount(2, "tens"), amount(1, "tricks collected"), amount(-1, "balls")
+    ('1 ten', '2 tens', '1 trick collected', '-1 ball')
+    """
+    first, sep, rest = unit.partition(" ")
+    if abs(n) == 1 and first.endswith("s") and first != "is":
+        first = first[:-1]
+    return f"{n} {first}{sep}{rest}"
+
+
+def _value_line(sol: Solution, what: str, unit: str = "") -> str:
     """``double-dummy value: exact 9 tricks for seat 0 (...)`` or its graded form, the proven
-    bounds beside an estimate."""
+    bounds beside an estimate; ``unit`` is the value's unit, written before ``what`` (and
+    in the singular for an exact value of one)."""
     if sol.exact:
-        return f"double-dummy value: exact {sol.value} {what} ({sol.nodes} nodes)"
+        counted = amount(sol.value, unit) if unit else str(sol.value)
+        return f"double-dummy value: exact {counted} {what}".rstrip() + f" ({sol.nodes} nodes)"
     lo, hi = sol.bounds_of()
     proven = f"; proven between {lo} and {hi}" if sol.grade == "estimate" else ""
-    return f"double-dummy value: {sol.text()} {what}{proven} ({_about(sol)})"
+    return f"double-dummy value: {sol.text()} {unit} {what}".replace("  ", " ").rstrip() + f"{proven} ({_about(sol)})"
 
 
-def _print_solution(state: Any, sol: Solution, moves: str, unit: str) -> None:
-    print(_value_line(sol, unit))
+def _print_solution(state: Any, sol: Solution, moves: str, unit: str, what: str = "") -> None:
+    print(_value_line(sol, what, unit))
     if sol.exact:
         best = set(sol.best_actions()) if state.current_player == sol.player else {
             a for a, v in sol.actions.items() if v == sol.value
@@ -212,41 +227,6 @@ def _table(game: GameBase, args: argparse.Namespace) -> int:
     return 0
 
 
-def _seeded_play(game: GameBase, args: argparse.Namespace) -> tuple[Any, list[str]]:
-    """``hukm solve GAME --seed N`` for a game without a table: the seeded deal of
-    ``new_game``, its auction and trump choice settled by ``--trump`` (where that choice
-    is legal) and the bot ``--bot`` for the rest, up to the first card; with the lines
-    that say so (printed once the position is accepted)."""
-    from ..bots import by_name
-
-    flags = [f"--{k}" for k in position_flags(game, args) if k != "trump"]
-    if flags:
-        raise _errors.StateError(
-            f"{flags[0]} needs a deal; a seeded deal is played from its start (--trump and --bot settle it)"
-        )
-    state = game.new_game(args.seed)
-    bot = by_name(args.bot, seed=args.seed)
-    hand = state.observation(0).get("hand_number")
-    taken: list[str] = []
-    trump = None if args.trump is None else f"trump:{args.trump}"
-    while state.phase not in ("play", "over") and state.observation(0).get("hand_number") == hand:
-        legal = state.legal_actions()
-        if trump is not None and state.phase == "trump" and state.current_player >= 0:
-            if trump not in legal:
-                raise _errors.StateError(f"--trump {args.trump} is not a choice here; choices: {', '.join(legal)}")
-            action = trump
-        else:
-            action = bot.act(state)
-        taken.append(f"seat {state.current_player} {action}")
-        state.apply(action)
-    if trump is not None and not any(t.endswith(trump) for t in taken):
-        raise _errors.StateError(f"--trump does not apply to a seeded deal of {game.preset} (no trump choice)")
-    lines = [header(game, state, args.seed)]
-    if taken:
-        lines.append(f"settled by {'--trump and ' if trump else ''}the {args.bot} bot: {', '.join(taken)}")
-    return state, lines + [""]
-
-
 def run(args: argparse.Namespace) -> int:
     game = build_game(args)
     position_flags(game, args)
@@ -256,7 +236,7 @@ def run(args: argparse.Namespace) -> int:
         return _table(game, args)
     said: list[str] = []
     if args.deal is None:
-        state, said = _seeded_play(game, args)
+        state, said = seeded_play(game, args)
     else:
         state = position(game, args)
     if args.exact and described.quick_hand is not None:
@@ -268,11 +248,12 @@ def run(args: argparse.Namespace) -> int:
             )
     for text in said:
         print(text)
+    # The side counted: the one asked about (--player, or the bidder's or leader's seat
+    # given), else the player to move's.
     player = args.player
     counted = None if described.counted is None else described.keyword(described.counted)
-    if player is None and counted is not None:  # the bidder's or the leader's side
-        seat = getattr(args, counted.name, None)
-        player = int(counted.absent or 0) if seat is None else seat
+    if player is None and counted is not None:
+        player = getattr(args, counted.name, None)
     objective = args.objective
     asked = described.objective(objective)
     words = described.label if asked is None else asked.label
@@ -280,7 +261,7 @@ def run(args: argparse.Namespace) -> int:
     with SolveProgress(words) as line:
         sol = solve(state, player, objective=objective, target=args.target, timeout=timeout,
                     exact=args.exact, progress=line.progress, threads=args.threads)
-    print(str(state).rstrip())
+    Screen().table(state)
     print()
     if args.target is not None or sol.contract is not None:
         return _outcomes(described, sol, args.target if args.target is not None else sol.contract)
@@ -296,8 +277,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if described.unit == "cards":  # cards captured, each player against the other two
         what = f"cards against the other two, seat {sol.player} captures"
-        print(_value_line(sol, "cards").replace("double-dummy value: ", f"double-dummy value: seat {sol.player} captures ", 1)
-              .replace(" cards", " cards against the other two", 1))
+        print(_value_line(sol, "against the other two", "cards")
+              .replace("double-dummy value: ", f"double-dummy value: seat {sol.player} captures ", 1))
         del what
         best = set(sol.best_actions()) if not sol.exact else {a for a, v in sol.actions.items() if v == sol.value}
         worse = set() if sol.exact else set(sol.proven_worse())
@@ -305,14 +286,46 @@ def run(args: argparse.Namespace) -> int:
         for action in sol.actions:
             print(_line(sol, action, 20, best, worse))
         return 0
-    side = f"the side of seat {sol.player}" if described.partners else f"seat {sol.player}"
-    unit = f"{described.label} for {side}"
+    whom = f"for {side_words(state, sol.player, described.partners)}"
+    if args.player is None and player is None:
+        whom += ", the player to move"
     if sol.tricks is not None:
-        unit += f" (then {sol.tricks} tricks collected)"
+        whom += f" (then {amount(sol.tricks, 'tricks collected')})"
     if described.counted == "leader" and args.deal is not None:
-        print(f"trump {args.trump or 'none'}, seat {args.leader or 0} to lead")
-    _print_solution(state, sol, described.moves, unit)
+        print(f"{trump_text(state)}, seat {state.current_player} to lead")
+    _print_solution(state, sol, described.moves, described.label, whom)
     return 0
+
+
+def side_words(state: Any, seat: int, partners: bool) -> str:
+    """The side of ``seat`` in words: ``the side of seat 3 (seats 1 and 3)``, or ``seat
+    3`` in a game without partners.
+
+    >>> import hukm
+    >>> side_words(hukm.Hokm().new_game(1), 3, True)
+    'the side of seat 3 (seats 1 and 3)'
+    """
+    if not partners:
+        return f"seat {seat}"
+    from ..svg.games import description_of
+
+    side_of = description_of(state).side_of
+    members = [s for s in range(len(side_of)) if side_of[s] == side_of[seat]] if seat < len(side_of) else [seat]
+    listed = ", ".join(map(str, members[:-1])) + f" and {members[-1]}" if len(members) > 1 else str(members[0])
+    return f"the side of seat {seat} (seats {listed})"
+
+
+def trump_text(state: Any) -> str:
+    """The trump of a position in words: ``trump ♠ spades``, ``no trump``.
+
+    >>> import hukm
+    >>> trump_text(hukm.Hokm().from_deal("A... K... Q... J...", trump=None, leader=0))
+    'no trump'
+    """
+    from ..svg.status import trump_words
+
+    words = trump_words(state, state.observation(state.current_player))
+    return "no trump" if words.startswith("none") else f"trump {words}"
 
 
 def _outcomes(described: Any, sol: Solution, target: Optional[int]) -> int:

@@ -35,7 +35,7 @@ from typing import Any, Optional
 from .. import _core
 from ..i18n import Translator
 from ..svg.packs import pack_of_game
-from ..svg.wording import EN, NP_, action_label, game_title, suit_name, tr_of, value_note
+from ..svg.wording import EN, NP_, action_label, tr_of, value_note
 
 FRENCH = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 """Symbols of the French suits."""
@@ -48,12 +48,6 @@ STYLE_OF_TEXT = "bold {colour} on {card}"
 BEST = "bold green"
 """The style of the best values of ``hukm show --analysis``."""
 
-ROLES = (("dealer", "dealer"), ("hakem", "Hakem"), ("boss", NP_("role", "boss")), ("bidder", "bidder"),
-         ("banker", NP_("role", "banker")))
-"""The roles the table's first line names: (observation key, the role's word; dealer,
-Hakem and bidder are the ``words`` catalog's)."""
-ROLE = "role"
-"""The context of the roles' words."""
 SCORES = (("tricks_won", NP_("score", "tricks won")), ("points", NP_("score", "points")),
           ("heap", NP_("score", "heap")), ("collected", NP_("score", "collected")),
           ("tens", NP_("score", "tens")), ("captured", NP_("score", "captured")),
@@ -82,9 +76,12 @@ def pad(text: str, cells: int) -> str:
     return text + " " * max(0, cells - width(text))
 
 
-def _plural(tr: Translator, value: object) -> str:
-    """A count or a list of counts in the language's digits (``[1, 2]`` -> ``[۱, ۲]``)."""
-    return tr.digits(str(value))
+def _values(tr: Translator, value: object) -> str:
+    """A count, or counts joined by commas (``-`` for none), in the language's digits
+    (``[1, None, 2]`` -> ``1, -, 2``)."""
+    if isinstance(value, (list, tuple)):
+        return tr.t(", ").join("-" if v is None else tr.num(v) for v in value)
+    return tr.num(value) if isinstance(value, (int, float)) else tr.digits(str(value))
 
 
 def _suits(state: _core.State) -> tuple[list[tuple[str, str]], dict[str, tuple[int, str]]]:
@@ -145,31 +142,10 @@ def card_text(state: _core.State, c: str, tr: Translator = EN) -> str:
 def header(state: _core.State, lang: Optional[str] = None, viewer: Optional[int] = None) -> str:
     """The table's first line as ``viewer`` sees it (``None``: as seat 0 does): the
     preset (the game's title in a language other than English), the hand, the roles, the
-    trump."""
-    tr = tr_of(lang)
-    obs = state.observation(0 if viewer is None else viewer)
-    if tr.lang == "en":
-        game = state.preset
-    else:
-        from ..registry import info
+    trump; the web page's status line (:func:`hukm.svg.status.status_line`)."""
+    from ..svg.status import status_line
 
-        game = game_title(tr, info(state.preset).title)
-    parts = [game, tr.t("hand {n}", n=obs["hand_number"])]
-    for key, label in ROLES:
-        if obs.get(key) is not None:
-            parts.append(tr.t("{role} seat {seat}", role=tr.pt(ROLE, label), seat=obs[key]))
-    if "trump" in obs:
-        t = obs["trump"]
-        if obs.get("indicator_down"):
-            shown = tr.t("concealed (indicator face down)")
-        elif obs.get("trump_hidden"):
-            shown = tr.t("hidden")
-        elif t is None:
-            shown = tr.t("not named yet")
-        else:
-            shown = t if tr.lang == "en" else suit_name(pack_of_game(state), t, tr)
-        parts.append(tr.t("trump: {suit}", suit=shown))
-    return " | ".join(parts)
+    return status_line(state, tr_of(lang), viewer)
 
 
 def _hands(state: _core.State, viewer: Optional[int]) -> list[Optional[list[str]]]:
@@ -196,14 +172,14 @@ def _cards(state: _core.State, compact: str) -> list[str]:
 
 
 def lines(state: _core.State, viewer: Optional[int] = None,
-          lang: Optional[str] = None) -> list[list[tuple[str, str]]]:
-    """The table as lines of (text, style) pieces: header, hands by suit, trick, scores,
-    in ``lang`` (``None``: English)."""
+          lang: Optional[str] = None, head: Optional[str] = None) -> list[list[tuple[str, str]]]:
+    """The table as lines of (text, style) pieces: header (``head`` when given, e.g. a
+    bridge board's roles), hands by suit, trick, counts, in ``lang`` (``None``: English)."""
     tr = tr_of(lang)
     obs = state.observation(viewer if viewer is not None else 0)
     hands = _hands(state, viewer)
     sizes = obs.get("hand_sizes") or [len(h or []) for h in hands]
-    out: list[list[tuple[str, str]]] = [[(header(state, tr.lang, viewer), "bold")]]
+    out: list[list[tuple[str, str]]] = [[(head or header(state, tr.lang, viewer), "bold")]]
     for seat, hand in enumerate(hands):
         mark = "> " if state.current_player == seat else "  "
         who = tr.t("seat {seat}", seat=seat)
@@ -225,10 +201,25 @@ def lines(state: _core.State, viewer: Optional[int] = None,
         held = finished_trick(state, viewer)
         if held is not None:
             out.append(_trick_line(state, "  " + tr.t("last trick:") + " ", *held, tr))
-    extra = [tr.t("{label} {value}", label=tr.pt(SCORE, label), value=_plural(tr, obs[key]))
-             for key, label in SCORES if obs.get(key) is not None]
-    line = "  " + tr.t("scores {scores}", scores=_plural(tr, obs.get("scores")))
-    out.append([(line + ("" if not extra else " | " + " | ".join(extra)), "")])
+    out.extend([("  " + line, "")] for line in count_lines(state, viewer, tr))
+    return out
+
+
+def count_lines(state: _core.State, viewer: Optional[int] = None, tr: Translator = EN) -> list[str]:
+    """The table's counts in words, as its picture gives them (:attr:`hukm.svg.scene.Scene.counts`:
+    the hand's, then the match's), then the heap and the stakes where the game has them.
+
+    >>> import hukm
+    >>> count_lines(hukm.Hokm().new_game(seed=7))
+    ['Tricks: seats 0 & 2: 0 · seats 1 & 3: 0', 'Match: seats 0 & 2: 0 · seats 1 & 3: 0']
+    """
+    from ..svg.scene import build
+
+    obs = state.observation(viewer if viewer is not None else 0)
+    out = [c.line(tr) for c in build(state, viewer, tr=tr).counts]
+    for key, label in SCORES:
+        if key in ("heap", "stakes") and obs.get(key) is not None:
+            out.append(tr.t("{label} {value}", label=tr.pt(SCORE, label), value=_values(tr, obs[key])))
     return out
 
 
@@ -331,9 +322,9 @@ class Screen:
         self.console = Console(file=file, record=record, width=width, highlight=False)
         self.file = file
 
-    def table(self, state: _core.State, viewer: Optional[int] = None) -> None:
-        """Draws the table."""
-        self.lines(lines(state, viewer, self.tr.lang))
+    def table(self, state: _core.State, viewer: Optional[int] = None, header: Optional[str] = None) -> None:
+        """Draws the table (``header``: its first line instead of the status line)."""
+        self.lines(lines(state, viewer, self.tr.lang, header))
 
     def lines(self, lines: list[list[tuple[str, str]]]) -> None:
         """Draws lines of (text, style) pieces (:func:`lines`, :func:`analysis_lines`)."""

@@ -72,7 +72,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any, Optional, Union
 
 from .._errors import NotationError
-from .._sourced import SourcedRecord
+from .._sourced import BridgeRoles, SourcedRecord
 from ..record import HandRecord
 from ._doc import Comment, Directive, PbnFile, PbnGame, Row, Tag, decode, parse
 from ._records import BRIDGE_OPTIONS, STRAINS, WHIST_PRESETS, read_dd_table, records_of_games
@@ -100,6 +100,38 @@ class PbnRecord(SourcedRecord):
     def source(self) -> Optional[PbnGame]:
         """The PBN game the record was read from."""
         return self.pbn
+
+    def bridge(self) -> Optional[BridgeRoles]:
+        """The board's bridge roles (a game without ``[HukmPreset]`` and ``[HukmOptions]``
+        is bridge): the file's ``[Board]``, ``[Dealer]``, ``[Declarer]`` and ``[Contract]``
+        (or the auction's), the opening leader.
+
+        >>> (r,) = loads('[Board "3"]\\n[Dealer "N"]\\n[Declarer "S"]\\n[Contract "4HX"]\\n[Deal "N:A... K... Q... J..."]\\n')
+        >>> r.bridge()
+        BridgeRoles(board='3', dealer=0, declarer=2, contract='4HX', leader=3)
+        """
+        g = self.pbn
+        if g is None or g.tag_value("HukmPreset") is not None or g.tag_value("HukmOptions") is not None:
+            return None
+
+        def seat(name: str) -> Optional[int]:
+            v = (g.tag_value(name) or "").strip().lstrip("^").upper() if g is not None else ""
+            return SEATS.index(v) if len(v) == 1 and v in SEATS else None
+
+        contract = (g.tag_value("Contract") or "").strip()
+        declarer = seat("Declarer")
+        if contract in ("", "?"):
+            try:
+                ended = None if auction(g) is None else auction(g).contract()  # type: ignore[union-attr]
+            except NotationError:
+                ended = None
+            if ended is not None:
+                contract = ended[0]
+                declarer = declarer if declarer is not None or not ended[1] else SEATS.index(ended[1])
+        board = (g.tag_value("Board") or "").strip() or None
+        leader = int(self.origin.get("params", {}).get("leader", 0))
+        return BridgeRoles(board if board != "?" else None, seat("Dealer"), declarer,
+                           contract if contract not in ("", "?") else None, leader)
 
 
 def read_games(text: Union[str, bytes]) -> list[PbnGame]:

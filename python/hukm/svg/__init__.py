@@ -64,7 +64,7 @@ True
 
 from __future__ import annotations
 
-from typing import Optional, Sequence, Union
+from typing import Any, Optional, Sequence, Union
 
 from .. import _core
 from .._check import optional_whole
@@ -77,6 +77,7 @@ from ..registry import games as _registry_games
 from ..registry import info as _registry_info
 from ..solve import LineStep, Solution
 from . import lines as _lines
+from .bridge import relabel, roles_of
 from .finished import finished_scene
 from .packs import pack_of_game
 from .paint import paint as _paint
@@ -196,13 +197,13 @@ def after(
 
 
 def _after(before: _core.State, action: str, nxt: _core.State, viewer: Optional[int], width: float,
-           four_colour: bool, tr: Translator) -> str:
+           four_colour: bool, tr: Translator, roles: Any = None) -> str:
     scene = build(nxt, viewer, False, four_colour, tr=tr)
     if not scene.finished:
         held = finished_scene(before, action, viewer, four_colour, nxt, tr)
         if held is not None:
             scene = held
-    return _paint(scene, width)
+    return _paint(relabel(scene, roles), width)
 
 
 def frames(
@@ -218,7 +219,8 @@ def frames(
     table after ``k`` actions (:func:`after`), so the picture of the action that finishes
     a trick shows all its cards and its winner, the last trick of each hand of a match
     included. ``step`` stops after that many actions (default: all); ``lang`` is the
-    language of the words.
+    language of the words. A board of bridge read from a file names bridge's roles
+    (:mod:`hukm.svg.bridge`).
 
     >>> import hukm, hukm.svg
     >>> s = hukm.Hokm().from_deal("A... K... Q... J...", trump=None, leader=0)
@@ -237,12 +239,13 @@ def frames(
     state = replay(record, 0)
     v = optional_whole(viewer, "viewer", 0, state.num_players - 1)
     width = _size(size)
-    out = [_paint(build(state, v, False, bool(four_colour), tr=tr), width)]
+    roles = roles_of(record)
+    out = [_paint(relabel(build(state, v, False, bool(four_colour), tr=tr), roles), width)]
     for k in range(stop):
         action = record.actions[k]["action"]
         nxt = state.clone()
         nxt.apply(action)
-        out.append(_after(state, action, nxt, v, width, bool(four_colour), tr))
+        out.append(_after(state, action, nxt, v, width, bool(four_colour), tr, roles))
         state = nxt
     return out
 

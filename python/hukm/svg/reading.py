@@ -24,7 +24,7 @@ from .games import description_of
 from .packs import Pack
 from .wording import EN, number, seats, signed, suit_text, value_num
 
-__all__ = ["Chip", "SeatScene", "Special", "Button", "Scene", "Ctx", "scores"]
+__all__ = ["Chip", "SeatScene", "Special", "Button", "Count", "Scene", "Ctx", "scores"]
 
 
 @dataclass
@@ -74,6 +74,49 @@ class Button:
 
 
 @dataclass
+class Count:
+    """A count the table shows, as the observation gives it: the hand's (tricks, card
+    points, cards captured ...) or the match's (``match``), one value per side or per
+    seat. ``key`` is the observation's key it was read from, ``label`` its name in the
+    picture's language, ``members[i]`` the seats of ``values[i]``.
+
+    >>> Count("tricks_won", "Tricks", [6, 5], [[0, 2], [1, 3]]).line()
+    'Tricks: seats 0 & 2: 6 · seats 1 & 3: 5'
+    """
+
+    key: str
+    label: str
+    values: list[Any]
+    members: list[list[int]]
+    match: bool = False
+
+    def line(self, tr: Translator = EN) -> str:
+        """The count as one line in ``tr``'s language: ``Tricks: seats 0 & 2: 6 · seats
+        1 & 3: 5`` (``seat 1: 4`` for one seat)."""
+        parts = []
+        for who, v in zip(self.members, self.values):
+            value = value_num(tr, _plain_number(v))
+            parts.append(tr.t("seat {seats}: {value}", seats=seats(tr, who), value=value) if len(who) == 1
+                         else tr.t("seats {seats}: {value}", seats=seats(tr, who), value=value))
+        return tr.t("{label}: {values}", label=self.label, values=tr.t(" · ").join(parts))
+
+    def score(self, tr: Translator = EN) -> str:
+        """The values alone, side by side in the engine's order (``6–5``), in the
+        language's digits, held left to right in a right-to-left line (U+2066 ... U+2069).
+
+        >>> Count("points", "Points", [13, 15], [[0, 2], [1, 3]]).score()
+        '13–15'
+        """
+        text = "–".join(value_num(tr, _plain_number(v)) for v in self.values)
+        return f"\u2066{text}\u2069" if tr.rtl else text
+
+
+def _plain_number(v: Any) -> Any:
+    """A count as text shows it: a whole float without its ``.0``."""
+    return int(v) if isinstance(v, float) and v.is_integer() else v
+
+
+@dataclass
 class Scene:
     """Everything one picture of a table shows."""
 
@@ -104,6 +147,11 @@ class Scene:
     """The seat drawn at the bottom of the table (the others follow anticlockwise)."""
     tr: Translator = EN
     """The language of the words drawn (its direction mirrors the table)."""
+    counts: list[Count] = field(default_factory=list)
+    """The counts shown (:meth:`Ctx.count`): the hand's, then the match's."""
+    result: str = ""
+    """The result of the hand just ended, in words, while its last trick is held (and on
+    a finished game's table)."""
 
 
 @dataclass
@@ -137,22 +185,42 @@ class Ctx:
         if seat is not None and 0 <= seat < len(self.scene.seats):
             self.scene.seats[seat].chips.append(Chip(text, kind))
 
-    def sides_line(self, label: str, values: list[Any]) -> str:
-        """``label: seats 0 & 2: 3 · seats 1 & 3: 1`` for per-side values, each side's
-        seats as the engine's description gives them (alternating seats when the values
-        are not one per side of it); ``label`` is already in the language."""
-        tr = self.tr
+    def members(self, k: int) -> list[list[int]]:
+        """The seats of each of ``k`` values: one per seat when ``k`` is the number of
+        seats, else by side as the engine's description gives them (alternating seats
+        when the values are not one per side of it)."""
         n = len(self.scene.seats)
-        k = len(values)
+        if k == n:
+            return [[s] for s in range(n)]
         side_of = self.description.side_of
         members = [[s for s in range(n) if len(side_of) == n and side_of[s] == side] for side in range(k)]
         if not all(members) or sum(map(len, members)) != n:
             members = [list(range(side, n, k)) for side in range(k)]
-        parts = []
-        for side, v in enumerate(values):
-            parts.append(tr.t("seats {seats}: {value}", seats=seats(tr, members[side]),
-                              value=value_num(tr, v)))
-        return tr.t("{label}: {values}", label=label, values=tr.t(" · ").join(parts))
+        return members
+
+    def count(self, key: str, label: str, values: list[Any], note: Optional[str] = None,
+              match: bool = False) -> None:
+        """Records a count of the observation's ``key`` (:class:`Count`) and shows it:
+        one value per seat with ``note`` (a message with ``{n}``) as a note on each seat,
+        else a line of the info panel by side. ``label`` is in the language already."""
+        values = list(values)
+        if not values:
+            return
+        per_seat = note is not None and len(values) == len(self.scene.seats)
+        members = [[self.seat_of(p)] for p in range(len(values))] if per_seat else self.members(len(values))
+        self.scene.counts.append(Count(key, label, values, members, match))
+        if per_seat:
+            assert note is not None
+            for who, v in zip(members, values):
+                shown = signed(self.tr, v) if match else self.n(_plain_number(v))
+                self.scene.seats[who[0]].notes.append(self.tr.t(note, n=shown))
+        else:
+            self.scene.info.append(self.scene.counts[-1].line(self.tr))
+
+    def sides_line(self, label: str, values: list[Any]) -> str:
+        """``label: seats 0 & 2: 3 · seats 1 & 3: 1`` for per-side values, each side's
+        seats as :meth:`members` gives them; ``label`` is already in the language."""
+        return Count("", label, list(values), self.members(len(values))).line(self.tr)
 
     def suit(self, code: Optional[str]) -> str:
         """A suit for text in the language (``none`` when ``None``)."""
@@ -179,11 +247,14 @@ class Ctx:
 def scores(c: Ctx, label: Optional[str] = None) -> None:
     """Match scores: per player as notes on his seat in individual games, per side as a
     line in partnership games (``label``: the line's name in the language, default
-    ``Scores``)."""
+    ``Scores``); a :class:`Count` of the match either way."""
     sc = c.o.get("scores") or []
+    name = c.tr.t("Scores") if label is None else label
     if len(sc) == c.state.num_players:
+        members = [[c.seat_of(p)] for p in range(len(sc))]
+        c.scene.counts.append(Count("scores", name, list(sc), members, True))
         for p, v in enumerate(sc):
             c.scene.seats[c.seat_of(p)].notes.append(c.tr.t("score {score}", score=signed(c.tr, v)))
     elif sc:
-        c.scene.info.append(c.sides_line(c.tr.t("Scores") if label is None else label, sc))
+        c.count("scores", name, sc, match=True)
 

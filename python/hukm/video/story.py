@@ -19,6 +19,7 @@ from .. import _core
 from .._check import whole
 from .._errors import SolverLimitError, StateError
 from ..i18n import N_, Translator
+from ..svg.bridge import relabel, roles_of
 from ..svg.finished import finished_scene, result_line
 from ..svg.paint import paint
 from ..svg.scene import Scene, build
@@ -125,7 +126,8 @@ def segments(
     if viewer is not None:  # the actions as the viewer saw them (a card laid face down: "?")
         told = replay(record).seen_history(viewer)[len(state.history()):]
     sol = _solution(state, timeout) if analysis else None
-    scene = build(state, viewer, sol or False, four_colour, tr=tr)
+    roles = roles_of(record)
+    scene = relabel(build(state, viewer, sol or False, four_colour, tr=tr), roles)
     out = [Segment(paint(scene), tr.t("{title}: the deal", title=scene.title), _note(scene, 0, total),
                    timing.start, "start", 0)]
     for k in range(total):
@@ -134,8 +136,9 @@ def segments(
         nxt = state.clone()
         nxt.apply(action)
         nsol = _solution(nxt, timeout) if analysis else None
-        scene = build(nxt, viewer, nsol or False, four_colour, tr=tr)
+        scene = relabel(build(nxt, viewer, nsol or False, four_colour, tr=tr), roles)
         held = None if scene.finished else finished_scene(state, action, viewer, four_colour, nxt, tr)
+        held = None if held is None else relabel(held, roles)
         shown = held or scene
         if shown.finished:
             won = "" if shown.winner is None else tr.t(" · seat {seat} wins the trick", seat=shown.winner)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from .. import _core
-from ..i18n import Translator, translator
+from ..i18n import translator
 
 
 def title(preset: str, lang: str) -> str:
@@ -50,12 +50,6 @@ def family(name: str, lang: str) -> str:
     return translator(lang).t(text) if text else name
 
 
-STATUS_ROLES: dict[str, str] = {"dealer": "dealer"}
-"""The roles the status line names in every game, by observation key: each a message of
-the ``role`` context (``docs/glossary.md``). A game's own follow, from its module of
-:mod:`hukm.svg.games` (``ROLES``)."""
-
-
 POSITION_WORDS: dict[str, tuple[str, str]] = {"trump": ("term", "trump"), "leader": ("role", "leader")}
 """The position keywords of every game, named by the game's words (``words`` catalog):
 context and message. A game's own are in its module of :mod:`hukm.svg.games`
@@ -85,39 +79,13 @@ def position_label(key: str, lang: str) -> str:
     return translator(lang).pt(*named) if named else key
 
 
-def _suit_name(state: _core.State, code: str, tr: Translator) -> str:
-    for c, name in state.layout[1]:
-        if c == code:
-            return tr.suit(name)
-    return code
-
-
 def status_line(state: _core.State, lang: str, viewer: Optional[int] = None) -> str:
     """The table's first line as ``viewer`` sees it (``None``: as seat 0 does): the game,
-    the hand, the roles, the trump. In English the preset's name and the trump's code
-    (``hokm4 | hand 1 | ... | trump: S``); in another language the game's title and the
-    trump suit's name. Its messages have the context ``status`` (the page's own words,
-    apart from the terminal's alike ones)."""
-    tr = translator(lang)
-    obs: dict[str, Any] = state.observation(0 if viewer is None else viewer)
-    english = tr.lang == "en"
-    parts = [state.preset if english else title(state.preset, lang),
-             tr.pt("status", "hand {n}", n=obs.get("hand_number", 1))]
-    from ..svg.games import part
+    the hand, the roles, the trump (:func:`hukm.svg.status.status_line`, the terminal's
+    too)."""
+    from ..svg.status import status_line as line
 
-    roles: dict[str, str] = {**STATUS_ROLES, **part(state.game, "ROLES", {})}
-    for key, role in roles.items():
-        if obs.get(key) is not None:
-            parts.append(tr.pt("status", "{role} seat {seat}", role=tr.pt("role", role), seat=obs[key]))
-    if "trump" in obs:
-        t = obs["trump"]
-        shown = tr.pt("status", "not named yet") if t is None else t if english else _suit_name(state, t, tr)
-        if obs.get("trump_hidden"):
-            shown = tr.pt("status", "hidden")
-        if obs.get("indicator_down"):
-            shown = tr.pt("status", "concealed (indicator face down)")
-        parts.append(tr.pt("status", "trump: {suit}", suit=shown))
-    return " | ".join(parts)
+    return line(state, translator(lang), viewer)
 
 
 def __getattr__(name: str) -> Any:
@@ -128,6 +96,8 @@ def __getattr__(name: str) -> Any:
         return families()
     if name in ("ROLES", "WORD_ROLES"):
         from ..svg.games import every
+
+        from ..svg.status import STATUS_ROLES
 
         roles = dict(STATUS_ROLES)
         for m in every():

@@ -38,6 +38,8 @@ from ..registry import games
 from ..i18n import translator
 from ..solve import best_line, solve
 from ..seen import cards_in, hides, seen_line, seen_solution
+from ..svg.bridge import header as bridge_header
+from ..svg.bridge import relabel, roles_of
 from .labels import family, position_label, status_line, title
 
 BOTS = ("heuristic", "random", "pimc")
@@ -182,6 +184,9 @@ class Table:
     seed: int = 0
     names: list[str] = field(default_factory=list)
     """Player names by seat (the page's labels; empty: seat numbers)."""
+    roles: Any = None
+    """A board of bridge read from a file: its roles (:class:`hukm._sourced.BridgeRoles`), which
+    the page names instead of the engine's Hakem and dealer."""
     id: str = field(default_factory=lambda: secrets.token_urlsafe(9))
     version: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
@@ -269,6 +274,7 @@ class Table:
         spec = {k: data[k] for k in ("human", "bots", "samples", "names") if k in data}
         table = cls.create({"game": rec.preset, **spec})
         table.game = make_game(rec.preset, **rec.options)
+        table.roles = roles_of(rec)
         table.states = [first]
         table._extend([a["action"] for a in rec.actions], "record.actions")
         return table
@@ -461,7 +467,7 @@ class Table:
             "current_player": None if terminal else s.current_player,
             "human": sorted(self.human),
             "bot_to_move": k == total and not terminal and s.current_player not in self.human,
-            "header": status_line(s, lang, seen),
+            "header": status_line(s, lang, seen) if self.roles is None else bridge_header(self.roles, tr),
             "hand_number": obs.get("hand_number"),
             "scores": list(obs.get("scores", [])),
             "returns": list(s.returns()) if terminal else None,
@@ -486,7 +492,7 @@ class Table:
                 seat.name = f"{name} ({translator(lang).num(seat.seat)})"
         if viewer is not None:
             scene.bottom = viewer
-        return paint(scene)
+        return paint(relabel(scene, self.roles))
 
     def _picture(self, state: _core.State, viewer: Optional[int], show_all: bool, analysis: Any = False,
                  lang: str = "en") -> str:

@@ -3,7 +3,7 @@ captured, the ducal; the page's words."""
 
 from __future__ import annotations
 
-from ...i18n import WN_
+from ...i18n import N_, WN_
 from ..reading import Ctx, scores
 from ..wording import NP_, word
 
@@ -28,8 +28,7 @@ def read(c: Ctx) -> None:
     sc.info.append(tr.t("Trump: {suit} · {period}", suit=c.suit(o.get("trump")),
                         period=tr.pt("term", str(o.get("period")))))
     sc.info.append(tr.t("Deal {deal} · trick {trick}", deal=c.n(o.get("deal")), trick=c.n(o.get("trick_no"))))
-    for s, v in enumerate(o.get("captured", [])):
-        sc.seats[s].notes.append(tr.t("captured {n}", n=c.n(v)))
+    c.count("captured", tr.t("Captured"), o.get("captured", []), note=N_("captured {n}"))
     if o.get("ducal"):
         d = o["ducal"]
         sc.info.append(tr.t("Ducal: {items}", items=", ".join(

@@ -13,7 +13,7 @@ from typing import Optional
 
 from ...i18n import N_, WN_, Translator
 from ..packs import Pack
-from ..reading import Chip, Ctx, scores
+from ..reading import Chip, Count, Ctx, scores
 from ..wording import EN, NP_, seats, word
 from .ganjifa import visible as visible
 
@@ -52,6 +52,7 @@ def read(c: Ctx) -> None:
     sc.info.append(tr.t("Lead suit: {suit}", suit=c.suit(o.get("lead_suit"))))
     if ch:
         taken = int(o.get("challenger_tricks", 0))
+        sc.counts.append(Count("challenger_tricks", tr.t("Tricks"), [taken], [sorted(ch)]))
         sc.info.append(tr.nt("Challengers: seats {seats} · {n} trick(s) taken",
                              "Challengers: seats {seats} · {n} trick(s) taken", taken, seats=seats(tr, ch)))
     if o.get("king_pass"):

@@ -56,8 +56,7 @@ def read(c: Ctx) -> None:
     """The dealer, the tricks, the lead suit and the lead's kind, the named suit, the step."""
     o, sc, tr = c.o, c.scene, c.tr
     c.chip(o.get("dealer"), tr.pt("role", "dealer"))
-    for s, t in enumerate(o.get("tricks", [])):
-        sc.seats[s].notes.append(tr.t("tricks {n}", n=c.n(t)))
+    c.count("tricks", tr.t("Tricks"), o.get("tricks", []), note=N_("tricks {n}"))
     sc.info.append(tr.t("Lead suit: {suit}", suit=c.suit(o.get("lead_suit"))))
     d = o.get("trick_detail")
     if d:

@@ -98,18 +98,14 @@ def read(c: Ctx) -> None:
         for s in range(n):
             sc.seats[s].side = s % len(tw)
     _trump(c)
-    if len(tw) == n:
-        for s, v in enumerate(tw):
-            sc.seats[s].notes.append(tr.t("tricks {n}", n=c.n(v)))
-    elif tw:
-        sc.info.append(c.sides_line(tr.t("Tricks"), tw))
+    c.count("tricks_won", tr.t("Tricks"), tw, note=N_("tricks {n}"))
     if "heap" in o:
         heap = int(o["heap"])
         sc.info.append(tr.nt("Heap: {n} trick(s) · trick {k}", "Heap: {n} trick(s) · trick {k}", heap,
                              k=c.n(o.get("trick_number"))))
-        sc.info.append(c.sides_line(tr.t("Collected"), o.get("collected", [])))
+        c.count("collected", tr.t("Collected"), o.get("collected", []))
         if c.description.unit == "tens" or any(o.get("tens", [])):
-            sc.info.append(c.sides_line(tr.t("Tens"), o.get("tens", [])))
+            c.count("tens", tr.t("Tens"), o.get("tens", []))
     if o.get("auction"):
         bids = tr.t(" · ").join(f"{c.n(a['seat'])}: {c.n(a['bid']) if a['bid'] is not None else tr.pt('term', 'pass')}"
                           for a in o["auction"][-6:])

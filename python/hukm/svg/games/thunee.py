@@ -98,6 +98,6 @@ def read(c: Ctx) -> None:
         c.chip(o.get("claimer"), word(tr, "call", o["claim"]))
     pts = o.get("points")
     if pts:
-        sc.info.append(c.sides_line(tr.t("Points"), pts))
+        c.count("points", tr.t("Points"), pts)
     scores(c, tr.t("Balls"))
 

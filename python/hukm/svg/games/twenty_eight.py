@@ -91,6 +91,6 @@ def read(c: Ctx) -> None:
         sc.info.append(tr.t("Pair shown by seat {seat}", seat=c.n(o["pair_by"])))
     pts = o.get("points")
     if pts:
-        sc.info.append(c.sides_line(tr.t("Points"), pts))
+        c.count("points", tr.t("Points"), pts)
     scores(c, tr.t("Game points"))
 

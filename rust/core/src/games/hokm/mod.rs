@@ -91,7 +91,7 @@ impl Hokm {
             None => None,
             Some(t) if t.eq_ignore_ascii_case("none") || t.eq_ignore_ascii_case("nt") => None,
             Some(t) => Some(self.cfg.pack.parse_suit(t).map_err(|e| {
-                Error::Notation(format!("bad trump: {} (or None for no trump)", e))
+                Error::Notation(format!("bad trump: {} (N, NT or none: no trump)", e))
             })?),
         };
         HokmState::from_deal(self.cfg.clone(), &hands, trump, leader, hakem, tricks_won)

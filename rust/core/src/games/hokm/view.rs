@@ -291,6 +291,10 @@ impl HokmState {
                         Value::List(r.tricks.iter().map(|&x| Value::Int(x as i64)).collect()),
                     ),
                     ("points", self.side_list(&r.points)),
+                    (
+                        "tens",
+                        Value::List(r.tens.iter().map(|&x| Value::Int(x as i64)).collect()),
+                    ),
                 ]),
             ));
         }
