@@ -3,10 +3,8 @@
 //! level (BMI1, BMI2, LZCNT, AVX2), chosen when the search starts by what
 //! the processor reports (`Switches::wide_isa` turns the choice off). The
 //! search is one generic body ([`super::search::Search`]); each instruction
-//! set instantiates it behind its own recursive entry ([`Descend`]), whose
+//! set instantiates it behind its own recursive entry (`super::entry`), whose
 //! target features every function inlined into it shares.
-
-use super::search::{Answer, Search};
 
 /// What the search needs of an instruction set beyond plain integer code.
 pub(crate) trait Isa: Copy {
@@ -62,45 +60,5 @@ impl Isa for V3 {
     fn pdep(x: u64, mask: u64) -> u64 {
         // SAFETY: as above.
         unsafe { std::arch::x86_64::_pdep_u64(x, mask) }
-    }
-}
-
-/// The recursive entry of the search for one instruction set: the node at
-/// ply `d` for target `beta`.
-pub(crate) trait Descend {
-    /// The answer of the node (see [`Search::node`]).
-    fn descend(&mut self, d: usize, beta: i32) -> Answer;
-}
-
-impl Descend for Search<'_, Portable> {
-    #[inline(always)]
-    fn descend(&mut self, d: usize, beta: i32) -> Answer {
-        self.descend_portable(d, beta)
-    }
-}
-
-impl Search<'_, Portable> {
-    #[inline(never)]
-    fn descend_portable(&mut self, d: usize, beta: i32) -> Answer {
-        self.node(d, beta)
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-impl Descend for Search<'_, V3> {
-    #[inline(always)]
-    fn descend(&mut self, d: usize, beta: i32) -> Answer {
-        // SAFETY: a `Search<V3>` holds a `V3`, made only where the
-        // processor has the level's instructions.
-        unsafe { self.descend_v3(d, beta) }
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-impl Search<'_, V3> {
-    #[target_feature(enable = "bmi1,bmi2,lzcnt,popcnt,avx,avx2")]
-    #[inline(never)]
-    unsafe fn descend_v3(&mut self, d: usize, beta: i32) -> Answer {
-        self.node(d, beta)
     }
 }

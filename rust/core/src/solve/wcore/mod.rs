@@ -17,7 +17,9 @@
 //! [`Core`] keeps the table and the cut-off cache between the searches of
 //! one solver.
 
+mod entry;
 pub(crate) mod isa;
+mod moves;
 pub(crate) mod order;
 pub(crate) mod search;
 pub(crate) mod tricks;
@@ -130,9 +132,9 @@ impl Core {
         limits: &Limits,
     ) -> Valued
     where
-        for<'a> Search<'a, I>: isa::Descend,
+        for<'a> Search<'a, I>: search::Descend,
     {
-        use isa::Descend;
+        use search::Descend;
         let total = pos.tricks();
         let mut hi = window.1.min(total);
         let mut lo = window.0.min(hi);

@@ -14,7 +14,9 @@
 //! Cards use the stride-16 layout of [`crate::solve::whist`]: suit `s` in
 //! bits `16s .. 16s+12`, bit `16s` its two.
 
-use super::isa::{Descend, Isa};
+use super::isa::Isa;
+use super::moves::Ordered;
+use super::moves::{bottom, top};
 use super::tt::{Bounds, Pat, Tt};
 use crate::solve::game::Switches;
 use crate::solve::search::Limits;
@@ -27,18 +29,6 @@ pub(crate) const PLIES: usize = 52;
 #[inline(always)]
 pub(crate) fn ns(s: usize) -> bool {
     s & 1 == 0
-}
-
-/// The highest card of a nonempty set.
-#[inline(always)]
-pub(crate) fn top(x: u64) -> u32 {
-    63 - x.leading_zeros()
-}
-
-/// The lowest card of a nonempty set.
-#[inline(always)]
-pub(crate) fn bottom(x: u64) -> u32 {
-    x.trailing_zeros()
 }
 
 /// Offset of the 4-bit length of suit `s` of seat `h` in a shape.
@@ -74,7 +64,7 @@ pub(crate) struct Cutoffs {
 /// The cut-off cache's first size (2^16 entries of 8 bytes: 512 KiB).
 const CUT_BITS: u32 = 16;
 /// Its largest size (8 MiB).
-const CUT_MAX_BITS: u32 = 20;
+const CUT_MAX_BITS: u32 = 19;
 /// No card.
 const NO_CARD: u8 = u8::MAX;
 
@@ -579,7 +569,7 @@ impl<'a, I: Isa> Search<'a, I> {
         let maxing = ns(seat);
         let tag = Cutoffs::tag(self.cutoff_key(d, hand));
         let hint = self.cut.get(tag, seat);
-        let mut order = super::order::Ordered::new();
+        let mut order = Ordered::new();
         let mut rest = playable;
         if hint != NO_CARD && playable & (1u64 << hint) != 0 {
             order.push(hint);
@@ -663,4 +653,11 @@ impl<'a, I: Isa> Search<'a, I> {
         }
         false
     }
+}
+
+/// The recursive entry of the search for one instruction set: the node at
+/// ply `d` for target `beta`.
+pub(crate) trait Descend {
+    /// The answer of the node (see [`Search::node`]).
+    fn descend(&mut self, d: usize, beta: i32) -> Answer;
 }

@@ -7,7 +7,8 @@
 //! it relies on.
 
 use super::isa::Isa;
-use super::search::{ns, top, Answer, Search};
+use super::moves::top;
+use super::search::{ns, Answer, Search};
 use crate::solve::bounds::{LeadView, Sides};
 use crate::solve::whist::{suit_bits, NO_TRUMP};
 
