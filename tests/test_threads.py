@@ -61,19 +61,7 @@ def questions(name: str) -> list[dict[str, Any]]:
     return qs
 
 
-TENS_OWNERS = (
-    "Dehla Pakad's values after a card differ with the table's history under "
-    "Switches::tens_owners (on one thread too: the every-card answer of this position gives "
-    "KS 12 tie-break tricks, a solve of the position after KS 9; with the switch off every "
-    "path gives 9; a kept table can even change the tens)"
-)
-WITH_TENS_OWNERS = [
-    pytest.param(n, marks=pytest.mark.xfail(reason=TENS_OWNERS, strict=False)) if n == "dehla_pakad" else n
-    for n in NAMES
-]
-
-
-@pytest.mark.parametrize("name", WITH_TENS_OWNERS)
+@pytest.mark.parametrize("name", NAMES)
 def test_one_two_and_four_threads_give_the_same_answers(name: str) -> None:
     state = position(name)
     asked = 0
@@ -87,7 +75,7 @@ def test_one_two_and_four_threads_give_the_same_answers(name: str) -> None:
     assert asked > 0
 
 
-@pytest.mark.parametrize("name", WITH_TENS_OWNERS)
+@pytest.mark.parametrize("name", NAMES)
 def test_a_handle_on_threads_gives_the_one_shot_answers(name: str) -> None:
     """A :class:`hukm.Solver` with ``threads=2`` keeps its shared table from call to call
     and answers as ``hukm.solve`` on one thread does."""

@@ -387,7 +387,9 @@ pub struct Switches {
     pub heap_kots: bool,
     /// Dehla Pakad's table patterns keep a ten that lies below every rank
     /// of its suit that decided something by its owner alone, not by its
-    /// rank among the cards out.
+    /// rank among the cards out: a position matches when the same seat
+    /// holds that ten and it lies below as many cards of its suit as
+    /// decided (a thermometer code of the cards above each ten).
     pub tens_owners: bool,
     /// Four-hand whist through the whist core ([`crate::solve::wcore`]):
     /// a search written for it alone, with pattern trees for its table.
@@ -427,7 +429,7 @@ impl Default for Switches {
             two_tricks: true,
             cutoff_growth: true,
             heap_kots: true,
-            tens_owners: false,
+            tens_owners: true,
             whist_core: true,
             wide_isa: true,
         }

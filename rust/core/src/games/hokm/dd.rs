@@ -356,12 +356,32 @@ impl RangGame {
     /// Where the cards whose identity counts stand among the cards out (12
     /// bits each): first, per suit, how many cards out rank above its ten
     /// (7: the ten is gone; Dehla Pakad); then whether each ace is out
-    /// (`ace_rule`), whether 2H is out (Satat), and in Dehla Pakad the seat
-    /// holding each ten still out (two bits a suit from bit 4: a pattern may
-    /// keep a ten's owner without its rank).
+    /// (`ace_rule`), whether 2H is out (Satat). With
+    /// [`RangGame::loose_tens`] the count above each ten is a thermometer
+    /// instead (bit `j - 1` of a suit: at least `j` cards out above its
+    /// ten; `j` = 1..3 in the first code, three bits a suit, `j` = 4 in
+    /// bits 0..4 of the second), so that a pattern may ask only "at least
+    /// `k` above", and the second code holds the seat of each ten still out
+    /// (two bits a suit from bit 4); whether each ten is out goes in the
+    /// key's context ([`RangGame::tens_out`]).
     fn special_code(&self) -> (u64, u64) {
         let rem = self.rem_cards();
         let (mut c0, mut c1) = (0u64, 0u64);
+        if self.loose_tens() {
+            for s in 0..4u8 {
+                let t = self.r.tens & suit_bits(s);
+                if rem & t == 0 {
+                    continue;
+                }
+                let above = (rem & suit_bits(s) & !((t << 1) - 1)).count_ones();
+                c0 |= ((1u64 << above.min(3)) - 1) << (3 * s);
+                c1 |= u64::from(above >= 4) << s;
+                if let Some(seat) = self.d.hands.iter().position(|&h| h & t != 0) {
+                    c1 |= (seat as u64) << (4 + 2 * s);
+                }
+            }
+            return (c0, c1);
+        }
         if self.r.dehla {
             for s in 0..4u8 {
                 let t = self.r.tens & suit_bits(s);
@@ -371,9 +391,6 @@ impl RangGame {
                     (rem & suit_bits(s) & !((t << 1) - 1)).count_ones() as u64
                 };
                 c0 |= v << (3 * s);
-                if let Some(seat) = self.d.hands.iter().position(|&h| h & t != 0) {
-                    c1 |= (seat as u64) << (4 + 2 * s);
-                }
             }
         }
         if self.r.ace_rule {
@@ -385,6 +402,24 @@ impl RangGame {
             c1 |= 1 << 4;
         }
         (c0, c1)
+    }
+
+    /// Which tens are still out, one bit a suit (for the key's context
+    /// under [`RangGame::loose_tens`]).
+    #[inline]
+    fn tens_out(&self) -> u32 {
+        let rem = self.rem_cards();
+        (0..4u8).fold(0, |acc, s| {
+            acc | u32::from(rem & self.r.tens & suit_bits(s) != 0) << s
+        })
+    }
+
+    /// Whether the table's patterns may keep a Dehla ten by its owner alone
+    /// (`Switches::tens_owners`; not with `ace_rule` or Satat's 2H, whose
+    /// codes take the bits the tens' owners would).
+    #[inline]
+    fn loose_tens(&self) -> bool {
+        self.r.dehla && !self.r.ace_rule && self.r.two == 0 && self.tens_owners.get()
     }
 
     fn weight(&self, c: u8) -> i16 {

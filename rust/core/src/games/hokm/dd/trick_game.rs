@@ -267,7 +267,15 @@ impl TrickGame for RangGame {
             let o1 = pext(p1, rem) | c1 << 52;
             (shape, o0 as u128 | (o1 as u128) << 64)
         };
-        let ind = if exact { self.indicator as u32 & 63 } else { 0 };
+        // The indicator's bits hold, in relative keys with loose tens,
+        // which tens are out.
+        let ind = if exact {
+            self.indicator as u32 & 63
+        } else if self.loose_tens() {
+            self.tens_out()
+        } else {
+            0
+        };
         let gate = if d.gate_from == NEVER {
             15
         } else if d.gate_from <= d.trick_no {
@@ -325,12 +333,17 @@ impl TrickGame for RangGame {
         // Every remaining card at or above the lowest winner of its suit,
         // every card whose identity counts, and the codes of those cards.
         // With `Switches::tens_owners`, a Dehla ten below its suit's lowest
-        // winner keeps its owner (in the code) but not its rank: among the
-        // cards below every rank that decided something, which one is the
-        // ten changes no trick, and the ten goes wherever its owner plays it.
+        // winner keeps its owner (and, in the context, its presence) but
+        // not its rank: among the cards below every rank that decided
+        // something, which one is the ten changes no trick, and the ten
+        // goes wherever its owner plays it. Such a pattern asks only that
+        // the ten be below as many cards as decided (one bit of its
+        // thermometer code; see `special_code`).
         let rem = self.rem_cards();
+        let loose = self.loose_tens();
         let mut covered = rem & self.r.special;
         let mut counts = 0xFFFu128;
+        let mut code1 = 0xFFFu128;
         for s in 0..4u8 {
             let r = rem & suit_bits(s);
             let w = winners & r;
@@ -339,13 +352,25 @@ impl TrickGame for RangGame {
                 covered |= r & !(low - 1);
             }
             let ten = r & self.r.tens;
-            if self.r.dehla && self.tens_owners.get() && ten != 0 && (w == 0 || ten < low) {
+            if loose && ten != 0 && (w == 0 || ten < low) {
                 covered &= !ten;
                 counts &= !(7 << (3 * s));
+                code1 &= !(1 << s);
+                // The cards that decided, all above the ten: 0 to 4.
+                let k = if w == 0 {
+                    0
+                } else {
+                    (r & !(low - 1)).count_ones()
+                };
+                match k {
+                    0 => {}
+                    1..=3 => counts |= 1 << (3 * s as u32 + k - 1),
+                    _ => code1 |= 1 << s,
+                }
             }
         }
         let m = pext(covered, rem) as u128;
-        m | m << 64 | (counts << 52) | (0xFFFu128 << 116)
+        m | m << 64 | (counts << 52) | (code1 << 116)
     }
 
     fn mask_winners(&self, mask: u128) -> u64 {
