@@ -145,10 +145,14 @@ def test_what_the_solver_does_not_answer_is_listed() -> None:
     while s.observation(0)["hand_number"] == 1:
         s.apply(bot.act(s))
     r = hukm.review(s.record())
-    assert r.unvalued and "target" in r.reason and "not valued, steps" in r.text()
-    # a budget of nothing: every card of trick play is listed as not solved in time
+    assert r.unvalued and "contract" in r.reason and "not valued, steps" in r.text()
+    # asked for exact values with a budget of nothing: every card of trick play is listed
+    # as not solved in time; graded, every card gets a grade all the same
     small = small_hand("hokm4", 1)
-    none = hukm.review(small.record(), budget=0)
+    none = hukm.review(small.record(), budget=0, exact=True)
     assert not none.decisions and none.skipped == [d.step for d in hukm.review(small.record()).decisions]
+    graded = hukm.review(small.record(), budget=0)
+    assert not graded.skipped and len(graded.decisions) == len(none.skipped)
+    assert all(d.grade in ("exact", "bounds", "estimate") for d in graded.decisions)
     with pytest.raises(hukm.StateError, match="budget"):
         hukm.review(small.record(), budget=-1)

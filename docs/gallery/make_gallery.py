@@ -174,6 +174,8 @@ WEB = {
     "web_phone.png": "test_a_phone_plays_without_sideways_scroll",
     "web_dark.png": "test_dark_theme_large_cards_and_the_suit_legend",
     "web_face_down.png": "test_a_card_laid_face_down_is_not_shown_to_the_others and 28",
+    "web_ganjifa_grades.png": "test_a_ganjifa_hand_is_graded_at_the_first_trick",
+    "web_ganjifa_grades_fa.png": "test_a_ganjifa_hand_is_graded_at_the_first_trick",
 }
 """Screenshots of the page kept in the gallery (of those the browser tests save), with the
 test that saves each."""

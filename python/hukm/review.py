@@ -10,6 +10,12 @@ first position of trick play). Each card moves it by what it cost: down when ``p
 side errs, up when the other side does. In games of three individual players the other
 two are one coalition against ``player`` (the solver's view, :func:`hukm.solve`).
 
+Every card gets a grade (:attr:`Decision.grade`), as its solve did: **exact**; **bounds**
+when the proven bounds show what it lost (its highest possible value below another card's
+lowest: the loss is at least that gap); **estimate** otherwise, its loss estimated from
+play-outs. A long hand is reviewed within ``budget`` seconds, no card skipped: the
+positions near its end exactly, the larger ones graded in their share of the time.
+
 >>> import hukm
 >>> s = hukm.Hokm().from_deal("A2.K.. QJ.3.. T.A.2. 87.5..", trump="H", leader=0)
 >>> for card in ["2S", "JS", "TS", "7S", "3H", "AH", "5H", "KH", "2D", "8S", "AS", "QS"]:
@@ -76,12 +82,12 @@ class Decision:
     hand: int
     seat: int
     action: str
-    best: int
-    played: int
-    cost: int
+    best: float
+    played: float
+    cost: float
     mark: str
     best_actions: list[str]
-    values: dict[str, int]
+    values: dict[str, float]
     """The side's result after each legal action."""
     line_played: list[str] = field(default_factory=list)
     line_best: list[str] = field(default_factory=list)
@@ -90,6 +96,12 @@ class Decision:
     not valued (the chart breaks its line there)."""
     choices: int = 0
     """How many legal actions there were (``values`` may show fewer to a viewer)."""
+    grade: str = "exact"
+    """``exact`` (every value exact), ``bounds`` (``cost`` is the loss the proven bounds
+    show, at least; ``best``, ``played`` and ``values`` are estimates where there are, else
+    lower bounds) or ``estimate`` (``cost`` and the values estimated from play-outs)."""
+    bounds: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """Each legal action's proven ``(lowest, highest)`` result, counted as ``values``."""
 
     @property
     def forced(self) -> bool:
@@ -108,7 +120,7 @@ class PlayerSummary:
     inaccuracies: int = 0
     mistakes: int = 0
     blunders: int = 0
-    cost: int = 0
+    cost: float = 0
 
     @property
     def accuracy(self) -> float:
@@ -129,8 +141,8 @@ class Review:
     decisions: list[Decision]
     summary: dict[int, PlayerSummary]
     skipped: list[int] = field(default_factory=list)
-    """Steps of trick play the solver did not answer within the time limit (or the
-    budget)."""
+    """With ``exact=True``: steps of trick play the solver did not answer within the time
+    limit (or the budget). A graded review skips none."""
     unvalued: list[int] = field(default_factory=list)
     """Steps of trick play the solver does not take (Twenty-eight before its concealed
     trump is shown, without a target); ``reason`` says why."""
@@ -153,9 +165,9 @@ class Review:
         for d in self.decisions:
             if d.cost:
                 out.append("  " + tr.t("step {step}  seat {seat}  {action}  {best} -> {played}  costs {cost} ({mark});"
-                                       " best: {actions}", step=d.step, seat=d.seat, action=d.action, best=d.best,
-                                       played=d.played, cost=d.cost, mark=tr.pt("mark", d.mark or "small"),
-                                       actions=" ".join(d.best_actions)))
+                                       " best: {actions}", step=d.step, seat=d.seat, action=d.action,
+                                       best=_num(tr, d.best), played=_num(tr, d.played), cost=_cost(tr, d),
+                                       mark=tr.pt("mark", d.mark or "small"), actions=" ".join(d.best_actions)))
                 for name, line in (("played", d.line_played), ("best", d.line_best)):
                     if line:
                         out.append("      " + tr.t("after {action}: {line}", action=d.action if name == "played"
@@ -167,7 +179,7 @@ class Review:
                                    "{inaccuracies}, mistakes {mistakes}, blunders {blunders}; cost {cost} {unit}",
                                    seat=s.seat, choices=s.decisions, best=s.best, accuracy=round(s.accuracy * 100),
                                    inaccuracies=s.inaccuracies, mistakes=s.mistakes, blunders=s.blunders,
-                                   cost=s.cost, unit=unit))
+                                   cost=_num(tr, s.cost), unit=unit))
         if self.skipped:
             out.append("  " + tr.t("not solved in time: steps {steps}", steps=tr.digits(_ranges(self.skipped))))
         if self.unvalued:
@@ -178,10 +190,12 @@ class Review:
     def _english(self) -> str:
         out = [f"Double-dummy review (every hand known) of {self.preset}, values in {self.unit} "
                f"for seat {self.player}'s side with best play from each card on:"]
+        en = _tr(None)
         for d in self.decisions:
             if d.cost:
-                out.append(f"  step {d.step:>3}  seat {d.seat}  {d.action:<8} {d.best:>3} -> {d.played:<3} "
-                           f"costs {d.cost} ({d.mark or 'small'}); best: {' '.join(d.best_actions)}")
+                out.append(f"  step {d.step:>3}  seat {d.seat}  {d.action:<8} {_num(en, d.best):>3} -> "
+                           f"{_num(en, d.played):<3} costs {_cost(en, d)} ({d.mark or 'small'}); "
+                           f"best: {' '.join(d.best_actions)}")
                 for name, line in (("played", d.line_played), ("best", d.line_best)):
                     if line:
                         out.append(f"      after {d.action if name == 'played' else d.best_actions[0]}: "
@@ -192,6 +206,11 @@ class Review:
             out.append(f"  seat {s.seat}: {s.decisions} choices, {s.best} best ({s.accuracy:.0%}); "
                        f"inaccuracies {s.inaccuracies}, mistakes {s.mistakes}, blunders {s.blunders}; "
                        f"cost {_amount(s.cost, self.unit)}")
+        graded = [d for d in self.decisions if d.grade != "exact"]
+        if graded:
+            n_est = sum(d.grade == "estimate" for d in graded)
+            out.append(f"  graded: {len(graded) - n_est} card(s) by proven bounds, {n_est} by estimate "
+                       f"(steps {_ranges([d.step for d in graded])}); the others exact")
         if self.skipped:
             out.append(f"  not solved in time: steps {_ranges(self.skipped)}")
         if self.unvalued:
@@ -204,6 +223,13 @@ class Review:
         from .svg.chart import review_chart
 
         return review_chart(self, size, _tr(self.lang if lang is None else lang))
+
+
+REVIEW_BUDGET = 50.0
+"""Seconds a review spends on a whole hand by default (``budget``)."""
+
+FORCED_SECONDS = 0.05
+"""Seconds a graded review gives a position with one legal action (its value only)."""
 
 
 def thresholds_for(state: _core.State, unit: str) -> tuple[int, int, int]:
@@ -238,12 +264,32 @@ def _ranges(steps: list[int]) -> str:
     return ", ".join(out)
 
 
-def _amount(n: int, unit: str) -> str:
+def _amount(n: float, unit: str) -> str:
     """``n`` with its unit, singular for one: ``1 trick``, ``2 tricks``."""
     first, _, rest = unit.partition(" ")
     if n == 1 and first.endswith("s"):
         first = first[:-1]
-    return f"{n} {first}" + (f" {rest}" if rest else "")
+    return f"{_num(_tr(None), n)} {first}" + (f" {rest}" if rest else "")
+
+
+def _num(tr: Translator, x: float) -> str:
+    """A value: whole when it is, else with one decimal (an estimate), in the language's
+    digits and decimal separator."""
+    from .svg.wording import decimal, value_num
+
+    return value_num(tr, int(x)) if float(x).is_integer() else decimal(tr, x)
+
+
+def _cost(tr: Translator, d: Decision) -> str:
+    """A decision's cost with its grade: ``2``, ``at least 2 (proven)`` or ``about 1.3
+    (estimate)``."""
+    if d.grade == "bounds":
+        return tr.t("at least {value} (proven)", value=_num(tr, d.cost))
+    if d.grade == "estimate":
+        from .svg.wording import grade_text
+
+        return grade_text(tr, "estimate", 0, 1, d.cost)
+    return _num(tr, d.cost)
 
 
 def _game(tr: Translator, preset: str) -> str:
@@ -268,7 +314,7 @@ def _unit(state: _core.State) -> str:
     return "hand won (1) or lost (0)"
 
 
-def _mark(cost: int, limits: tuple[int, int, int]) -> str:
+def _mark(cost: float, limits: tuple[int, int, int]) -> str:
     for name, least in zip(reversed(MARKS), reversed(limits)):
         if cost >= least:
             return name
@@ -280,19 +326,23 @@ def review(
     *,
     player: int = 0,
     timeout: Optional[float] = 30.0,
-    budget: Optional[float] = None,
+    budget: Optional[float] = REVIEW_BUDGET,
     marks: Optional[Sequence[int]] = None,
     lines: bool = True,
     lang: Optional[str] = None,
     viewer: Optional[int] = None,
     threads: Optional[int] = None,
+    exact: bool = False,
 ) -> Review:
     """Reviews every decision of trick play in ``record`` (bids and trump choices are
     played as recorded): the value of the card played against the best, for
-    ``player``'s side, with :func:`hukm.solve` (``timeout`` seconds a position, and
-    ``budget`` seconds for the whole review; a card not solved in time is listed in
-    ``skipped``, one the solver does not take in ``unvalued``, and the values count
-    again from the next card valued). ``marks`` gives the least cost of an
+    ``player``'s side, with :func:`hukm.solve` from the last position back, graded:
+    ``budget`` seconds for the whole review (default :data:`REVIEW_BUDGET`), each
+    position at most ``timeout`` seconds and an equal share of what is left, so no card
+    is skipped (each gets its grade, :attr:`Decision.grade`; a mistake's two lines are
+    given where its values are exact). ``exact=True`` asks for exact values only: a card
+    not solved in time is listed in ``skipped``, one the solver does not take in
+    ``unvalued``, and the values count again from the next card valued. ``marks`` gives the least cost of an
     inaccuracy, a mistake and a blunder in the game's unit (default: by the unit, see
     :func:`thresholds_for`); ``lines=False`` leaves out the two lines of each mistake.
     ``lang`` is the language of the review's text, chart and lines (default English).
@@ -352,39 +402,50 @@ def review(
     workers = optional_whole(threads, "threads", 1, 1024)
     handle = _solver_of(record, workers)
     sols: dict[int, Solution] = {}
-    for k in reversed(range(len(states))):
+    todo = [k for k in range(len(states)) if not states[k].is_terminal()]
+    for n, k in enumerate(reversed(todo)):
         st = states[k]
         left = None if end is None else end - time.monotonic()
-        if st.is_terminal():
-            continue
-        if left is not None and left <= 0:
+        if left is not None and left <= 0 and exact:
             if cards[k]:
                 out.skipped.append(k)
             continue
         try:
-            sols[k] = solve(st, p, timeout=timeout if left is None else min(left, timeout or left), solver=handle,
-                            exact=True, threads=workers)
+            if exact:
+                sols[k] = solve(st, p, timeout=timeout if left is None else min(left, timeout or left),
+                                solver=handle, exact=True, threads=workers)
+            else:
+                sols[k] = _graded(st, p, timeout, left, len(todo) - n, handle, workers)
         except StateError as e:
             if cards[k]:
                 out.unvalued.append(k)
                 out.reason = out.reason or str(e)
+            continue
         except SolverLimitError:
             out.skipped.append(k)
+            continue
+        if sols[k].contract is not None:  # no value in the game's unit: an outcome, not counted
+            del sols[k]
+            if cards[k]:
+                out.unvalued.append(k)
+                out.reason = out.reason or ("with the trump concealed there is no card-points value "
+                                            "(the solver answers the outcome against the contract)")
     out.skipped.sort()
     out.unvalued.sort()
-    base: Optional[int] = None
+    base: Optional[float] = None
     hand, part = 0, 0
     for k, entry in enumerate(record.actions):
         action, sol = entry["action"], sols.get(k)
         if hands[k] != hand:
             hand, base = hands[k], None
         if sol is not None and action in sol.actions:
+            values, value = _values(sol)
             if base is None:
-                base, part = sol.value, part + 1
-            out.decisions.append(_decide(states[k], sol.actions, sol.value, action, k, hand, base, limits,
+                base, part = value, part + 1
+            out.decisions.append(_decide(states[k], sol, values, value, action, k, hand, base, limits,
                                          p, lines, timeout, tr, known))
             out.decisions[-1].part = part
-            base += sol.actions[action] - sol.value
+            base += values[action] - value
         elif cards[k]:
             base = None  # a card not valued: the count starts again at the next one
     for d in out.decisions:
@@ -430,25 +491,65 @@ def _as_seen(out: Review, states: list[_core.State], viewer: int, known: set[str
         d.values = {a: x for a, x in d.values.items() if cards_in(a, pack) <= known}
 
 
-def _decide(state: _core.State, values: dict[str, int], value: int, action: str, step: int, hand: int, base: int,
-            limits: tuple[int, int, int], player: int, lines: bool, timeout: Optional[float],
-            tr: Translator, known: Optional[set[str]] = None) -> Decision:
-    """One decision: the mover raises ``player``'s side's value when the solver's value
-    is the highest of the actions (his side), lowers it otherwise."""
+def _graded(state: _core.State, player: int, timeout: Optional[float], left: Optional[float], to_go: int,
+            handle: Optional[Solver], threads: Optional[int] = None) -> Solution:
+    """A graded solve of one position of a review: at most ``timeout`` seconds and an
+    equal share of the ``left`` seconds over the ``to_go`` positions still to solve (this
+    one included); a position with one legal action gets :data:`FORCED_SECONDS`, value
+    only."""
+    share = None if left is None else max(left, 0.0) / max(to_go, 1)
+    limit = timeout if share is None else share if timeout is None else min(timeout, share)
+    if len(state.legal_actions()) == 1:
+        limit = FORCED_SECONDS if limit is None else min(limit, FORCED_SECONDS)
+        return solve(state, player, timeout=limit, solver=handle, estimate=False, threads=threads)
+    return solve(state, player, timeout=limit, solver=handle, threads=threads)
+
+
+def _values(sol: Solution) -> tuple[dict[str, float], float]:
+    """The values a review counts with: exact ones, else the estimates where there are and
+    the lower bounds elsewhere (the position's: its best action's, as the solve gives it)."""
+    if sol.exact:
+        return {a: float(v) for a, v in sol.actions.items()}, float(sol.value)
+    values: dict[str, float] = {}
+    for a, v in sol.actions.items():
+        e = sol.estimate_of(a)
+        values[a] = float(v) if e is None else e.value
+    e = sol.estimate_of()
+    return values, float(sol.value) if e is None else e.value
+
+
+def _decide(state: _core.State, sol: Solution, values: dict[str, float], value: float, action: str, step: int,
+            hand: int, base: float, limits: tuple[int, int, int], player: int, lines: bool,
+            timeout: Optional[float], tr: Translator, known: Optional[set[str]] = None) -> Decision:
+    """One decision: the mover raises ``player``'s side's value when he is on that side,
+    lowers it otherwise. Graded (a solve not exact): the loss the proven bounds show when
+    they show one (grade ``bounds``), else the loss the estimates show (``estimate``)."""
     from .svg.packs import pack_of_game
     from .video.captions import seat_of_play
 
-    hi, lo = max(values.values()), min(values.values())
-    ours = value == hi
-    target = hi if ours else lo
-    cost = abs(target - values[action])
+    ours = sol.mover_counted if not sol.exact else value == max(values.values())
+    pick = max if ours else min
+    target = pick(values.values())
     best = [a for a, v in values.items() if v == target]
+    cost = abs(target - values[action])
+    grade = "exact"
+    if not sol.exact:
+        bounds = {a: sol.bounds_of(a) for a in sol.actions}
+        lo, hi = bounds[action]
+        proven = (max(b[0] for b in bounds.values()) - hi) if ours else (lo - min(b[1] for b in bounds.values()))
+        if proven > 0:
+            grade, cost = "bounds", float(proven)
+        else:
+            grade = "estimate" if sol.estimate is not None else "bounds"
+            cost = cost if sol.estimate is not None else 0.0
     seat = seat_of_play(state, pack_of_game(state), [c for c in action.split(":")[-1].split("+")])
     shift = base - value
     mark = _mark(cost, limits) if cost else ""
     d = Decision(step, hand, seat, action, base, values[action] + shift, cost, mark, best,
-                 {a: v + shift for a, v in values.items()}, choices=len(values))
-    if lines and mark in ("mistake", "blunder"):
+                 {a: v + shift for a, v in values.items()}, choices=len(values), grade=grade,
+                 bounds={a: (lo + shift, hi + shift) for a, (lo, hi) in
+                         ((a, sol.bounds_of(a)) for a in sol.actions)})
+    if lines and mark in ("mistake", "blunder") and sol.exact:
         played, better = _lines(state, action, best[0], player, timeout, tr, known)
         d.line_played.extend(played)
         d.line_best.extend(better)

@@ -18,7 +18,7 @@ always said: :attr:`Solution.grade`, :meth:`Solution.grade_of`, and
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
 
 import numpy as np
@@ -182,6 +182,36 @@ class Solution:
         lo, hi = self.bounds_of(action)
         e = self.estimate_of(action)
         return grade_text(tr_of(lang), self.grade_of(action), lo, hi, None if e is None else e.value)
+
+    def narrowed(self, bounds: tuple[int, int], action_bounds: dict[str, tuple[int, int]]) -> "Solution":
+        """The same answer with its bounds intersected with ``bounds`` and
+        ``action_bounds`` (also proven, e.g. by an earlier try at the same position) and
+        its estimates kept within them.
+
+        >>> import hukm
+        >>> s = hukm.Hokm().from_deal("AK... QJ... T9... 87...", trump=None, leader=0)
+        >>> hukm.solve(s).narrowed((0, 5), {"AS": (1, 2)}).bounds_of("AS")
+        (2, 2)
+        """
+        def meet(a: tuple[int, int], b: Optional[tuple[int, int]]) -> tuple[int, int]:
+            if b is None:
+                return a
+            lo, hi = max(a[0], b[0]), min(a[1], b[1])
+            return (lo, hi) if lo <= hi else a
+
+        value = meet(self.bounds_of(), bounds)
+        acts = {a: meet(self.bounds_of(a), action_bounds.get(a)) for a in self.actions}
+        est = self.estimate
+        if est is not None:
+            def within(e: Estimate, b: tuple[int, int]) -> Estimate:
+                return Estimate(min(max(e.value, b[0]), b[1]), e.spread, e.samples)
+
+            est = Estimates(within(est.value, value), {a: within(e, acts[a]) for a, e in est.actions.items()},
+                            est.method, est.moves)
+        every = value[0] == value[1] and all(lo == hi for lo, hi in acts.values())
+        return replace(self, value=value[0], actions={a: b[0] for a, b in acts.items()}, bounds=value,
+                       action_bounds=acts, estimate=None if every else est,
+                       stopped=None if every else self.stopped)
 
     def proven_worse(self) -> list[str]:
         """The actions proven worse than another for the side to move: for

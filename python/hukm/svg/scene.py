@@ -170,6 +170,11 @@ def _analysis(c: Ctx, analysis: object, legal: list[str], timeout: Optional[floa
             c.scene.analysis_note = c.tr.t("Double dummy: not solved within {seconds} s",
                                            seconds=number(c.tr, f"{timeout:g}"))
             return
+    if sol.contract is not None:  # an outcome against the contract, not a value in the game's unit
+        reason = "the trump is concealed: no card-points value, only the outcome against the contract"
+        c.scene.analysis_note = (c.tr.t("Double dummy: no value here ({reason})", reason=reason) if c.tr is EN
+                                 else c.tr.t("Double dummy: no value here (cannot be solved now)"))
+        return
     sol = seen_solution(sol, c.state, c.viewer)  # each action's value: for the seat to act
     sc = c.scene
     best = set(sol.best_actions())

@@ -507,13 +507,17 @@ class Table:
         """The double-dummy answer at ``step``: the value for the side to move, each legal
         action's value, the best line (and its picture) and the table drawn for
         ``viewer`` (every hand with ``show_all``) with the values on the cards; within
-        ``timeout`` seconds in all. When the time runs out first, the answer has
-        ``status="bounds"``: the bounds proven on the value (``bounds``) and on each
-        action's (``action_bounds``), narrowed by every earlier try at the same step, for
-        the page to show and to ask again with a longer ``timeout``; the games without
-        anytime bounds raise :class:`hukm.SolverLimitError` instead. Positions the solver
-        does not take (an auction) raise :class:`hukm.StateError`. Answers are kept per
-        table and step; their words are in ``lang``.
+        ``timeout`` seconds in all. When the time runs out first, the answer is graded
+        (``status="bounds"``): the bounds proven on the value (``bounds``) and on each
+        action's (``action_bounds``), narrowed by every earlier try at the same step, the
+        estimates where they are wide, the grade of each (``grade``, ``grades``) and each
+        in words (``value_text``, ``texts``: "between 7 and 10", "about 8.4 (estimate)"),
+        the best actions by the estimates among those not proven worse (``best``) and
+        those proven worse (``worse``), for the page to show and to ask again with a longer
+        ``timeout``; the games that answer exactly only (Thunee) raise
+        :class:`hukm.SolverLimitError` instead. Positions the solver does not take (an
+        auction) raise :class:`hukm.StateError`. Answers are kept per table and step; their
+        words are in ``lang``.
 
         For a viewer (not ``show_all``) the answer names no card he has not seen
         (:mod:`hukm.seen`): each action's value (and bounds, and the best actions) only
@@ -531,7 +535,7 @@ class Table:
         hit = self._cache.get(key)
         if hit is None:
             end = time.monotonic() + timeout
-            sol = solve(s, timeout=timeout, bounds=True, threads=threads)
+            sol = solve(s, timeout=timeout, threads=threads)
             if not sol.exact:
                 return self._bounds(k, key, s, sol, timeout, viewer, show_all, lang)
             line = best_line(s, timeout=max(end - time.monotonic(), 0.001), threads=threads)
@@ -546,11 +550,13 @@ class Table:
         if seen is not None:
             sol = seen_solution(sol, s, seen)
             line = seen_line(line, cards_in(s.observation(seen), s.layout[0]), s.layout[0])
+        tr = translator(lang)
         return {
             "step": k,
             "player": sol.player,
             "value": sol.value,
-            "value_text": value_note(s, sol.value, translator(lang)),
+            "grade": "exact",
+            "value_text": tr.t("exact {value}", value=value_note(s, sol.value, tr)),
             "values": dict(sol.actions),
             "best": sol.best_actions(),
             "line": [{"player": x.player, "action": x.action, "value": x.value} for x in line],
@@ -611,15 +617,26 @@ class Table:
             if len(self._partial) > 64:
                 self._partial.clear()
             self._partial[key] = {"bounds": (lo, hi), "action_bounds": acts}
+        # The earlier tries' bounds kept: the grades and words of the narrowed answer.
+        sol = sol.narrowed((lo, hi), acts)
         # each action's bounds name the cards of the seat to act: for it alone (seen_solution)
         shown = show_all or viewer is None or s.current_player == viewer
+        tr = translator(lang)
+        est = sol.estimate_of()
         return {
             "status": "bounds",
             "step": k,
             "player": sol.player,
             "bounds": [lo, hi],
             "action_bounds": {a: [x, y] for a, (x, y) in acts.items() if shown},
-            "message": translator(lang).t("between {lo} and {hi}, still searching", lo=lo, hi=hi),
+            "grade": sol.grade,
+            "value_text": sol.text(lang=lang),
+            "texts": {a: sol.text(a, lang) for a in acts if shown},
+            "grades": {a: sol.grade_of(a) for a in acts if shown},
+            "estimate": None if est is None else {"value": est.value, "spread": est.spread, "samples": est.samples},
+            "best": sol.best_actions() if shown else [],
+            "worse": sol.proven_worse() if shown else [],
+            "message": tr.t("between {lo} and {hi}, still searching", lo=lo, hi=hi),
             "stopped": sol.stopped,
             "timeout": timeout,
             "svg": self._picture(s, viewer, show_all, False, lang),

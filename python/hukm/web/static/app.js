@@ -350,11 +350,11 @@ async function analyse(timeout = ANALYSIS_TIMEOUT) {
   }
   $("board").innerHTML = a.svg;
   markCards(v);
-  panel.append(el("h3", { "data-value": a.value },
+  panel.append(el("h3", { "data-value": a.value, "data-grade": "exact" },
     t("Double dummy for {who}'s side: {value}", { who: who(v, a.player), value: a.value_text })));
   const table = el("table", { class: "values", "data-step": a.step });
   for (const [action, value] of Object.entries(a.values)) {
-    const row = el("tr", { "data-action": action, "data-value": value },
+    const row = el("tr", { "data-action": action, "data-value": value, "data-grade": "exact" },
       el("td", {}, action), el("td", {}, num(value)));
     if (a.best.includes(action)) row.classList.add("best");
     table.append(row);
@@ -369,20 +369,32 @@ async function analyse(timeout = ANALYSIS_TIMEOUT) {
   }
 }
 
+// A graded answer (the time ran out before the exact value): the value and each action
+// with its grade, in words the server wrote in the page's language ("between 7 and 10",
+// "about 8.4 (estimate)"), the proven bounds beside an estimate, the best action by the
+// estimates and those proven worse marked.
 function showBounds(panel, a, more) {
   $("board").innerHTML = a.svg;
   markCards(app.view);
   const [lo, hi] = a.bounds;
-  panel.append(el("h3", { "data-status": "bounds" },
-    t("Double dummy for {who}'s side: between {lo} and {hi}", { who: t("seat {n}", { n: a.player }), lo, hi })));
+  panel.append(el("h3", { "data-status": "bounds", "data-grade": a.grade, "data-bounds": `${lo}..${hi}` },
+    t("Double dummy for {who}'s side: {value}", { who: t("seat {n}", { n: a.player }), value: a.value_text })));
   panel.append(more
     ? el("p", { class: "hint", "data-status": "searching" }, t("still searching…"))
     : el("p", { class: "hint", "data-status": "stopped", title: a.stopped },
       t("solver time limit reached (timeout={seconds} s)", { seconds: a.timeout })));
   const table = el("table", { class: "values", "data-step": a.step });
   for (const [action, [x, y]] of Object.entries(a.action_bounds)) {
-    table.append(el("tr", { "data-action": action, "data-bounds": `${x}..${y}` },
-      el("td", {}, action), el("td", {}, x === y ? num(x) : `${num(x)}–${num(y)}`)));
+    const grade = a.grades[action];
+    const cells = [el("td", {}, action), el("td", {}, a.texts[action])];
+    if (grade === "estimate") cells.push(el("td", { class: "proven" }, `${num(x)}–${num(y)}`));
+    const row = el("tr", { "data-action": action, "data-bounds": `${x}..${y}`, "data-grade": grade }, ...cells);
+    if (a.best.includes(action)) row.classList.add("best");
+    if (a.worse.includes(action)) {
+      row.classList.add("worse");
+      row.title = t("proven worse");
+    }
+    table.append(row);
   }
   panel.append(table);
 }
