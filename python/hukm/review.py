@@ -508,14 +508,12 @@ def _graded(state: _core.State, player: int, timeout: Optional[float], left: Opt
 def _values(sol: Solution) -> tuple[dict[str, float], float]:
     """The values a review counts with: exact ones, else the estimates where there are and
     the lower bounds elsewhere (the position's: its best action's, as the solve gives it)."""
-    if sol.exact:
-        return {a: float(v) for a, v in sol.actions.items()}, float(sol.value)
     values: dict[str, float] = {}
     for a, v in sol.actions.items():
         e = sol.estimate_of(a)
-        values[a] = float(v) if e is None else e.value
+        values[a] = v if e is None else e.value
     e = sol.estimate_of()
-    return values, float(sol.value) if e is None else e.value
+    return values, sol.value if e is None else e.value
 
 
 def _decide(state: _core.State, sol: Solution, values: dict[str, float], value: float, action: str, step: int,

@@ -42,6 +42,20 @@ exact search (a hand larger than ``description.quick_hand``): the best grade rea
 in that time."""
 
 
+def words(grade: str, lo: int, hi: int, estimate: Optional[float] = None) -> str:
+    """A graded value in English words: ``exact 9``, ``between 7 and 10`` (proven
+    bounds) or ``about 8.4 (estimate)`` (translated: :func:`hukm.svg.wording.grade_text`).
+
+    >>> words("bounds", 7, 10), words("estimate", 7, 10, 8.43), words("exact", 9, 9)
+    ('between 7 and 10', 'about 8.4 (estimate)', 'exact 9')
+    """
+    if grade == "exact" or lo == hi:
+        return f"exact {lo}"
+    if grade == "estimate" and estimate is not None:
+        return f"about {estimate:.1f} (estimate)"
+    return f"between {lo} and {hi}"
+
+
 @dataclass(frozen=True)
 class Estimate:
     """One estimated value: the mean of ``samples`` play-outs (kept within the value's
@@ -55,11 +69,10 @@ class Estimate:
     spread: float
     samples: int
 
-    def text(self, lang: Optional[str] = None) -> str:
-        """``about 8.4 (estimate)`` in ``lang`` (default English)."""
-        from .svg.wording import grade_text, tr_of
-
-        return grade_text(tr_of(lang), "estimate", 0, 1, self.value)
+    def text(self) -> str:
+        """``about 8.4 (estimate)`` (in another language:
+        :func:`hukm.svg.wording.grade_text`)."""
+        return words("estimate", 0, 1, self.value)
 
 
 @dataclass(frozen=True)
@@ -168,20 +181,19 @@ class Solution:
         """The grade of the answer: its value's (:meth:`grade_of`)."""
         return self.grade_of()
 
-    def text(self, action: Optional[str] = None, lang: Optional[str] = None) -> str:
-        """The value (or ``action``'s) with its grade, in ``lang``: ``exact 9``,
-        ``between 7 and 10`` or ``about 8.4 (estimate)``.
+    def text(self, action: Optional[str] = None) -> str:
+        """The value (or ``action``'s) with its grade: ``exact 9``, ``between 7 and 10``
+        or ``about 8.4 (estimate)`` (in another language:
+        :func:`hukm.svg.wording.solution_text`).
 
         >>> import hukm
         >>> s = hukm.Hokm().from_deal("AK... QJ... T9... 87...", trump=None, leader=0)
         >>> hukm.solve(s).text()
         'exact 2'
         """
-        from .svg.wording import grade_text, tr_of
-
         lo, hi = self.bounds_of(action)
         e = self.estimate_of(action)
-        return grade_text(tr_of(lang), self.grade_of(action), lo, hi, None if e is None else e.value)
+        return words(self.grade_of(action), lo, hi, None if e is None else e.value)
 
     def narrowed(self, bounds: tuple[int, int], action_bounds: dict[str, tuple[int, int]]) -> "Solution":
         """The same answer with its bounds intersected with ``bounds`` and

@@ -276,10 +276,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {action:<5} {word(*sol.bounds_of(action))}")
         return 0
     if described.unit == "cards":  # cards captured, each player against the other two
-        what = f"cards against the other two, seat {sol.player} captures"
         print(_value_line(sol, "against the other two", "cards")
               .replace("double-dummy value: ", f"double-dummy value: seat {sol.player} captures ", 1))
-        del what
         best = set(sol.best_actions()) if not sol.exact else {a for a, v in sol.actions.items() if v == sol.value}
         worse = set() if sol.exact else set(sol.proven_worse())
         print("action values:" if sol.exact else "action values (exact, between proven bounds, or about an estimate):")

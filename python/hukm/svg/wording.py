@@ -19,16 +19,19 @@ reach a picture (a phase ``kot_choice``, a result ``sweep_won``, a Ganjifa lead
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from .. import _core
 from ..i18n import Translator, translator
 from .games import description_of, part
 from .packs import FRENCH, Pack, pack_of_game
 
+if TYPE_CHECKING:
+    from ..solve import Solution
+
 __all__ = ["EN", "tr_of", "NP_", "suit_text", "card_text", "action_label", "value_text", "value_note",
            "seats", "word", "game_title", "pack_of_game", "value_num", "signed", "unit_of", "seen_label",
-           "grade_text", "decimal"]
+           "grade_text", "solution_text", "decimal"]
 
 EN = translator("en")
 """English: the words as the code writes them."""
@@ -258,6 +261,21 @@ def grade_text(tr: Translator, grade: str, lo: int, hi: int, estimate: Optional[
     if grade == "estimate" and estimate is not None:
         return tr.t("about {value} (estimate)", value=decimal(tr, estimate))
     return tr.t("between {lo} and {hi}", lo=value_num(tr, lo), hi=value_num(tr, hi))
+
+
+def solution_text(tr: Translator, sol: Solution, action: Optional[str] = None) -> str:
+    """:meth:`hukm.Solution.text` in ``tr``'s language: the value (or ``action``'s) with
+    its grade.
+
+    >>> import hukm
+    >>> from hukm.i18n import translator
+    >>> s = hukm.Hokm().from_deal("AK... QJ... T9... 87...", trump=None, leader=0)
+    >>> solution_text(translator("fa"), hukm.solve(s))
+    'دقیقاً ۲'
+    """
+    lo, hi = sol.bounds_of(action)
+    e = sol.estimate_of(action)
+    return grade_text(tr, sol.grade_of(action), lo, hi, None if e is None else e.value)
 
 
 FROM_HERE = ("tricks", "tricks collected", "tens", "points")

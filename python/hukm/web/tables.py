@@ -40,6 +40,7 @@ from ..solve import best_line, solve
 from ..seen import cards_in, hides, seen_line, seen_solution
 from ..svg.bridge import header as bridge_header
 from ..svg.bridge import relabel, roles_of
+from ..svg.wording import solution_text
 from .labels import family, position_label, status_line, title
 
 BOTS = ("heuristic", "random", "pimc")
@@ -630,8 +631,8 @@ class Table:
             "bounds": [lo, hi],
             "action_bounds": {a: [x, y] for a, (x, y) in acts.items() if shown},
             "grade": sol.grade,
-            "value_text": sol.text(lang=lang),
-            "texts": {a: sol.text(a, lang) for a in acts if shown},
+            "value_text": solution_text(tr, sol),
+            "texts": {a: solution_text(tr, sol, a) for a in acts if shown},
             "grades": {a: sol.grade_of(a) for a in acts if shown},
             "estimate": None if est is None else {"value": est.value, "spread": est.spread, "samples": est.samples},
             "best": sol.best_actions() if shown else [],

@@ -205,7 +205,7 @@ pub fn solve<'py>(
     }
     if let Some(e) = a.estimate {
         let est = PyDict::new(py);
-        let triple = |x: &hukm_core::solve::grade::Estimate| (x.mean, x.spread, x.samples);
+        let triple = |x: &hukm_core::solve::estimate::Estimate| (x.mean, x.spread, x.samples);
         est.set_item("value", triple(&e.value))?;
         let actions: Vec<(String, (f64, f64, u32))> = e
             .actions

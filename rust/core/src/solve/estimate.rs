@@ -33,6 +33,31 @@ use std::time::Instant;
 use super::game::{MoveList, Switches, TrickGame};
 use crate::rng::Rng;
 
+/// One estimated value, in the answer's units.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct Estimate {
+    /// The play-outs' mean (kept within the value's proven bounds).
+    pub mean: f64,
+    /// The play-outs' standard deviation.
+    pub spread: f64,
+    /// How many play-outs.
+    pub samples: u32,
+}
+
+/// The estimates of a graded answer, in the answer's units.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Estimates {
+    /// The position's value: the estimate of the action best for the side
+    /// to move (or the position's own play-outs when no action is valued).
+    pub value: Estimate,
+    /// Each action valued, with its estimate, in the answer's order.
+    pub actions: Vec<(String, Estimate)>,
+    /// How the estimates were made (`"play-outs"`).
+    pub method: String,
+    /// Moves played by all the play-outs together.
+    pub moves: u64,
+}
+
 /// How a play-out chooses its moves: the game's ordered move list (best
 /// guess first), the first move with probability `1 - explore`, else the
 /// next one with the same odds, and so on down the list (the last one

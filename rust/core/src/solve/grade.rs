@@ -44,7 +44,7 @@
 use std::time::{Duration, Instant};
 
 use super::answer::{Actions, Answer, Narrow};
-use super::estimate::{estimate, Budget, Policy, Sample};
+use super::estimate::{estimate, Budget, Estimate, Estimates, Policy, Sample};
 use super::game::{MoveList, Pattern, Switches, TrickGame};
 use super::request::{in_legal_order, SolveAnswer};
 use super::{Probe, RootUnits, Solution, Solver, SolverConfig, Whist, WhistPosition};
@@ -66,31 +66,6 @@ pub const MOST_PLAYOUTS: u32 = 4000;
 /// Play-outs per action when a call has no time limit (a position beyond
 /// the search's reach asked without one).
 pub const UNTIMED_PLAYOUTS: u32 = 1000;
-
-/// One estimated value, in the answer's units.
-#[derive(Copy, Clone, Debug, Default, PartialEq)]
-pub struct Estimate {
-    /// The play-outs' mean (kept within the value's proven bounds).
-    pub mean: f64,
-    /// The play-outs' standard deviation.
-    pub spread: f64,
-    /// How many play-outs.
-    pub samples: u32,
-}
-
-/// The estimates of a graded answer, in the answer's units.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Estimates {
-    /// The position's value: the estimate of the action best for the side
-    /// to move (or the position's own play-outs when no action is valued).
-    pub value: Estimate,
-    /// Each action valued, with its estimate, in the answer's order.
-    pub actions: Vec<(String, Estimate)>,
-    /// How the estimates were made (`"play-outs"`).
-    pub method: String,
-    /// Moves played by all the play-outs together.
-    pub moves: u64,
-}
 
 /// How [`graded`] values one root: the first guess of its search and the
 /// probe, whether the position is within the search's reach, whether to

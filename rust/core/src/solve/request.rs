@@ -8,7 +8,7 @@
 
 use std::time::Duration;
 
-use super::grade::Estimates;
+use super::estimate::Estimates;
 use super::pool::SharedPool;
 use super::SolverConfig;
 use crate::error::{check_seat, Error, Result};
@@ -132,6 +132,13 @@ impl SolveRequest {
         let p = self.player.unwrap_or(to_move);
         check_seat("player", p, players)?;
         Ok(p)
+    }
+
+    /// Whether the call answers with bounds at a limit: graded, or in anytime
+    /// mode ([`SolverConfig::bounds`]). The games whose only anytime answer is
+    /// the graded one (Ganjifa, Dugi, Naqsh) take that path for either.
+    pub fn bounded(&self) -> bool {
+        self.graded || self.config.bounds
     }
 
     /// Checks that the request asks for the game's own value, the one goal

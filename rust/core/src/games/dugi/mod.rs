@@ -134,7 +134,7 @@ impl DugiState {
         req.value_only("dugi")?;
         let player = req.player_or(self.current().unwrap_or(0), 4)?;
         let cards = self.play().hands.iter().map(|h| h.len()).max().unwrap_or(0);
-        if req.graded && !self.over && self.play.step != DStep::Done {
+        if req.bounded() && !self.over && self.play.step != DStep::Done {
             let config = req.config_sized(TableSize::SmallUpTo(6), cards, true);
             let (g, all) = graded_dugi(&self.cfg, &self.play, req.actions, &config, req.estimate)?;
             let all = i64::from(all);

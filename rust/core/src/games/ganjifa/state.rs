@@ -663,7 +663,7 @@ impl GanjifaState {
         req.value_only("ganjifa")?;
         let player = req.player_or(self.current().unwrap_or(0), self.cfg.players)?;
         let cards = self.hands().iter().map(|h| h.len()).max().unwrap_or(0);
-        if req.graded && !self.cfg.dd_expectation {
+        if req.bounded() && !self.cfg.dd_expectation {
             return self.solve_graded(req, player, cards);
         }
         let a = self.dd_solve(

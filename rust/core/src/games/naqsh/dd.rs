@@ -15,7 +15,8 @@ use crate::error::{check_seat, Error, Result};
 use crate::solve::answer::{Answer, TableSize};
 use crate::rng::Rng;
 use crate::solve::estimate::Sample;
-use crate::solve::grade::{estimates_within, Estimates, MOST_PLAYOUTS, UNTIMED_PLAYOUTS};
+use crate::solve::estimate::Estimates;
+use crate::solve::grade::{estimates_within, MOST_PLAYOUTS, UNTIMED_PLAYOUTS};
 use crate::solve::request::{Bounds, SolveAnswer, SolveRequest};
 use crate::solve::search::Limits;
 use crate::solve::SolverConfig;
@@ -350,7 +351,7 @@ impl NaqshState {
     pub fn solve(&self, req: &SolveRequest) -> Result<SolveAnswer> {
         req.value_only("naqsh")?;
         let player = req.player_or(self.current().unwrap_or(0), self.cfg.players)?;
-        if req.graded {
+        if req.bounded() {
             let mut out = self.graded(player, &req.config_sized(TableSize::Small, 0, false), req.estimate)?;
             if !req.actions {
                 out.actions.clear();

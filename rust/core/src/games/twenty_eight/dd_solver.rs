@@ -271,12 +271,22 @@ impl TwentyEightState {
                     "target= does not apply to single hand or half court (they need every trick)"
                         .into(),
                 )),
-                // Anytime bounds are given for card points only: for the
-                // sweep and the outcome a limit fails the call.
+                // Anytime bounds are given for card points (and a concealed
+                // position's contract) only: for the sweep and the outcome
+                // against a target a limit fails the call.
                 Goal::Value if self.all_tricks_contract() => {
                     super::solve_sweep(self, player, exact(), req.actions)?
                 }
                 Goal::Target(t) => solve_outcome(self, t, exact(), req.actions)?,
+                Goal::Value if self.points_undefined() && req.config.bounds => {
+                    // No points value, in anytime mode: the outcome against the
+                    // contract between the bounds its questions proved.
+                    let t = self.target();
+                    let config = req.config_sized(TableSize::Default, 0, true);
+                    let mut out = graded_outcome(self, t, &config, req.actions, false)?;
+                    out.extra = Extra::Contract(t);
+                    return Ok(out);
+                }
                 Goal::Value if self.points_undefined() => {
                     // No points value: the outcome against the contract.
                     let t = self.target();
@@ -308,8 +318,9 @@ impl TwentyEightState {
 
 /// The graded answer ([`crate::solve::grade`]) of the bidding side's outcome
 /// against `target` (as [`solve_outcome`]): each of its two questions (made?
-/// not failed?) searched in its own third of `config`'s time, the last
-/// third playing out where the outcome is not settled (each play-out's
+/// not failed?) searched in its own third of `config`'s time (on the nodes
+/// the one before left), the last third playing out where the outcome is
+/// not settled (each play-out's
 /// outcome counted: made 2, void 1, failed 0); actions (the state's
 /// strings, in its order) only when `actions`.
 pub fn graded_outcome(
@@ -326,17 +337,17 @@ pub fn graded_outcome(
     let need = (target - s.points[bs] + r).max(0) as u32;
     let open = made.objective() == Objective::Points;
     let vb = if open { 0 } else { made.bonus() };
-    let third = SolverConfig {
-        timeout: config.timeout.map(|t| t / 3),
-        max_nodes: config.max_nodes.map(|m| (m / 2).max(1)),
-        bounds: true,
-        ..config.clone()
-    };
     let moves = if actions { action_moves(s) } else { Vec::new() };
     let cards: Vec<u8> = moves.iter().filter_map(|(_, m)| *m).collect();
-    // One yes/no question of one game, every card after it too.
-    let ask = |g: &PointsGame, goal: u32| -> Result<Graded<u8>> {
-        let mut solver = Solver::new(third.clone());
+    // One yes/no question of one game, every card after it too, in a third of the
+    // call's time and on the nodes the questions before it left.
+    let ask = |g: &PointsGame, goal: u32, used: u64| -> Result<Graded<u8>> {
+        let mut solver = Solver::new(SolverConfig {
+            timeout: config.timeout.map(|t| t / 3),
+            max_nodes: config.max_nodes.map(|m| m.saturating_sub(used).max(1)),
+            bounds: true,
+            ..config.clone()
+        });
         let after = |m: &u8| {
             let mut h = g.clone();
             let won = credit(&mut h, *m);
@@ -348,9 +359,17 @@ pub fn graded_outcome(
         graded(&mut solver, g, cards.clone(), after, &how, None)
     };
     let yes = |lo: u32, goal: u32| i64::from(lo >= goal);
-    let m = ask(&made, need + vb)?;
-    // Trumps open: no void hand, made or failed (2 or 0).
-    let (weight, n) = if open { (2, None) } else { (1, Some(ask(&nf, need)?)) };
+    let m = ask(&made, need + vb, 0)?;
+    // Trumps open: no void hand, made or failed (2 or 0). The not-failed question
+    // unasked when the made one spent the call's nodes: not failed is then proven
+    // only where made is.
+    let spent = config.max_nodes.is_some_and(|b| m.answer.nodes >= b);
+    let (weight, n) = if open || spent {
+        (if open { 2 } else { 1 }, None)
+    } else {
+        (1, Some(ask(&nf, need, m.answer.nodes)?))
+    };
+    let nodes = m.answer.nodes + n.as_ref().map_or(0, |n| n.answer.nodes);
     let value_of = |i: Option<usize>| -> (i64, i64) {
         let pick = |g: &Graded<u8>| match i {
             None => (g.answer.value, g.answer.hi),
@@ -363,6 +382,10 @@ pub fn graded_outcome(
             let (nlo, nhi) = pick(n);
             lo += yes(nlo, need);
             hi += yes(nhi, need);
+        } else if !open {
+            // Made implies not failed (need + vb >= need); else not failed is open.
+            lo += yes(mlo, need + vb);
+            hi += 1;
         }
         (lo, hi)
     };
@@ -380,18 +403,24 @@ pub fn graded_outcome(
         named.push((name.clone(), v));
     }
     let exact = root.0 == root.1 && named.iter().all(|(_, (lo, hi))| lo == hi);
-    // The questions' limits were thirds of the call's: name the call's.
-    let stopped = m.answer.halted.is_some() || n.as_ref().is_some_and(|n| n.answer.halted.is_some());
-    let reason = stopped.then(|| match (config.timeout, config.max_nodes) {
-        (Some(t), _) => format!("solver time limit reached (timeout={} s)", t.as_secs_f64()),
-        (None, Some(m)) => format!("solver node limit reached (max_nodes={})", m),
-        _ => "the search was given no time to finish".into(),
+    // The questions' limits were shares of the call's: name the call's.
+    let halted = m.answer.halted.clone().or(n.as_ref().and_then(|n| n.answer.halted.clone())).or_else(|| {
+        spent.then(|| "solver node limit reached".to_string())
+    });
+    let reason = halted.map(|h| match (config.timeout, config.max_nodes) {
+        (Some(t), _) if h.contains("time limit") => {
+            format!("solver time limit reached (timeout={} s)", t.as_secs_f64())
+        }
+        (_, Some(m)) if h.contains("node limit") => {
+            format!("solver node limit reached (max_nodes={})", m)
+        }
+        _ => h,
     });
     let mut out = SolveAnswer {
         player: s.bidder,
         value: root.0,
         actions: named.iter().map(|(a, v)| (a.clone(), v.0)).collect(),
-        nodes: 0,
+        nodes,
         ..SolveAnswer::default()
     };
     if !exact {
