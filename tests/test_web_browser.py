@@ -293,9 +293,16 @@ def test_analysis_shows_bounds_when_time_runs_out(page: Any, server: str, shots:
                   analysis_timeout=0.2, analysis_max=0.4))
     page.wait_for_selector("#analysis-panel h3[data-status=bounds]", timeout=WAIT_MS)
     page.wait_for_selector("#analysis-panel p[data-status=stopped]", timeout=WAIT_MS)
-    title = page.inner_text("#analysis-panel h3[data-status=bounds]")
-    lo, hi = (int(x) for x in title.rsplit("between ", 1)[1].split(" and "))
-    assert 0 <= lo <= hi <= 4
+    head = "#analysis-panel h3[data-status=bounds]"
+    title, grade = page.inner_text(head), page.get_attribute(head, "data-grade")
+    lo, hi = (int(x) for x in (page.get_attribute(head, "data-bounds") or "").split(".."))
+    assert 0 <= lo < hi <= 4
+    # The title says the grade: the proven bounds, or an estimate (labelled) within them.
+    if grade == "bounds":
+        assert title.endswith(f"between {lo} and {hi}")
+    else:
+        assert grade == "estimate" and title.endswith("(estimate)")
+        assert lo <= float(title.rsplit("about ", 1)[1].split(" ")[0]) <= hi
     assert page.inner_text("#analysis-panel p[data-status=stopped]") == "solver time limit reached (timeout=0.4 s)"
     rows = page.eval_on_selector_all(
         "#analysis-panel tr[data-action]", "rs => rs.map(r => [r.dataset.action, r.dataset.bounds])")
