@@ -377,3 +377,19 @@ def test_hukm_show_with_a_viewer_values_only_his_own_cards(capsys: pytest.Captur
             step(states[-1].clone(), a, states, seen)
         assert ("values:" in out) == (v == mover)
         assert not Finder(s).found(out) - seen[v][-1], (v, out)
+
+
+def test_a_graded_answer_shown_to_another_seat_names_no_card() -> None:
+    """seen_solution of a graded answer for a seat not to act: the value, its bounds and
+    its estimate, no action's value, bounds or estimate."""
+    from hukm.seen import seen_solution
+
+    s = hukm.game("ganjifa").new_game(seed=1)
+    sol = hukm.solve(s, timeout=0.2)
+    assert sol.estimate is not None and sol.estimate.actions and sol.action_bounds
+    other = (s.current_player + 1) % s.num_players
+    seen = seen_solution(sol, s, other)
+    assert not seen.actions and not seen.action_bounds
+    assert seen.estimate is not None and not seen.estimate.actions
+    assert (seen.bounds_of(), seen.estimate.value) == (sol.bounds_of(), sol.estimate.value)
+    assert seen_solution(sol, s, s.current_player) is sol

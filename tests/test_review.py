@@ -99,6 +99,29 @@ def test_the_chart() -> None:
     assert "every hand known" in r.chart()
 
 
+def test_the_chart_marks_the_grades() -> None:
+    """A graded review's chart says each decision's grade: estimated ones hollow, with a
+    legend in the chart's language, their values as estimates in the tip; exact ones
+    filled; none hollow in an exact review."""
+    rec = small_hand("hokm4", 1).record()
+    r = hukm.review(rec, budget=0)
+    grades = [d.grade for d in r.decisions]
+    assert "estimate" in grades and "exact" in grades
+    for lang, legend in ((None, "hollow dots: estimated values"), ("cs", "duté tečky: odhadnuté hodnoty")):
+        chart = r.chart(lang=lang)
+        root = ET.fromstring(chart)
+        points = [e for e in root.iter() if e.get("class") == "point"]
+        assert [e.get("data-grade") for e in points] == grades
+        for e, d in zip(points, r.decisions):
+            circle = next(c for c in e.iter() if c.tag.endswith("circle"))
+            assert (circle.get("fill") == "#fff") == (d.grade == "estimate")
+            tip = next(c for c in e.iter() if c.tag.endswith("title")).text or ""
+            assert ("(estimate)" in tip or "(odhad)" in tip) == (d.grade == "estimate"), tip
+        assert legend in chart
+    exact = hukm.review(rec).chart()
+    assert 'data-grade="estimate"' not in exact and "hollow dots" not in exact
+
+
 def test_a_match_record_restarts_the_value_at_each_hand() -> None:
     g = hukm.Hokm("hokm4")
     s = g.from_deal("A2.K.. QJ.3.. T.A.2. 87.5..", trump="H", leader=0)

@@ -163,6 +163,27 @@ def test_analysis_says_what_each_card_cost() -> None:
     assert "data-value=" in story[1].svg and "Double dummy for seat" in story[1].note
 
 
+def test_graded_analysis_marks_the_grade() -> None:
+    """Positions beyond exact search in the time given: the note gives the value with its
+    grade, each caption the cost the bounds prove ("at least ... (proven)") or the
+    estimates show ("about ... (estimate)"), in the story's language; a card's value is
+    drawn only where it is exact."""
+    from hukm.bots import Heuristic
+
+    s = hukm.game("dashavatara").new_game(seed=2)
+    bot = Heuristic(seed=2)
+    for _ in range(3):
+        s.apply(bot.act(s))
+    for lang, estimate, proven in ((None, "(estimate)", "(proven)"), ("cs", "(odhad)", "(prokázáno)")):
+        story = segments(s.record(), analysis=True, timeout=0.2, lang=lang)
+        assert len(story) == 4
+        for seg in story[1:]:
+            assert seg.note.endswith(estimate), seg.note
+            said = "costs" in seg.caption or "stojí" in seg.caption
+            assert said == (estimate in seg.caption or proven in seg.caption), seg.caption
+        assert 'data-value=' not in story[1].svg
+
+
 def test_replay_video_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rec = tmp_path / "hand.json"
     rec.write_text(two_tricks().record().to_json())

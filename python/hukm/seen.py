@@ -96,11 +96,13 @@ def unseen_count(action: str) -> int:
 def seen_solution(sol: Solution, state: _core.State, viewer: Optional[int]) -> Solution:
     """``sol``, a double-dummy answer of ``state``, as ``viewer`` may be shown it: whole
     for the seat to act (and for ``viewer=None``, every hand shown); for any other seat the
-    value alone, without each action's value, which would name the cards of the seat to
-    act."""
+    value alone (its bounds and estimate), without each action's value, bounds or
+    estimate, which would name the cards of the seat to act."""
     if viewer is None or state.is_terminal() or state.current_player == viewer:
         return sol
-    return dataclasses.replace(sol, actions={}, expected_actions=None, action_tricks={}, action_bounds={})
+    estimate = None if sol.estimate is None else dataclasses.replace(sol.estimate, actions={})
+    return dataclasses.replace(sol, actions={}, expected_actions=None, action_tricks={}, action_bounds={},
+                               estimate=estimate)
 
 
 def seen_line(steps: Sequence[LineStep], known: set[str], pack: str) -> list[LineStep]:

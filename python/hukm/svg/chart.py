@@ -2,16 +2,19 @@
 one point per decision, the marked cards as coloured dots.
 
 Every point is a ``<g class="point">`` with ``data-step`` (the record's action index),
-``data-seat``, ``data-value`` and, for a marked card, ``data-mark``: a page can jump
-to that moment on a click.
+``data-seat``, ``data-value``, ``data-grade`` (the decision's grade: ``exact``,
+``bounds`` or ``estimate``) and, for a marked card, ``data-mark``: a page can jump to
+that moment on a click. A decision valued by estimates is a hollow dot, its values in
+the tip as estimates; one whose cost the proven bounds show says so ("at least 2
+(proven)").
 
 >>> import hukm
 >>> s = hukm.Hokm().from_deal("A2.K.. QJ.3.. T.A.2. 87.5..", trump="H", leader=0)
 >>> for card in ["2S", "JS", "TS", "7S"]:
 ...     s.apply(card)
 >>> svg = hukm.review(s.record()).chart()
->>> svg.count('class="point"'), svg.count('data-mark="mistake"')
-(4, 1)
+>>> svg.count('class="point"'), svg.count('data-mark="mistake"'), svg.count('data-grade="exact"')
+(4, 1, 4)
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..i18n import Translator
-from .wording import EN, value_num
+from .wording import EN, decimal, grade_text, value_num
 from .xml import document, el, esc, text
 
 MARK_COLOURS = {"": "#15803d", "inaccuracy": "#ca8a04", "mistake": "#ea580c", "blunder": "#dc2626"}
@@ -72,20 +75,34 @@ def review_chart(review: Any, size: float = 900, tr: Translator = EN) -> str:
         path.append(f"L{x(i + 1):.1f} {y(d.played):.1f}")
     parts.append(el("path", d=" ".join(path), fill="none", stroke="#1f6b45", stroke_width=2.5,
                     stroke_linejoin="round"))
+    def said(v: float, grade: str) -> str:
+        if grade == "estimate":
+            return grade_text(tr, "estimate", 0, 1, v)
+        return value_num(tr, int(v)) if v == int(v) else decimal(tr, v)
+
     for i, d in enumerate(ds):
+        grade = getattr(d, "grade", "exact")
         r = 4.5 if not d.mark else 7
         mark = f' data-mark="{d.mark}"' if d.mark else ""
         move = tr.t("seat {seat} {action}", seat=d.seat, action=d.action)
-        tip = tr.t("step {step}: {move}, {best} -> {played}", step=d.step, move=move, best=d.best, played=d.played)
+        tip = tr.t("step {step}: {move}, {best} -> {played}", step=d.step, move=move,
+                   best=said(d.best, grade), played=said(d.played, grade))
+        if grade == "bounds" and d.cost:
+            tip = tr.t("{tip} ({mark})", tip=tip, mark=tr.t("at least {value} (proven)", value=said(d.cost, grade)))
         if d.mark:
             tip = tr.t("{tip} ({mark})", tip=tip, mark=tr.pt("mark", d.mark))
-        parts.append(f'<g class="point" data-step="{d.step}" data-seat="{d.seat}" data-value="{d.played}"{mark}>'
+        hollow = grade == "estimate"
+        parts.append(f'<g class="point" data-step="{d.step}" data-seat="{d.seat}" data-value="{d.played}" '
+                     f'data-grade="{grade}"{mark}>'
                      f"<title>{esc(tip)}</title>"
-                     + el("circle", cx=x(i + 1), cy=y(d.played), r=r, fill=MARK_COLOURS[d.mark],
-                          stroke="#fff", stroke_width=1.5)
+                     + el("circle", cx=x(i + 1), cy=y(d.played), r=r,
+                          fill="#fff" if hollow else MARK_COLOURS[d.mark],
+                          stroke=MARK_COLOURS[d.mark] if hollow else "#fff", stroke_width=2.5 if hollow else 1.5)
                      + (text(x(i + 1), y(d.played) + (-12 if d.played >= d.best else 22),
                              move, 11.5, MARK_COLOURS[d.mark], "middle", "bold")
                         if d.mark else "") + "</g>")
     parts.append(text(W / 2, H - 14, tr.t("decisions of trick play, in order (dots: green best, yellow inaccuracy, "
                                           "orange mistake, red blunder)"), 12, "#5b5b5b", "middle"))
+    if any(getattr(d, "grade", "exact") == "estimate" for d in ds):
+        parts.append(text(W / 2, H - 32, tr.t("hollow dots: estimated values"), 12, "#5b5b5b", "middle"))
     return document("".join(parts), W, H, size, title, tr)

@@ -28,7 +28,7 @@ from ..solve import Solution, solve
 from .games import part
 from .packs import pack_of_game
 from .reading import Button, Chip, Ctx, Scene, SeatScene, Special, scores
-from .wording import (EN, FROM_HERE, action_label, card_text, game_title, number, signed,
+from .wording import (EN, FROM_HERE, action_label, card_text, game_title, number, signed, solution_text,
                       suit_text, value_note, value_text, word)
 
 __all__ = ["Scene", "SeatScene", "Chip", "Special", "Button", "build", "action_label", "card_text",
@@ -150,7 +150,8 @@ def _analysis(c: Ctx, analysis: object, legal: list[str], timeout: Optional[floa
     """Double-dummy values: on the legal cards, and as buttons for other actions (for a
     viewer, only when he is the one to act: :func:`hukm.seen.seen_solution`). A state
     that cannot be solved now gets a note saying why; one the solver cannot finish within ``timeout``
-    seconds gets a note saying so."""
+    seconds gets a note saying so. A graded ``analysis`` (a :class:`hukm.Solution` not
+    exact) gets its value in words with its grade, and only its exact values on the cards."""
     if analysis is False or analysis is None or c.state.is_terminal():
         return
     sol: Optional[Solution]
@@ -177,6 +178,15 @@ def _analysis(c: Ctx, analysis: object, legal: list[str], timeout: Optional[floa
         return
     sol = seen_solution(sol, c.state, c.viewer)  # each action's value: for the seat to act
     sc = c.scene
+    if not sol.exact:
+        # A graded answer: its value in words with its grade ("about 8.4 (estimate)",
+        # "between 7 and 10"); each action's value drawn only where it is exact.
+        sc.analysis_note = c.tr.t("Double dummy for seat {seat}'s side: {value}", seat=c.n(c.seat_of(sol.player)),
+                                  value=solution_text(c.tr, sol))
+        for a, v in sol.actions.items():
+            if sol.grade_of(a) == "exact" and c.pack.is_card(a):
+                sc.values[a] = v
+        return
     best = set(sol.best_actions())
     sc.best = best
     for a, v in sol.actions.items():

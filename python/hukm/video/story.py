@@ -23,7 +23,7 @@ from ..svg.bridge import relabel, roles_of
 from ..svg.finished import finished_scene, result_line
 from ..svg.paint import paint
 from ..svg.scene import Scene, build
-from ..svg.wording import EN, tr_of
+from ..svg.wording import EN, grade_text, tr_of
 from ..record import HandRecord, replay
 from ..solve import Solution, solve
 from .captions import amount, caption
@@ -71,25 +71,45 @@ def _result_prefixes(tr: Translator) -> tuple[str, ...]:
 
 
 def _solution(state: _core.State, timeout: Optional[float]) -> Optional[Solution]:
-    """The double-dummy answer for the player to move, or ``None`` where there is none
-    (an auction, a position too big for ``timeout``)."""
+    """The double-dummy answer for the player to move, graded (the best grade reached in
+    ``timeout`` seconds), or ``None`` where there is none (an auction, a position the
+    solver does not take)."""
     if state.is_terminal():
         return None
     try:
-        return solve(state, timeout=timeout, exact=True)
+        return solve(state, timeout=timeout)
     except (StateError, SolverLimitError):
         return None
 
 
 def _cost(state: _core.State, sol: Optional[Solution], action: str, tr: Translator = EN) -> str:
-    """What an action cost against the best, in words (``best``, ``costs 1 trick``)."""
+    """What an action cost against the best, in words (``best``, ``costs 1 trick``); from
+    a graded answer with its grade: ``costs at least 1 trick (proven)`` where the bounds
+    show it, ``costs about 1.3 (estimate)`` where the estimates do."""
     if sol is None or action not in sol.actions:
         return ""
+    if not sol.exact:
+        return _graded_cost(state, sol, action, tr)
     best = max(sol.actions.values())
     lost = best - sol.actions[action]
     if lost == 0:  # "best" only where another choice was worse
         return tr.t(" (best)") if min(sol.actions.values()) < best else ""
     return tr.t(" (costs {amount})", amount=amount(state, lost, tr))
+
+
+def _graded_cost(state: _core.State, sol: Solution, action: str, tr: Translator) -> str:
+    """:func:`_cost` from a graded answer (values for the player to move: the highest
+    best)."""
+    lo, hi = sol.bounds_of(action)
+    proven = max(sol.bounds_of(a)[0] for a in sol.actions) - hi
+    if proven > 0:
+        return tr.t(" (costs {amount})", amount=tr.t("at least {value} (proven)", value=amount(state, proven, tr)))
+    e = sol.estimate_of(action)
+    means = [x.value for x in (sol.estimate_of(a) for a in sol.actions) if x is not None]
+    lost = max(means) - e.value if e is not None and means else 0.0
+    if lost >= 0.05:
+        return tr.t(" (costs {amount})", amount=grade_text(tr, "estimate", 0, 1, lost))
+    return ""
 
 
 def _note(scene: Scene, step: int, total: int) -> str:
