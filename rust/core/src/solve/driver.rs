@@ -62,8 +62,19 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
     pub fn start_call(&mut self) {
         self.used = 0;
         self.deadline = self.config.timeout.map(|d| Instant::now() + d);
+        if let Some(end) = self.search_end {
+            self.deadline = Some(self.deadline.map_or(end, |d| d.min(end)));
+        }
         self.halted = None;
         self.root_units = None;
+    }
+
+    /// Ends the searches of the calls that start from now on at `end` (none:
+    /// at their time limit only), before their time limit when it is
+    /// earlier: a graded call keeps the rest of its time for play-outs. A
+    /// stop there still names the call's own limit.
+    pub fn search_until(&mut self, end: Option<Instant>) {
+        self.search_end = end;
     }
 
     /// In anytime mode ([`crate::solve::SolverConfig::bounds`]): the limit

@@ -529,11 +529,79 @@ pub fn whist(
     estimate: bool,
 ) -> Result<Graded<Card>> {
     match pos.hands.len() {
-        2 => whist_n::<2>(pos, player, config, actions, estimate),
-        3 => whist_n::<3>(pos, player, config, actions, estimate),
-        4 => whist_n::<4>(pos, player, config, actions, estimate),
+        2 => whist_n::<2>(pos, player, config, actions, estimate, None),
+        3 => whist_n::<3>(pos, player, config, actions, estimate, None),
+        4 if config.switches.whist_core => whist_core(pos, player, config, actions, estimate),
+        4 => whist_n::<4>(pos, player, config, actions, estimate, None),
         n => Err(Error::State(format!("whist needs 2 to 4 hands, got {}", n))),
     }
+}
+
+/// Four-hand whist through the whist core ([`Switches::whist_core`]): the
+/// exact answer when the call's search share of its budget reaches it (as
+/// it does for nearly every position), else the graded answer of the
+/// generic search in what is left of the budget, its bounds narrowed by
+/// those the core proved.
+fn whist_core(
+    pos: &WhistPosition,
+    player: usize,
+    config: &SolverConfig,
+    actions: bool,
+    estimate: bool,
+) -> Result<Graded<Card>> {
+    let share = if estimate {
+        SEARCH_SHARE
+    } else {
+        1.0 - SLACK_SHARE
+    };
+    let mut solver = Solver::new(SolverConfig {
+        bounds: true,
+        ..config.clone()
+    });
+    let start = Instant::now();
+    solver.search_until(config.timeout.map(|t| start + t.mul_f64(share)));
+    let core = if actions {
+        solver.solve_cards(pos, player)?
+    } else {
+        let root = solver.solve(pos, player)?;
+        Answer::new(root).finish(&solver)
+    };
+    let g = Whist::<4>::new(pos, super::sides::<4>(player))?;
+    let mover_max = g.side_of(g.to_move()) == 0;
+    if core.halted.is_none() {
+        return Ok(Graded {
+            answer: core,
+            estimates: None,
+            mover_max,
+        });
+    }
+    // The search's share is spent: the static bounds and the play-outs in
+    // the time left.
+    let rest = SolverConfig {
+        timeout: config.timeout.map(|t| t.saturating_sub(start.elapsed())),
+        ..config.clone()
+    };
+    let mut r = whist_n::<4>(pos, player, &rest, actions, estimate, core.halted.clone())?;
+    let a = &mut r.answer;
+    a.nodes = core.nodes;
+    a.value = a.value.max(core.value);
+    a.hi = a.hi.min(core.hi).max(a.value);
+    for (i, (c, lo)) in a.actions.iter_mut().enumerate() {
+        if let Some(j) = core.actions.iter().position(|(x, _)| x == c) {
+            *lo = (*lo).max(core.actions[j].1);
+            a.actions_hi[i] = a.actions_hi[i].min(core.actions_hi[j]).max(*lo);
+        }
+    }
+    let exact = a.value == a.hi
+        && a.actions
+            .iter()
+            .zip(&a.actions_hi)
+            .all(|((_, lo), hi)| lo == hi);
+    if exact {
+        a.halted = None;
+        r.estimates = None;
+    }
+    Ok(r)
 }
 
 fn whist_n<const N: usize>(
@@ -542,6 +610,7 @@ fn whist_n<const N: usize>(
     config: &SolverConfig,
     actions: bool,
     estimate: bool,
+    beyond: Option<String>,
 ) -> Result<Graded<Card>> {
     if player >= N {
         return Err(Error::State(format!(
@@ -577,6 +646,7 @@ fn whist_n<const N: usize>(
     });
     let mut how = How::new(g.remaining() / 2, f64::from);
     how.estimate = estimate;
+    how.beyond = beyond;
     let units: RootUnits = Box::new(|lo, hi| (i64::from(lo), i64::from(hi)));
     let r = graded(&mut solver, &g, acts, after, &how, Some(units))?;
     if legal.len() == r.answer.actions.len() {

@@ -221,6 +221,9 @@ pub struct Solver<P: Pattern = u128, M: Copy + Default + PartialEq = u8> {
     used: u64,
     /// When the current call must stop.
     deadline: Option<Instant>,
+    /// An end for the searches of the next calls before their time limit
+    /// ([`Solver::search_until`]).
+    search_end: Option<Instant>,
     /// In anytime mode, the limit that stopped the current call.
     halted: Option<Error>,
     /// Maps the bounds of the call's root value to the answer's units for
@@ -287,6 +290,7 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
             cutoffs: Vec::new(),
             used: 0,
             deadline: None,
+            search_end: None,
             halted: None,
             root_units: None,
             core: None,
