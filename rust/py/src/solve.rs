@@ -69,7 +69,8 @@ pub fn threads_or_default(threads: Option<usize>) -> PyResult<usize> {
 
 /// What each thread of the engine's parallel splits did since the last
 /// call (and the counters start afresh): one dict per thread with `nodes`,
-/// `jobs`, `waits` (table locks waited for), `busy_us` (from each split's
+/// `jobs`, `locks` (table probes and stores, each locking one stripe),
+/// `waits` (those that waited for another thread's lock), `busy_us` (from each split's
 /// start to the thread's last job's end), `cpu_us` (processor time in that
 /// span) and `idle_us` (waiting for the split's other threads at its end).
 #[pyfunction]
@@ -81,6 +82,7 @@ pub fn thread_work<'py>(py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
             let fields = [
                 ("nodes", w.nodes),
                 ("jobs", w.jobs),
+                ("locks", w.locks),
                 ("waits", w.waits),
                 ("busy_us", w.busy_us),
                 ("cpu_us", w.cpu_us),

@@ -50,6 +50,8 @@ pub struct ThreadWork {
     pub nodes: u64,
     /// Jobs (actions or root moves) it took.
     pub jobs: u64,
+    /// Table probes and stores (each locks one stripe of the table).
+    pub locks: u64,
     /// Table probes and stores that waited for another thread's lock.
     pub waits: u64,
     /// Time from the start of the split to the end of its last job, in
@@ -142,7 +144,11 @@ where
         let start = std::time::Instant::now();
         let run = |s: &mut Solver<P, M>| -> ThreadWork {
             let mut work = ThreadWork::default();
-            let waits = s.tt.handle().map_or(0, |h| h.waits);
+            let table = |s: &Solver<P, M>| {
+                s.tt.handle()
+                    .map_or((0, 0), |h| (h.probes + h.stores, h.waits))
+            };
+            let (locks, waits) = table(s);
             let used = s.used;
             let cpu = thread_cpu_us();
             loop {
@@ -161,7 +167,9 @@ where
                     .push((i, r));
             }
             work.nodes = s.used - used;
-            work.waits = s.tt.handle().map_or(0, |h| h.waits) - waits;
+            let (l, w) = table(s);
+            work.locks = l - locks;
+            work.waits = w - waits;
             work.busy_us = start.elapsed().as_micros() as u64;
             work.cpu_us = thread_cpu_us() - cpu;
             work
@@ -234,6 +242,7 @@ where
         for (a, b) in w.iter_mut().zip(work) {
             a.nodes += b.nodes;
             a.jobs += b.jobs;
+            a.locks += b.locks;
             a.waits += b.waits;
             a.busy_us += b.busy_us;
             a.cpu_us += b.cpu_us;

@@ -28,6 +28,7 @@
 //! assert!(b.probe(&key, 2).unwrap().at_least);
 //! ```
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard, TryLockError};
 
 use super::game::{mix64, Pattern};
@@ -51,6 +52,8 @@ pub struct SharedTt<P: Pattern> {
     bits: u32,
     /// Bytes of each stripe.
     per: usize,
+    /// Whether [`SharedTt::reserve`] found the memory.
+    checked: AtomicBool,
 }
 
 impl<P: Pattern> SharedTt<P> {
@@ -70,6 +73,7 @@ impl<P: Pattern> SharedTt<P> {
             stripes,
             bits: n.trailing_zeros(),
             per,
+            checked: AtomicBool::new(false),
         }
     }
 
@@ -95,31 +99,38 @@ impl<P: Pattern> SharedTt<P> {
         }
     }
 
-    /// Allocates every stripe now (see [`Table::reserve`]). Memory the
-    /// machine cannot give is an error naming the whole table's size, and
-    /// the stripes already allocated are given back.
+    /// Checks once that the machine can give the whole table (an error
+    /// naming its size otherwise, as [`Table::reserve`]). The stripes then
+    /// take their memory as they fill (a stripe's first store, then its
+    /// arena doubling up to its share), so that a small solve touches only
+    /// the little it uses; a growth refused later resets the stripe.
     pub fn reserve(&self) -> Result<()> {
-        let refused = self.stripes.iter().any(|s| {
-            s.0.lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .reserve()
-                .is_err()
-        });
-        if !refused {
+        if self.checked.load(Ordering::Relaxed) {
             return Ok(());
         }
-        self.each(|t| *t = Table::with_bytes(self.per));
-        let mib = (self.per * self.stripes.len()).div_ceil(1 << 20);
-        Err(Error::State(format!(
-            "cannot allocate a transposition table of {} MiB: ask for less with tt_mib",
-            mib
-        )))
+        let bytes = self.per * self.stripes.len();
+        let mut probe: Vec<u8> = Vec::new();
+        if probe.try_reserve_exact(bytes).is_err() {
+            return Err(Error::State(format!(
+                "cannot allocate a transposition table of {} MiB: ask for less with tt_mib",
+                bytes.div_ceil(1 << 20)
+            )));
+        }
+        self.checked.store(true, Ordering::Relaxed);
+        Ok(())
     }
 
     /// Bytes the table uses once allocated.
     pub fn capacity_bytes(&self) -> usize {
         let mut n = 0;
         self.each(|t| n += t.capacity_bytes());
+        n
+    }
+
+    /// Bytes the stripes hold now (see [`Table::allocated_bytes`]).
+    pub fn allocated_bytes(&self) -> usize {
+        let mut n = 0;
+        self.each(|t| n += t.allocated_bytes());
         n
     }
 

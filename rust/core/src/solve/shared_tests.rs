@@ -138,3 +138,37 @@ fn stripes_share_the_memory_asked_for() {
     a.clear();
     assert!(a.probe(&key, 4).is_none());
 }
+
+/// A shared table takes its memory as its stripes fill: nothing before the
+/// first store, little for a few entries (a small solve), never more than
+/// its size however many entries come; a table the machine cannot give is
+/// refused when the search starts.
+#[test]
+fn stripes_take_their_memory_as_they_fill() {
+    let t = Arc::new(SharedTt::<u128>::with_bytes(57 << 20));
+    t.reserve().unwrap();
+    assert_eq!(t.allocated_bytes(), 0);
+    let mut a = Tt::shared(&t);
+    let key = |i: u64| TtKey {
+        shape: i % 5003,
+        ctx: 0,
+        owners: u128::from(i),
+    };
+    for i in 0..100 {
+        a.store(&key(i), u128::MAX, 1, 2);
+    }
+    assert!(t.allocated_bytes() < 4 << 20, "{}", t.allocated_bytes());
+    for i in 0..2_000_000 {
+        a.store(&key(i), u128::MAX, 1, 2);
+    }
+    assert!(t.allocated_bytes() <= t.capacity_bytes());
+    assert!(t.allocated_bytes() > 16 << 20, "{}", t.allocated_bytes());
+    assert_eq!(a.probe(&key(1_999_999), 1).map(|h| h.bound), Some(1));
+    let huge = SharedTt::<u128>::with_bytes(usize::MAX / 4);
+    let e = huge.reserve().unwrap_err().to_string();
+    assert!(
+        e.starts_with("cannot allocate a transposition table of "),
+        "{}",
+        e
+    );
+}

@@ -179,6 +179,13 @@ impl<P: Pattern> Table<P> {
         ]
     }
 
+    /// Bytes the table holds now (its first store allocates; a table not
+    /// reserved up front grows its arena as it fills).
+    pub fn allocated_bytes(&self) -> usize {
+        self.slots.capacity() * std::mem::size_of::<ShapeSlot>()
+            + self.blocks.capacity() * std::mem::size_of::<Block<P>>()
+    }
+
     /// Bytes the table uses once allocated.
     pub fn capacity_bytes(&self) -> usize {
         (1usize << self.slot_bits) * std::mem::size_of::<ShapeSlot>()
@@ -390,8 +397,14 @@ impl<P: Pattern> Table<P> {
         hint: u8,
     ) {
         if self.slots.is_empty() {
-            self.slots = vec![ShapeSlot::default(); 1 << self.slot_bits];
-            self.blocks = Vec::with_capacity(self.max_blocks);
+            let mut slots = Vec::new();
+            if slots.try_reserve_exact(1 << self.slot_bits).is_err() {
+                // No memory for the table: nothing is kept (entries are
+                // only hints).
+                return;
+            }
+            slots.resize(1 << self.slot_bits, ShapeSlot::default());
+            self.slots = slots;
         }
         self.stores += 1;
         let owners = key.owners & mask;
@@ -475,7 +488,11 @@ impl<P: Pattern> Table<P> {
             self.slots[slot].head = b;
             return;
         }
-        if self.blocks.len() >= self.max_blocks {
+        if self.blocks.len() >= self.max_blocks || !self.room_for_a_block() {
+            if self.blocks.is_empty() {
+                // No memory for a block: nothing is kept.
+                return;
+            }
             self.reset();
             return self.store_heap(key, heap, mask, lower, upper, hint);
         }
@@ -495,6 +512,19 @@ impl<P: Pattern> Table<P> {
         block.heaps[0] = heap;
         self.blocks.push(block);
         self.slots[slot].head = self.blocks.len() as u32;
+    }
+
+    /// Whether a block can be added without growing the arena infallibly:
+    /// a table not reserved up front ([`Table::reserve`]; a stripe of a
+    /// shared table) grows its arena by doubling, up to its size, and a
+    /// growth the machine refuses is answered by a reset.
+    fn room_for_a_block(&mut self) -> bool {
+        let len = self.blocks.len();
+        if len < self.blocks.capacity() {
+            return true;
+        }
+        let want = (2 * len).clamp(16, self.max_blocks) - len;
+        self.blocks.try_reserve_exact(want).is_ok()
     }
 
     fn reset(&mut self) {
