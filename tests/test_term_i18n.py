@@ -136,7 +136,7 @@ def test_play_speaks_the_language(preset: str, lang: str) -> None:
     allowed = codes(preset) + typed(text) + ["random", "zz"]
     assert english_leaks(text, lang, allowed=allowed) == [], (preset, lang, text[-3000:])
     assert tr.t("your move (action, number, '?' for the list, 'q' to quit):") in text
-    assert tr.t("hand over: points this hand {points}, totals {totals}", points="", totals="").split(" ")[0] in text
+    assert tr.t("hand over: {result}", result="").split(" ")[0] in text and not re.search(r"\[[\d۰-۹٠-٩০-৯., -]*\]", text)
     assert "'zz'" in text and tr.t("{text} is not legal here; {legal}", text="'zz'", legal="")[:12] in text
     menu = next(line for line in text.splitlines() if line.startswith(tr.t("legal: {actions}", actions="")))
     assert menu.split(":", 1)[1].lstrip().lstrip("\u200e").startswith(tr.num(1) + ":"), menu
@@ -178,7 +178,9 @@ def test_english_stays_as_it_was(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and out.splitlines()[0] == "hokm4 | hand 1 | dealer seat 2 | Hakem seat 3 | trump: not named yet"
     text = scripted("hokm4", "en", ["?"])
     assert "legal: 1:" in text and "your move (action, number, '?' for the list, 'q' to quit): " in text
-    assert "wins the trick with" in text and "hand over: points this hand" in text
+    assert "wins the trick with" in text and "hand over: Seats 0 & 2 take 7 tricks to 5 and win the hand: +1" in text
+    # English reads cards and trumps by their signs too (the menu keeps the codes one types).
+    assert "(random): trump ♥ hearts" in text and "(random): A♣" in text and "legal: 1:" in text
 
 
 def test_an_unknown_language_is_refused(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:

@@ -41,7 +41,7 @@ def cards_on_felt(frame: Any) -> int:
     """Cards lying on the felt of a 16:9 frame with its caption bar: the large light
     patches inside the felt's box (the winner's frame and the labels are thin or small)."""
     h, w, _ = frame.shape
-    th = h * 0.87  # the table above the caption bar
+    th = h * (1 - hukm.video.encode.SCORE_BAR)  # the table above the caption bar (caption and counts)
     tw = th * 16 / 9
     x0, scale = (w - tw) / 2, tw / 1280
     ys, xs = np.mgrid[0:h, 0:w]
@@ -249,7 +249,40 @@ def test_a_match_holds_the_last_trick_then_the_next_deal() -> None:
     s.apply(bot.act(s))  # the Hakem of hand 2 names trumps
     story = segments(s.record())
     k = next(i for i, x in enumerate(story) if x.kind == "deal")
-    assert story[k - 1].kind == "trick" and story[k - 1].svg.count('data-finished="1"') == 5  # 4 cards + the group
-    assert story[k].caption.startswith("Hand 1 over: ") and story[k].caption.endswith("hand 2 is dealt")
+    result = s.observation(0)["last_result"]
+    counted = f"Tricks {result['tricks'][0]}–{result['tricks'][1]}"
+    assert story[k - 2].kind == "trick" and story[k - 2].svg.count('data-finished="1"') == 5  # 4 cards + the group
+    # The result over the finished table, its last trick counted; then the next deal.
+    assert story[k - 1].kind == "result" and story[k - 1].svg == story[k - 2].svg
+    assert story[k - 1].caption.startswith("Hand 1 over: Seats ") and " tricks to " in story[k - 1].caption
+    assert story[k - 1].score.startswith(counted) and story[k - 2].score.startswith(counted)
+    assert story[k].caption == "hand 2 is dealt" and story[k].score.startswith("Tricks 0–0")
     assert 'data-finished="1"' not in story[k].svg and story[k].svg.count('data-role="hand"') == 52
     assert story[k + 1].caption.startswith("the Hakem (seat ")
+
+
+def test_the_end_of_a_hand_decoded(tmp_path: Path) -> None:
+    """A video over the end of a hand of a match, decoded: the result's frames show the
+    finished table (the trick's four cards on the felt) with the counts in large gold
+    type (at least 4% of the frame's height), the next deal's none."""
+    from hukm.bots import Heuristic
+
+    s = hukm.Hokm().new_game(seed=5)
+    bot = Heuristic(seed=5)
+    while s.observation(0)["hand_number"] == 1:
+        s.apply(bot.act(s))
+    rec = s.record()
+    path = tmp_path / "end.mp4"
+    made = hukm.video.write(rec, path, size="720p", fps=1, timing=Timing(start=1, action=1, trick=1, result=1))
+    _, frames = decode(path)
+    story = segments(rec)
+    assert len(frames) == made.frames == len(story)
+    k = next(i for i, x in enumerate(story) if x.kind == "result")
+    assert story[k + 1].kind == "deal"
+    assert cards_on_felt(frames[k]) == 4 and cards_on_felt(frames[k + 1]) == 0
+    h = frames[k].shape[0]
+    gold = (frames[k][..., 0] > 200) & (frames[k][..., 1] > 170) & (frames[k][..., 2] < 120)
+    rows = np.nonzero(gold.any(axis=1))[0]
+    rows = rows[rows > h * (1 - hukm.video.encode.SCORE_BAR)]
+    runs = np.split(rows, np.nonzero(np.diff(rows) > 1)[0] + 1)
+    assert max(len(r) for r in runs) >= 0.04 * h * 0.7, [len(r) for r in runs]  # cap height of 4% type

@@ -142,7 +142,7 @@ def test_play_a_whole_hokm_hand(page: Any, server: str, tmp_path: Path) -> None:
     clicks = 0
     while True:
         d = settle(page)
-        if d["hand"] != "1" or d["turn"] == "over":
+        if d["hand"] != "1" or d["turn"] == "over" or d.get("held") == "1":
             break
         assert d["turn"] == "human"
         legal = page.locator("#board g.card.legal")
@@ -255,8 +255,18 @@ def test_the_last_trick_of_a_hand_is_held_before_the_next_deal(page: Any, server
     assert sorted(c for _, c, _ in shown) == sorted([c for _, c in trick] + [last])
     assert sum(won for _, _, won in shown) == 1
     assert "Hand 1 over" in page.inner_text("#board")
-    # Then the next deal: thirteen cards a hand, nothing held (the bots wait a moment).
+    # The result stays, in words, with the finished hand's status and its last trick
+    # counted, until the player moves on; then the next deal.
+    page.wait_for_timeout(300)
+    assert page.get_attribute("#app", "data-held") == "1"
+    status = page.inner_text("#status")
+    assert "hand 1" in status and " take " in status and "win the hand" in status, status
+    held = json.loads(page.get_attribute('#counts .count[data-key="tricks_won"]', "data-values"))
+    assert sum(held) == len(before.observation(0)["tricks"]) + 1, held
+    page.click("#next-hand")
     page.wait_for_selector('#app[data-held="0"]', timeout=WAIT_MS)
+    assert "hand 2" in page.inner_text("#status")
+    assert json.loads(page.get_attribute('#counts .count[data-key="tricks_won"]', "data-values")) == [0, 0]
     assert not held_cards(page) and page.get_attribute("#app", "data-hand") == "2"
     assert page.locator('#board g.card[data-role="hand"]').count() == 52
 
@@ -271,6 +281,11 @@ def test_the_review_panel_marks_a_mistake_and_jumps_to_it(page: Any, server: str
     page.wait_for_selector("#review-panel g.point")
     marks = page.eval_on_selector_all("#review-panel li[data-mark]", "ls => ls.map(l => [l.dataset.step, l.dataset.mark])")
     assert marks == [["0", "mistake"]]
+    # In English too the cards are read by their signs: the mark and the moves list.
+    mark = page.inner_text("#review-panel li[data-mark]").replace("\u2068", "").replace("\u2069", "")
+    assert "seat 0 2♠: " in mark and mark.endswith("best A♠ K♥"), mark
+    moves = page.locator("#moves li").all_inner_texts()
+    assert moves[:3] == ["seat 0: 2♠", "seat 1: J♠", "seat 2: 10♠"], moves
     assert "every hand known" in page.inner_text("#review-panel h3")
     state = hukm.Hokm().from_deal("A2.K.. QJ.3.. T.A.2. 87.5..", trump="H", leader=0)
     for card in played:
@@ -502,7 +517,10 @@ def test_a_phone_plays_without_sideways_scroll(phone: Any, server: str, shots: P
     card = buttons.first.get_attribute("data-card")
     buttons.first.tap()
     phone.wait_for_function(f"() => document.getElementById('app').dataset.step !== '{d['step']}'")
-    assert card in [m.split(": ")[-1] for m in phone.locator("#moves li").all_inner_texts()]
+    from hukm.svg.packs import pack_of_game
+    from hukm.svg.wording import card_text
+
+    assert card_text(pack_of_game(hukm.game("hokm4").new_game(7)), card) in [m.split(": ")[-1] for m in phone.locator("#moves li").all_inner_texts()]
     # Every family's table, the options open and the review panel fit the width too.
     for name in ("dashavatara", "ganjifa", "28", "thunee6", "naqsh"):
         phone.goto(url(server, game=name, seed=2, step=6))
@@ -553,6 +571,22 @@ def test_bad_url_parameters_are_shown(page: Any, server: str, query: dict[str, s
     for w in words:
         assert w in text, text
     assert not page.get_attribute("#app", "data-table")  # nothing was dealt in its place
+
+
+def test_a_link_to_no_game_keeps_the_steps_still(page: Any, server: str) -> None:
+    """``/?game=nonsense``: the message names the game, the step buttons stay disabled, and
+    neither they nor the keys throw (the page fixture fails on any script error)."""
+    page.goto(url(server, game="nonsense"))
+    page.wait_for_selector("#message:not([hidden])")
+    assert 'unknown game "nonsense"' in page.inner_text("#message")
+    ids = ["first", "back", "forward", "last"]
+    assert page.evaluate(f"() => {ids}.map((id) => document.getElementById(id).disabled)") == [True] * 4
+    for key in ["ArrowLeft", "ArrowRight", "Home", "End"]:
+        page.keyboard.press(key)
+    # A button enabled by hand (the page never does): its click finds no table and does nothing.
+    page.evaluate(f"() => {ids}.forEach((id) => {{ const b = document.getElementById(id); b.disabled = false; b.click(); }})")
+    page.wait_for_timeout(200)
+    assert not page.get_attribute("#app", "data-table")
 
 
 def test_save_pbn_of_a_seeded_deal(page: Any, server: str, tmp_path: Path) -> None:

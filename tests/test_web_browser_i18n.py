@@ -185,6 +185,47 @@ def test_the_page_on_a_phone_in_persian(browser: Any, server: str, shots: Path) 
         phone.screenshot(path=str(shots / "web_fa_phone.png"))
 
 
+CHAR_X = r"""(sel) => {
+  const li = document.querySelector(sel);
+  const out = [];
+  const walk = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    for (let i = 0; i < node.textContent.length; i++) {
+      const r = document.createRange();
+      r.setStart(node, i);
+      r.setEnd(node, i + 1);
+      const b = r.getBoundingClientRect();
+      if (b.width > 0) out.push([node.textContent[i], b.x]);
+    }
+  }
+  return out;
+}"""
+"""Each drawn character of an element's text with its left edge on the screen."""
+
+
+def test_review_marks_read_in_order_right_to_left(desktop: Any, server: str, shots: Path) -> None:  # noqa: F811
+    """A Persian review mark: the card (isolated, drawn K♦ not ♦K) stands right of its
+    values, after the seat it follows, and the best cards run from the right; the mark of
+    ``hukm.review`` in the same words. Saved as ``web_review_marks_fa.png``."""
+    played = ["2S", "JS", "TS", "7S", "3H", "AH", "5H", "KH", "2D", "8S", "AS", "QS"]
+    desktop.goto(url(server, game="hokm4", deal="A2.K.. QJ.3.. T.A.2. 87.5..", trump="H", leader=0,
+                     actions=",".join(played), human=0, all=1, lang="fa"))
+    settle(desktop)
+    desktop.click("#review-button")
+    desktop.wait_for_selector("#review-panel li[data-mark]")
+    chars = desktop.evaluate(CHAR_X, "#review-panel li[data-mark]")
+    text = "".join(c for c, _ in chars)
+    assert "2♠" in text and "2S" not in text, text
+    i = text.index("2♠")
+    at = [a for _, a in chars]
+    assert at[i] < at[i + 1], "the card reads left to right (2♠, not ♠2)"
+    seat = at[i - 2]  # "جایگاه ۰ 2♠": the seat's number, read before the card, stands right of it
+    values = [a for c, a in chars[i + 2:text.index("(")] if c.isdigit()]  # "۳ ← ۲", read after it
+    assert len(values) == 2 and max(at[i], at[i + 1]) < seat and max(values) < min(at[i], at[i + 1]), chars
+    assert values[0] > values[1], "the best value first, on the right"
+    desktop.locator("#review-panel .review-marks").screenshot(path=str(shots / "web_review_marks_fa.png"))
+
+
 def seat_side(page: Any, seat: str) -> str:
     """Which half of the table picture the seat's panel is in: "left" or "right"."""
     board = page.locator("#board svg").bounding_box()

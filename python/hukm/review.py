@@ -94,6 +94,8 @@ class Decision:
     part: int = 1
     """Runs of consecutive valued cards: a new one starts at each hand and after a card
     not valued (the chart breaks its line there)."""
+    trick: int = 0
+    """The trick of its hand the action was played in, from 1 (the chart's x axis)."""
     choices: int = 0
     """How many legal actions there were (``values`` may show fewer to a viewer)."""
     grade: str = "exact"
@@ -333,6 +335,7 @@ def review(
     viewer: Optional[int] = None,
     threads: Optional[int] = None,
     exact: bool = False,
+    hand: Optional[int] = None,
 ) -> Review:
     """Reviews every decision of trick play in ``record`` (bids and trump choices are
     played as recorded): the value of the card played against the best, for
@@ -354,6 +357,9 @@ def review(
     line stops before the first trick with a card he has not seen. The values, costs,
     marks and summaries are the same (``viewer=None``, the default, shows every card).
 
+    ``hand`` (a hand number of a match) reviews that hand alone: only its positions are
+    solved, only its decisions listed and summed up.
+
     Each position is solved on ``threads`` threads (default: :func:`hukm.default_threads`)
     sharing the review's one table; the review is the same for any number (save for what
     a time limit cuts short).
@@ -371,6 +377,7 @@ def review(
     p = optional_whole(player, "player", 0, state.num_players - 1)
     assert p is not None
     v = optional_whole(viewer, "viewer", 0, state.num_players - 1)
+    hand = optional_whole(hand, "hand", 1)
     unit = _unit(state)
     limits = thresholds_for(state, unit)
     if marks is not None:
@@ -402,7 +409,7 @@ def review(
     workers = optional_whole(threads, "threads", 1, 1024)
     handle = _solver_of(record, workers)
     sols: dict[int, Solution] = {}
-    todo = [k for k in range(len(states)) if not states[k].is_terminal()]
+    todo = [k for k in range(len(states)) if not states[k].is_terminal() and hand in (None, hands[k])]
     for n, k in enumerate(reversed(todo)):
         st = states[k]
         left = None if end is None else end - time.monotonic()
@@ -433,18 +440,25 @@ def review(
     out.skipped.sort()
     out.unvalued.sort()
     base: Optional[float] = None
-    hand, part = 0, 0
+    current, part, trick = 0, 0, 0
+    from .svg.lines import _god_trick
+
     for k, entry in enumerate(record.actions):
         action, sol = entry["action"], sols.get(k)
-        if hands[k] != hand:
-            hand, base = hands[k], None
+        if hands[k] != current:
+            current, base, trick = hands[k], None, 0
+        if cards[k] and not _god_trick(states[k]):
+            trick += 1  # a lead: a new trick of the hand
+        if hand is not None and hands[k] != hand:
+            continue
         if sol is not None and action in sol.actions:
             values, value = _values(sol)
             if base is None:
                 base, part = value, part + 1
-            out.decisions.append(_decide(states[k], sol, values, value, action, k, hand, base, limits,
+            out.decisions.append(_decide(states[k], sol, values, value, action, k, current, base, limits,
                                          p, lines, timeout, tr, known))
             out.decisions[-1].part = part
+            out.decisions[-1].trick = trick
             base += values[action] - value
         elif cards[k]:
             base = None  # a card not valued: the count starts again at the next one

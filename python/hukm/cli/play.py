@@ -25,7 +25,7 @@ from ..i18n import Translator
 from ..solve import solve
 from ..svg.packs import pack_of_game
 from ..seen import hides
-from ..svg.wording import EN, action_label, seen_label, tr_of
+from ..svg.wording import EN, action_label, seen_label, signed, tr_of
 from .args import bots_from_spec, game_options, lang_of, make_game
 from .term import Screen, card_text, pad, trick_winner_after, width
 
@@ -43,13 +43,11 @@ def seat_bots(spec: str, n: int, seat: int, seed: int) -> dict[int, Bot]:
 
 
 def shown(state: _core.State, action: str, tr: Translator) -> str:
-    """An action as a player reads it: the notation in English, else its label in the
-    language (``trump:S`` -> ``حکم ♠ پیک``, ``AS`` -> ``A♠``); one that hides cards from
-    him (``indicator:?``, ``State.seen_history``) in words in every language."""
+    """An action as a player reads it: its label in the language, English included
+    (``trump:S`` -> ``trump ♠ spades``, ``حکم ♠ پیک``; ``AS`` -> ``A♠``); one that hides
+    cards from him (``indicator:?``, ``State.seen_history``) in words."""
     if hides(action):
         return seen_label(state, action, tr)
-    if tr.lang == "en":
-        return action
     pack = pack_of_game(state)
     if pack.is_card(action):
         return card_text(state, action, tr)
@@ -66,12 +64,12 @@ def seen_by(state: _core.State, action: str, seat: int) -> str:
 
 def menu(state: _core.State, legal: list[str], tr: Translator = EN) -> str:
     """The legal actions as the player types them, numbered (in the language's digits),
-    each with its label in a language other than English.
+    each with its label.
 
     >>> import hukm
     >>> s = hukm.Hokm().from_deal("AK... QJ... T9... 87...", trump="S", leader=0)
     >>> menu(s, s.legal_actions())
-    'legal: 1:AS  2:KS'
+    'legal: 1:AS (A♠)  2:KS (K♠)'
     >>> from hukm.i18n import translator
     >>> menu(s, s.legal_actions(), translator("cs"))
     'povolené: 1:AS (A♠)  2:KS (K♠)'
@@ -138,6 +136,31 @@ def review(start: _core.State, actions: list[str], seat: int, out: TextIO,
         s.apply(a)
 
 
+def hand_over(state: _core.State, seat: int, before: Any, tr: Translator = EN) -> str:
+    """What ``hukm play`` says when a hand is over, as ``seat`` sees it: the result in
+    words (:func:`hukm.svg.finished.result_words`; else what each seat or side gained,
+    ``before`` being the returns at the hand's start) and the match's score.
+
+    >>> import hukm
+    >>> s = hukm.Hokm().from_deal("A... K... Q... J...", trump=None, leader=0)
+    >>> for c in ["AS", "KS", "QS", "JS"]:
+    ...     s.apply(c)
+    >>> print(hand_over(s, 0, [0.0, 0.0]))
+    hand over: Seats 0 & 2 take 1 trick to 0 and win the hand: +1
+    Match: seats 0 & 2: 1 · seats 1 & 3: 0
+    """
+    from ..svg.finished import result_words
+    from ..svg.reading import Count, members_of
+    from ..svg.scene import build
+
+    gained = [a - b for a, b in zip(state.returns(), before)]
+    words = result_words(state, state.observation(seat), tr) or Count(
+        "", tr.t("points this hand"), [signed(tr, g) for g in gained], members_of(state, len(gained))).line(tr)
+    lines = [tr.t("hand over: {result}", result=words)]
+    lines += [c.line(tr) for c in build(state, seat, tr=tr).counts if c.match]
+    return "\n".join(lines)
+
+
 def play_terminal(game: Any, seat: int, seed: int, bots: Any, *, hands: int = 1,
                   do_review: bool = True, read: Callable[[], str] = sys.stdin.readline,
                   out: TextIO = sys.stdout, record: Optional[list[Any]] = None,
@@ -185,10 +208,7 @@ def play_terminal(game: Any, seat: int, seed: int, bots: Any, *, hands: int = 1,
                 screen.trick_won(state, won[0], won[1])
             if start is not None:
                 played.append(action)
-        after = state.returns()
-        out.write("\n" + tr.t("hand over: points this hand {points}, totals {totals}",
-                               points=tr.digits(str([a - b for a, b in zip(after, before)])),
-                               totals=tr.digits(str(after))) + "\n")
+        out.write("\n" + hand_over(state, seat, before, tr) + "\n")
         if do_review and start is not None:
             review(start, played, seat, out, lang=tr.lang)
         if state.is_terminal():

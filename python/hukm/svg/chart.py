@@ -19,23 +19,46 @@ the tip as estimates; one whose cost the proven bounds show says so ("at least 2
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 from ..i18n import Translator
-from .wording import EN, decimal, grade_text, value_num
+from .packs import Pack
+from .wording import EN, action_label, decimal, grade_text, value_num
 from .xml import document, el, esc, text
 
 MARK_COLOURS = {"": "#15803d", "inaccuracy": "#ca8a04", "mistake": "#ea580c", "blunder": "#dc2626"}
 """A point's colour by the mark of the card played there (green: a best card)."""
 
-W, H = 900.0, 380.0
-LEFT, RIGHT, TOP, BOTTOM = 56.0, 20.0, 44.0, 48.0
+W, H = 900.0, 400.0
+LEFT, RIGHT, TOP, BOTTOM = 56.0, 20.0, 62.0, 64.0
 
 
-def review_chart(review: Any, size: float = 900, tr: Translator = EN) -> str:
+def _pack_of(review: Any) -> Optional[Pack]:
+    """The pack of the review's game, for its cards' signs (``None`` if it cannot be made)."""
+    from ..registry import game
+
+    try:
+        from .packs import pack_of_game
+
+        return pack_of_game(game(review.preset)._game)
+    except (ValueError, TypeError, AttributeError):
+        return None
+
+
+def review_chart(review: Any, size: float = 900, tr: Translator = EN, end: str = "",
+                 stopped: Optional[int] = None) -> str:
     """The chart as SVG text, ``size`` pixels wide, its words in ``tr``'s language (the
-    decisions run from right to left in a right-to-left language)."""
+    decisions run from right to left in a right-to-left language): the value over the
+    hand's decisions, the x axis numbered by trick, each marked card by its sign
+    (``seat 1 10♥``). ``end`` (the hand's result in words) is written under the title;
+    ``stopped`` (the tricks a hand stopped after, before its cards ran out) draws where
+    the play stopped."""
     ds = review.decisions
+    pack = _pack_of(review)
+
+    def shown(action: str) -> str:
+        label = action if pack is None else action_label(pack, action, tr)
+        return f"\u2068{label}\u2069" if tr.rtl else label
 
     def fx(x: float) -> float:
         return W - x if tr.rtl else x
@@ -45,6 +68,8 @@ def review_chart(review: Any, size: float = 900, tr: Translator = EN) -> str:
                  seat=review.player, unit=unit)
     parts = [el("rect", x=0, y=0, width=W, height=H, fill="#fbf8f1"),
              text(fx(LEFT), 26, title, 15, "#222", weight="bold")]
+    if end:
+        parts.append(text(fx(LEFT), 46, end, 13, "#7a4a00", weight="bold"))
     if not ds:
         parts.append(text(W / 2, H / 2, tr.t("no card of trick play to review"), 14, "#5b5b5b", "middle"))
         return document("".join(parts), W, H, size, title, tr)
@@ -80,11 +105,26 @@ def review_chart(review: Any, size: float = 900, tr: Translator = EN) -> str:
             return grade_text(tr, "estimate", 0, 1, v)
         return value_num(tr, int(v)) if v == int(v) else decimal(tr, v)
 
+    # The x axis by trick: each trick's number under its first decision.
+    first = [i for i, d in enumerate(ds) if d.trick and (i == 0 or ds[i - 1].trick != d.trick)]
+    every = 1 if len(first) <= 14 else 2
+    for k, i in enumerate(first):
+        parts.append(el("line", x1=x(i), x2=x(i), y1=H - BOTTOM, y2=H - BOTTOM + 5, stroke="#8a8170", stroke_width=1))
+        if k % every == 0:
+            parts.append(text(x(i + 0.5), H - BOTTOM + 18, value_num(tr, ds[i].trick), 12, "#5b5b5b", "middle"))
+    if first:
+        parts.append(text(fx(W - RIGHT), H - BOTTOM + 34, tr.t("trick"), 12, "#5b5b5b", "end"))
+    if stopped is not None:
+        parts.append(el("line", x1=x(n), x2=x(n), y1=TOP, y2=H - BOTTOM, stroke="#7a4a00", stroke_width=1.5,
+                        stroke_dasharray="5 4"))
+        parts.append(text(x(n) + (-6 if not tr.rtl else 6), TOP + 12,
+                          tr.nt("play stops after {n} trick", "play stops after {n} tricks", stopped),
+                          12, "#7a4a00", "end"))
     for i, d in enumerate(ds):
         grade = getattr(d, "grade", "exact")
         r = 4.5 if not d.mark else 7
         mark = f' data-mark="{d.mark}"' if d.mark else ""
-        move = tr.t("seat {seat} {action}", seat=d.seat, action=d.action)
+        move = tr.t("seat {seat} {action}", seat=d.seat, action=shown(d.action))
         tip = tr.t("step {step}: {move}, {best} -> {played}", step=d.step, move=move,
                    best=said(d.best, grade), played=said(d.played, grade))
         if grade == "bounds" and d.cost:

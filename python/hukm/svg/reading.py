@@ -24,7 +24,7 @@ from .games import description_of
 from .packs import Pack
 from .wording import EN, number, seats, signed, suit_text, value_num
 
-__all__ = ["Chip", "SeatScene", "Special", "Button", "Count", "Scene", "Ctx", "scores"]
+__all__ = ["Chip", "SeatScene", "Special", "Button", "Count", "Scene", "Ctx", "members_of", "scores"]
 
 
 @dataclass
@@ -116,6 +116,25 @@ def _plain_number(v: Any) -> Any:
     return int(v) if isinstance(v, float) and v.is_integer() else v
 
 
+def members_of(state: _core.State, k: int) -> list[list[int]]:
+    """The seats of each of ``k`` values of a count: one per seat when ``k`` is the
+    number of seats at the table (hands dealt), else by side as the engine's description gives them (alternating
+    seats when the values are not one per side of it).
+
+    >>> import hukm
+    >>> members_of(hukm.Hokm().new_game(1), 2)
+    [[0, 2], [1, 3]]
+    """
+    n = len(state.hands())  # the seats at the table (a dummy's hand included)
+    if k == n:
+        return [[s] for s in range(n)]
+    side_of = description_of(state).side_of
+    members = [[s for s in range(n) if len(side_of) == n and side_of[s] == side] for side in range(k)]
+    if not all(members) or sum(map(len, members)) != n:
+        members = [list(range(side, n, k)) for side in range(k)]
+    return members
+
+
 @dataclass
 class Scene:
     """Everything one picture of a table shows."""
@@ -186,17 +205,8 @@ class Ctx:
             self.scene.seats[seat].chips.append(Chip(text, kind))
 
     def members(self, k: int) -> list[list[int]]:
-        """The seats of each of ``k`` values: one per seat when ``k`` is the number of
-        seats, else by side as the engine's description gives them (alternating seats
-        when the values are not one per side of it)."""
-        n = len(self.scene.seats)
-        if k == n:
-            return [[s] for s in range(n)]
-        side_of = self.description.side_of
-        members = [[s for s in range(n) if len(side_of) == n and side_of[s] == side] for side in range(k)]
-        if not all(members) or sum(map(len, members)) != n:
-            members = [list(range(side, n, k)) for side in range(k)]
-        return members
+        """The seats of each of ``k`` values (:func:`members_of`)."""
+        return members_of(self.state, k)
 
     def count(self, key: str, label: str, values: list[Any], note: Optional[str] = None,
               match: bool = False) -> None:

@@ -200,11 +200,14 @@ def _analysis(c: Ctx, analysis: object, legal: list[str], timeout: Optional[floa
 
 
 def build(state: _core.State, viewer: Optional[int] = None, analysis: object = False,
-          four_colour: bool = False, timeout: Optional[float] = None, tr: Translator = EN) -> Scene:
+          four_colour: bool = False, timeout: Optional[float] = None, tr: Translator = EN,
+          counts: Optional[dict[str, Any]] = None) -> Scene:
     """The scene of ``state`` as ``viewer`` sees it (``None``: every hand face up), its
-    words in ``tr``'s language."""
+    words in ``tr``'s language. ``counts`` replaces the observations' counts by key
+    (public ones, the same for every seat: a hand's last trick counted,
+    :func:`hukm.svg.finished.counted`)."""
     pack = pack_of_game(state)
-    obs = [state.observation(p) for p in range(state.num_players)]
+    obs = [{**state.observation(p), **(counts or {})} for p in range(state.num_players)]
     hands = [pack.cards_of_hand(h, f"seat {s}") for s, h in enumerate(state.hands())]
     info = registry_info(state.preset)
     o0 = obs[0 if viewer is None else viewer]

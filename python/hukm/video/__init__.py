@@ -126,7 +126,8 @@ def write(
 
     def image(seg: Segment) -> object:
         words = seg.caption if captions else ""
-        return raster(compose(seg.svg, words, seg.note, seg.kind, width, height, tr), width, height)
+        return raster(compose(seg.svg, words, seg.note, seg.kind, width, height, tr, seg.score if captions else ""),
+                      width, height)
 
     try:
         if ext == ".gif":

@@ -56,37 +56,54 @@ def _lines(caption: str, width: float, size: float, most: int) -> tuple[list[str
         size *= 0.9
 
 
+SCORE_BAR = 0.25
+"""The caption bar's share of a wide frame's height when it holds the counts."""
+SCORE_SHARE = 0.045
+"""The height of the score line's type, as a share of the frame's height (at least 4%:
+32 px at 720p)."""
+
+
 def compose(table: str, caption: str, note: str, kind: str, width: int, height: int,
-            tr: Translator = EN) -> str:
-    """One frame: the table picture and, in a bar below it, the caption and the note (in
-    ``tr``'s language: its fonts and direction). A wide frame keeps the table 16:9 beside
-    dark margins; a square or tall one puts the table on top and the caption, larger,
-    below."""
+            tr: Translator = EN, score: str = "") -> str:
+    """One frame: the table picture and, in a bar below it, the caption, the counts
+    (``score``, in large type: at least :data:`SCORE_SHARE` of the frame's height) and
+    the note (in ``tr``'s language: its fonts and direction). A wide frame keeps the
+    table 16:9 beside dark margins; a square or tall one puts the table on top and the
+    caption, larger, in the rest of the frame."""
     tall = height >= 0.9 * width
+    big = height * SCORE_SHARE
     if tall:
         tw = float(width)
         th = tw * 9 / 16
         tx, ty = 0.0, 0.0
-        size, most = width / 22, 4
+        size, most = max(width / 20, big), 4
+        big = max(big, width / 14)
     else:
-        bar = height * (0.13 if caption else 0.0)
+        bar = height * (SCORE_BAR if caption and score else 0.13 if caption else 0.0)
         th = height - bar
         tw = th * 16 / 9
         tx, ty = (width - tw) / 2, 0.0
-        size, most = bar * 0.32, 2
+        size, most = max(height * 0.13 * 0.32, big), 2
     inner = _ROOT.sub(lambda m: _placed(m.group(0), tx, ty, tw, th), table, count=1)
     parts = [el("rect", x=0, y=0, width=width, height=height, fill=BAR), inner]
     if caption:
         top = ty + th
         room = height - top
-        lines, fs = _lines(caption, width * 0.94, size, most)
-        ns = fs * 0.55
-        block = len(lines) * fs * 1.25 + ns * 1.6
+        lines, fs = _lines(caption, width * 0.94, size, 2 if score and not tall else most)
+        ns = max(fs * 0.55, height * 0.02)
+        scored = bool(score)
+        block = len(lines) * fs * 1.25 + (big * 1.45 if scored else 0) + ns * 1.6
+        if block > room:  # the note gives way to the caption and the counts
+            note, block = "", block - ns * 1.6
         y = top + max(fs, (room - block) / 2 + fs)
         colour = GOLD if kind in ("trick", "result", "deal") else INK
         for line in lines:
             parts.append(text(width / 2, y, line, round(fs, 1), colour, "middle", "bold"))
             y += fs * 1.25
+        if scored:
+            y += big * 0.15
+            parts.append(text(width / 2, y + big * 0.85 - fs * 0.25, score, round(big, 1), GOLD, "middle", "bold"))
+            y += big * 1.3
         y += ns * 0.3
         for line in wrap(note, width * 0.96, ns)[: 3 if tall else 1]:
             parts.append(text(width / 2, y, line.strip(), round(ns, 1), SOFT, "middle"))

@@ -56,6 +56,17 @@ class Segment:
     seconds: float
     kind: str
     step: int
+    score: str = ""
+    """The counts of the table shown, in large type under the caption: ``Tricks 7–5 ·
+    Match 1–0`` (:func:`score_line`)."""
+
+
+def score_line(scene: Scene) -> str:
+    """The counts of ``scene`` on one line, each its name and its values side by side:
+    ``Tricks 7–5 · Match 1–0`` (the seats of each value are those of the picture's info
+    lines)."""
+    tr = scene.tr
+    return tr.t(" · ").join(tr.t("{label} {values}", label=c.label, values=c.score(tr)) for c in scene.counts)
 
 
 RESULT_LINES = (N_("Tricks"), N_("Points"), N_("Game points"), N_("Match"), N_("Collected"), N_("Tens"),
@@ -149,7 +160,7 @@ def segments(
     roles = roles_of(record)
     scene = relabel(build(state, viewer, sol or False, four_colour, tr=tr), roles)
     out = [Segment(paint(scene), tr.t("{title}: the deal", title=scene.title), _note(scene, 0, total),
-                   timing.start, "start", 0)]
+                   timing.start, "start", 0, score_line(scene))]
     for k in range(total):
         action = record.actions[k]["action"]
         words = caption(state, told[k], tr, viewer) + _cost(state, sol, action, tr)
@@ -162,18 +173,24 @@ def segments(
         shown = held or scene
         if shown.finished:
             won = "" if shown.winner is None else tr.t(" · seat {seat} wins the trick", seat=shown.winner)
-            out.append(Segment(paint(shown), words + won, _note(shown, k + 1, total), timing.trick, "trick", k + 1))
+            out.append(Segment(paint(shown), words + won, _note(shown, k + 1, total), timing.trick, "trick", k + 1,
+                               score_line(shown)))
         else:
-            out.append(Segment(paint(shown), words, _note(shown, k + 1, total), timing.action, "action", k + 1))
+            out.append(Segment(paint(shown), words, _note(shown, k + 1, total), timing.action, "action", k + 1,
+                               score_line(shown)))
         if held is not None and not nxt.is_terminal():
+            # The hand's result over its finished table (the last trick counted), then
+            # the next deal.
             o = nxt.observation(0 if viewer is None else viewer)
-            dealt = tr.t("hand {n} is dealt", n=o.get("hand_number"))
-            line = result_line(o, tr)
-            out.append(Segment(paint(scene), tr.t("{line} · {dealt}", line=line, dealt=dealt) if line else dealt, _note(scene, k + 1, total),
-                               timing.start, "deal", k + 1))
+            line = result_line(o, tr, nxt) if held.result else None
+            if line:
+                out.append(Segment(paint(held), line, _note(held, k + 1, total), timing.result, "result", k + 1,
+                                   score_line(held)))
+            out.append(Segment(paint(scene), tr.t("hand {n} is dealt", n=o.get("hand_number")),
+                               _note(scene, k + 1, total), timing.start, "deal", k + 1, score_line(scene)))
         state, sol = nxt, nsol
     if state.is_terminal():
         lines = [x for x in scene.info if x.startswith(_result_prefixes(tr))]
         out.append(Segment(out[-1].svg, tr.t("The hand is over · {result}", result=tr.t(" · ").join(lines)),
-                           out[-1].note, timing.result, "result", total))
+                           out[-1].note, timing.result, "result", total, out[-1].score))
     return out

@@ -13,7 +13,7 @@ GET      ``/api/tables/{id}``                the view at ``?step=&viewer=&all=``
 POST     ``/api/tables/{id}/act``            ``{"action", "step"}`` played -> view after it
 POST     ``/api/tables/{id}/bot``            the bot to move plays -> view after it
 GET      ``/api/tables/{id}/analysis``       the double-dummy answer at ``?step=&timeout=``
-GET      ``/api/tables/{id}/review``         the review of the hand for ``?player=``'s side
+GET      ``/api/tables/{id}/review``         the review of a hand (``?hand=``) for ``?player=``'s side
 GET      ``/api/tables/{id}/record``         the hand record (JSON file)
 GET      ``/api/tables/{id}/pbn``            the hand as PBN (whist presets)
 =======  ==================================  ==================================================
@@ -246,8 +246,9 @@ def create_app(*, sessions: Optional[Sessions] = None, workers: int = WORKERS,
         player = _query_int(request, "player", 0, table.game.num_players - 1) or 0
         # shown to the seat reviewed unless the request names another viewer (or all=1)
         viewer, show, lang = _view_args(request, {"viewer": request.query_params.get("viewer", str(player))})
+        hand = _query_int(request, "hand", 1, 1 << 20)
         return JSONResponse(await heavy(lambda: table.review(player, ANALYSIS_TIMEOUT, lang, viewer, show,
-                                                             solver_threads)))
+                                                             solver_threads, hand)))
 
     async def api_record(request: Request) -> Response:
         table = table_of(request)

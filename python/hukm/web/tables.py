@@ -417,7 +417,10 @@ class Table:
         the one to act. ``finished`` says that the step finished a trick and ``winner``
         who won it; when the step also ended a hand of a match, ``held_svg`` is the
         picture of that last trick (``svg`` is already the next deal), for the page to
-        hold before the deal."""
+        hold before the deal, with ``held_header`` (the finished hand's status line),
+        ``result`` (the hand's result in words) and ``held_counts`` (its counts, the last
+        trick counted); ``counts`` are the counts of ``svg``'s table (each with its
+        ``key``, ``label``, ``values``, ``line`` and ``score`` in words, and ``match``)."""
         with self.lock:
             k = self._step(step)
             s = self.states[k]
@@ -444,6 +447,14 @@ class Table:
             # The last trick of a hand of a match: the next deal no longer shows it.
             last = finished_scene(before, every[k - 1], seen, False, s, tr=tr)
         held = None if last is None else self._paint(last, viewer, lang)
+        held_header = None
+        if last is not None and before is not None:  # the finished hand's status line, not the next deal's
+            held_header = status_line(before, lang, seen) if self.roles is None else bridge_header(self.roles, tr)
+
+        def counts_of(sc: Any) -> list[dict[str, Any]]:
+            return [{"key": c.key, "label": c.label, "values": c.values, "line": c.line(tr), "score": c.score(tr),
+                     "match": c.match} for c in sc.counts]
+
         pack = pack_of_game(s)
         cards = frozenset(c for c, _, _, _ in s.layout[2])
         terminal = s.is_terminal()
@@ -479,6 +490,10 @@ class Table:
             "finished": scene.finished or held is not None,
             "winner": scene.winner if scene.finished else None if last is None else last.winner,
             "held_svg": held,
+            "held_header": held_header,
+            "result": None if last is None else last.result,
+            "counts": counts_of(scene),
+            "held_counts": None if last is None else counts_of(last),
             "pbn": s.preset in WHIST,
             "names": self.names,
         }
@@ -568,30 +583,64 @@ class Table:
 
 
     def review(self, player: int = 0, timeout: float = 10.0, lang: str = "en", viewer: Optional[int] = None,
-               show_all: bool = False, threads: Optional[int] = None) -> dict[str, Any]:
+               show_all: bool = False, threads: Optional[int] = None, hand: Optional[int] = None) -> dict[str, Any]:
         """The double-dummy review of the hand played so far (:func:`hukm.review`) for
         ``player``'s side: each decision's values, cost and mark (its ``step`` is the
         step the page shows before that action), each player's summary, the chart (its
         words in ``lang``). Shown to ``viewer`` (not ``show_all``), it names only the
         cards he has seen so far (:func:`hukm.review`'s ``viewer``): the actions as he
-        saw them, the best cards and the lines as far as he has seen their cards."""
+        saw them, the best cards and the lines as far as he has seen their cards.
+
+        One hand of a match at a time: ``hand`` (default the last with trick play);
+        ``hands`` lists those with trick play, ``result`` says how the hand ended (in
+        words) and the chart ends there, marking where play stopped before the cards
+        ran out (Hokm's seven tricks)."""
         from ..review import review
+        from ..svg.chart import review_chart
+        from ..svg.finished import result_line
+        from ..svg.packs import pack_of_game
 
         rec = self.record()
         n = self.game.num_players
+        with self.lock:
+            states = list(self.states)
+        number = [int(st.observation(0).get("hand_number") or 1) for st in states]
+        hands = sorted({h for h, st in zip(number, states) if st.phase == "play"})
+        if hand is None:
+            hand = hands[-1] if hands else 1
+        elif hand not in hands:
+            raise RequestError(f"hand: expected one of {', '.join(map(str, hands)) or 'none yet'}, got {hand!r}")
         for name, seat in (("player", player), ("viewer", viewer)):
             if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n):
                 raise RequestError(f"{name}: expected 0..{n - 1}, got {seat!r}")
         r = review(rec, player=player, timeout=min(timeout, 5.0), budget=REVIEW_BUDGET, lang=lang,
-                   viewer=None if show_all else viewer, threads=threads)
+                   viewer=None if show_all else viewer, threads=threads, hand=hand)
+        from ..svg.wording import seen_label
+
+        first, tr = self.states[0], translator(lang)  # the cards and words of the marks
+        # How the hand ended: the result of the first state past it, and whether play
+        # stopped before the cards ran out.
+        ended = next((st for h, st in zip(number, states) if h > hand or st.is_terminal()), None)
+        end = "" if ended is None else result_line(ended.observation(0), tr, ended) or ""
+        stopped = None
+        start = next((st for h, st in zip(number, states) if h == hand and st.phase == "play"), None)
+        if ended is not None and start is not None and r.decisions:
+            size = len(pack_of_game(start).cards_of_hand(start.hands()[start.current_player], "hand"))
+            played = max(d.trick for d in r.decisions)
+            stopped = played if played < size else None
         return {
             "player": r.player,
             "unit": r.unit,
             "steps": len(rec.actions),
             "text": r.text(lang),
-            "chart": r.chart(lang=lang),
+            "chart": review_chart(r, 900, tr, end, stopped),
+            "hand": hand,
+            "hands": hands,
+            "result": end,
             "decisions": [{"step": d.step, "seat": d.seat, "action": d.action, "best": d.best, "played": d.played,
                            "cost": d.cost, "mark": d.mark, "best_actions": d.best_actions,
+                           "action_label": seen_label(first, d.action, tr),
+                           "best_labels": [seen_label(first, a, tr) for a in d.best_actions],
                            "line_played": d.line_played, "line_best": d.line_best} for d in r.decisions],
             "summary": [{"seat": x.seat, "decisions": x.decisions, "best": x.best, "inaccuracies": x.inaccuracies,
                          "mistakes": x.mistakes, "blunders": x.blunders, "cost": x.cost}

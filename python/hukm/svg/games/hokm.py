@@ -11,12 +11,13 @@ partner's hand; the Hakem named in captions; the page's words.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from ... import _core
 from ...i18n import N_, WN_, WNP_, Translator
-from ..reading import Chip, Ctx, Special, scores
-from ..wording import EN, NP_, card_text, word
+from . import description_of
+from ..reading import Chip, Ctx, Special, members_of, scores
+from ..wording import EN, NP_, card_text, number, seats, signed, word
 
 FAMILY = WN_("Hokm")
 """The family's name on the page."""
@@ -134,10 +135,43 @@ def read(c: Ctx) -> None:
     if o.get("taps"):
         sc.info.append(tr.t("Taps after trick(s): {tricks}", tricks=", ".join(c.n(t) for t in o["taps"])))
     if o.get("last_result"):
-        r = o["last_result"]
-        sc.info.append(tr.t("Last hand: side {side} · {kind} · tricks {tricks}", side=c.n(r.get("winner")),
-                            kind=word(tr, "result", r.get("kind")), tricks=c.n(r.get("tricks"))))
+        said = result_words(c.state, o["last_result"], tr)
+        if said:
+            sc.info.append(tr.t("Last hand: {result}", result=said))
     scores(c, tr.t("Match"))
+
+
+def result_words(state: _core.State, r: dict[str, Any], tr: Translator = EN) -> Optional[str]:
+    """A hand's result (``last_result``) in words: who took how many tricks (tens in a
+    game of tens) against the others, won the hand, by a kot, and the match points it
+    gained: ``Seats 0 & 2 take 7 tricks to 5 and win the hand: +1``.
+
+    >>> import hukm
+    >>> s = hukm.game("hokm3").new_game(0)
+    >>> result_words(s, {"winner": 2, "kind": "kot", "tricks": [0, 0, 7], "points": [0, 0, 2]})
+    'Seat 2 takes 7 tricks to 0–0 and wins the hand, a kot: +2'
+    """
+    winner = r.get("winner")
+    tens = description_of(state).unit == "tens" and bool(r.get("tens"))
+    counts = list((r.get("tens") if tens else r.get("tricks")) or [])
+    if not isinstance(winner, int) or not 0 <= winner < len(counts):
+        return None
+    who = members_of(state, len(counts))[winner]
+    n = int(counts[winner])
+    amount = tr.nt("{n} ten", "{n} tens", n) if tens else tr.nt("{n} trick", "{n} tricks", n)
+    other = "–".join(number(tr, x) for i, x in enumerate(counts) if i != winner)
+    if tr.rtl:
+        other = f"\u2068{other}\u2069"
+    text = (tr.t("Seats {seats} take {count} to {other} and win the hand", seats=seats(tr, who), count=amount,
+                 other=other) if len(who) > 1 else
+            tr.t("Seat {seats} takes {count} to {other} and wins the hand", seats=seats(tr, who), count=amount,
+                 other=other))
+    if r.get("kind") == "kot":
+        text = tr.t("{result}, a kot", result=text)
+    gained = r.get("points") or []
+    if len(gained) == len(counts) and gained[winner]:
+        text = tr.t("{result}: {gain}", result=text, gain=signed(tr, gained[winner]))
+    return text
 
 
 def _trump(c: Ctx) -> None:

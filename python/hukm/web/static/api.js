@@ -57,7 +57,8 @@ export const api = {
   bot: (id, look) => call("POST", `/api/tables/${id}/bot`, { ...look, lang: lang() }),
   analysis: (id, step, look, timeout) =>
     call("GET", `/api/tables/${id}/analysis?${query({ step, timeout, ...look, lang: lang() })}`),
-  review: (id, player, look) => call("GET", `/api/tables/${id}/review?${query({ player, ...look, lang: lang() })}`),
+  review: (id, player, look, hand) =>
+    call("GET", `/api/tables/${id}/review?${query({ player, hand, ...look, lang: lang() })}`),
   record: (id) => download(`/api/tables/${id}/record`),
   pbn: (id) => download(`/api/tables/${id}/pbn`),
 };

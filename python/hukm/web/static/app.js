@@ -29,13 +29,18 @@ function who(v, seat) {
   return name ? t("{name} (seat {n})", { name, n: seat }) : t("seat {n}", { n: seat });
 }
 
-// An action played, in the moves list: the engine's notation in English (AS, trump:S),
-// its label in the other languages (the server's words for it); a card's label reads left
-// to right whatever the page's direction (K♣, not ♣K). An action whose cards the viewer
-// was not shown (indicator:?) is told in words in every language ("puts a card face down").
+// An action played, in the moves list: its label in every language, English included (the
+// server's words for it: A♠, trump ♠ spades, bid 14); a card's label reads left to right
+// whatever the page's direction (K♣, not ♣K). An action whose cards the viewer was not
+// shown (indicator:?) is told in words ("puts a card face down").
 function played(m) {
-  if (lang() === "en" && !m.hidden) return m.action;
   return el("bdi", { dir: m.card ? "ltr" : "auto" }, m.label || m.action);
+}
+
+// A piece of a mixed line (a card, a number, a list of cards) held apart from the words
+// around it (U+2068 ... U+2069), so that a right-to-left line keeps its order.
+function isolated(text) {
+  return `\u2068${text}\u2069`;
 }
 
 // A review mark's name.
@@ -116,7 +121,10 @@ function show(v) {
   $("board").innerHTML = v.held_svg || v.svg;
   const you = v.human.includes(v.current_player) ? " " + t("(you)") : "";
   const turn = v.terminal ? t("over") : t("{who} to act", { who: who(v, v.current_player) }) + you;
-  $("status").textContent = v.header + " · " + turn;
+  // While the last trick of a hand is held: the finished hand's status, its result and
+  // its counts with that trick counted; then the next deal's.
+  $("status").textContent = v.held_svg ? `${v.held_header} · ${v.result || t("over")}` : `${v.header} · ${turn}`;
+  drawCounts(v.held_svg ? v.held_counts : v.counts);
   const scores = $("scores");
   scores.dataset.scores = JSON.stringify(v.scores);
   scores.dataset.returns = JSON.stringify(v.returns);
@@ -135,22 +143,44 @@ function show(v) {
   drawLegend(v);
   history.replaceState(null, "", `/?${app.form.toQuery(v)}`);
   if (v.held_svg) {
-    // The step ended a hand: its last trick stays on the table, then the next deal.
+    // The step ended a hand: its last trick stays on the table with the result until the
+    // player moves on (the "Next hand" button, or a step); among bots alone, a while.
     root.dataset.held = "1";
     $("actions").replaceChildren();
     $("hand-strip").replaceChildren();
+    const moveOn = () => {
+      if (app.view !== v || root.dataset.held !== "1") return;
+      root.dataset.held = "0";
+      root.dataset.turn = turnOf(v);
+      $("board").innerHTML = v.svg;
+      $("status").textContent = `${v.header} · ${turn}`;
+      drawCounts(v.counts);
+      playOn(v);
+    };
+    if (v.human.length && v.step === v.steps && !v.terminal) {
+      const next = el("button", { type: "button", id: "next-hand", class: "action" }, t("Next hand"));
+      next.addEventListener("click", moveOn);
+      $("actions").append(next);
+      root.dataset.turn = "held";  // nobody moves until the player goes on
+      return;
+    }
     setBusy(+1, t("the last trick of the hand"));
     setTimeout(() => {
       setBusy(-1);
-      if (app.view !== v) return;
-      root.dataset.held = "0";
-      $("board").innerHTML = v.svg;
-      playOn(v);
+      moveOn();
     }, HOLD_MS);
     return;
   }
   root.dataset.held = "0";
   playOn(v);
+}
+
+// The counts of the hand shown (tricks, points, tens ...), in large type beside the status
+// line: each its name and its values side by side, every side's seats in its title.
+function drawCounts(counts) {
+  $("counts").replaceChildren(...(counts || []).filter((c) => !c.match).map((c) =>
+    el("div", { class: "count", "data-key": c.key, "data-values": JSON.stringify(c.values), title: c.line },
+      `${c.label} `, el("b", {}, c.score))));
 }
 
 // The view is drawn: the actions and cards to click, the analysis, then the bots.
@@ -404,7 +434,9 @@ function showBounds(panel, a, more) {
 // The double-dummy review of the hand played so far: the chart of the value for the
 // viewer's side, the marked cards and each player's summary; a click on a point or a
 // marked card shows the position where that card was chosen.
-async function review() {
+// The review of one hand (the last played, or the one chosen in the list when a match has
+// several): its chart by trick, ending at the hand's result, the marked cards, the summary.
+async function review(hand) {
   const v = app.view;
   if (!v) return;
   const viewer = $("viewer").value;
@@ -412,10 +444,19 @@ async function review() {
   const panel = $("review-panel");
   panel.hidden = false;
   panel.replaceChildren(el("p", { class: "hint" }, t("reviewing…")));
-  const r = await guarded(() => api.review(v.table, player, look()), t("reviewing…"));
+  const r = await guarded(() => api.review(v.table, player, look(), typeof hand === "number" ? hand : undefined),
+    t("reviewing…"));
   if (!r) return;
-  panel.replaceChildren(el("h3", {}, t("Review, double dummy (every hand known): {who}'s side, {unit}",
-    { who: t("seat {n}", { n: r.player }), unit: pt("term", r.unit) })));
+  panel.dataset.hand = String(r.hand);
+  panel.replaceChildren(el("h3", {}, t("Review of hand {n}, double dummy (every hand known): {who}'s side, {unit}",
+    { n: r.hand, who: t("seat {n}", { n: r.player }), unit: pt("term", r.unit) })));
+  if (r.hands.length > 1) {
+    const choice = el("select", { id: "review-hand", "aria-label": t("hand") });
+    choice.replaceChildren(...r.hands.map((h) => el("option", { value: String(h) }, t("hand {n}", { n: h }))));
+    choice.value = String(r.hand);
+    choice.addEventListener("change", () => review(Number(choice.value)));
+    panel.append(el("label", { class: "review-hand" }, t("Hand"), " ", choice));
+  }
   const chart = el("div", { class: "review-chart" });
   chart.innerHTML = r.chart;
   chart.addEventListener("click", (event) => {
@@ -427,8 +468,9 @@ async function review() {
   for (const d of r.decisions.filter((x) => x.mark)) {
     const item = el("li", { "data-step": d.step, "data-mark": d.mark },
       t("step {step} · {who} {action}: {best} → {played} ({mark}); best {actions}", {
-        step: d.step, who: t("seat {n}", { n: d.seat }), action: d.action, best: d.best, played: d.played,
-        mark: markName(d.mark), actions: d.best_actions.join(" ") }));
+        step: d.step, who: t("seat {n}", { n: d.seat }), action: isolated(d.action_label || d.action),
+        best: isolated(num(d.best)), played: isolated(num(d.played)), mark: markName(d.mark),
+        actions: (d.best_labels || d.best_actions).map(isolated).join(" ") }));
     item.addEventListener("click", () => goto(d.step));
     marks.append(item);
   }
@@ -578,9 +620,10 @@ async function main() {
   }
   $("deal-form").addEventListener("submit", (event) => { event.preventDefault(); deal(); });
   $("first").addEventListener("click", () => goto(0));
-  $("back").addEventListener("click", () => goto(app.view.step - 1));
-  $("forward").addEventListener("click", () => goto(app.view.step + 1));
-  $("last").addEventListener("click", () => goto(app.view.steps));
+  // Before a deal is shown (a link that opens nothing) the step buttons do nothing.
+  $("back").addEventListener("click", () => app.view && goto(app.view.step - 1));
+  $("forward").addEventListener("click", () => app.view && goto(app.view.step + 1));
+  $("last").addEventListener("click", () => app.view && goto(app.view.steps));
   for (const id of ["viewer", "show-all", "analysis"]) $(id).addEventListener("change", refresh);
   $("save-record").addEventListener("click", () => save("record"));
   $("save-pbn").addEventListener("click", () => save("pbn"));
@@ -591,7 +634,7 @@ async function main() {
   });
   $("present").addEventListener("click", () => present(true));
   for (const id of ["dark", "large"]) $(id).addEventListener("change", theme);
-  $("review-button").addEventListener("click", review);
+  $("review-button").addEventListener("click", () => review());
   document.addEventListener("keydown", onKey);
   document.addEventListener("fullscreenchange", () => {
     if (!document.fullscreenElement) document.body.classList.remove("present");
