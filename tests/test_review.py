@@ -143,6 +143,11 @@ def test_review_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixtur
     out = capsys.readouterr().out
     assert "Double-dummy review (every hand known)" in out and "costs 1 (mistake)" in out
     assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # no time at all: graded, every card valued; exact values only, every card skipped
+    assert main(["review", str(rec), "--budget", "0"]) == 0
+    assert "not solved in time" not in capsys.readouterr().out
+    assert main(["review", str(rec), "--budget", "0", "--exact"]) == 0
+    assert "not solved in time: steps 0" in capsys.readouterr().out
     assert main(["review", str(rec), "--player", "9"]) == 2
     assert "player" in capsys.readouterr().err
     assert main(["review", str(rec), "--marks", "3,2,1"]) == 2

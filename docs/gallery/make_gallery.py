@@ -233,8 +233,24 @@ def hand_gif(path: Path) -> None:
     hukm.video.write(state.record(), path, size="360p", analysis=True)
 
 
+def graded_review_chart(path: Path) -> None:
+    """The review chart of a whole Ganjifa hand played by the heuristic bot, graded (the
+    default budget on one thread): estimated decisions hollow."""
+    import hukm as lib
+    from hukm.bots import Heuristic
+
+    state = lib.game("ganjifa").new_game(seed=1)
+    bot = Heuristic(seed=1)
+    while state.observation(0)["hand_number"] == 1 and not state.is_terminal():
+        state.apply(bot.act(state))
+    with tempfile.TemporaryDirectory() as tmp:
+        record = Path(tmp) / "hand.json"
+        record.write_text(state.record().to_json())
+        hukm(["review", str(record), "--threads", "1", "--chart", str(path)])
+
+
 def main(names: list[str]) -> None:
-    every = ["hokm_hand.gif", *SHOWS, "terminal_play.png", *TERMINAL_LANGS, *LANG_TABLES, *WEB, *WEB_LANGUAGES]
+    every = ["hokm_hand.gif", "review_chart_ganjifa.png", *SHOWS, "terminal_play.png", *TERMINAL_LANGS, *LANG_TABLES, *WEB, *WEB_LANGUAGES]
     unknown = [n for n in names if n not in every]
     if unknown:
         sys.exit(f"make_gallery: no picture {unknown[0]!r} (pictures: {', '.join(every)})")
@@ -242,6 +258,9 @@ def main(names: list[str]) -> None:
     if "hokm_hand.gif" in wanted:
         hand_gif(HERE / "hokm_hand.gif")
         print("wrote hokm_hand.gif")
+    if "review_chart_ganjifa.png" in wanted:
+        graded_review_chart(HERE / "review_chart_ganjifa.png")
+        print("wrote review_chart_ganjifa.png")
     for name, args in SHOWS.items():
         if name in wanted:
             hukm([*args, "--png", str(HERE / name)])

@@ -111,7 +111,10 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--board", type=whole(1), default=1, help="which game of a PBN file (default 1)")
     w.add_argument("--player", type=whole(0), default=0, help="the side whose values are shown (default seat 0)")
     w.add_argument("--timeout", type=seconds, default=30.0, help="seconds the solver may spend a position (default 30)")
-    w.add_argument("--budget", type=seconds, default=None, help="seconds for the whole review (default: no limit)")
+    w.add_argument("--budget", type=seconds, default=None,
+                   help="seconds for the whole review (default: 50, every card graded; no limit with --exact)")
+    w.add_argument("--exact", action="store_true",
+                   help="exact values only: a card not solved in time is listed as skipped, not graded")
     w.add_argument("--marks", default=None, help="least cost of an inaccuracy, a mistake, a blunder (e.g. 1,1,2)")
     w.add_argument("--chart", default=None, help="write the chart of the value as SVG, or PNG for a .png name")
     add_threads(w, "the review: positions solved at once, each on that many threads")

@@ -11,16 +11,18 @@ from .common import read_record, write_picture
 
 
 def run(args: argparse.Namespace) -> int:
-    """``hukm review``: the double-dummy review of a played hand, and its chart."""
-    from ..review import review
+    """``hukm review``: the double-dummy review of a played hand, and its chart: graded
+    within ``--budget`` seconds (50 by default), or exact values only with ``--exact``."""
+    from ..review import REVIEW_BUDGET, review
 
     lang = lang_of(args)
     try:
         marks = None if args.marks is None else [int(x) for x in args.marks.split(",")]
     except ValueError:
         raise _errors.StateError(f"--marks {args.marks!r}: three whole numbers, e.g. 1,1,2") from None
-    r = review(read_record(args), player=args.player, timeout=args.timeout, budget=args.budget, marks=marks,
-               lang=lang, threads=args.threads)
+    budget = args.budget if args.budget is not None or args.exact else REVIEW_BUDGET
+    r = review(read_record(args), player=args.player, timeout=args.timeout, budget=budget, marks=marks,
+               lang=lang, threads=args.threads, exact=args.exact)
     print(r.text())
     if args.chart:
         write_picture(r.chart(), args.chart)
