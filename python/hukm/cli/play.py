@@ -162,14 +162,18 @@ def hand_over(state: _core.State, seat: int, before: Any, tr: Translator = EN) -
 
 
 def play_terminal(game: Any, seat: int, seed: int, bots: Any, *, hands: int = 1,
-                  do_review: bool = True, read: Callable[[], str] = sys.stdin.readline,
-                  out: TextIO = sys.stdout, record: Optional[list[Any]] = None,
+                  do_review: bool = True, read: Optional[Callable[[], str]] = None,
+                  out: Optional[TextIO] = None, record: Optional[list[Any]] = None,
                   lang: Optional[str] = None) -> int:
     """The ``hukm play`` loop: the human at ``seat``, bots at the others (``bots[p]`` plays
     seat ``p``: a list by seat or a dict of the other seats). The table is drawn for the
     human (:mod:`hukm.cli.term`: suits labelled and coloured, the trick as it builds, who won
     each trick, the score line). ``record``, when given, receives the state of each hand
-    played (for ``--record``). Every word is in ``lang`` (``None``: English)."""
+    played (for ``--record``). Every word is in ``lang`` (``None``: English). The answers
+    are read with ``read`` (default: the standard input's lines, the one of the moment)
+    and the table written to ``out`` (default: the standard output)."""
+    read = read or sys.stdin.readline
+    out = out or sys.stdout
     tr = tr_of(lang)
     screen = Screen(out, lang=tr.lang)
     n = game.num_players
