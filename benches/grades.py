@@ -10,7 +10,8 @@ bounds and (where not exact) an estimate.
 fewer) reached by seeded play, solved exactly within ``--cap`` nodes, then graded with
 the node limit ``--nodes`` (the estimates' play-outs are not limited by it): per family
 how often the estimated best card (the first of :meth:`hukm.Solution.best_actions`) is
-an exact best card by value, and the estimates' mean absolute error against the exact values of the actions.
+an exact best card by value (beside how often a card drawn at random is one), and the
+estimates' mean absolute error against the exact values of the actions.
 
     python benches/grades.py first [--seeds 20] [--timeout 5]
     python benches/grades.py estimates [--positions 40] [--cap 3000000] [--nodes 1]
@@ -106,13 +107,14 @@ def positions(family: str, count: int, cap: int) -> list[tuple[Any, Any]]:
 
 def estimates(count: int, cap: int, nodes: int) -> None:
     print(f"estimates on positions of 8-12 cards a hand (exact within {cap} nodes), graded at max_nodes={nodes}")
-    print(f"{'family':<13} {'positions':>9} {'best agrees':>12} {'by estimate':>12} {'MAE':>6} {'mean spread':>12} {'s each':>7}")
+    print(f"{'family':<13} {'positions':>9} {'best agrees':>12} {'by chance':>10} {'by estimate':>12} {'MAE':>6} "
+          f"{'mean spread':>12} {'s each':>7}")
     for family in FAMILIES:
         found = positions(family, count, cap)
         if not found:
             print(f"{family:<13} no position within the cap")
             continue
-        agree, judged, errors, spreads, spent = 0, 0, [], [], 0.0
+        agree, judged, errors, spreads, spent, chance = 0, 0, [], [], 0.0, 0.0
         for state, exact in found:
             t = time.monotonic()
             try:
@@ -123,6 +125,7 @@ def estimates(count: int, cap: int, nodes: int) -> None:
             # The exact best cards by value (Dehla Pakad's tie-break on tricks is not estimated).
             best = {a for a, v in exact.actions.items() if v == exact.value}
             agree += got.best_actions()[0] in best
+            chance += len(best) / len(exact.actions)
             judged += any(got.estimate_of(a) is not None for a in got.actions)
             for a, v in exact.actions.items():
                 e = got.estimate_of(a)
@@ -134,7 +137,8 @@ def estimates(count: int, cap: int, nodes: int) -> None:
             continue
         mae = statistics.mean(errors) if errors else 0.0
         spread = statistics.mean(spreads) if spreads else 0.0
-        print(f"{family:<13} {len(found):>9} {agree / len(found):>11.0%} {judged:>12} {mae:>6.2f} {spread:>12.2f} "
+        print(f"{family:<13} {len(found):>9} {agree / len(found):>11.0%} {chance / len(found):>10.0%} {judged:>12} "
+              f"{mae:>6.2f} {spread:>12.2f} "
               f"{spent / len(found):>7.2f}")
 
 
