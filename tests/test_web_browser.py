@@ -238,7 +238,7 @@ def test_a_finished_trick_stays_on_the_table(page: Any, server: str, shots: Path
     page.screenshot(path=str(shots / "web_finished_trick.png"))
 
 
-def test_the_last_trick_of_a_hand_is_held_before_the_next_deal(page: Any, server: str) -> None:
+def test_the_last_trick_of_a_hand_is_held_before_the_next_deal(page: Any, server: str, shots: Path) -> None:
     state = hukm.Hokm().new_game(seed=5)
     bot = Heuristic(seed=5)
     while True:
@@ -263,6 +263,7 @@ def test_the_last_trick_of_a_hand_is_held_before_the_next_deal(page: Any, server
     assert "hand 1" in status and " take " in status and "win the hand" in status, status
     held = json.loads(page.get_attribute('#counts .count[data-key="tricks_won"]', "data-values"))
     assert sum(held) == len(before.observation(0)["tricks"]) + 1, held
+    page.screenshot(path=str(shots / "web_hand_over.png"))
     page.click("#next-hand")
     page.wait_for_selector('#app[data-held="0"]', timeout=WAIT_MS)
     assert "hand 2" in page.inner_text("#status")
@@ -296,6 +297,31 @@ def test_the_review_panel_marks_a_mistake_and_jumps_to_it(page: Any, server: str
     # A click on the marked point shows the position where the card was chosen.
     page.locator('#review-panel g.point[data-mark="mistake"] circle').click()
     page.wait_for_function("() => document.getElementById('app').dataset.step === '0'")
+
+
+def test_the_review_of_one_hand_of_a_match(page: Any, server: str, shots: Path) -> None:
+    """After hand 1 and the first card of hand 2, Review shows hand 2 with a list of the
+    hands; hand 1 chosen, its chart runs by trick to its result."""
+    from hukm.web.tables import Table
+
+    table = Table.create({"game": "hokm4", "seed": 7, "human": []})
+    while table.state().observation(0)["hand_number"] < 2 or table.state().phase != "play":
+        table.bot_move()
+    table.bot_move()
+    page.goto(url(server, game="hokm4", seed=7, human=0, actions=",".join(table.actions()), hold=100))
+    settle(page)  # the bots play on to seat 0's turn in hand 2
+    page.click("#review-button")
+    page.wait_for_selector("#review-panel .review-chart svg")
+    assert page.get_attribute("#review-panel", "data-hand") == "2"
+    assert page.eval_on_selector_all("#review-hand option", "os => os.map((o) => o.value)") == ["1", "2"]
+    assert 1 <= page.locator("#review-panel g.point").count() < 13
+    page.select_option("#review-hand", "1")
+    page.wait_for_selector('#review-panel[data-hand="1"] .review-chart svg')
+    assert "Review of hand 1" in page.inner_text("#review-panel h3")
+    assert page.locator("#review-panel g.point").count() == 48
+    chart = page.inner_html("#review-panel .review-chart")
+    assert "play stops after 12 tricks" in chart and "take 7 tricks to 5" in chart
+    page.locator("#review-panel").screenshot(path=str(shots / "web_review_hand.png"))
 
 
 DEHLA = "J7.KJT.AK76.K953 KQ85.A763.8.AJT2 A963.842.QJT53.8 T42.Q95.942.Q764"

@@ -176,6 +176,8 @@ WEB = {
     "web_face_down.png": "test_a_card_laid_face_down_is_not_shown_to_the_others and 28",
     "web_ganjifa_grades.png": "test_a_ganjifa_hand_is_graded_at_the_first_trick",
     "web_ganjifa_grades_fa.png": "test_a_ganjifa_hand_is_graded_at_the_first_trick",
+    "web_hand_over.png": "test_the_last_trick_of_a_hand_is_held_before_the_next_deal",
+    "web_review_hand.png": "test_the_review_of_one_hand_of_a_match",
 }
 """Screenshots of the page kept in the gallery (of those the browser tests save), with the
 test that saves each."""
@@ -202,6 +204,7 @@ SAVED_AS = {"web_face_down.png": "web_face_down_28.png"}
 WEB_LANGUAGES = {f"web_{lang}.png": f"test_no_english_word_is_left and {lang}"
                  for lang in ("fa", "ur", "hi", "bn", "cs", "ar")}
 WEB_LANGUAGES["web_fa_phone.png"] = "test_the_page_on_a_phone_in_persian"
+WEB_LANGUAGES["web_review_marks_fa.png"] = "test_review_marks_read_in_order_right_to_left"
 """Screenshots of the page in each language (saved by tests/test_web_browser_i18n.py),
 with the tests that save them."""
 
@@ -233,6 +236,23 @@ def hand_gif(path: Path) -> None:
     hukm.video.write(state.record(), path, size="360p", analysis=True)
 
 
+def video_hand_over(path: Path) -> None:
+    """The video's frame at the end of a hand of a match (square, for phones): the result
+    over the finished table, the counts in large type."""
+    import hukm as lib
+    from hukm.bots import Heuristic
+    from hukm.svg.raster import write_png as png
+    from hukm.video import segments
+    from hukm.video.encode import compose
+
+    state = lib.game("hokm4").new_game(seed=7)
+    bot = Heuristic(seed=7)
+    while state.observation(0)["hand_number"] == 1:
+        state.apply(bot.act(state))
+    seg = next(s for s in segments(state.record()) if s.kind == "result")
+    png(compose(seg.svg, seg.caption, seg.note, seg.kind, 1080, 1080, score=seg.score), str(path), 1080)
+
+
 def graded_review_chart(path: Path) -> None:
     """The review chart of a whole Ganjifa hand played by the heuristic bot, graded (the
     default budget on one thread): estimated decisions hollow."""
@@ -250,7 +270,7 @@ def graded_review_chart(path: Path) -> None:
 
 
 def main(names: list[str]) -> None:
-    every = ["hokm_hand.gif", "review_chart_ganjifa.png", *SHOWS, "terminal_play.png", *TERMINAL_LANGS, *LANG_TABLES, *WEB, *WEB_LANGUAGES]
+    every = ["hokm_hand.gif", "review_chart_ganjifa.png", "video_hand_over.png", *SHOWS, "terminal_play.png", *TERMINAL_LANGS, *LANG_TABLES, *WEB, *WEB_LANGUAGES]
     unknown = [n for n in names if n not in every]
     if unknown:
         sys.exit(f"make_gallery: no picture {unknown[0]!r} (pictures: {', '.join(every)})")
@@ -258,6 +278,9 @@ def main(names: list[str]) -> None:
     if "hokm_hand.gif" in wanted:
         hand_gif(HERE / "hokm_hand.gif")
         print("wrote hokm_hand.gif")
+    if "video_hand_over.png" in wanted:
+        video_hand_over(HERE / "video_hand_over.png")
+        print("wrote video_hand_over.png")
     if "review_chart_ganjifa.png" in wanted:
         graded_review_chart(HERE / "review_chart_ganjifa.png")
         print("wrote review_chart_ganjifa.png")
