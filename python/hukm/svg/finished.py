@@ -78,9 +78,9 @@ def result_words(state: Optional[_core.State], obs: dict[str, Any], tr: Translat
                 continue
             v = "/".join(number(tr, f"{x:g}") for x in v)
         if k == "kind":
-            parts.append(word(tr, "result", v))
+            parts.append(word(tr, "result", v).replace("_", " "))  # an engine word no catalog names
         elif k == "special":
-            parts.append(f"{word(tr, 'result key', 'special')} {word(tr, 'call', v)}")
+            parts.append(f"{word(tr, 'result key', 'special')} {word(tr, 'call', v).replace('_', ' ')}")
         elif k in ("winner", "declarer", "dealer", "banker", "caller", "trumper") and isinstance(v, int):
             parts.append(f"{word(tr, 'result key', k)} {tr.t('seat {seat}', seat=number(tr, v))}")
         else:
