@@ -100,8 +100,10 @@ class Decision:
     """How many legal actions there were (``values`` may show fewer to a viewer)."""
     grade: str = "exact"
     """``exact`` (every value exact), ``bounds`` (``cost`` is the loss the proven bounds
-    show, at least; ``best``, ``played`` and ``values`` are estimates where there are, else
-    lower bounds) or ``estimate`` (``cost`` and the values estimated from play-outs)."""
+    show, at least; ``values`` are estimates where there are, else lower bounds) or
+    ``estimate`` (``cost`` and the values estimated from play-outs; a loss within twice the
+    standard error of the play-outs counts as none). ``played`` is ``best`` less the cost
+    (more, for the other side's card) in every grade."""
     bounds: dict[str, tuple[float, float]] = field(default_factory=dict)
     """Each legal action's proven ``(lowest, highest)`` result, counted as ``values``."""
 
@@ -459,7 +461,7 @@ def review(
                                          p, lines, timeout, tr, known))
             out.decisions[-1].part = part
             out.decisions[-1].trick = trick
-            base += values[action] - value
+            base = out.decisions[-1].played
         elif cards[k]:
             base = None  # a card not valued: the count starts again at the next one
     for d in out.decisions:
@@ -553,11 +555,14 @@ def _decide(state: _core.State, sol: Solution, values: dict[str, float], value: 
             grade, cost = "bounds", float(proven)
         else:
             grade = "estimate" if sol.estimate is not None else "bounds"
-            cost = cost if sol.estimate is not None else 0.0
+            cost = cost if sol.estimate is not None and _beyond_noise(sol, action, best[0], cost) else 0.0
     seat = seat_of_play(state, pack_of_game(state), [c for c in action.split(":")[-1].split("+")])
     shift = base - value
     mark = _mark(cost, limits) if cost else ""
-    d = Decision(step, hand, seat, action, base, values[action] + shift, cost, mark, best,
+    # The side's result moves by the cost alone (exact values: the same as the value after
+    # the card played), so that estimates' noise does not pile up from card to card.
+    played = base - cost if ours else base + cost
+    d = Decision(step, hand, seat, action, base, played, cost, mark, best,
                  {a: v + shift for a, v in values.items()}, choices=len(values), grade=grade,
                  bounds={a: (lo + shift, hi + shift) for a, (lo, hi) in
                          ((a, sol.bounds_of(a)) for a in sol.actions)})
@@ -566,6 +571,18 @@ def _decide(state: _core.State, sol: Solution, values: dict[str, float], value: 
         d.line_played.extend(played)
         d.line_best.extend(better)
     return d
+
+
+def _beyond_noise(sol: Solution, action: str, best: str, cost: float) -> bool:
+    """Whether an estimated loss ``cost`` (``action`` against ``best``) is more than the
+    play-outs' noise: twice the standard error of the difference of the two means (a
+    mean of one play-out has no spread to judge by: never)."""
+    a, b = sol.estimate_of(action), sol.estimate_of(best)
+    if a is None or b is None:
+        return True
+    if min(a.samples, b.samples) < 2:
+        return False
+    return cost > 2 * math.sqrt(a.spread ** 2 / a.samples + b.spread ** 2 / b.samples)
 
 
 def _lines(state: _core.State, action: str, other: str, player: int,
