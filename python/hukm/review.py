@@ -561,8 +561,8 @@ def _decide(state: _core.State, sol: Solution, values: dict[str, float], value: 
     mark = _mark(cost, limits) if cost else ""
     # The side's result moves by the cost alone (exact values: the same as the value after
     # the card played), so that estimates' noise does not pile up from card to card.
-    played = base - cost if ours else base + cost
-    d = Decision(step, hand, seat, action, base, played, cost, mark, best,
+    after = base - cost if ours else base + cost
+    d = Decision(step, hand, seat, action, base, after, cost, mark, best,
                  {a: v + shift for a, v in values.items()}, choices=len(values), grade=grade,
                  bounds={a: (lo + shift, hi + shift) for a, (lo, hi) in
                          ((a, sol.bounds_of(a)) for a in sol.actions)})
