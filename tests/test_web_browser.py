@@ -556,6 +556,12 @@ def test_a_phone_plays_without_sideways_scroll(phone: Any, server: str, shots: P
     phone.click("#review-button")
     phone.wait_for_selector("#review-panel .review-chart svg")
     assert sideways(phone) == 0
+    # The chart's words stay readable (12 CSS px and more): it scrolls inside its own box.
+    sizes = phone.eval_on_selector_all("#review-panel .review-chart svg text",
+                                       "ts => ts.map((t) => t.getBoundingClientRect().height)")
+    assert sizes and min(sizes) >= 11, sizes
+    box = phone.locator("#review-panel .review-chart").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
 
 
 def test_shortcuts_work_after_a_checkbox_click(page: Any, server: str) -> None:
