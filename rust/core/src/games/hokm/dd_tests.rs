@@ -432,10 +432,16 @@ fn heap_state_in_the_solver() {
 /// on positions of seven (debug builds) or nine cards a hand of every
 /// objective family (heaps, Dehla's tens, hidden trump with the cut call,
 /// first-void trumps, Satat's two of hearts), three positions a preset.
-fn switch_gives_the_same_values(name: &str) {
-    let on = SolverConfig::default();
+/// The default solver configuration with the switch `name` off.
+fn switched_off(name: &str) -> SolverConfig {
     let mut off = SolverConfig::default();
     *off.switches.flag_mut(name).unwrap() = false;
+    off
+}
+
+fn switch_gives_the_same_values(name: &str) {
+    let on = SolverConfig::default();
+    let off = switched_off(name);
     assert_ne!(on.switches, off.switches, "{} is off by default", name);
     let cases: [(&str, &[(&str, &str)]); 5] = [
         ("double_sar", &[]),
@@ -514,13 +520,7 @@ fn tens_owners_give_the_same_values() {
     let g = game("dehla_pakad", &[]);
     let on = SolverConfig::default();
     assert!(on.switches.tens_owners);
-    let off = SolverConfig {
-        switches: Switches {
-            tens_owners: false,
-            ..Switches::default()
-        },
-        ..SolverConfig::default()
-    };
+    let off = switched_off("tens_owners");
     let same = |s: &HokmState, what: &str| {
         let a = s.dd_solve(0, Objective::Value, &on, true).unwrap();
         let b = s.dd_solve(0, Objective::Value, &off, true).unwrap();
@@ -560,6 +560,40 @@ fn tens_owners_give_the_same_values() {
         let hearts = Some(pack.parse_suit("H").unwrap());
         let s = HokmState::from_deal(g.cfg.clone(), &hands, hearts, 0, None, None).unwrap();
         assert_eq!(s.dd_solve(0, Objective::Value, &on, false).unwrap().value, 50);
+    }
+}
+
+/// `Switches::dehla_top_first` (Dehla Pakad's value probed first at all
+/// that is left) changes the work, never the answer: on the presets'
+/// positions, and on full deals of `benches/compare_points.py` where the
+/// side takes everything (deal 13) and where it does not (deal 4).
+#[test]
+fn dehla_top_first_gives_the_same_values() {
+    switch_gives_the_same_values("dehla_top_first");
+    let g = game("dehla_pakad", &[]);
+    let pack = &g.config().pack;
+    let on = SolverConfig::default();
+    assert!(on.switches.dehla_top_first);
+    let off = switched_off("dehla_top_first");
+    let mut deals = vec![(
+        "Q7.AKT52.AJ732.T 942.987.KT8.KJ82 AT865.Q64.Q65.A4 KJ3.J3.94.Q97653",
+        "D",
+        69,
+    )];
+    if !cfg!(debug_assertions) {
+        deals.push((
+            "9763.KT72.KQJ.83 4.9853.9753.QT65 AKQT5.QJ4.T42.42 J82.A6.A86.AKJ97",
+            "C",
+            16,
+        ));
+    }
+    for (deal, trump, want) in deals {
+        let hands = pack.parse_deal(deal, 4).unwrap();
+        let trump = Some(pack.parse_suit(trump).unwrap());
+        let s = HokmState::from_deal(g.cfg.clone(), &hands, trump, 0, None, None).unwrap();
+        for cfg in [&on, &off] {
+            assert_eq!(s.dd_solve(0, Objective::Value, cfg, false).unwrap().value, want, "{}", deal);
+        }
     }
 }
 

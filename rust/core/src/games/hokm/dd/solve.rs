@@ -187,7 +187,26 @@ impl HokmState {
             }
             // Bisection: value scales such as Dehla's `14 * tens + tricks`
             // are too wide for MTD(f)'s unit steps.
-            None => solver.value_root_split(&mut g, rem / 2, Probe::Bisect, Some(units()))?,
+            None => {
+                // `Switches::dehla_top_first`: on one thread, the first
+                // probe asks whether the side takes everything; the
+                // bisection after a failure is the one without it.
+                let top = config.switches.dehla_top_first
+                    && g.r.dehla
+                    && objective == Objective::Value
+                    && solver.threads() < 2
+                    && !config.bounds
+                    && rem > 0;
+                if top && solver.reaches(&mut g, 0, rem)? {
+                    crate::solve::Solution {
+                        value: rem,
+                        hi: rem,
+                        nodes: solver.call_nodes(),
+                    }
+                } else {
+                    solver.value_root_split(&mut g, rem / 2, Probe::Bisect, Some(units()))?
+                }
+            }
         };
         let mut out = Answer::new(root);
         let each = Actions::new(&g, root, Probe::Bisect, Narrow::Switched, config);
