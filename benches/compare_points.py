@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -120,11 +121,14 @@ def worker() -> None:
 
 class Build:
     def __init__(self, python: str) -> None:
+        # One thread: builds with threads= solve on every core by default
+        # (``HUKM_THREADS``; older builds ignore it).
         self.proc = subprocess.Popen(
             [python, __file__, "--worker"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
+            env={**os.environ, "HUKM_THREADS": "1"},
         )
 
     def ask(self, workload: str, seed: int, timeout: float) -> dict[str, Any]:

@@ -72,7 +72,7 @@ def main() -> None:
         for seed in range(args.first, args.first + args.seeds):
             record = played_hand(preset, seed)
             t = time.perf_counter()
-            r = hukm.review(record, timeout=args.timeout, lines=False)
+            r = hukm.review(record, timeout=args.timeout, lines=False, threads=1)
             secs = time.perf_counter() - t
             times.append(secs)
             positions += len(r.decisions)
