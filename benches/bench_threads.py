@@ -16,6 +16,9 @@ Workloads (``--workloads``, a comma list; default: every one below):
 * ``value:<preset>`` the value alone (``actions=False``) of the same positions;
 * ``cards:ganjifa`` / ``value:ganjifa`` ``--ganjifa-cards`` cards a hand from a shuffled
   Moghul pack, seat 0 on lead (as ``benches/bench_ganjifa.py``);
+* ``many:<preset>`` the values of two positions (seeds ``s`` and ``s + 1000``) by
+  ``hukm.solve_many``: on 2 threads each on a thread and a table of its own, what the
+  machine's cores give two searches that share nothing (the ceiling of the others);
 * ``table:<preset>`` a double-dummy table of a seeded deal (``dd_table``);
 * ``pimc:<preset>`` a PIMC bot's decision (``bots.PIMC(samples=20)``) at the first
   state of trick play;
@@ -24,7 +27,7 @@ Workloads (``--workloads``, a comma list; default: every one below):
 
 A position whose one-thread solve passes ``--cap`` nodes (or a solve on more threads
 twice as many) is left out (counted as capped), and one of fewer than ``--min-nodes``
-(counted as smaller; the small solves have workloads of their own). Run it alone on the machine: the figures are wall times.
+(counted as smaller), except in the workloads of ``--any-size`` (the small solves). Run it alone on the machine: the figures are wall times.
 
 For the scaling study (``docs/measurements.md``), ``--threads 1,2,4`` (or more) prints
 per thread count: the nodes of all threads against one thread's (search overhead), the
@@ -106,6 +109,16 @@ def jobs(workload: str, seed: int, a: argparse.Namespace) -> Optional[Job]:
             return int(s.nodes)
 
         return solve
+    if kind == "many":
+        pair = [trick_play(preset, seed, a.skip), trick_play(preset, seed + 1000, a.skip)]
+        if None in pair:
+            return None
+
+        def many(threads: int, cap: Optional[int]) -> int:
+            hukm.solve_many(pair, threads=threads, max_nodes=cap)
+            return 0
+
+        return many
     if kind == "table":
         game = hukm.game(preset)
         deal = game.deal(seed)
@@ -179,7 +192,7 @@ def run(workload: str, a: argparse.Namespace, counts: list[int]) -> None:
         except hukm.SolverLimitError:
             capped += 1
             continue
-        if 1 in got and got[1][1] and got[1][1] < a.min_nodes:
+        if 1 in got and got[1][1] and got[1][1] < a.min_nodes and workload not in a.any_size.split(","):
             small += 1
             continue
         for t, (dt, n, c, w) in got.items():
@@ -231,6 +244,8 @@ def main() -> None:
     ap.add_argument("--ganjifa-cards", type=int, default=12)
     ap.add_argument("--cap", type=int, default=40_000_000, help="most nodes of a one-thread solve")
     ap.add_argument("--min-nodes", type=int, default=0, help="fewest nodes of a one-thread solve")
+    ap.add_argument("--any-size", default="cards:28,cards:thunee4,cards:ganjifa,value:ganjifa",
+                    help="workloads whose positions are kept whatever their size (the small solves)")
     ap.add_argument("--study", action="store_true", help="print each thread's work (the scaling study)")
     ap.add_argument("--tries", type=int, default=4, help="seeds tried per position wanted")
     ap.add_argument("--each", action="store_true", help="a line per position")

@@ -391,7 +391,9 @@ where
     /// the bar is valued exactly and one that does not is only refuted.
     /// Once the best proven is at least every move's upper bound the root's
     /// value is known: the round stops and the searches still running are
-    /// dropped. With one thread, or one move, it is [`Solver::value`].
+    /// dropped. A root with one move is split below that move (and so on
+    /// down a line of single moves). With one thread it is
+    /// [`Solver::value`].
     pub fn value_split<G>(&mut self, g: &mut G, guess: u32, probe: Probe) -> Result<Solution>
     where
         G: TrickGame<Pattern = P, Move = M> + Clone + Send,
@@ -399,6 +401,28 @@ where
         let mut list = super::game::MoveList::new();
         if self.threads() > 1 && g.remaining() > 0 {
             g.moves(&mut list, &self.config.switches);
+        }
+        if list.len() == 1 {
+            // One move (a compulsory lead, a single card to follow): the
+            // split goes below it.
+            let m = list.as_slice()[0];
+            let credit = super::answer::credit(g, m);
+            let r = if g.remaining() == 0 {
+                Ok(Solution {
+                    value: 0,
+                    hi: 0,
+                    nodes: self.used,
+                })
+            } else {
+                self.value_split(g, guess.saturating_sub(credit), probe)
+            };
+            g.undo(m);
+            let r = r?;
+            return Ok(Solution {
+                value: credit + r.value,
+                hi: credit + r.hi,
+                nodes: r.nodes,
+            });
         }
         if list.len() < 2 {
             return self.value(g, 0, (0, u32::MAX), guess, probe);
