@@ -138,3 +138,21 @@ def test_a_bad_thread_count_is_refused_in_words(bad: Any) -> None:
     state = position("hokm4")
     with pytest.raises(ValueError, match="threads"):
         hukm.solve(state, threads=bad)
+
+
+def test_a_review_on_one_thread_splits_no_position() -> None:
+    """``hukm.review(threads=1)`` solves every position, the best lines of its decisions
+    included, on one thread; on two it gives the same review."""
+    from hukm import _core
+
+    game = hukm.game("hokm3")
+    state = game.new_game(2)
+    rng = random.Random(2)
+    while not state.is_terminal() and state.observation(0).get("hand_number") == 1:
+        state.apply(rng.choice(state.legal_actions()))
+    record = state.record()
+    _core.thread_work()
+    one = hukm.review(record, timeout=None, threads=1)
+    assert _core.thread_work() == []
+    two = hukm.review(record, timeout=None, threads=2)
+    assert one.decisions and [vars(d) for d in one.decisions] == [vars(d) for d in two.decisions]

@@ -458,7 +458,7 @@ def review(
             if base is None:
                 base, part = value, part + 1
             out.decisions.append(_decide(states[k], sol, values, value, action, k, current, base, limits,
-                                         p, lines, timeout, tr, known))
+                                         p, lines, timeout, tr, known, workers))
             out.decisions[-1].part = part
             out.decisions[-1].trick = trick
             base = out.decisions[-1].played
@@ -534,10 +534,12 @@ def _values(sol: Solution) -> tuple[dict[str, float], float]:
 
 def _decide(state: _core.State, sol: Solution, values: dict[str, float], value: float, action: str, step: int,
             hand: int, base: float, limits: tuple[int, int, int], player: int, lines: bool,
-            timeout: Optional[float], tr: Translator, known: Optional[set[str]] = None) -> Decision:
+            timeout: Optional[float], tr: Translator, known: Optional[set[str]] = None,
+            threads: Optional[int] = None) -> Decision:
     """One decision: the mover raises ``player``'s side's value when he is on that side,
     lowers it otherwise. Graded (a solve not exact): the loss the proven bounds show when
-    they show one (grade ``bounds``), else the loss the estimates show (``estimate``)."""
+    they show one (grade ``bounds``), else the loss the estimates show (``estimate``).
+    The best lines are solved on ``threads`` threads (the review's)."""
     from .svg.packs import pack_of_game
     from .video.captions import seat_of_play
 
@@ -567,7 +569,7 @@ def _decide(state: _core.State, sol: Solution, values: dict[str, float], value: 
                  bounds={a: (lo + shift, hi + shift) for a, (lo, hi) in
                          ((a, sol.bounds_of(a)) for a in sol.actions)})
     if lines and mark in ("mistake", "blunder") and sol.exact:
-        played, better = _lines(state, action, best[0], player, timeout, tr, known)
+        played, better = _lines(state, action, best[0], player, timeout, tr, known, threads)
         d.line_played.extend(played)
         d.line_best.extend(better)
     return d
@@ -587,10 +589,11 @@ def _beyond_noise(sol: Solution, action: str, best: str, cost: float) -> bool:
 
 def _lines(state: _core.State, action: str, other: str, player: int,
            timeout: Optional[float], tr: Translator,
-           known: Optional[set[str]] = None) -> tuple[list[str], list[str]]:
+           known: Optional[set[str]] = None, threads: Optional[int] = None) -> tuple[list[str], list[str]]:
     """The double-dummy lines after ``action`` and after ``other``, trick by trick, until
     the first trick whose winner differs (or the first two tricks); with ``known`` (the
-    cards a viewer has seen) each stops before its first trick with another card."""
+    cards a viewer has seen) each stops before its first trick with another card. Solved
+    on ``threads`` threads."""
     from .svg.lines import tricks_of
     from .svg.packs import pack_of_game
     from .svg.scene import card_text
@@ -601,7 +604,7 @@ def _lines(state: _core.State, action: str, other: str, player: int,
         s = state.clone()
         s.apply(first)
         try:
-            steps = best_line(s, player, timeout=timeout)
+            steps = best_line(s, player, timeout=timeout, threads=threads)
             _, tricks, _ = tricks_of(state, player, timeout, [_step(state, first), *steps])
         except (StateError, SolverLimitError):
             told.append([])
