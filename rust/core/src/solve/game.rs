@@ -397,9 +397,6 @@ pub struct Switches {
     /// a climb whose last steps are the dearest, and the probe that fails
     /// is most often cheap. (Double Sar's takes more nodes with it.)
     pub dehla_top_first: bool,
-    /// Four-hand whist through the whist core ([`crate::solve::wcore`]):
-    /// a search written for it alone, with pattern trees for its table.
-    pub whist_core: bool,
     /// The whist core's search compiled for the x86-64-v3 level (BMI1,
     /// BMI2, LZCNT, AVX2), used when the processor has it (else the
     /// portable search).
@@ -437,7 +434,6 @@ impl Default for Switches {
             heap_kots: true,
             tens_owners: true,
             dehla_top_first: true,
-            whist_core: true,
             wide_isa: true,
         }
     }
@@ -475,13 +471,12 @@ impl Switches {
             heap_kots: false,
             tens_owners: false,
             dehla_top_first: false,
-            whist_core: false,
             wide_isa: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 30] = [
+    pub const NAMES: [&'static str; 29] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -510,7 +505,6 @@ impl Switches {
         "heap_kots",
         "tens_owners",
         "dehla_top_first",
-        "whist_core",
         "wide_isa",
     ];
 
@@ -545,7 +539,6 @@ impl Switches {
             "heap_kots" => &mut self.heap_kots,
             "tens_owners" => &mut self.tens_owners,
             "dehla_top_first" => &mut self.dehla_top_first,
-            "whist_core" => &mut self.whist_core,
             "wide_isa" => &mut self.wide_isa,
             _ => return None,
         })

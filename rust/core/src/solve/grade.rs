@@ -531,13 +531,12 @@ pub fn whist(
     match pos.hands.len() {
         2 => whist_n::<2>(pos, player, config, actions, estimate, None),
         3 => whist_n::<3>(pos, player, config, actions, estimate, None),
-        4 if config.switches.whist_core => whist_core(pos, player, config, actions, estimate),
-        4 => whist_n::<4>(pos, player, config, actions, estimate, None),
+        4 => whist_core(pos, player, config, actions, estimate),
         n => Err(Error::State(format!("whist needs 2 to 4 hands, got {}", n))),
     }
 }
 
-/// Four-hand whist through the whist core ([`Switches::whist_core`]): the
+/// Four-hand whist through the whist core ([`super::wcore`]): the
 /// exact answer when the call's search share of its budget reaches it (as
 /// it does for nearly every position), else the graded answer of the
 /// generic search in what is left of the budget, its bounds narrowed by

@@ -229,7 +229,7 @@ pub struct Solver<P: Pattern = u128, M: Copy + Default + PartialEq = u8> {
     /// Maps the bounds of the call's root value to the answer's units for
     /// [`SolverConfig::progress`] (set by the game while it values the root).
     root_units: Option<RootUnits>,
-    /// The whist core's table, made on first use (`Switches::whist_core`).
+    /// The whist core's table (four-hand whist), made on first use.
     core: Option<Box<wcore::Core>>,
     /// While the call's work is spread over threads: the node budget they
     /// draw from together (when the call has a node limit).
@@ -362,13 +362,10 @@ impl Solver {
     pub fn solve(&mut self, pos: &WhistPosition, player: usize) -> Result<Solution> {
         check_player(pos, player)?;
         self.start_call();
-        if self.uses_core(pos.hands.len()) {
-            return self.core_solve(pos, player);
-        }
         match pos.hands.len() {
             2 => self.solve_n::<2>(pos, player),
             3 => self.solve_n::<3>(pos, player),
-            4 => self.solve_n::<4>(pos, player),
+            4 => self.core_solve(pos, player),
             n => Err(bad_hands(n)),
         }
     }
@@ -388,13 +385,10 @@ impl Solver {
     pub fn solve_cards(&mut self, pos: &WhistPosition, player: usize) -> Result<CardValues> {
         check_player(pos, player)?;
         self.start_call();
-        if self.uses_core(pos.hands.len()) {
-            return self.core_answer(pos, player);
-        }
         match pos.hands.len() {
             2 => self.answer_n::<2>(pos, player),
             3 => self.answer_n::<3>(pos, player),
-            4 => self.answer_n::<4>(pos, player),
+            4 => self.core_answer(pos, player),
             n => Err(bad_hands(n)),
         }
     }
@@ -486,43 +480,14 @@ impl Solver {
         let mut t = [[0u8; 4]; 5];
         let mut nodes = 0;
         for strain in 0..5u8 {
-            nodes += self.dd_strain(hands, strain, &mut t[strain as usize])?;
+            nodes += self.core_strain(hands, strain, &mut t[strain as usize])?;
         }
         Ok((t, nodes))
     }
-
-    fn dd_strain(&mut self, hands: &[CardSet; 4], strain: u8, row: &mut [u8; 4]) -> Result<u64> {
-        if self.uses_core(4) {
-            return self.core_strain(hands, strain, row);
-        }
-        let trump = if strain < 4 { Some(strain) } else { None };
-        let mut nodes = 0;
-        // Partners first: a leader's partner usually gets the same value.
-        for leader in [0usize, 2, 1, 3] {
-            let pos = WhistPosition::new(hands.to_vec(), trump, leader);
-            let mut g = Whist::<4>::new(&pos, sides::<4>(leader))?;
-            let n = g.remaining();
-            let guess = match leader {
-                0 => g.estimate(0),
-                2 => row[0] as u32,
-                1 => n - row[0] as u32,
-                _ => row[1] as u32,
-            };
-            let sol = self.value(&mut g, 0, (0, u32::MAX), guess, Probe::Mtdf)?;
-            row[leader] = sol.value as u8;
-            nodes += sol.nodes;
-        }
-        Ok(nodes)
-    }
 }
 
-/// Four-hand whist through the whist core ([`Switches::whist_core`]).
+/// Four-hand whist through the whist core ([`wcore`]).
 impl Solver {
-    /// Whether positions of `n` hands go through the whist core.
-    fn uses_core(&self, n: usize) -> bool {
-        n == 4 && self.config.switches.whist_core
-    }
-
     /// The whist core, made (and its table allocated) on first use.
     fn core(&mut self) -> Result<&mut wcore::Core> {
         if self.core.is_none() {
@@ -721,7 +686,7 @@ pub fn dd_table(hands: &[CardSet; 4], threads: usize, config: &SolverConfig) -> 
                     let mut out = Vec::new();
                     for strain in (k..5).step_by(threads) {
                         let mut row = [0u8; 4];
-                        s.dd_strain(hands, strain as u8, &mut row)?;
+                        s.core_strain(hands, strain as u8, &mut row)?;
                         out.push((strain, row));
                     }
                     Ok(out)

@@ -1,5 +1,6 @@
 //! The whist core: a search written for four-hand whist alone (bridge card
-//! play, four-player Hokm), behind [`crate::solve::Switches::whist_core`].
+//! play, four-player Hokm): every four-hand whist solve and table goes
+//! through it.
 //!
 //! Its parts:
 //! * [`tt`]: per suit-length shape and seat on lead, a tree of patterns
