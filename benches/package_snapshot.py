@@ -261,6 +261,16 @@ def record_all(where: Path, only: list[str]) -> None:
                 f.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
 
 
+def paths(a: Any, b: Any, at: str = "") -> list[str]:
+    """Where two JSON values differ (``at`` the path so far)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return [p for k in sorted(set(a) | set(b)) for p in paths(a.get(k, "<absent>"), b.get(k, "<absent>"),
+                                                                  f"{at}.{k}")]
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        return [p for i, (x, y) in enumerate(zip(a, b)) for p in paths(x, y, f"{at}[{i}]")]
+    return [] if a == b else [f"{at}: {str(a)[:200]} -> {str(b)[:200]}"]
+
+
 def compare(old: Path, new: Path) -> int:
     bad = 0
     for a in sorted(old.glob("*.jsonl")):
@@ -272,7 +282,8 @@ def compare(old: Path, new: Path) -> int:
         la, lb = a.read_text().splitlines(), b.read_text().splitlines()
         for i, (x, y) in enumerate(zip(la, lb)):
             if x != y:
-                print(f"{a.name}:{i + 1}:\n  - {x[:600]}\n  + {y[:600]}")
+                where = paths(json.loads(x), json.loads(y))
+                print(f"{a.name}:{i + 1}: {len(where)} differences", *where[:6], sep="\n  ")
                 bad += 1
                 break
         if len(la) != len(lb):

@@ -126,7 +126,6 @@ def make_spec(name: str, preset: str, options: dict[str, Any]) -> GameSpec:
                     assert (o["indicator"] is None) == (options.get("indicator") == "spare")
                 else:
                     assert o["indicator"] is None and o["trump"] is None, (p, o)
-        assert oa["hand_no"] == oa["hand_number"]  # the deprecated alias keeps its value
         if oa["hand_number"] != ob["hand_number"] or after.is_terminal():
             r = oa["last_result"]
             assert r is not None

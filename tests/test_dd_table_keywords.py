@@ -1,13 +1,11 @@
 """``dd_table`` has one shape in every game: the deal, then the keywords ``leader``,
-``trump``, ``layout``, ``threads``, ``max_nodes``, ``timeout`` and ``tt_mib``; the old
-positional second argument (``threads`` in Hokm, ``leader`` in Twenty-eight) still works
-with a ``DeprecationWarning``."""
+``trump``, ``layout``, ``threads``, ``max_nodes``, ``timeout`` and ``tt_mib``, all
+keyword-only."""
 
 from __future__ import annotations
 
 import inspect
 
-import numpy as np
 import pytest
 
 import hukm
@@ -25,7 +23,7 @@ def test_every_game_takes_the_same_keywords(cls: type[GameBase]) -> None:
     keywords = [p for p in params if p.kind is inspect.Parameter.KEYWORD_ONLY]
     assert [p.name for p in keywords] == KEYWORDS
     assert all(p.default is None for p in keywords)
-    assert [p.kind for p in params[2:]] == [inspect.Parameter.VAR_POSITIONAL] + [inspect.Parameter.KEYWORD_ONLY] * 7
+    assert [p.kind for p in params[2:]] == [inspect.Parameter.KEYWORD_ONLY] * 7
 
 
 def test_hokm_trump_and_leader_select_a_row_and_a_column() -> None:
@@ -77,20 +75,11 @@ def test_bad_trump_names_the_rows(game: GameBase, deal: str, trump: str, rows: s
         game.dd_table(deal, leader=0, trump=trump)
 
 
-def test_old_positional_forms_warn_and_still_work() -> None:
-    g = hukm.Hokm()
-    with pytest.warns(DeprecationWarning, match=r"dd_table\(deal, threads\) is deprecated") as caught:
-        old = g.dd_table(HOKM_DEAL, 1)
-    assert caught[0].filename == __file__  # the warning points at the caller's line
-    assert np.array_equal(old, g.dd_table(HOKM_DEAL, threads=1))
-    t = hukm.TwentyEight()
-    with pytest.warns(DeprecationWarning, match=r"dd_table\(deal, leader\) is deprecated"):
-        old = t.dd_table(TE_DEAL, 1)
-    assert np.array_equal(old, t.dd_table(TE_DEAL, leader=1))
-    with pytest.raises(hukm.StateError, match="leader twice"):
-        t.dd_table(TE_DEAL, 1, leader=1)
-    with pytest.raises(hukm.StateError, match="3 positional arguments"):
-        g.dd_table(HOKM_DEAL, 1, 2)
+def test_a_second_positional_argument_is_refused() -> None:
+    with pytest.raises(TypeError, match="positional argument"):
+        hukm.Hokm().dd_table(HOKM_DEAL, 1)  # type: ignore[misc]
+    with pytest.raises(TypeError, match="positional argument"):
+        hukm.TwentyEight().dd_table(TE_DEAL, 1)  # type: ignore[misc]
 
 
 @pytest.mark.parametrize("name", ["ganjifa", "dugi", "dashavatara", "naqsh", "thunee4"])

@@ -19,7 +19,7 @@ SEEDS = (1, 7, 11, 23)
 
 
 def cards_of(layout: Any, compact: str) -> list[str]:
-    """The cards of a compact hand, from the layout alone (independent of hukm._svg)."""
+    """The cards of a compact hand, from the layout alone (independent of hukm.svg)."""
     _, suits, cards = layout
     by = {(s, r): c for c, s, r, _ in cards}
     out = []

@@ -16,7 +16,7 @@ import hukm  # noqa: E402
 from hukm import i18n  # noqa: E402
 from hukm.registry import games  # noqa: E402
 from hukm.web import create_app  # noqa: E402
-from hukm.web.labels import FAMILIES, status_line, title  # noqa: E402
+from hukm.web.labels import families, status_line, title  # noqa: E402
 
 OTHERS = [c for c in i18n.LANGUAGES if c != "en"]
 
@@ -38,12 +38,12 @@ def test_every_registry_title_and_family_has_a_message() -> None:
     """Every family of the registry has a message of the web catalog, translated in every
     language; every preset's title is translated, in the table picture's words."""
     infos = list(games())
-    assert {g.family for g in infos} <= set(FAMILIES)
+    assert {g.family for g in infos} <= set(families())
     for lang in OTHERS:
         web = i18n.messages(lang, ("web",))["messages"]
         pictures = i18n.messages(lang, ("pictures",))["messages"]
         assert isinstance(web, dict) and isinstance(pictures, dict)
-        for text in FAMILIES.values():
+        for text in families().values():
             assert web.get(text), (lang, text)
         for g in infos:
             assert pictures.get(f"game\x04{g.title}"), (lang, g.title)

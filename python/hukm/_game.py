@@ -203,10 +203,8 @@ class GameBase(ABC):
     TABLE_NEEDS_LEADER: ClassVar[bool] = False
     """Whether ``dd_table`` needs ``leader`` (Twenty-eight: the seat on lead is part
     of the question; Hokm: it only selects a column)."""
-    TABLE_POSITIONAL: ClassVar[str] = ""
-    """The keyword a second positional argument of ``dd_table`` used to stand for
-    (deprecated: every argument after the deal is a keyword); empty for the games
-    without a table."""
+    HAS_TABLE: ClassVar[bool] = False
+    """Whether the game's class makes a double-dummy table (:meth:`dd_table`)."""
 
     @property
     def has_table(self) -> bool:
@@ -217,12 +215,12 @@ class GameBase(ABC):
         >>> hukm.Hokm().has_table, hukm.Ganjifa().has_table
         (True, False)
         """
-        return bool(self.TABLE_POSITIONAL)
+        return self.HAS_TABLE
 
     def dd_table(
         self,
         deal: str,
-        *args: Any,
+        *,
         leader: Optional[int] = None,
         trump: Optional[str] = None,
         layout: Optional[str] = None,
@@ -233,9 +231,7 @@ class GameBase(ABC):
     ) -> npt.NDArray[np.int32]:
         """The double-dummy table of a full deal, for the games that have one; the
         others raise :class:`hukm.StateError`. Every game takes the same keyword-only
-        arguments after the deal (the old ``dd_table(deal, threads)`` of Hokm and
-        ``dd_table(deal, leader)`` of Twenty-eight still work, with a
-        :class:`DeprecationWarning`).
+        arguments after the deal.
 
         **Hokm** (four-player presets that count plain tricks; PBN's ``N:`` / ``E:`` /
         ``S:`` / ``W:`` first-seat prefix accepted, N, E, S, W being seats 0 to 3 in play
@@ -291,35 +287,20 @@ class GameBase(ABC):
         ...
         hukm._errors.StateError: ganjifa has no double-dummy table (hukm.solve answers its positions)
         """
-        import warnings
-
         from ._errors import NotationError, StateError
 
         if not self.has_table:
             self._table_request(leader, layout)
-        given = {"leader": leader, "threads": threads}
-        if args:
-            name = self.TABLE_POSITIONAL
-            if len(args) > 1:
-                raise StateError(f"dd_table takes the deal and keywords; got {len(args) + 1} positional arguments")
-            if given[name] is not None:
-                raise StateError(f"dd_table got {name} twice (positionally and as a keyword)")
-            warnings.warn(
-                f"dd_table(deal, {name}) is deprecated; write dd_table(deal, {name}=...)",
-                DeprecationWarning,
-                stacklevel=2,
-            )
-            given[name] = args[0]
         if not isinstance(deal, str):
             raise NotationError(f"deal must be a string, got {type(deal).__name__}")
         rows = self._table_rows()
         if trump is not None and trump not in rows:
             raise StateError(f"bad trump {trump!r} for the table of {self.preset}; rows: {', '.join(rows)}")
-        params, column = self._table_request(given["leader"], layout)
+        params, column = self._table_request(leader, layout)
         values, _, _ = self._game.dd_table(
             deal,
             params,
-            optional_whole(given["threads"], "threads", 1, MAX_THREADS),
+            optional_whole(threads, "threads", 1, MAX_THREADS),
             optional_whole(max_nodes, "max_nodes", 1),
             seconds(timeout),
             optional_whole(tt_mib, "tt_mib", 1, 1 << 16),

@@ -58,15 +58,6 @@ def whole(name: str) -> bool:
     return all(k.kind in WHOLE_KINDS for _, k in keyword_union().get(name, ()))
 
 
-def __getattr__(name: str) -> Any:
-    # KEYWORDS and WHOLE: the names of before, now read from the games' descriptions.
-    if name == "KEYWORDS":
-        return tuple(keyword_union())
-    if name == "WHOLE":
-        return frozenset(k for k in keyword_union() if whole(k))
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 def keywords_of(game: GameBase) -> list[str]:
     """The position keywords ``game.from_deal`` takes, in :func:`keyword_union` order."""
     own = {k.name for k in game.description.from_deal if k.position}

@@ -40,7 +40,7 @@ class Hokm(GameBase):
         "hokm4", "hokm3", "hokm2", "court_piece", "single_sar", "double_sar", "dummy_rang",
         "dab_rang", "satat", "trup_kasiet", "dehla_pakad", "be_ranga",
     )
-    TABLE_POSITIONAL = "threads"
+    HAS_TABLE = True
 
     def __init__(self, preset: str = "hokm4", **options: OptionValue) -> None:
         super().__init__(preset, **options)

@@ -5,8 +5,7 @@ Every game's observation starts with the keys of :class:`Observation`, in that o
 with those types; each game adds its own keys after them (the classes below). A key that
 exists only in some presets or phases is marked as not required. Each game's class names
 its type (``observation_type``: the class of a game defines or imports its own, the
-generic :class:`Observation` by default); :func:`observation_types` reads them all
-(``BY_FAMILY``, the table this module kept before, is that mapping: deprecated).
+generic :class:`Observation` by default); :func:`observation_types` reads them all.
 
 >>> import hukm
 >>> hukm.Naqsh.observation_type is NaqshObservation
@@ -124,8 +123,6 @@ class TwentyEightObservation(Observation):
     points: list[int]
     pair_by: Optional[int]
     target: Optional[int]
-    hand_no: int
-    """The former name of ``hand_number``, kept for one release."""
     last_result: Optional[dict[str, Any]]
     winner: Optional[int]
 
@@ -250,11 +247,3 @@ def observation_types() -> dict[str, type]:
     from ._families import CLASSES
 
     return {family: cls.observation_type for family, cls in CLASSES.items()}
-
-
-def __getattr__(name: str) -> Any:
-    # BY_FAMILY: the table this module used to keep, now read from the game classes.
-    # Deprecated: read ``game.observation_type`` or :func:`observation_types`.
-    if name == "BY_FAMILY":
-        return observation_types()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -35,7 +35,7 @@ class TwentyEight(GameBase):
     DEFAULT = "28"
     PRESETS = ("28", "29", "28_wb", "40", "56")
     TABLE_NEEDS_LEADER = True
-    TABLE_POSITIONAL = "leader"
+    HAS_TABLE = True
 
     def __init__(self, preset: str = "28", **options: OptionValue) -> None:
         super().__init__(str(preset), **options)

@@ -35,10 +35,6 @@ from .._game import GameBase
 MAX_CARDS = 17
 """The largest hand a batch solves (Hokm for three: 17 cards)."""
 
-REFUSED: dict[str, str] = {}
-"""Presets a batch refuses, with the reason. Deprecated: empty, the plan reads what a
-game cannot do from the engine (a preset added here is still refused)."""
-
 OBJECTIVES = ("tricks", "kot")
 """What a cell counts: the game's value, or the kot query (1: the side can make a kot)."""
 
@@ -129,8 +125,6 @@ def plan_for(game: GameBase, objective: str = "tricks") -> Plan:
     """
     if objective not in OBJECTIVES:
         raise OptionError(f"bad objective {objective!r}; objectives: {', '.join(OBJECTIVES)}")
-    if game.preset in REFUSED:
-        raise StateError(REFUSED[game.preset])
     deal = game.deal(0)
     size = max(_cards(deal))
     if size > MAX_CARDS:

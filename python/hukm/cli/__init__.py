@@ -30,13 +30,11 @@ from .. import _errors
 from .args import ALIASES, POSITION_FLAGS, build_game, game_options, names, one_line
 from .common import hands_text
 from .parser import build_parser
-from .solve import SOLVE_CAP, UNITS, SolveProgress
+from .solve import SolveProgress
 
 __all__ = [
     "ALIASES",
     "POSITION_FLAGS",
-    "SOLVE_CAP",
-    "UNITS",
     "SolveProgress",
     "build_game",
     "build_parser",

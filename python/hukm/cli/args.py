@@ -194,7 +194,7 @@ def bots_from_spec(spec: str, n: int, seed: int) -> list[Bot]:
     return [by_name(names[i % len(names)], derive_seed(seed, 99, i)) for i in range(n)]
 
 
-POSITION_FLAGS = _pos.KEYWORDS
+POSITION_FLAGS = tuple(_pos.keyword_union())
 """Command-line flags that are ``from_deal`` keywords of some game."""
 
 

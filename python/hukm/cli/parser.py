@@ -81,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("deal", nargs="?", default=None, help="hands in seat order; omit for the seeded deal")
     v.add_argument("--seed", type=whole(0), default=0, help="seed of the deal when none is given")
     for flag in POSITION_FLAGS:
-        kind = whole(0) if flag in _pos.WHOLE else str
+        kind = whole(0) if _pos.whole(flag) else str
         v.add_argument(f"--{flag}", type=kind, default=None, help=f"the position's {flag} (as for hukm solve)")
     v.add_argument("--actions", default=None, help="actions to play first, separated by spaces")
     v.add_argument("--advance", type=whole(0), default=0, help="then let the heuristic bot play this many actions")

@@ -13,15 +13,10 @@ from typing import Any, Optional
 
 from .. import _errors
 from .._game import GameBase
-from ..registry import games
 from ..solve import Solution, solve
 from .args import build_game, position, position_flags
 from .common import hands_text, seeded_play
 from .term import Screen
-
-SOLVE_CAP = 16
-"""Largest hand of 16 cards the command solves exactly without ``--force``, kept for older
-callers: each game now says its own (``description.quick_hand``)."""
 
 DEFAULT_TIMEOUT = 30.0
 """Seconds ``hukm solve`` gives a position unless ``--timeout`` or ``--exact`` says
@@ -169,14 +164,6 @@ class SolveProgress:
             self.stream.write("\r" + " " * self.width + "\r")
             self.stream.flush()
             self.width = 0
-
-
-UNITS: dict[str, str] = {}
-"""What a value counts, as the command line writes it, for each family's first preset
-(kept for older callers: the command reads each game's ``description.label``)."""
-for _info in games():
-    if _info.description is not None:
-        UNITS.setdefault(_info.family, _info.description.label)
 
 
 def _table(game: GameBase, args: argparse.Namespace) -> int:

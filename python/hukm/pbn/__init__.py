@@ -75,7 +75,7 @@ from .._errors import NotationError
 from .._sourced import BridgeRoles, SourcedRecord
 from ..record import HandRecord
 from ._doc import Comment, Directive, PbnFile, PbnGame, Row, Tag, decode, parse
-from ._records import BRIDGE_OPTIONS, STRAINS, WHIST_PRESETS, read_dd_table, records_of_games
+from ._records import BRIDGE_OPTIONS, STRAINS, read_dd_table, records_of_games, whist_presets
 from ._sections import SEATS, Auction, Column, Play, PbnTable, auction, play, table
 from ._write import dd_table_rows, dd_table_tag, double_dummy_tricks, dump, dumps, match_hands
 
@@ -189,7 +189,7 @@ __all__ = [
     "SEATS",
     "STRAINS",
     "Tag",
-    "WHIST_PRESETS",
+    "whist_presets",
     "auction",
     "dd_table_rows",
     "dd_table_tag",

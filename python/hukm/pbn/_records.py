@@ -37,13 +37,6 @@ def whist_presets() -> tuple[str, ...]:
     return tuple(g.name for g in games() if g.players == 4 and g.description is not None and g.description.whist)
 
 
-def __getattr__(name: str) -> Any:
-    # WHIST_PRESETS: the name of before, now read from the games' descriptions.
-    if name == "WHIST_PRESETS":
-        return whist_presets()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 BRIDGE_OPTIONS = {"stop_rule": "play_all"}
 """The options of a PBN game without ``[HukmPreset]`` / ``[HukmOptions]``: bridge plays every trick."""
 
@@ -333,4 +326,4 @@ def read_dd_table(text: str) -> Table:
 
 
 
-__all__ = ["BRIDGE_OPTIONS", "STRAINS", "Table", "WHIST_PRESETS", "whist_presets", "read_dd_table", "record_of_game", "records_of_games"]
+__all__ = ["BRIDGE_OPTIONS", "STRAINS", "Table", "whist_presets", "read_dd_table", "record_of_game", "records_of_games"]

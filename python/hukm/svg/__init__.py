@@ -37,7 +37,7 @@ sits at the bottom and play goes anticlockwise, so seat 1 is on the right. Suit 
 and emblems are display conventions, in the tables of :mod:`hukm.svg.packs`; every fact
 about the cards comes from the engine (``State.layout``).
 
-The pieces, one module each (:mod:`hukm._svg` is their old name, kept as an alias):
+The pieces, one module each:
 
 * :mod:`hukm.svg.xml` — SVG text: escaping, numbers, elements, the document.
 * :mod:`hukm.svg.packs` — a pack as the engine lays it out (``State.layout``) plus the

@@ -1,7 +1,7 @@
 """Where things go on a 1280 x 720 table (16:9; ``size=`` only scales the picture).
 
 Seat 0 sits at the bottom and play goes anticlockwise: seat 1 on seat 0's right (the
-right of the picture), as in :mod:`hukm.diagram`. Two seats face each other, three
+right of the picture), as in :mod:`hukm.cli.diagram`. Two seats face each other, three
 make a triangle, four a cross, more sit around an oval.
 
 >>> g = table_geometry(4)

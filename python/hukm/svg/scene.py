@@ -236,13 +236,3 @@ def build(state: _core.State, viewer: Optional[int] = None, analysis: object = F
         scene.info.append(tr.t("Returns: {returns}", returns=" ".join(signed(tr, r) for r in state.returns())))
     _analysis(c, analysis, legal, timeout)
     return scene
-
-
-def __getattr__(name: str) -> Any:
-    """``READERS``, the old table of each game's reader by family, built from the games'
-    modules (:mod:`hukm.svg.games`, ``read``). Deprecated."""
-    if name == "READERS":
-        from .games import every
-
-        return {m.__name__.rsplit(".", 1)[-1]: m.read for m in every() if hasattr(m, "read")}
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

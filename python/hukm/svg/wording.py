@@ -311,13 +311,3 @@ def value_note(state: _core.State, value: int, tr: Translator = EN) -> str:
     if unit == "tens":
         return tr.nt("{n} more tens", "{n} more tens", n, n=value)
     return tr.nt("{n} more points", "{n} more points", n, n=value)
-
-
-def __getattr__(name: str) -> Any:
-    """``GAMES``, the old table of the games' titles, built from the games' modules
-    (:mod:`hukm.svg.games`, ``TITLES``). Deprecated."""
-    if name == "GAMES":
-        from .games import every
-
-        return tuple(t for m in every() for t in getattr(m, "TITLES", ()))
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -14,7 +14,7 @@ keep their keys and values (the names the URL and the API take, ``opt.stop_rule=
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Optional
 
 from .. import _core
 from ..i18n import translator
@@ -86,23 +86,3 @@ def status_line(state: _core.State, lang: str, viewer: Optional[int] = None) -> 
     from ..svg.status import status_line as line
 
     return line(state, translator(lang), viewer)
-
-
-def __getattr__(name: str) -> Any:
-    """The old tables, built from the games' modules: ``FAMILIES`` (:func:`families`),
-    ``POSITION_LABELS`` (the page's own names of the position keywords), ``ROLES`` and
-    ``WORD_ROLES`` (the status line's roles, by observation key). Deprecated."""
-    if name == "FAMILIES":
-        return families()
-    if name in ("ROLES", "WORD_ROLES"):
-        from ..svg.games import every
-
-        from ..svg.status import STATUS_ROLES
-
-        roles = dict(STATUS_ROLES)
-        for m in every():
-            roles.update(getattr(m, "ROLES", {}))
-        return tuple(roles) if name == "ROLES" else roles
-    if name == "POSITION_LABELS":
-        return {k: m for k, (ctx, m) in _positions().items() if ctx == "position"}
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -29,9 +29,9 @@ from typing import Any, Callable, Mapping, Optional
 from .. import _core, pbn, svg
 from .._errors import HukmError, SolverLimitError, StateError
 from .._game import GameBase
-from .._position import WHOLE, keywords_of, position
+from .._position import keywords_of, position, whole as whole_keyword
 from ..bots import PIMC, Heuristic, Random
-from ..pbn._records import WHIST_PRESETS
+from ..pbn._records import whist_presets
 from ..record import HandRecord, record_of, replay
 from ..registry import game as make_game
 from ..registry import games
@@ -52,7 +52,7 @@ MAX_ACTIONS = 5000
 MAX_PIMC_SAMPLES = 200
 """The most samples a PIMC bot of the page may draw per decision."""
 
-WHIST = frozenset(WHIST_PRESETS)
+WHIST = frozenset(whist_presets())
 """The presets whose hands PBN can hold."""
 
 PBN_SEATS = ("North", "East", "South", "West")
@@ -114,7 +114,7 @@ def game_list(lang: str = "en") -> list[dict[str, Any]]:
             "players": info.players,
             "options": [{"key": o.name, "kind": o.kind, "values": [_text(v) for v in o.values],
                          "default": None if o.default is None else _text(o.default)} for o in info.specs],
-            "position": [{"key": k, "whole": k in WHOLE, "label": position_label(k, lang)} for k in keywords_of(g)],
+            "position": [{"key": k, "whole": whole_keyword(k), "label": position_label(k, lang)} for k in keywords_of(g)],
             "pbn": info.name in WHIST,
             "legend": legend(g.new_game(0), lang),
         })
@@ -221,7 +221,7 @@ class Table:
             for k, v in given.items():
                 if v is None or v == "":
                     continue
-                if k in WHOLE:
+                if whole_keyword(k):
                     if isinstance(v, str) and v.strip().isdigit():
                         v = int(v)
                     if not isinstance(v, int) or isinstance(v, bool):

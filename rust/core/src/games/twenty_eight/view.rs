@@ -196,8 +196,6 @@ impl TwentyEightState {
                         Value::Null
                     },
                 ),
-                // `hand_no`: the former name of `hand_number`, kept for one release.
-                ("hand_no", self.hand_no.into()),
                 ("last_result", last),
                 ("winner", self.winner.map(|w| w as usize).into()),
             ]
