@@ -37,6 +37,28 @@ def decode(path: Path) -> tuple[str, list[Any]]:
         return name, [f.to_ndarray(format="rgb24") for f in c.decode(video=0)]
 
 
+def blobs(mask: Any) -> list[tuple[int, int, int]]:
+    """The connected patches of ``mask``: (pixels, height, width) of each."""
+    seen = np.zeros_like(mask)
+    out = []
+    for y, x in zip(*np.nonzero(mask)):
+        if seen[y, x]:
+            continue
+        seen[y, x] = True
+        queue, n = deque([(y, x)]), 0
+        top, bottom, left, right = y, y, x, x
+        while queue:
+            cy, cx = queue.popleft()
+            n += 1
+            top, bottom, left, right = min(top, cy), max(bottom, cy), min(left, cx), max(right, cx)
+            for ny, nx in ((cy + 1, cx), (cy - 1, cx), (cy, cx + 1), (cy, cx - 1)):
+                if 0 <= ny < mask.shape[0] and 0 <= nx < mask.shape[1] and mask[ny, nx] and not seen[ny, nx]:
+                    seen[ny, nx] = True
+                    queue.append((ny, nx))
+        out.append((n, bottom - top + 1, right - left + 1))
+    return out
+
+
 def cards_on_felt(frame: Any) -> int:
     """Cards lying on the felt of a 16:9 frame with its caption bar: the large light
     patches inside the felt's box (the winner's frame and the labels are thin or small)."""
@@ -48,25 +70,8 @@ def cards_on_felt(frame: Any) -> int:
     # inside the felt (an ellipse centred at (640, 360), radii 250 x 178 in table units)
     felt = ((xs - x0) / scale - 640) ** 2 / 245 ** 2 + (ys / scale - 360) ** 2 / 173 ** 2 < 1
     light = (frame > 185).all(axis=2) & felt
-    seen = np.zeros_like(light)
-    sizes = []
-    for y, x in zip(*np.nonzero(light)):
-        if seen[y, x]:
-            continue
-        seen[y, x] = True
-        queue, n = deque([(y, x)]), 0
-        top, bottom, left, right = y, y, x, x
-        while queue:
-            cy, cx = queue.popleft()
-            n += 1
-            top, bottom, left, right = min(top, cy), max(bottom, cy), min(left, cx), max(right, cx)
-            for ny, nx in ((cy + 1, cx), (cy - 1, cx), (cy, cx + 1), (cy, cx - 1)):
-                if 0 <= ny < light.shape[0] and 0 <= nx < light.shape[1] and light[ny, nx] and not seen[ny, nx]:
-                    seen[ny, nx] = True
-                    queue.append((ny, nx))
-        tall, wide = bottom - top + 1, right - left + 1
-        if tall >= 0.5 * 86 * scale and wide >= 0.5 * 58 * scale and n >= 0.6 * tall * wide:
-            sizes.append(n)
+    sizes = [n for n, tall, wide in blobs(light)
+             if tall >= 0.5 * 86 * scale and wide >= 0.5 * 58 * scale and n >= 0.6 * tall * wide]
     # a card's face: as tall and wide as half a card and filling its box (the trump's
     # sign and the labels are smaller, the winner's frame is a thin ring)
     return len(sizes)
@@ -284,5 +289,56 @@ def test_the_end_of_a_hand_decoded(tmp_path: Path) -> None:
     gold = (frames[k][..., 0] > 200) & (frames[k][..., 1] > 170) & (frames[k][..., 2] < 120)
     rows = np.nonzero(gold.any(axis=1))[0]
     rows = rows[rows > h * (1 - hukm.video.encode.SCORE_BAR)]
+    runs = np.split(rows, np.nonzero(np.diff(rows) > 1)[0] + 1)
+    assert max(len(r) for r in runs) >= 0.04 * h * 0.7, [len(r) for r in runs]  # cap height of 4% type
+
+
+
+@pytest.mark.parametrize("size", [(360, 640), (360, 360)])
+def test_phone_and_square_frames_are_filled_to_the_end_of_a_hand(tmp_path: Path, size: tuple[int, int]) -> None:
+    """A tall (phone, 9:16) and a square video over the end of a hand of a match, decoded:
+    the table laid out for the frame fills everything above the caption bar (no row of
+    the bar's colour there, the felt's green from side to side), the result's frame shows
+    the finished trick (its four cards on the felt) with the counts in gold type of at
+    least 4% of the frame's height in the bar, the next deal's frame no card on the felt."""
+    from hukm.bots import Heuristic
+    from hukm.video.encode import picture_area
+
+    s = hukm.Hokm().new_game(seed=5)
+    bot = Heuristic(seed=5)
+    while s.observation(0)["hand_number"] == 1:
+        s.apply(bot.act(s))
+    rec = s.record()
+    w, h = size
+    path = tmp_path / "end.mp4"
+    made = hukm.video.write(rec, path, size=size, fps=1, timing=Timing(start=1, action=1, trick=1, result=1))
+    _, frames = decode(path)
+    area = picture_area(w, h)
+    assert area is not None and made.frames == len(frames)
+    story = segments(rec, fill=area)
+    assert len(frames) == len(story)
+    k = next(i for i, x in enumerate(story) if x.kind == "result")
+    assert story[k + 1].kind == "deal" and story[k].caption.startswith("Hand 1 over: ")
+    top = int(area[1]) - 2
+    assert 0.6 * h <= top <= 0.8 * h
+    for frame in (frames[0], frames[k], frames[k + 1]):
+        above = frame[:top].astype(int)
+        dark = (np.abs(above - np.array([0x16, 0x18, 0x1D])).sum(axis=2) < 40).mean(axis=1)
+        assert dark.max() < 0.2, dark.max()  # no row of the bar's colour above the bar
+        green = (above[..., 1] > above[..., 0] + 40) & (above[..., 1] > above[..., 2] + 20)
+        rows = np.nonzero(green.mean(axis=1) > 0.8)[0]
+        assert len(rows) > 0.2 * h, len(rows)  # the felt from side to side, a fifth of the frame high
+    def cards(frame: Any) -> int:
+        above = frame[:top].astype(int)
+        green = (above[..., 1] > above[..., 0] + 40) & (above[..., 1] > above[..., 2] + 20)
+        ys = np.nonzero(green.mean(axis=1) > 0.8)[0]
+        felt = frame[ys.min():ys.max()]
+        light = (felt > 185).all(axis=2)
+        # a card's face: taller than wide and filling its box (the captions' pills are wide)
+        return sum(1 for n, tall, wide in blobs(light) if tall >= wide and tall >= 0.025 * h and n >= 0.6 * tall * wide)
+    assert cards(frames[k]) == 4 and cards(frames[k + 1]) == 0
+    gold = (frames[k][..., 0] > 200) & (frames[k][..., 1] > 170) & (frames[k][..., 2] < 120)
+    rows = np.nonzero(gold.any(axis=1))[0]
+    rows = rows[rows > top]
     runs = np.split(rows, np.nonzero(np.diff(rows) > 1)[0] + 1)
     assert max(len(r) for r in runs) >= 0.04 * h * 0.7, [len(r) for r in runs]  # cap height of 4% type

@@ -95,6 +95,14 @@ OVERFLOW = r"""() => {
 }"""
 
 
+SMALL_TEXT = r"""() => [...document.querySelectorAll("#board svg text")].filter((t) => t.textContent.trim())
+  .map((t) => { const m = t.getScreenCTM();
+                return [parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b), t.textContent.trim()]; })
+  .filter(([size]) => size < 12)"""
+"""The words of the table picture drawn smaller than 12 CSS px (the font size times the
+scale from the picture's units to the screen, a card's own scale included)."""
+
+
 def overflows(page: Any) -> list[str]:
     return list(page.evaluate(OVERFLOW))
 
@@ -131,6 +139,8 @@ def open_scene(page: Any, address: str, selector: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("kind", list(VIEWPORTS))
 def test_no_text_overflows_its_box(browser: Any, server: str, lang: str, kind: str) -> None:  # noqa: F811
+    """Nothing overflows its box; on the phone the table is drawn for it (layout=phone)
+    and every word of it is 12 CSS px and more."""
     for page in sized(browser, kind):
         for name, address, selector in scenes(server, lang):
             open_scene(page, address, selector)
@@ -139,6 +149,14 @@ def test_no_text_overflows_its_box(browser: Any, server: str, lang: str, kind: s
             assert page.get_attribute("html", "lang") == lang
             assert overflows(page) == [], (name, kind)
             assert page.evaluate("() => document.documentElement.scrollWidth - innerWidth") <= 0, name
+            if kind == "phone":
+                assert page.locator("#board svg text").count() > 20, name
+                assert page.evaluate(SMALL_TEXT) == [], (name, lang)
+                # the status line's counts above the table, in large type
+                counts = page.locator("#counts .count b")
+                if counts.count():
+                    assert float(counts.first.evaluate("(b) => parseFloat(getComputedStyle(b).fontSize)")) >= 24
+                    assert counts.first.bounding_box()["y"] < page.locator("#board svg").bounding_box()["y"]
 
 
 SHOWCASE = {

@@ -236,21 +236,34 @@ def hand_gif(path: Path) -> None:
     hukm.video.write(state.record(), path, size="360p", analysis=True)
 
 
-def video_hand_over(path: Path) -> None:
-    """The video's frame at the end of a hand of a match (square, for phones): the result
-    over the finished table, the counts in large type."""
+def video_hand_over(path: Path, size: tuple[int, int] = (1080, 1080)) -> None:
+    """The video's frame at the end of a hand of a match (square, or a phone's 1080 x
+    1920): the result over the finished table laid out for the frame, the counts in
+    large type."""
     import hukm as lib
     from hukm.bots import Heuristic
     from hukm.svg.raster import write_png as png
     from hukm.video import segments
-    from hukm.video.encode import compose
+    from hukm.video.encode import compose, picture_area
 
     state = lib.game("hokm4").new_game(seed=7)
     bot = Heuristic(seed=7)
     while state.observation(0)["hand_number"] == 1:
         state.apply(bot.act(state))
-    seg = next(s for s in segments(state.record()) if s.kind == "result")
-    png(compose(seg.svg, seg.caption, seg.note, seg.kind, 1080, 1080, score=seg.score), str(path), 1080)
+    w, h = size
+    seg = next(s for s in segments(state.record(), fill=picture_area(w, h)) if s.kind == "result")
+    png(compose(seg.svg, seg.caption, seg.note, seg.kind, w, h, score=seg.score), str(path), w)
+
+
+def phone_table(path: Path) -> None:
+    """The table drawn for a phone (``render(layout="phone")``): Hokm seen by seat 0 in
+    the second trick, at twice the phone's pixels."""
+    import hukm as lib
+    import hukm.svg
+    from hukm.svg.raster import write_png as png
+
+    state = _played(lib.game("hokm4").new_game(seed=7), 6, seed=7)
+    png(hukm.svg.render(state, viewer=0, layout="phone"), str(path), 800)
 
 
 def graded_review_chart(path: Path) -> None:
@@ -270,7 +283,8 @@ def graded_review_chart(path: Path) -> None:
 
 
 def main(names: list[str]) -> None:
-    every = ["hokm_hand.gif", "review_chart_ganjifa.png", "video_hand_over.png", *SHOWS, "terminal_play.png", *TERMINAL_LANGS, *LANG_TABLES, *WEB, *WEB_LANGUAGES]
+    every = ["hokm_hand.gif", "review_chart_ganjifa.png", "video_hand_over.png", "video_hand_over_phone.png",
+             "phone_table.png", *SHOWS, "terminal_play.png", *TERMINAL_LANGS, *LANG_TABLES, *WEB, *WEB_LANGUAGES]
     unknown = [n for n in names if n not in every]
     if unknown:
         sys.exit(f"make_gallery: no picture {unknown[0]!r} (pictures: {', '.join(every)})")
@@ -281,6 +295,12 @@ def main(names: list[str]) -> None:
     if "video_hand_over.png" in wanted:
         video_hand_over(HERE / "video_hand_over.png")
         print("wrote video_hand_over.png")
+    if "video_hand_over_phone.png" in wanted:
+        video_hand_over(HERE / "video_hand_over_phone.png", (1080, 1920))
+        print("wrote video_hand_over_phone.png")
+    if "phone_table.png" in wanted:
+        phone_table(HERE / "phone_table.png")
+        print("wrote phone_table.png")
     if "review_chart_ganjifa.png" in wanted:
         graded_review_chart(HERE / "review_chart_ganjifa.png")
         print("wrote review_chart_ganjifa.png")

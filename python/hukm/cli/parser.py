@@ -101,7 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--video", default=None,
                    help='write the hand as a video: .mp4, .webm or .gif, with captions (pip install "hukm[video]")')
     r.add_argument("--fps", type=whole(1), default=10, help="video frames a second (default 10)")
-    r.add_argument("--size", default="720p", help="video size: 720p, 1080p, square, 360p or WIDTHxHEIGHT (default 720p)")
+    r.add_argument("--size", default="720p", help="video size: 720p, 1080p, square, phone (1080x1920), 360p or WIDTHxHEIGHT (default 720p)")
     r.add_argument("--analysis", action="store_true",
                    help="video: double-dummy values on the cards and what each card played cost")
     add_lang(r, "the view, the frames and the video")

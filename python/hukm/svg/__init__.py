@@ -50,6 +50,8 @@ The pieces, one module each:
 * :mod:`hukm.svg.finished` — a finished trick held on the table with its winner.
 * :mod:`hukm.svg.geometry` — where seats, hands, the trick and the panels go.
 * :mod:`hukm.svg.paint` — a scene drawn as SVG text.
+* :mod:`hukm.svg.compact` — a scene drawn for a phone (``render(layout="phone")``): the
+  other seats as badges, the own hand large along the bottom, every word 13 units and more.
 * :mod:`hukm.svg.lines` — a best line as trick pictures.
 * :mod:`hukm.svg.chart` — the chart of a review.
 * :mod:`hukm.svg.wording` — the words drawn, in the reader's language and digits.
@@ -78,6 +80,7 @@ from ..registry import info as _registry_info
 from ..solve import LineStep, Solution
 from . import lines as _lines
 from .bridge import relabel, roles_of
+from .compact import paint_compact
 from .finished import finished_scene
 from .packs import pack_of_game
 from .paint import paint as _paint
@@ -88,6 +91,9 @@ __all__ = ["render", "after", "frames", "deal", "line", "DEFAULT_SIZE", "ANALYSI
 
 DEFAULT_SIZE = 1280
 """The default width of a picture in pixels (its height is 9/16 of it for a table)."""
+
+LAYOUTS = ("wide", "phone")
+"""The layouts :func:`render` draws: the 16:9 table, the table for a phone."""
 
 ANALYSIS_TIMEOUT = 10.0
 """Seconds :func:`render` gives the solver for ``analysis=True`` (a notebook never hangs
@@ -117,6 +123,7 @@ def render(
     timeout: Optional[float] = ANALYSIS_TIMEOUT,
     bottom: Optional[int] = None,
     lang: Optional[str] = None,
+    layout: str = "wide",
 ) -> str:
     """The table of ``state`` as SVG text.
 
@@ -133,6 +140,9 @@ def render(
     blue and clubs green. ``bottom`` is the seat drawn at the bottom (default: the
     viewer's, seat 0 for a god's-eye picture); the others follow anticlockwise. ``lang``
     is the language of the words (default English; see the module's notes).
+    ``layout="phone"`` lays the table out for a narrow screen (:mod:`hukm.svg.compact`:
+    400 units wide, as tall as it needs, ``size`` its width in pixels); the default,
+    ``"wide"``, is the 16:9 table.
 
     Bad input raises :class:`hukm.StateError` naming it (an unknown ``lang``:
     :class:`hukm.OptionError`).
@@ -157,9 +167,13 @@ def render(
                                 or not timeout > 0):
         raise StateError(f"timeout must be a number of seconds > 0 or None, got {timeout!r}")
     b = optional_whole(bottom, "bottom", 0, st.num_players - 1)
+    if layout not in LAYOUTS:
+        raise StateError(f"layout must be one of {', '.join(map(repr, LAYOUTS))}, got {layout!r}")
     scene = build(st, v, analysis, bool(four_colour), timeout, tr)
     if b is not None:
         scene.bottom = b
+    if layout == "phone":
+        return paint_compact(scene, size=width if size != DEFAULT_SIZE else None)
     return _paint(scene, width)
 
 

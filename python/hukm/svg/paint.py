@@ -26,7 +26,7 @@ Every card is one ``<g class="card">`` carrying ``data-card`` (face up only),
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from .faces import INDEX_W, back, defs, face, glyph_or_emblem, size_of
 from .geometry import HEIGHT, WIDTH, Box, Geometry, Rows, plan_rows, row_width, table_geometry
@@ -217,6 +217,40 @@ def table_scale(scene: Scene, geo: Geometry, heads: list[float]) -> float:
     return 1.0
 
 
+def card_row(scene: Scene, groups: list[list[Optional[str]]], taken: list[int], row: list[tuple[int, int]],
+             x: float, y: float, step: float, cw: float, seat: int, role: str, gap: float,
+             place: Callable[[float, float], float], scale: float = 1.0, marks: str = "",
+             badge_of: Optional[Callable[[float, int, bool], str]] = None) -> str:
+    """One row of a seat's cards from ``x`` (its left-to-right start; ``place(x, w)`` is
+    where a card ``w`` wide whose left edge is ``x`` goes, mirrored for a right-to-left
+    reader), ``step`` apart and ``gap`` more between two groups, each card but the last
+    covered by the next (from the right in a right-to-left picture); ``taken`` counts
+    the cards of each group already drawn. With ``badge_of`` each valued card gets its
+    value's badge (``badge_of(card's x, value, best)``)."""
+    tr = scene.tr
+    pre: list[str] = []
+    cards: list[str] = []
+    prev: Optional[int] = None
+    left = sum(k for _, k in row)
+    for g, k in row:
+        if prev is not None and g != prev:
+            x += gap
+        for _ in range(k):
+            left -= 1
+            card = groups[g][taken[g]]
+            taken[g] += 1
+            value = scene.values.get(card) if card and badge_of is not None else None
+            best = card in scene.best if card and badge_of is not None else False
+            px = place(x, cw)
+            if value is not None and badge_of is not None:
+                (pre if tr.rtl else cards).append(badge_of(px, value, best))
+            covered = (len(cards) > 0) if tr.rtl else left > 0
+            cards.append(card_el(scene, card, seat, role, px, y, value, best, covered, scale, marks))
+            x += step
+        prev = g
+    return "".join(pre) + "".join(reversed(cards) if tr.rtl else cards)
+
+
 def seat_panel(scene: Scene, seat: SeatScene, box: Box, head: tuple[str, float], scale: float) -> str:
     """A seat's panel: header, then the hand in rows of overlapping cards (from right to
     left in a right-to-left language, each card on the one to its left)."""
@@ -234,27 +268,11 @@ def seat_panel(scene: Scene, seat: SeatScene, box: Box, head: tuple[str, float],
     bw = min(step - 2, 30)
     y = plan.top
     for row in plan.rows.rows:
-        x = box.x + 12
-        prev: Optional[int] = None
-        left = sum(k for _, k in row)
-        cards: list[str] = []
-        for g, k in row:
-            if prev is not None and g != prev:
-                x += 8
-            for _ in range(k):
-                left -= 1
-                card = groups[g][taken[g]]
-                taken[g] += 1
-                value = scene.values.get(card) if card else None
-                best = card in scene.best if card else False
-                px = fx(tr, x, cw)
-                if value is not None:
-                    (out if tr.rtl else cards).append(badge(px + 1, y - BADGE_H, bw, value, best, tr))
-                covered = (len(cards) > 0) if tr.rtl else left > 0
-                cards.append(card_el(scene, card, seat.seat, "hand", px, y, value, best, covered, scale))
-                x += step
-            prev = g
-        out.extend(reversed(cards) if tr.rtl else cards)
+        def badge_at(px: float, v: int, best: bool, y: float = y) -> str:
+            return badge(px + 1, y - BADGE_H, bw, v, best, tr)
+
+        out.append(card_row(scene, groups, taken, row, box.x + 12, y, step, cw, seat.seat, "hand", 8,
+                            lambda x, w: fx(tr, x, w), scale, badge_of=badge_at))
         y += plan.row_h
     return "".join(out)
 
@@ -295,22 +313,8 @@ def trick_area(scene: Scene, geo: Geometry, scale: float) -> str:
                           rx=9, fill=WIN, fill_opacity=0.25, stroke=WIN, stroke_width=4))
         taken = [0] * len(groups)
         for row in plan.rows:
-            x = ax - row_width(row, cw, plan.step, 4) / 2
-            left = sum(n for _, n in row)
-            prev: Optional[int] = None
-            cards: list[str] = []
-            for g, n in row:
-                if prev is not None and g != prev:
-                    x += 4
-                for _ in range(n):
-                    left -= 1
-                    covered = (len(cards) > 0) if tr.rtl else left > 0
-                    cards.append(card_el(scene, groups[g][taken[g]], s, "trick", fx(tr, x, cw), y,
-                                         covered=covered, scale=k, marks=marks))
-                    taken[g] += 1
-                    x += plan.step
-                prev = g
-            out.extend(reversed(cards) if tr.rtl else cards)
+            out.append(card_row(scene, groups, taken, row, ax - row_width(row, cw, plan.step, 4) / 2, y, plan.step,
+                                cw, s, "trick", 4, lambda x, w: fx(tr, x, w), k, marks))
             y += ch + 4
         cap = (tr.t("{n}. seat {seat}", n=rank + 1, seat=tr.num(s)) if scene.trick_ordered
                else tr.t("seat {seat}", seat=tr.num(s)))

@@ -10,7 +10,8 @@ double-dummy values on the cards and the cost of each card played.
 Each picture is held for its :class:`Timing` (an action 1.2 s, a finished trick 2.5 s,
 the deal 2.5 s, the result 4 s) at ``fps`` frames a second (GIF: one frame per picture
 with its duration). ``size`` is a preset of :data:`SIZES` (``720p``, ``1080p``,
-``square`` for phones, ``360p``) or ``(width, height)``. Pictures are rasterised with
+``square``, ``phone`` (1080 x 1920), ``360p``) or ``(width, height)``; a square or tall
+frame is filled by the table laid out for it. Pictures are rasterised with
 resvg (:mod:`hukm.svg.raster`) and encoded with PyAV (H.264 or VP9) or, for GIF, Pillow.
 
 >>> import hukm, hukm.video, tempfile, os
@@ -33,7 +34,7 @@ from .._check import optional_whole, whole
 from .._errors import StateError
 from ..svg.wording import tr_of
 from ..record import HandRecord
-from .encode import CODECS, compose, raster, write_av, write_gif
+from .encode import CODECS, compose, picture_area, raster, write_av, write_gif
 from .story import Segment, Timing, segments
 
 __all__ = ["write", "Video", "Timing", "Segment", "segments", "SIZES"]
@@ -43,8 +44,11 @@ SIZES: dict[str, tuple[int, int]] = {
     "720p": (1280, 720),
     "1080p": (1920, 1080),
     "square": (1080, 1080),
+    "phone": (1080, 1920),
 }
-"""Frame sizes by name: 16:9 for screens, ``square`` for phones and social feeds."""
+"""Frame sizes by name: 16:9 for screens, ``square`` for social feeds, ``phone`` (9:16)
+for a phone held upright. A square or tall frame is filled by a table laid out for it
+(:mod:`hukm.svg.compact`) above the caption bar."""
 
 
 @dataclass(frozen=True)
@@ -122,7 +126,8 @@ def write(
             raise StateError(f"timing.{name} must be seconds in (0, 600], got {t!r}")
     stop = optional_whole(step, "step", 0, len(record.actions))
     story = segments(record, viewer=viewer, analysis=bool(analysis), timeout=timeout, timing=timing,
-                     four_colour=bool(four_colour), step=stop, lang=tr.lang)
+                     four_colour=bool(four_colour), step=stop, lang=tr.lang,
+                     fill=picture_area(width, height, bool(captions)))
 
     def image(seg: Segment) -> object:
         words = seg.caption if captions else ""

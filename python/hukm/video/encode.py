@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import io
 import re
-from typing import Any, Iterable
+from typing import Any, Iterable, Optional
 
 from .._errors import StateError
 from ..svg.paint import wrap
 from ..svg.raster import to_png
 from ..svg.wording import EN
-from ..svg.xml import el, isolate_ltr, root_attrs, text
+from ..svg.xml import el, isolate_ltr, root_attrs, text, text_width
 from ..i18n import Translator
 
 INK, BAR, SOFT, GOLD = "#ffffff", "#16181d", "#aeb4bf", "#ffd54a"
@@ -58,9 +58,30 @@ def _lines(caption: str, width: float, size: float, most: int) -> tuple[list[str
 
 SCORE_BAR = 0.25
 """The caption bar's share of a wide frame's height when it holds the counts."""
+TALL_BAR = 0.24
+"""The caption bar's share of a tall frame's height (a phone's, 9:16)."""
+SQUARE_BAR = 0.28
+"""The caption bar's share of a square frame's height."""
 SCORE_SHARE = 0.045
 """The height of the score line's type, as a share of the frame's height (at least 4%:
 32 px at 720p)."""
+
+
+def picture_area(width: int, height: int, captions: bool = True) -> Optional[tuple[float, float]]:
+    """The part of a square or tall frame the table fills, above the caption bar
+    (:data:`SQUARE_BAR`, :data:`TALL_BAR`): ``(width, height)``; ``None`` for a wide
+    frame, whose table stays 16:9.
+
+    >>> picture_area(1080, 1920), picture_area(1080, 1080), picture_area(1280, 720)
+    ((1080, 1459.2), (1080, 777.6), None)
+    """
+    if height < 0.9 * width:
+        return None
+    bar = (SQUARE_BAR if height < 1.3 * width else TALL_BAR) if captions else 0.0
+    return width, round(height * (1 - bar), 1)
+
+
+_VIEWBOX = re.compile(r'viewBox="0 0 ([\d.]+) ([\d.]+)"')
 
 
 def compose(table: str, caption: str, note: str, kind: str, width: int, height: int,
@@ -69,15 +90,19 @@ def compose(table: str, caption: str, note: str, kind: str, width: int, height: 
     (``score``, in large type: at least :data:`SCORE_SHARE` of the frame's height) and
     the note (in ``tr``'s language: its fonts and direction). A wide frame keeps the
     table 16:9 beside dark margins; a square or tall one puts the table on top and the
-    caption, larger, in the rest of the frame."""
+    caption, larger, in the rest of the frame: a picture laid out for the frame
+    (:func:`picture_area`, :mod:`hukm.svg.compact`) fills all but the caption bar."""
     tall = height >= 0.9 * width
     big = height * SCORE_SHARE
     if tall:
         tw = float(width)
-        th = tw * 9 / 16
-        tx, ty = 0.0, 0.0
-        size, most = max(width / 20, big), 4
-        big = max(big, width / 14)
+        box = _VIEWBOX.search(table)
+        aspect = float(box.group(2)) / float(box.group(1)) if box else 9 / 16
+        most_h = height * (1 - (SQUARE_BAR if height < 1.3 * width else TALL_BAR)) if caption else float(height)
+        th = min(tw * aspect, most_h)
+        tw = th / aspect  # a picture taller than the frame's part for it: narrower, centred
+        tx, ty = (width - tw) / 2, 0.0
+        size, most = max(width / 24, height * 0.025), 3
     else:
         bar = height * (SCORE_BAR if caption and score else 0.13 if caption else 0.0)
         th = height - bar
@@ -92,9 +117,15 @@ def compose(table: str, caption: str, note: str, kind: str, width: int, height: 
         lines, fs = _lines(caption, width * 0.94, size, 2 if score and not tall else most)
         ns = max(fs * 0.55, height * 0.02)
         scored = bool(score)
+        if scored:  # the counts on one line: smaller where they would not fit, never under 4%
+            big = max(height * 0.04, min(big, big * width * 0.96 / max(1.0, text_width(score, big, True))))
         block = len(lines) * fs * 1.25 + (big * 1.45 if scored else 0) + ns * 1.6
         if block > room:  # the note gives way to the caption and the counts
             note, block = "", block - ns * 1.6
+        while block > room and fs > 10:  # then the caption's type, never the counts'
+            fs *= 0.9
+            lines, fs = _lines(caption, width * 0.94, fs, 2 if score and not tall else most)
+            block = len(lines) * fs * 1.25 + (big * 1.45 if scored else 0)
         y = top + max(fs, (room - block) / 2 + fs)
         colour = GOLD if kind in ("trick", "result", "deal") else INK
         for line in lines:

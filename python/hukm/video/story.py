@@ -12,14 +12,15 @@ result.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Optional
+from dataclasses import dataclass, replace
+from typing import Callable, Optional
 
 from .. import _core
 from .._check import whole
 from .._errors import SolverLimitError, StateError
 from ..i18n import N_, Translator
 from ..svg.bridge import relabel, roles_of
+from ..svg.compact import compact_height, paint_compact
 from ..svg.finished import finished_scene, result_line
 from ..svg.paint import paint
 from ..svg.scene import Scene, build
@@ -141,6 +142,7 @@ def segments(
     four_colour: bool = False,
     step: Optional[int] = None,
     lang: Optional[str] = None,
+    fill: Optional[tuple[float, float]] = None,
 ) -> list[Segment]:
     """The story of ``record`` up to ``step`` actions (default: all). With ``analysis``
     each picture carries the double-dummy values of the player to move (within
@@ -149,7 +151,10 @@ def segments(
     pictures and captions (default English; an unknown one raises
     :class:`hukm.OptionError`). ``viewer`` tells the story as that seat saw it: the
     other hands face down, each action as he saw it (a card laid face down is told as
-    such), each action's value only where he is the one to act."""
+    such), each action's value only where he is the one to act. ``fill`` is the
+    ``(width, height)`` of a square or tall frame's part that the pictures fill: they
+    are then laid out for it (:mod:`hukm.svg.compact`, one scale for the whole story),
+    not as the 16:9 table."""
     tr = tr_of(lang)
     total = len(record.actions) if step is None else whole(step, "step", 0, len(record.actions))
     state = replay(record, 0)
@@ -159,7 +164,8 @@ def segments(
     sol = _solution(state, timeout) if analysis else None
     roles = roles_of(record)
     scene = relabel(build(state, viewer, sol or False, four_colour, tr=tr), roles)
-    out = [Segment(paint(scene), tr.t("{title}: the deal", title=scene.title), _note(scene, 0, total),
+    shown: list[Scene] = [scene]  # the picture of each segment
+    out = [Segment("", tr.t("{title}: the deal", title=scene.title), _note(scene, 0, total),
                    timing.start, "start", 0, score_line(scene))]
     for k in range(total):
         action = record.actions[k]["action"]
@@ -170,27 +176,51 @@ def segments(
         scene = relabel(build(nxt, viewer, nsol or False, four_colour, tr=tr), roles)
         held = None if scene.finished else finished_scene(state, action, viewer, four_colour, nxt, tr)
         held = None if held is None else relabel(held, roles)
-        shown = held or scene
-        if shown.finished:
-            won = "" if shown.winner is None else tr.t(" · seat {seat} wins the trick", seat=shown.winner)
-            out.append(Segment(paint(shown), words + won, _note(shown, k + 1, total), timing.trick, "trick", k + 1,
-                               score_line(shown)))
+        now = held or scene
+        shown.append(now)
+        if now.finished:
+            won = "" if now.winner is None else tr.t(" · seat {seat} wins the trick", seat=now.winner)
+            out.append(Segment("", words + won, _note(now, k + 1, total), timing.trick, "trick", k + 1,
+                               score_line(now)))
         else:
-            out.append(Segment(paint(shown), words, _note(shown, k + 1, total), timing.action, "action", k + 1,
-                               score_line(shown)))
+            out.append(Segment("", words, _note(now, k + 1, total), timing.action, "action", k + 1,
+                               score_line(now)))
         if held is not None and not nxt.is_terminal():
             # The hand's result over its finished table (the last trick counted), then
             # the next deal.
             o = nxt.observation(0 if viewer is None else viewer)
             line = result_line(o, tr, nxt) if held.result else None
             if line:
-                out.append(Segment(paint(held), line, _note(held, k + 1, total), timing.result, "result", k + 1,
+                shown.append(held)
+                out.append(Segment("", line, _note(held, k + 1, total), timing.result, "result", k + 1,
                                    score_line(held)))
-            out.append(Segment(paint(scene), tr.t("hand {n} is dealt", n=o.get("hand_number")),
+            shown.append(scene)
+            out.append(Segment("", tr.t("hand {n} is dealt", n=o.get("hand_number")),
                                _note(scene, k + 1, total), timing.start, "deal", k + 1, score_line(scene)))
         state, sol = nxt, nsol
     if state.is_terminal():
         lines = [x for x in scene.info if x.startswith(_result_prefixes(tr))]
-        out.append(Segment(out[-1].svg, tr.t("The hand is over · {result}", result=tr.t(" · ").join(lines)),
+        shown.append(shown[-1])
+        out.append(Segment("", tr.t("The hand is over · {result}", result=tr.t(" · ").join(lines)),
                            out[-1].note, timing.result, "result", total, out[-1].score))
+    draw = _filling(shown, fill) if fill is not None else paint
+    pictures: dict[int, str] = {}
+    for i, sc in enumerate(shown):
+        if id(sc) not in pictures:
+            pictures[id(sc)] = draw(sc)
+        out[i] = replace(out[i], svg=pictures[id(sc)])
     return out
+
+
+FILL_WIDTHS = (400, 460, 540, 620, 720, 840, 1000, 1200)
+"""The widths (units) tried for the pictures of a square or tall frame, the narrowest
+(the largest type) at which every picture of the story fits first."""
+
+
+def _filling(scenes: list[Scene], fill: tuple[float, float]) -> Callable[[Scene], str]:
+    """How the pictures of ``scenes`` fill a frame's part ``fill`` (width, height): the
+    phone's layout at one width for all (:data:`FILL_WIDTHS`), as tall as the part."""
+    ratio = fill[1] / fill[0]
+    width = next((w for w in FILL_WIDTHS if all(compact_height(sc, w) <= w * ratio for sc in scenes)),
+                 FILL_WIDTHS[-1])
+    return lambda sc: paint_compact(sc, width, width * ratio)

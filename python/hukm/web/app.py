@@ -22,7 +22,9 @@ Views, analyses and reviews take ``viewer`` (a seat; a review's default is its
 ``player``), ``all`` (``1``: every hand face up) and ``lang`` (the language of their
 words and pictures, :data:`hukm.i18n.LANGUAGES`; default English) in the query or the
 body; an unknown language is a 400 naming the languages. What is sent for a viewer
-holds no card he has not seen (:mod:`hukm.seen`); the hand record and PBN files hold
+holds no card he has not seen (:mod:`hukm.seen`). Views and analyses also take ``layout``:
+``wide`` (default, the 16:9 table) or ``phone`` (the table laid out for a narrow screen,
+:mod:`hukm.svg.compact`), which the page asks for below 760 CSS pixels; the hand record and PBN files hold
 the whole hand. Each browser gets a session cookie; its tables are its own. Solves and bot
 moves run on worker threads (at most :data:`WORKERS` at once), never on the thread
 that answers requests, and an analysis stops after its time limit. Each analysis and
@@ -71,6 +73,9 @@ ANALYSIS_TIMEOUT = 10.0
 
 MAX_TIMEOUT = 120.0
 """The longest time limit an analysis may ask for, in seconds."""
+
+LAYOUTS = ("wide", "phone")
+"""The layouts of the table picture a view may ask for."""
 
 
 def _query_int(request: Request, key: str, lo: int, hi: Optional[int] = None) -> Optional[int]:
@@ -137,6 +142,18 @@ def _view_args(request: Request, body: Optional[dict[str, Any]] = None) -> tuple
     return viewer, show in (True, 1, "1", "true", "on"), _lang(request, body)
 
 
+def _layout(request: Request, body: Optional[dict[str, Any]] = None) -> str:
+    """How the pictures of a request are laid out: ``wide`` (default) or ``phone``
+    (:mod:`hukm.svg.compact`, for a narrow screen); anything else is a
+    :class:`RequestError` naming the two."""
+    raw: Any = (body or {}).get("layout", request.query_params.get("layout", "wide"))
+    if raw in (None, ""):
+        return "wide"
+    if raw not in LAYOUTS:
+        raise RequestError(f"layout: expected one of {', '.join(LAYOUTS)}, got {raw!r}")
+    return str(raw)
+
+
 class _Sessions(BaseHTTPMiddleware):
     """Gives each browser a session id in a cookie (HttpOnly, SameSite=Strict)."""
 
@@ -177,7 +194,7 @@ def create_app(*, sessions: Optional[Sessions] = None, workers: int = WORKERS,
     def view(table: Table, request: Request, step: Optional[int] = None,
              body: Optional[dict[str, Any]] = None) -> JSONResponse:
         viewer, show, lang = _view_args(request, body)
-        return JSONResponse(table.view(step, viewer, show, lang))
+        return JSONResponse(table.view(step, viewer, show, lang, _layout(request, body)))
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
@@ -230,8 +247,9 @@ def create_app(*, sessions: Optional[Sessions] = None, workers: int = WORKERS,
         if not 0 < timeout <= MAX_TIMEOUT:
             raise RequestError(f"timeout: expected seconds in (0, {MAX_TIMEOUT:g}], got {raw}")
         viewer, show, lang = _view_args(request)
+        layout = _layout(request)
         try:
-            answer = await heavy(lambda: table.analysis(step, timeout, viewer, show, lang, solver_threads))
+            answer = await heavy(lambda: table.analysis(step, timeout, viewer, show, lang, solver_threads, layout))
         except SolverLimitError:
             # The analysis's own limit (its best line runs on what is left of it).
             return JSONResponse({"status": "timeout", "message": str(SolverLimitError.time_limit(timeout))})

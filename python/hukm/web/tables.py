@@ -407,7 +407,7 @@ class Table:
         return text
 
     def view(self, step: Optional[int] = None, viewer: Optional[int] = 0, show_all: bool = False,
-             lang: str = "en") -> dict[str, Any]:
+             lang: str = "en", layout: str = "wide") -> dict[str, Any]:
         """What the page draws at ``step`` for ``viewer`` (every hand with ``show_all`` or
         no viewer): the picture, the status line, the scores, whose turn, the words in
         ``lang``. Everything comes from what the viewer has seen: the actions played
@@ -420,7 +420,9 @@ class Table:
         hold before the deal, with ``held_header`` (the finished hand's status line),
         ``result`` (the hand's result in words) and ``held_counts`` (its counts, the last
         trick counted); ``counts`` are the counts of ``svg``'s table (each with its
-        ``key``, ``label``, ``values``, ``line`` and ``score`` in words, and ``match``)."""
+        ``key``, ``label``, ``values``, ``line`` and ``score`` in words, and ``match``).
+        ``layout="phone"`` draws the pictures for a narrow screen
+        (:mod:`hukm.svg.compact`)."""
         with self.lock:
             k = self._step(step)
             s = self.states[k]
@@ -446,7 +448,7 @@ class Table:
         if before is not None and not scene.finished:
             # The last trick of a hand of a match: the next deal no longer shows it.
             last = finished_scene(before, every[k - 1], seen, False, s, tr=tr)
-        held = None if last is None else self._paint(last, viewer, lang)
+        held = None if last is None else self._paint(last, viewer, lang, layout)
         held_header = None
         if last is not None and before is not None:  # the finished hand's status line, not the next deal's
             held_header = status_line(before, lang, seen) if self.roles is None else bridge_header(self.roles, tr)
@@ -486,7 +488,7 @@ class Table:
             "legal": legal,
             "played": played,
             "actions": told,
-            "svg": self._paint(scene, viewer, lang),
+            "svg": self._paint(scene, viewer, lang, layout),
             "finished": scene.finished or held is not None,
             "winner": scene.winner if scene.finished else None if last is None else last.winner,
             "held_svg": held,
@@ -498,9 +500,11 @@ class Table:
             "names": self.names,
         }
 
-    def _paint(self, scene: Any, viewer: Optional[int], lang: str = "en") -> str:
+    def _paint(self, scene: Any, viewer: Optional[int], lang: str = "en", layout: str = "wide") -> str:
         """``scene`` drawn in ``lang`` with the player names on its seats, ``viewer``'s
-        seat at the bottom (also when every hand is shown)."""
+        seat at the bottom (also when every hand is shown); ``layout="phone"`` for a
+        narrow screen."""
+        from ..svg.compact import paint_compact
         from ..svg.paint import paint
 
         for seat, name in zip(scene.seats, self.names):
@@ -508,18 +512,19 @@ class Table:
                 seat.name = f"{name} ({translator(lang).num(seat.seat)})"
         if viewer is not None:
             scene.bottom = viewer
-        return paint(relabel(scene, self.roles))
+        return (paint_compact if layout == "phone" else paint)(relabel(scene, self.roles))
 
     def _picture(self, state: _core.State, viewer: Optional[int], show_all: bool, analysis: Any = False,
-                 lang: str = "en") -> str:
+                 lang: str = "en", layout: str = "wide") -> str:
         """The table of ``state`` as the page draws it (see :meth:`_paint`)."""
         from ..svg.scene import build
 
         scene = build(state, None if show_all else viewer, analysis, tr=translator(lang))
-        return self._paint(scene, viewer, lang)
+        return self._paint(scene, viewer, lang, layout)
 
     def analysis(self, step: Optional[int] = None, timeout: float = 10.0, viewer: Optional[int] = 0,
-                 show_all: bool = False, lang: str = "en", threads: Optional[int] = None) -> dict[str, Any]:
+                 show_all: bool = False, lang: str = "en", threads: Optional[int] = None,
+                 layout: str = "wide") -> dict[str, Any]:
         """The double-dummy answer at ``step``: the value for the side to move, each legal
         action's value, the best line (and its picture) and the table drawn for
         ``viewer`` (every hand with ``show_all``) with the values on the cards; within
@@ -553,7 +558,7 @@ class Table:
             end = time.monotonic() + timeout
             sol = solve(s, timeout=timeout, threads=threads)
             if not sol.exact:
-                return self._bounds(k, key, s, sol, timeout, viewer, show_all, lang)
+                return self._bounds(k, key, s, sol, timeout, viewer, show_all, lang, layout)
             line = best_line(s, timeout=max(end - time.monotonic(), 0.001), threads=threads)
             hit = {"solution": sol, "line": line}
             if len(self._cache) > 64:
@@ -576,7 +581,7 @@ class Table:
             "values": dict(sol.actions),
             "best": sol.best_actions(),
             "line": [{"player": x.player, "action": x.action, "value": x.value} for x in line],
-            "svg": self._picture(s, viewer, show_all, sol, lang),
+            "svg": self._picture(s, viewer, show_all, sol, lang, layout),
             "line_svg": svg.line(s, steps=line, lang=lang, viewer=seen) if line else None,
             "nodes": sol.nodes,
         }
@@ -651,7 +656,7 @@ class Table:
         }
 
     def _bounds(self, k: int, key: tuple[int, int], s: Any, sol: Any, timeout: float,
-                viewer: Optional[int], show_all: bool, lang: str = "en") -> dict[str, Any]:
+                viewer: Optional[int], show_all: bool, lang: str = "en", layout: str = "wide") -> dict[str, Any]:
         """The answer of an analysis stopped by its time limit: the bounds it proved,
         intersected with those of earlier tries at the same step (so that they only
         narrow from one try to the next)."""
@@ -689,7 +694,7 @@ class Table:
             "message": tr.t("between {lo} and {hi}, still searching", lo=lo, hi=hi),
             "stopped": sol.stopped,
             "timeout": timeout,
-            "svg": self._picture(s, viewer, show_all, False, lang),
+            "svg": self._picture(s, viewer, show_all, False, lang, layout),
             "nodes": sol.nodes,
         }
 

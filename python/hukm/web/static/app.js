@@ -50,9 +50,14 @@ function markName(mark) {
   return names[mark] || mark;
 }
 
+// Below 760 CSS px (a phone) the server draws the table for the narrow screen: the own
+// hand large along the bottom, the other seats as badges, every word 12 px and more.
+const PHONE = matchMedia("(max-width: 760px)");
+
 function look() {
   const viewer = $("viewer").value;
-  return { viewer: viewer === "none" ? "none" : viewer, all: $("show-all").checked ? 1 : 0 };
+  return { viewer: viewer === "none" ? "none" : viewer, all: $("show-all").checked ? 1 : 0,
+           layout: PHONE.matches ? "phone" : "wide" };
 }
 
 function say(message) {
@@ -625,6 +630,7 @@ async function main() {
   $("forward").addEventListener("click", () => app.view && goto(app.view.step + 1));
   $("last").addEventListener("click", () => app.view && goto(app.view.steps));
   for (const id of ["viewer", "show-all", "analysis"]) $(id).addEventListener("change", refresh);
+  PHONE.addEventListener("change", refresh);  // the screen turned or the window resized past 760 px
   $("save-record").addEventListener("click", () => save("record"));
   $("save-pbn").addEventListener("click", () => save("pbn"));
   $("load").addEventListener("change", (event) => {
