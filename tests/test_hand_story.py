@@ -15,6 +15,7 @@ import hukm
 from hukm.cli.term import count_lines, lines
 from hukm.registry import games
 from hukm.svg.finished import finished_scene, result_words
+from hukm.svg.games import part
 from hukm.web.labels import status_line
 from hukm.web.tables import Table
 
@@ -88,6 +89,15 @@ def test_the_counts_agree_after_every_action(preset: str) -> None:
             {}, result_of(was))
         said = result_words(s, obs, hukm.i18n.translator("en")) if ended else None
         assert v["result"] == (said or ""), k
+        if said:  # every family tells it in a sentence of its own, in every language, not as its facts
+            own = part(s.game, "result_words")
+            assert own is not None and own(s, result_of(obs), hukm.i18n.translator("en")) == said, (k, said)
+            for lang in hukm.i18n.LANGUAGES:
+                told = result_words(s, obs, hukm.i18n.translator(lang))
+                assert told and told == own(s, result_of(obs), hukm.i18n.translator(lang)), (k, lang)
+                assert not REPR.search(told) and "_" not in told, (k, lang, told)
+                if hukm.i18n.translator(lang).digits("5") != "5":  # in the language's digits
+                    assert not any(c.isascii() and c.isdigit() for c in told), (k, lang, told)
         for c in v["held_counts"] if ended else []:
             if c["match"]:
                 assert c["values"] == obs["scores"], (k, c)
@@ -128,3 +138,18 @@ def test_the_review_takes_one_hand_at_a_time() -> None:
     assert sum(s["decisions"] for s in first["summary"]) <= 48
     with pytest.raises(hukm.HukmError, match="hand: expected one of 1, 2"):
         table.review(0, hand=3)
+
+
+def test_a_naqsh_hand_is_told_in_words() -> None:
+    """Naqsh has no trick to hold: its hand's result is said when the next hand starts,
+    the banker's net and every player's, in every language."""
+    table = Table.create({"game": "naqsh", "seed": 3, "human": []})
+    while not result_of(table.state().observation(0)) and table.steps < MAX_STEPS:
+        table.bot_move()
+    s = table.state()
+    r = result_of(s.observation(0))
+    said = result_words(s, s.observation(0))
+    assert said is not None and said.startswith(f"Banker seat {r['banker']}: "), said
+    assert said.count("seat ") == len(r["net"]) + 1 and not REPR.search(said)
+    fa = result_words(s, s.observation(0), hukm.i18n.translator("fa"))
+    assert fa and fa.startswith("بانکدار جایگاه") and not any(c.isascii() and c.isdigit() for c in fa), fa

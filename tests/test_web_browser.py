@@ -75,15 +75,25 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
+REFUSED = "Failed to load resource: the server responded with a status of 4"
+"""The console's line for an answer the server refused (a bad link, a bad upload): the
+page says why on itself; the tests that make one say so (``pg.refusals_expected``)."""
+
+
 def opened(browser: Any, **context: Any) -> Iterator[Any]:
-    """A page of a new browser context; no script error may happen on it."""
+    """A page of a new browser context; no script error may happen on it and nothing may
+    be written to its console as an error (but the refusals of a test that asks for them)."""
     ctx = browser.new_context(accept_downloads=True, **context)
     pg = ctx.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.on("console", lambda m: errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
     pg.set_default_timeout(WAIT_MS)
+    pg.refusals_expected = False
     yield pg
     ctx.close()
+    if pg.refusals_expected:
+        errors = [e for e in errors if REFUSED not in e]
     assert not errors, errors
 
 
@@ -507,6 +517,7 @@ def test_presentation_mode(page: Any, server: str, shots: Path) -> None:
 
 
 def test_bad_input_shows_the_message(page: Any, server: str) -> None:
+    page.refusals_expected = True  # the server refuses each bad deal and game with a 400; the page says why
     page.goto(url(server, game="hokm4", deal="AKQ.. nonsense", trump="S"))
     page.wait_for_selector("#message:not([hidden])")
     assert "bad" in page.inner_text("#message")

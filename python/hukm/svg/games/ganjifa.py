@@ -9,12 +9,15 @@ kind, the named suit; values that count the tricks won before; the page's words.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
+
+from ... import _core
 
 from ...i18n import N_, WN_, Translator
 from ..packs import Pack
 from ..reading import Ctx, scores
-from ..wording import NP_, word
+from ..wording import NP_, signed, word
+from .hokm import takes_words
 
 FAMILY = WN_("Ganjifa")
 """The family's name on the page."""
@@ -79,4 +82,22 @@ def read(c: Ctx) -> None:
     if o.get("step"):
         sc.info.append(tr.t("Step: {step}", step=word(tr, "step", o["step"])))
     scores(c)
+
+
+def result_words(state: _core.State, r: dict[str, Any], tr: Translator) -> Optional[str]:
+    """A hand's result (``last_hand``) in words: the player who gains most, his tricks
+    against the others', and his net gain: ``Seat 0 takes 14 tricks to 12–6 and wins the
+    hand: +8``.
+
+    >>> import hukm
+    >>> from hukm.i18n import translator
+    >>> result_words(hukm.game("ganjifa").new_game(0), {"dealer": 2, "tricks": [14, 12, 6], "net": [8, 0, -8]},
+    ...              translator("en"))
+    'Seat 0 takes 14 tricks to 12–6 and wins the hand: +8'
+    """
+    tricks, net = r.get("tricks"), r.get("net")
+    if not isinstance(tricks, list) or not isinstance(net, list) or len(net) != len(tricks) or not net:
+        return None
+    winner = max(range(len(net)), key=lambda i: (net[i], tricks[i]))
+    return tr.t("{result}: {gain}", result=takes_words(state, tricks, winner, tr), gain=signed(tr, net[winner]))
 

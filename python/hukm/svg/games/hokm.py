@@ -156,22 +156,33 @@ def result_words(state: _core.State, r: dict[str, Any], tr: Translator = EN) -> 
     counts = list((r.get("tens") if tens else r.get("tricks")) or [])
     if not isinstance(winner, int) or not 0 <= winner < len(counts):
         return None
-    who = members_of(state, len(counts))[winner]
-    n = int(counts[winner])
-    amount = tr.nt("{n} ten", "{n} tens", n) if tens else tr.nt("{n} trick", "{n} tricks", n)
-    other = "–".join(number(tr, x) for i, x in enumerate(counts) if i != winner)
-    if tr.rtl:
-        other = f"\u2068{other}\u2069"
-    text = (tr.t("Seats {seats} take {count} to {other} and win the hand", seats=seats(tr, who), count=amount,
-                 other=other) if len(who) > 1 else
-            tr.t("Seat {seats} takes {count} to {other} and wins the hand", seats=seats(tr, who), count=amount,
-                 other=other))
+    text = takes_words(state, counts, winner, tr, tens)
     if r.get("kind") == "kot":
         text = tr.t("{result}, a kot", result=text)
     gained = r.get("points") or []
     if len(gained) == len(counts) and gained[winner]:
         text = tr.t("{result}: {gain}", result=text, gain=signed(tr, gained[winner]))
     return text
+
+
+def takes_words(state: _core.State, counts: list[Any], winner: int, tr: Translator = EN, tens: bool = False) -> str:
+    """``Seats 0 & 2 take 7 tricks to 5 and win the hand``: the hand's winner (one of
+    ``counts``, by side or by seat), his count and the others' (tens with ``tens``).
+
+    >>> import hukm
+    >>> takes_words(hukm.game("ganjifa").new_game(0), [14, 12, 6], 0)
+    'Seat 0 takes 14 tricks to 12–6 and wins the hand'
+    """
+    who = members_of(state, len(counts))[winner]
+    n = int(counts[winner])
+    amount = tr.nt("{n} ten", "{n} tens", n) if tens else tr.nt("{n} trick", "{n} tricks", n)
+    other = "–".join(number(tr, x) for i, x in enumerate(counts) if i != winner)
+    if tr.rtl:
+        other = f"\u2068{other}\u2069"
+    return (tr.t("Seats {seats} take {count} to {other} and win the hand", seats=seats(tr, who), count=amount,
+                 other=other) if len(who) > 1 else
+            tr.t("Seat {seats} takes {count} to {other} and wins the hand", seats=seats(tr, who), count=amount,
+                 other=other))
 
 
 def _trump(c: Ctx) -> None:

@@ -9,9 +9,12 @@ True
 
 from __future__ import annotations
 
-from ...i18n import N_, WN_, WNP_
-from ..reading import Chip, Ctx, Special, scores
-from ..wording import NP_
+from typing import Any, Optional
+
+from ... import _core
+from ...i18n import N_, WN_, WNP_, Translator
+from ..reading import Chip, Count, Ctx, Special, scores
+from ..wording import EN, NP_, number, signed, word
 
 FAMILY = WN_("Naqsh")
 """The family's name on the page."""
@@ -65,4 +68,22 @@ def read(c: Ctx) -> None:
                                int(o.get("stock", 0))))
     sc.felt_specials = True
     scores(c)
+
+
+def result_words(state: _core.State, r: dict[str, Any], tr: Translator = EN) -> Optional[str]:
+    """A hand's result (``last_result``) in words: the banker's net and every player's:
+    ``Banker seat 4: -3 · net: seat 0: -1 · seat 1: +1 · …``.
+
+    >>> import hukm
+    >>> s = hukm.game("naqsh").new_game(0)
+    >>> result_words(s, {"banker": 1, "net": [-1, 2, -1]})
+    'Banker seat 1: +2 · net: seat 0: -1 · seat 1: +2 · seat 2: -1'
+    """
+    banker, net = r.get("banker"), r.get("net")
+    if not isinstance(banker, int) or not isinstance(net, list) or not 0 <= banker < len(net):
+        return None
+    signs = [signed(tr, x) for x in net]
+    players = Count("net", word(tr, "result key", "net"), signs, [[s] for s in range(len(net))]).line(tr)
+    return tr.t("Banker seat {seat}: {gain} · {players}", seat=number(tr, banker), gain=signs[banker],
+                players=players)
 

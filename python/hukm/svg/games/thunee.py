@@ -10,10 +10,12 @@ made; the page's words.
 
 from __future__ import annotations
 
+from typing import Any, Optional
+
 from ... import _core
-from ...i18n import N_, WN_, WNP_
-from ..reading import Ctx, Special, scores
-from ..wording import EN, NP_, action_label, card_text, word
+from ...i18n import N_, WN_, WNP_, Translator
+from ..reading import Ctx, Special, members_of, scores
+from ..wording import EN, NP_, action_label, card_text, number, seats, word
 
 FAMILY = WN_("Thunee")
 """The family's name on the page."""
@@ -100,4 +102,37 @@ def read(c: Ctx) -> None:
     if pts:
         c.count("points", tr.t("Points"), pts)
     scores(c, tr.t("Balls"))
+
+
+def result_words(state: _core.State, r: dict[str, Any], tr: Translator = EN) -> Optional[str]:
+    """A hand's result (``last_result``) in words: the side that scores its balls (only
+    one does) and, in a hand counted against its target, what the counting side (the
+    trumper's opponents) made: ``Seats 1 & 3 score 1 ball: the counting side made 90,
+    needing 85``; a call's result names the call; an annulled deal scores nothing.
+
+    >>> import hukm
+    >>> s = hukm.game("thunee4").new_game(0)
+    >>> result_words(s, {"kind": "counted", "trumper": 3, "special": None, "target": 85, "totals": [90, 214],
+    ...                  "balls": [1, 0]})
+    'Seats 0 & 2 score 1 ball: the counting side made 90, needing 85'
+    """
+    balls = r.get("balls")
+    if not isinstance(balls, list) or not balls:
+        return None
+    if not any(balls):
+        return tr.t("No ball this hand")
+    side = max(range(len(balls)), key=lambda i: balls[i])
+    who = members_of(state, len(balls))[side]
+    won = tr.nt("{n} ball", "{n} balls", int(balls[side]))
+    text = (tr.t("Seats {seats} score {balls}", seats=seats(tr, who), balls=won) if len(who) > 1 else
+            tr.t("Seat {seats} scores {balls}", seats=seats(tr, who), balls=won))
+    special, trumper, totals, target = r.get("special"), r.get("trumper"), r.get("totals"), r.get("target")
+    if special:
+        return f"{text} ({word(tr, 'call', special).replace('_', ' ')})"
+    sides = members_of(state, len(balls))
+    counting = next((i for i, m in enumerate(sides) if trumper not in m), None)
+    if isinstance(totals, list) and len(totals) == len(balls) and counting is not None and target is not None:
+        text = tr.t("{result}: the counting side made {count}, needing {target}", result=text,
+                    count=number(tr, totals[counting]), target=number(tr, target))
+    return text
 

@@ -9,9 +9,12 @@ contract, the trump indicator laid face down, the pair, the card points; the pag
 
 from __future__ import annotations
 
-from ...i18n import N_, WN_, WNP_
-from ..reading import Ctx, Special, scores
-from ..wording import EN, NP_, action_label, card_text
+from typing import Any, Optional
+
+from ... import _core
+from ...i18n import N_, WN_, WNP_, Translator
+from ..reading import Ctx, Special, members_of, scores
+from ..wording import EN, NP_, action_label, card_text, number, seats, signed
 
 FAMILY = WN_("Twenty-eight")
 """The family's name on the page."""
@@ -93,4 +96,39 @@ def read(c: Ctx) -> None:
     if pts:
         c.count("points", tr.t("Points"), pts)
     scores(c, tr.t("Game points"))
+
+
+def result_words(state: _core.State, r: dict[str, Any], tr: Translator = EN) -> Optional[str]:
+    """A hand's result (``last_result``) in words: the bidder's side, its contract, made or
+    failed with its card points against the others', and the game points it gained or
+    lost: ``Seats 0 & 2 bid 16 and make it, 18 points to 10: +1``; a void hand (the
+    trump never shown) counts nothing.
+
+    >>> import hukm
+    >>> s = hukm.game("28").new_game(0)
+    >>> result_words(s, {"kind": "failed", "declarer": 2, "contract": 16, "points": [15, 14], "gains": [-1, 0]})
+    'Seats 0 & 2 bid 16 and fail, 15 points to 14: -1'
+    """
+    points, gains, declarer = r.get("points"), r.get("gains") or [], r.get("declarer")
+    if not isinstance(points, list) or not isinstance(declarer, int) or not points:
+        return None
+    sides = members_of(state, len(points))
+    side = next((i for i, m in enumerate(sides) if declarer in m), None)
+    if side is None:
+        return None
+    who, contract = seats(tr, sides[side]), number(tr, r.get("contract"))
+    if r.get("kind") == "void":
+        return tr.t("No game points: the trump was never shown (seats {seats} bid {contract})", seats=who,
+                    contract=contract)
+    n = int(points[side])
+    count = tr.nt("{n} point", "{n} points", n)
+    other = "–".join(number(tr, x) for i, x in enumerate(points) if i != side)
+    if tr.rtl:
+        other = f"\u2068{other}\u2069"
+    gain = signed(tr, gains[side]) if len(gains) == len(points) else signed(tr, 0)
+    if r.get("kind") == "made":
+        return tr.t("Seats {seats} bid {contract} and make it, {count} to {other}: {gain}", seats=who,
+                    contract=contract, count=count, other=other, gain=gain)
+    return tr.t("Seats {seats} bid {contract} and fail, {count} to {other}: {gain}", seats=who, contract=contract,
+                count=count, other=other, gain=gain)
 
