@@ -139,7 +139,7 @@ def review_chart(review: Any, size: float = 900, tr: Translator = EN, end: str =
                           fill="#fff" if hollow else MARK_COLOURS[d.mark],
                           stroke=MARK_COLOURS[d.mark] if hollow else "#fff", stroke_width=2.5 if hollow else 1.5)
                      + (text(x(i + 1), y(d.played) + (-12 if d.played >= d.best else 22),
-                             move, 11.5, MARK_COLOURS[d.mark], "middle", "bold")
+                             move, 12, MARK_COLOURS[d.mark], "middle", "bold")
                         if d.mark else "") + "</g>")
     parts.append(text(W / 2, H - 14, tr.t("decisions of trick play, in order (dots: green best, yellow inaccuracy, "
                                           "orange mistake, red blunder)"), 12, "#5b5b5b", "middle"))
