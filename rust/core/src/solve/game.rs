@@ -401,6 +401,10 @@ pub struct Switches {
     /// BMI2, LZCNT, AVX2), used when the processor has it (else the
     /// portable search).
     pub wide_isa: bool,
+    /// Four-hand whist on the call's threads: the whist core's table
+    /// shared by them ([`crate::solve::wcore::shared`]), each card's value
+    /// of an every-card answer on the next free thread.
+    pub core_threads: bool,
 }
 
 impl Default for Switches {
@@ -435,6 +439,7 @@ impl Default for Switches {
             tens_owners: true,
             dehla_top_first: true,
             wide_isa: true,
+            core_threads: false,
         }
     }
 }
@@ -472,11 +477,12 @@ impl Switches {
             tens_owners: false,
             dehla_top_first: false,
             wide_isa: false,
+            core_threads: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 29] = [
+    pub const NAMES: [&'static str; 30] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -506,6 +512,7 @@ impl Switches {
         "tens_owners",
         "dehla_top_first",
         "wide_isa",
+        "core_threads",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -540,6 +547,7 @@ impl Switches {
             "tens_owners" => &mut self.tens_owners,
             "dehla_top_first" => &mut self.dehla_top_first,
             "wide_isa" => &mut self.wide_isa,
+            "core_threads" => &mut self.core_threads,
             _ => return None,
         })
     }

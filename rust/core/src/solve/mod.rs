@@ -418,25 +418,32 @@ impl Solver {
         g: &mut Whist<N>,
         guess: u32,
     ) -> Result<Answer<Card>> {
-        let collapse = self.config.switches.collapse;
-        let class = |c: u8| if collapse { g.class_of(c) } else { c };
-        let mut reps: Vec<u8> = Vec::new();
-        for c in CardSet(g.legal() as u128).iter() {
-            if !reps.contains(&class(c.0)) {
-                reps.push(class(c.0));
-            }
-        }
+        let reps = card_classes(g, self.config.switches.collapse);
         let play = |h: &mut Whist<N>, i: usize| answer::credit(h, reps[i]);
         let n = reps.len();
         let values = parallel::each_action(self, &*g, n, play, guess, |_, e| e, Probe::Mtdf)?;
+        Ok(self.classes_answer(g, &reps, &values))
+    }
+
+    /// The answer whose cards are valued as the representatives `reps`
+    /// of their classes ([`card_classes`]) were (`values`), the root's
+    /// value the best of them.
+    fn classes_answer<const N: usize>(
+        &mut self,
+        g: &Whist<N>,
+        reps: &[u8],
+        values: &[(u32, u32)],
+    ) -> Answer<Card> {
+        let collapse = self.config.switches.collapse;
         let mover_max = g.side_of(g.to_move()) == 0;
-        let root = self.report_best(&values, mover_max, Some(tricks_units()));
+        let root = self.report_best(values, mover_max, Some(tricks_units()));
         let mut out = Answer::new(root);
         for c in CardSet(g.legal() as u128).iter() {
-            let i = reps.iter().position(|&r| r == class(c.0)).unwrap_or(0);
+            let rep = if collapse { g.class_of(c.0) } else { c.0 };
+            let i = reps.iter().position(|&r| r == rep).unwrap_or(0);
             out.push(c, values[i]);
         }
-        Ok(out.finish(self))
+        out.finish(self)
     }
 
     /// The answer of a root valued `root`: each legal card of `g`'s mover
@@ -491,7 +498,11 @@ impl Solver {
     /// The whist core, made (and its table allocated) on first use.
     fn core(&mut self) -> Result<&mut wcore::Core> {
         if self.core.is_none() {
-            let mut c = wcore::Core::new(self.config.tt_bytes);
+            let mut c = if self.threads() > 1 && self.config.switches.core_threads {
+                wcore::Core::new_shared(self.config.tt_bytes)
+            } else {
+                wcore::Core::new(self.config.tt_bytes)
+            };
             c.reserve()?;
             self.core = Some(Box::new(c));
         }
@@ -569,6 +580,9 @@ impl Solver {
     fn core_answer(&mut self, pos: &WhistPosition, player: usize) -> Result<Answer<Card>> {
         let mut g = Whist::<4>::new(pos, sides::<4>(player))?;
         let guess = g.remaining() / 2;
+        if self.threads() > 1 && self.config.switches.core_threads {
+            return self.core_answer_split(&g, guess);
+        }
         self.report_root(Some(tricks_units()));
         let root = self.core_value(&g, (0, u32::MAX), guess);
         self.report_root(None);
@@ -587,6 +601,32 @@ impl Solver {
             let r = r?;
             Ok((base + r.value, base + r.hi))
         })
+    }
+
+    /// [`Solver::solve_cards`] of four-hand whist on the call's threads:
+    /// the classes of equivalent cards valued on the next free thread, each
+    /// thread's core on the one table ([`wcore::shared`]), each card first
+    /// probed at the last value found (most cards of a position are worth
+    /// about the same); the root's value is the best of them.
+    fn core_answer_split(&mut self, g: &Whist<4>, guess: u32) -> Result<Answer<Card>> {
+        // The table is made before the other threads join it.
+        self.core()?;
+        let reps = card_classes(g, self.config.switches.collapse);
+        let last = std::sync::atomic::AtomicU32::new(guess);
+        let root = std::sync::Mutex::new(g.clone());
+        let values = self.split(reps.len(), |s, i| {
+            let mut h = root.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            let base = answer::credit(&mut h, reps[i]);
+            let first = last
+                .load(std::sync::atomic::Ordering::Relaxed)
+                .saturating_sub(base);
+            let r = s.core_value(&h, (0, u32::MAX), first)?;
+            if r.exact() {
+                last.store(base + r.value, std::sync::atomic::Ordering::Relaxed);
+            }
+            Ok((base + r.value, base + r.hi))
+        })?;
+        Ok(self.classes_answer(g, &reps, &values))
     }
 
     /// One strain of a table through the whist core: a fresh table for the
@@ -644,6 +684,19 @@ fn guess_tricks(hands: &[u64; 4], trump: u8) -> u32 {
         return 0;
     }
     n
+}
+
+/// One card of each class of equivalent legal cards of the mover of `g`
+/// (every legal card when `collapse` is off), in the order of the cards.
+fn card_classes<const N: usize>(g: &Whist<N>, collapse: bool) -> Vec<u8> {
+    let mut reps: Vec<u8> = Vec::new();
+    for c in CardSet(g.legal() as u128).iter() {
+        let rep = if collapse { g.class_of(c.0) } else { c.0 };
+        if !reps.contains(&rep) {
+            reps.push(rep);
+        }
+    }
+    reps
 }
 
 /// Whist's answer counts tricks, the search's own unit.

@@ -103,6 +103,15 @@ where
                     h.tt = Tt::shared(mine.table());
                 }
             }
+            if let Some(mine) = self.core.as_ref().and_then(|c| c.shared()) {
+                if h.core
+                    .as_ref()
+                    .and_then(|c| c.shared())
+                    .map_or(true, |x| !Arc::ptr_eq(x, mine))
+                {
+                    h.core = Some(Box::new(super::wcore::Core::joining(mine)));
+                }
+            }
             h.used = 0;
             h.deadline = self.deadline;
             h.halted = self.halted.clone();

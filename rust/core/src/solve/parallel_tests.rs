@@ -47,8 +47,11 @@ fn threads_give_the_brute_force_values_on_endgames() {
             seed += 1;
             let trump = (k % 3 != 0).then_some((k % 4) as u8);
             let pos = random_endgame(seed, players, cards, 4, trump, k % players);
-            for threads in [2, 4] {
-                let mut s = Solver::new(config(threads));
+            for (threads, sw) in [(2, ""), (4, ""), (2, "core_threads"), (4, "core_threads")] {
+                let mut s = Solver::new(SolverConfig {
+                    switches: Switches::default().with_spec(sw).unwrap(),
+                    ..config(threads)
+                });
                 for player in [0, pos.to_move()] {
                     let v = s.solve(&pos, player).unwrap().value;
                     assert_eq!(v, brute_force(&pos, player), "{:?} {}", pos, threads);
@@ -75,9 +78,11 @@ fn threads_give_the_brute_force_values_on_endgames() {
 fn one_two_and_four_threads_agree_on_larger_positions() {
     let mut positions = vec![deal(3, 3, 9), deal(4, 4, 8), deal(5, 2, 11)];
     positions.push(random_endgame(9, 4, 7, 4, Some(1), 2));
+    positions.push(deal(6, 4, 9));
     for sw in [
         Switches::default(),
         Switches::default().with_spec("-fail_soft,-mtdf").unwrap(),
+        Switches::default().with_spec("core_threads").unwrap(),
     ] {
         for pos in &positions {
             let player = pos.to_move();
@@ -103,7 +108,17 @@ fn one_two_and_four_threads_agree_on_larger_positions() {
 /// one node a thread.
 #[test]
 fn the_node_limit_holds_over_all_threads() {
-    let pos = deal(3, 3, 9);
+    for (pos, sw) in [(deal(3, 3, 9), ""), (deal(6, 4, 9), "core_threads")] {
+        node_limit_over_threads(&pos, Switches::default().with_spec(sw).unwrap());
+    }
+}
+
+fn node_limit_over_threads(pos: &WhistPosition, sw: Switches) {
+    let config = |threads: usize| SolverConfig {
+        switches: sw,
+        ..config(threads)
+    };
+    let pos = pos.clone();
     let player = pos.to_move();
     let exact = Solver::new(config(1)).solve_cards(&pos, player).unwrap();
     for threads in [2, 4] {

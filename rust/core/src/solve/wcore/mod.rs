@@ -16,17 +16,22 @@
 //! * the driver below: MTD(f) with the fail-soft values as the next probe.
 //!
 //! [`Core`] keeps the table and the cut-off cache between the searches of
-//! one solver.
+//! one solver; the threads of one call each have a core of their own (its
+//! cut-off cache) on one table ([`shared`]).
 
 mod entry;
 pub(crate) mod isa;
 mod moves;
 pub(crate) mod order;
 pub(crate) mod search;
+pub mod shared;
 pub(crate) mod tricks;
 pub mod tt;
 
+use std::sync::Arc;
+
 use search::{Cutoffs, Search};
+use shared::{SharedTt, Table};
 pub use tt::TtStats;
 
 use crate::error::{Error, Result};
@@ -36,8 +41,14 @@ use crate::solve::search::Limits;
 /// The whist core's table and cut-off cache, kept between the searches of
 /// one solver.
 pub struct Core {
-    tt: tt::Tt,
+    tt: CoreTable,
     cut: Cutoffs,
+}
+
+/// A core's table: its own, or one shared with the other threads of a call.
+enum CoreTable {
+    Own(Box<tt::Tt>),
+    Shared(Arc<SharedTt>),
 }
 
 /// A four-hand position for the core: the cards each seat holds, the trump
@@ -81,26 +92,59 @@ impl Core {
     /// A core whose table uses at most about `bytes` bytes.
     pub fn new(bytes: usize) -> Core {
         Core {
-            tt: tt::Tt::with_bytes(bytes),
+            tt: CoreTable::Own(Box::new(tt::Tt::with_bytes(bytes))),
             cut: Cutoffs::new(),
+        }
+    }
+
+    /// A core on a new table of about `bytes` bytes that other threads'
+    /// cores may join ([`Core::joining`]).
+    pub fn new_shared(bytes: usize) -> Core {
+        Core::joining(&Arc::new(SharedTt::with_bytes(bytes)))
+    }
+
+    /// A core of another thread on `table`, with a cut-off cache of its own.
+    pub fn joining(table: &Arc<SharedTt>) -> Core {
+        Core {
+            tt: CoreTable::Shared(table.clone()),
+            cut: Cutoffs::new(),
+        }
+    }
+
+    /// The table this core shares with other threads, if it does.
+    pub fn shared(&self) -> Option<&Arc<SharedTt>> {
+        match &self.tt {
+            CoreTable::Shared(t) => Some(t),
+            CoreTable::Own(_) => None,
         }
     }
 
     /// Allocates the table now (an error naming the size when the machine
     /// cannot give it).
     pub fn reserve(&mut self) -> Result<()> {
-        self.tt.reserve()
+        match &mut self.tt {
+            CoreTable::Own(t) => t.reserve(),
+            CoreTable::Shared(t) => t.reserve(),
+        }
     }
 
-    /// Forgets everything learned.
+    /// Forgets everything learned (a shared table for every thread: none
+    /// may be searching).
     pub fn clear(&mut self) {
-        self.tt.clear();
+        match &mut self.tt {
+            CoreTable::Own(t) => t.clear(),
+            CoreTable::Shared(t) => t.clear(),
+        }
         self.cut.clear();
     }
 
-    /// Table statistics since the core was made.
+    /// Table statistics since the core was made (a shared table's, over
+    /// every thread).
     pub fn stats(&self) -> TtStats {
-        self.tt.stats
+        match &self.tt {
+            CoreTable::Own(t) => t.stats,
+            CoreTable::Shared(t) => t.stats(),
+        }
     }
 
     /// The tricks seats 0 and 2 take from `pos`, known to lie in `window`,
@@ -139,7 +183,11 @@ impl Core {
         let total = pos.tricks();
         let mut hi = window.1.min(total);
         let mut lo = window.0.min(hi);
-        let mut s = Search::new(isa, pos, switches, &mut self.tt, &mut self.cut, limits);
+        let table = match &mut self.tt {
+            CoreTable::Own(t) => Table::Own(t),
+            CoreTable::Shared(t) => Table::Shared(t),
+        };
+        let mut s = Search::new(isa, pos, switches, table, &mut self.cut, limits);
         let d0 = pos.trick.len();
         let mut g = guess.clamp(lo, hi);
         while lo < hi {
@@ -168,6 +216,9 @@ impl Core {
     /// The number of patterns (nodes of the trees, roots included) and of
     /// shapes in the table.
     pub fn sizes(&self) -> (usize, usize) {
-        self.tt.sizes()
+        match &self.tt {
+            CoreTable::Own(t) => t.sizes(),
+            CoreTable::Shared(t) => t.sizes(),
+        }
     }
 }

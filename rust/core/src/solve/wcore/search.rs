@@ -17,7 +17,8 @@
 use super::isa::Isa;
 use super::moves::Ordered;
 use super::moves::{bottom, top};
-use super::tt::{Bounds, Pat, Tt};
+use super::shared::Table;
+use super::tt::{Bounds, Pat};
 use crate::solve::game::Switches;
 use crate::solve::search::Limits;
 use crate::solve::whist::{suit_bits, NO_TRUMP};
@@ -188,7 +189,7 @@ pub(crate) struct Search<'a, I: Isa> {
     pub shape: [u64; 15],
     rel: [Pat; 15],
     pub(super) lead: [u8; 15],
-    tt: &'a mut Tt,
+    tt: Table<'a>,
     cut: &'a mut Cutoffs,
     /// Nodes visited.
     pub nodes: u64,
@@ -209,7 +210,7 @@ impl<'a, I: Isa> Search<'a, I> {
         isa: I,
         pos: &super::Position,
         switches: Switches,
-        tt: &'a mut Tt,
+        tt: Table<'a>,
         cut: &'a mut Cutoffs,
         limits: &'a Limits,
     ) -> Search<'a, I> {
