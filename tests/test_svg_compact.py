@@ -130,3 +130,22 @@ def test_render_and_the_page_ask_for_it() -> None:
     assert 'viewBox="0 0 1280 720"' in wide["svg"]
     bad = client.get(f"/api/tables/{view['table']}?layout=tall")
     assert bad.status_code == 400 and bad.json()["error"] == "layout: expected one of wide, phone, got 'tall'"
+
+
+def test_two_columns_for_a_wide_frame() -> None:
+    """In two columns (a square video's frame) the game's lines and the other seats stand
+    on the reader's side, the felt and the hand beside them; every word 13 units and more."""
+    s = hukm.game("hokm4").new_game(7)
+    for a in ["trump:D", "2C"]:
+        s.apply(a)
+    for lang, first_left in (("en", True), ("fa", False)):
+        scene = build(s, None, tr=translator(lang))
+        svg = paint_compact(scene, 800, 700, columns=2)
+        assert 'viewBox="0 0 800 700"' in svg and compact_height(scene, 800, 2) <= 700 < compact_height(scene, 800)
+        assert all(size >= SMALLEST for _, size, _ in texts(svg))
+        xs = {words: x for words, _, x in texts(svg)}
+        title, trump = xs[scene.title], xs[translator(lang).pt("term", "trump")]
+        # the game's lines in the first column, the felt (its trump's word) in the second:
+        # left and right, or right and left for a right-to-left reader
+        assert (title < 400 < trump) if first_left else (trump < 400 < title), (lang, title, trump)
+        assert [m for m in marks(svg) if m[0]] == [m for m in marks(paint(scene)) if m[0]]

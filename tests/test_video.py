@@ -321,21 +321,29 @@ def test_phone_and_square_frames_are_filled_to_the_end_of_a_hand(tmp_path: Path,
     assert story[k + 1].kind == "deal" and story[k].caption.startswith("Hand 1 over: ")
     top = int(area[1]) - 2
     assert 0.6 * h <= top <= 0.8 * h
+    share = 0.8 if h > w else 0.4  # a square frame's felt is one of two columns
+
+    def felt(frame: Any) -> Any:
+        """The felt's box: the rows and columns mostly of its green."""
+        above = frame[:top].astype(int)
+        green = (above[..., 1] > above[..., 0] + 40) & (above[..., 1] > above[..., 2] + 20)
+        ys = np.nonzero(green.mean(axis=1) > share)[0]
+        xs = np.nonzero(green[ys].mean(axis=0) > 0.5)[0]
+        return frame[ys.min():ys.max(), xs.min():xs.max()], len(ys), len(xs)
+
     for frame in (frames[0], frames[k], frames[k + 1]):
         above = frame[:top].astype(int)
         dark = (np.abs(above - np.array([0x16, 0x18, 0x1D])).sum(axis=2) < 40).mean(axis=1)
         assert dark.max() < 0.2, dark.max()  # no row of the bar's colour above the bar
-        green = (above[..., 1] > above[..., 0] + 40) & (above[..., 1] > above[..., 2] + 20)
-        rows = np.nonzero(green.mean(axis=1) > 0.8)[0]
-        assert len(rows) > 0.2 * h, len(rows)  # the felt from side to side, a fifth of the frame high
+        _, tall, wide = felt(frame)
+        assert tall > 0.2 * h and wide >= share * w, (tall, wide)  # the felt a fifth of the frame high at least
+
     def cards(frame: Any) -> int:
-        above = frame[:top].astype(int)
-        green = (above[..., 1] > above[..., 0] + 40) & (above[..., 1] > above[..., 2] + 20)
-        ys = np.nonzero(green.mean(axis=1) > 0.8)[0]
-        felt = frame[ys.min():ys.max()]
-        light = (felt > 185).all(axis=2)
-        # a card's face: taller than wide and filling its box (the captions' pills are wide)
-        return sum(1 for n, tall, wide in blobs(light) if tall >= wide and tall >= 0.025 * h and n >= 0.6 * tall * wide)
+        light = (felt(frame)[0] > 185).all(axis=2)
+        # a card's face: a fifth taller than wide and filling its box (the captions' pills are
+        # wide, the trump's sign round)
+        return sum(1 for n, tall, wide in blobs(light)
+                   if tall >= 1.2 * wide and tall >= 0.025 * h and n >= 0.6 * tall * wide)
     assert cards(frames[k]) == 4 and cards(frames[k + 1]) == 0
     gold = (frames[k][..., 0] > 200) & (frames[k][..., 1] > 170) & (frames[k][..., 2] < 120)
     rows = np.nonzero(gold.any(axis=1))[0]

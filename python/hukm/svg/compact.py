@@ -484,44 +484,55 @@ def _button(b: Button, x: float, y: float, w: float, tr: Translator, W: float) -
             + text(_fx(tr, x + w - 6, 0, W), y + 18, value, SMALLEST, fg, "end", "bold") + "</g>")
 
 
-def _blocks(scene: Scene, W: float) -> list[_Block]:
+def _columns(scene: Scene, W: float, columns: int = 1) -> list[list[_Block]]:
+    """The blocks of the picture from top to bottom, in one column ``W`` wide, or in two
+    of half that: the game's lines and the other seats, then the felt and the hand."""
     n = len(scene.seats)
     bottom = scene.bottom % n if n else 0
     order = [(bottom - k) % n for k in range(1, n)]  # from the left: anticlockwise round the table
     others = [scene.seats[s] for s in order]
     down = [s for s in others if all(c is None for c in s.cards)]
     up = [s for s in others if s not in down]
-    blocks = [_info_block(scene, W)]
-    blocks += _badges(scene, down, W)
-    blocks += [_hand_block(scene, s, W, (1.0,), 3) for s in up]
-    blocks.append(_felt_block(scene, W))
+    cw = W / columns
+    first = [_info_block(scene, cw)] + _badges(scene, down, cw) + [_hand_block(scene, s, cw, (1.0,), 3) for s in up]
+    second = [_felt_block(scene, cw)]
     if scene.specials and not scene.felt_specials:
-        blocks.append(_specials_block(scene, W))
+        second.append(_specials_block(scene, cw))
     if scene.analysis_note:
-        blocks.append(_actions_block(scene, W))
+        second.append(_actions_block(scene, cw))
     if n:
-        blocks.append(_hand_block(scene, scene.seats[bottom], W, (1.5, 1.35, 1.2, 1.1, 1.0), 3))
-    return blocks
+        second.append(_hand_block(scene, scene.seats[bottom], cw, (1.5, 1.35, 1.2, 1.1, 1.0), 3))
+    return [first + second] if columns == 1 else [first, second]
 
 
-def compact_height(scene: Scene, width: float = PHONE_WIDTH) -> float:
-    """The height (units) the picture of ``scene`` needs at ``width`` units."""
-    return sum(b.height for b in _blocks(scene, width)) + PAD * (len(_blocks(scene, width)) + 1)
+def _height(blocks: list[_Block]) -> float:
+    return sum(b.height for b in blocks) + PAD * (len(blocks) + 1)
+
+
+def compact_height(scene: Scene, width: float = PHONE_WIDTH, columns: int = 1) -> float:
+    """The height (units) the picture of ``scene`` needs at ``width`` units (in
+    ``columns`` columns, 1 or 2)."""
+    return max(_height(c) for c in _columns(scene, width, columns))
 
 
 def paint_compact(scene: Scene, width: float = PHONE_WIDTH, height: Optional[float] = None,
-                  size: Optional[float] = None) -> str:
+                  size: Optional[float] = None, columns: int = 1) -> str:
     """The picture of ``scene`` ``width`` units wide: as tall as it needs, or ``height``
     units when that is more (the felt takes the rest); drawn ``size`` pixels wide
-    (default ``width``)."""
-    blocks = _blocks(scene, width)
-    need = sum(b.height for b in blocks) + PAD * (len(blocks) + 1)
-    total = max(need, height or 0.0)
-    extra = total - need
+    (default ``width``). ``columns=2`` sets the game's lines and the other seats beside
+    the felt and the hand (a frame wider than tall), each column half the width, the
+    first on the reader's side (the left; the right in a right-to-left language)."""
+    cols = _columns(scene, width, columns)
+    total = max(max(_height(c) for c in cols), height or 0.0)
     parts = [defs(), el("rect", x=0, y=0, width=width, height=total, fill=BG)]
-    y = float(PAD)
-    for b in blocks:
-        more = extra if b.stretch else 0.0
-        parts.append(b.draw(y, more))
-        y += b.height + more + PAD
+    for i, blocks in enumerate(cols):
+        extra = total - _height(blocks)  # for the felt (a column without one ends early)
+        y = float(PAD)
+        body = []
+        for b in blocks:
+            more = extra if b.stretch else 0.0
+            body.append(b.draw(y, more))
+            y += b.height + more + PAD
+        dx = (len(cols) - 1 - i if scene.tr.rtl else i) * width / len(cols)
+        parts.append(f'<g transform="translate({dx:g} 0)">' + "".join(body) + "</g>" if dx else "".join(body))
     return document("".join(parts), width, total, size or width, scene.title, scene.tr)

@@ -117,15 +117,18 @@ def compose(table: str, caption: str, note: str, kind: str, width: int, height: 
         lines, fs = _lines(caption, width * 0.94, size, 2 if score and not tall else most)
         ns = max(fs * 0.55, height * 0.02)
         scored = bool(score)
-        if scored:  # the counts on one line: smaller where they would not fit, never under 4%
+        counts: list[str] = []
+        if scored:  # the counts on one line, smaller where they would not fit; never under 4%: then two lines
             big = max(height * 0.04, min(big, big * width * 0.96 / max(1.0, text_width(score, big, True))))
-        block = len(lines) * fs * 1.25 + (big * 1.45 if scored else 0) + ns * 1.6
+            counts = [x.strip() for x in wrap(score, width * 0.96, big, True)]
+        tall_counts = big * (0.15 + 1.3 * len(counts)) if scored else 0
+        block = len(lines) * fs * 1.25 + tall_counts + ns * 1.6
         if block > room:  # the note gives way to the caption and the counts
             note, block = "", block - ns * 1.6
         while block > room and fs > 10:  # then the caption's type, never the counts'
             fs *= 0.9
             lines, fs = _lines(caption, width * 0.94, fs, 2 if score and not tall else most)
-            block = len(lines) * fs * 1.25 + (big * 1.45 if scored else 0)
+            block = len(lines) * fs * 1.25 + tall_counts
         y = top + max(fs, (room - block) / 2 + fs)
         colour = GOLD if kind in ("trick", "result", "deal") else INK
         for line in lines:
@@ -133,8 +136,9 @@ def compose(table: str, caption: str, note: str, kind: str, width: int, height: 
             y += fs * 1.25
         if scored:
             y += big * 0.15
-            parts.append(text(width / 2, y + big * 0.85 - fs * 0.25, score, round(big, 1), GOLD, "middle", "bold"))
-            y += big * 1.3
+            for line in counts:
+                parts.append(text(width / 2, y + big * 0.85 - fs * 0.25, line, round(big, 1), GOLD, "middle", "bold"))
+                y += big * 1.3
         y += ns * 0.3
         for line in wrap(note, width * 0.96, ns)[: 3 if tall else 1]:
             parts.append(text(width / 2, y, line.strip(), round(ns, 1), SOFT, "middle"))

@@ -212,15 +212,17 @@ def segments(
     return out
 
 
-FILL_WIDTHS = (400, 460, 540, 620, 720, 840, 1000, 1200)
+FILL_WIDTHS = (400, 460, 540, 620, 720, 800, 880, 1000, 1200, 1400)
 """The widths (units) tried for the pictures of a square or tall frame, the narrowest
 (the largest type) at which every picture of the story fits first."""
 
 
 def _filling(scenes: list[Scene], fill: tuple[float, float]) -> Callable[[Scene], str]:
     """How the pictures of ``scenes`` fill a frame's part ``fill`` (width, height): the
-    phone's layout at one width for all (:data:`FILL_WIDTHS`), as tall as the part."""
+    phone's layout at one width for all (:data:`FILL_WIDTHS`), as tall as the part; in
+    two columns where the part is wider than tall (a square frame's)."""
     ratio = fill[1] / fill[0]
-    width = next((w for w in FILL_WIDTHS if all(compact_height(sc, w) <= w * ratio for sc in scenes)),
+    columns = 2 if ratio < 1 else 1
+    width = next((w for w in FILL_WIDTHS if all(compact_height(sc, w, columns) <= w * ratio for sc in scenes)),
                  FILL_WIDTHS[-1])
-    return lambda sc: paint_compact(sc, width, width * ratio)
+    return lambda sc: paint_compact(sc, width, width * ratio, columns=columns)
