@@ -1,7 +1,7 @@
 """The web page in every language, in headless Chromium (see ``test_web_browser.py`` for
 how Chromium is found and the server started): right to left in Persian, Urdu and Arabic
 with the seat to move where a right-to-left reader looks for it, no text overflowing its
-box at 1280x720 or on a phone (390x844), no English word of the page's vocabulary left in
+box at 1280x800 or on a phone (390x844), no English word of the page's vocabulary left in
 another language, and the language menu remembered by the browser, ``?lang=`` first.
 Screenshots of the page per language go to ``HUKM_SCREENSHOTS`` (``web_fa.png`` ...).
 """
@@ -28,7 +28,7 @@ NAMES = {"en": "Ana,Bo,Cy,Di", "fa": "علی,مریم,رضا,سارا", "ur": "�
          "ar": "علي,منى,حسن,سارة"}
 """Player names as each language's players would type them."""
 
-VIEWPORTS = {"desktop": {"width": 1280, "height": 720}, "phone": {"width": 390, "height": 844}}
+VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 
 def url(server: str, **q: Any) -> str:
