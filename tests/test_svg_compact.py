@@ -149,3 +149,20 @@ def test_two_columns_for_a_wide_frame() -> None:
         # left and right, or right and left for a right-to-left reader
         assert (title < 400 < trump) if first_left else (trump < 400 < title), (lang, title, trump)
         assert [m for m in marks(svg) if m[0]] == [m for m in marks(paint(scene)) if m[0]]
+
+
+@pytest.mark.parametrize("preset", ["dashavatara", "ganjifa", "56", "hokm4"])
+def test_every_index_stays_in_sight(preset: str) -> None:
+    """At the deal, the largest hands: every card of the bottom seat's hand at least an
+    index strip (22 units, times the card's scale) from the next in its row."""
+    s = hukm.game(preset).new_game(1)
+    svg = paint_compact(build(s, None))
+    places = re.findall(r'data-seat="0" data-role="hand" transform="translate\(([\d.]+) ([\d.]+)\)(?: scale\(([\d.]+)\))?"',
+                        svg)
+    rows: dict[str, list[float]] = {}
+    for x, y, k in places:
+        rows.setdefault(y, []).append(float(x))
+    scale = float(places[0][2] or 1)
+    for xs in rows.values():
+        xs.sort()
+        assert all(b - a >= 22 * scale - 0.1 for a, b in zip(xs, xs[1:])), (preset, xs)

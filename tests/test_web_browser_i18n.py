@@ -341,12 +341,13 @@ languages, phones and desktops."""
 
 
 def shown_numbers(text: str) -> list[float]:
-    """The numbers of a count as the page writes them (``7–5`` in any digits, bidi marks
-    around), read back."""
+    """The numbers of a count as the page writes them (``7–5``, ``4 / -2 / -2``, in any
+    digits, bidi marks around), read back."""
     import unicodedata
 
     out = []
-    for part in "".join(c for c in text if c not in "\u2066\u2067\u2068\u2069\u200e\u200f").split("–"):
+    plain = "".join(c for c in text if c not in "\u2066\u2067\u2068\u2069\u200e\u200f")
+    for part in plain.replace(" / ", "–").split("–"):
         digits = "".join(str(unicodedata.digit(c)) if unicodedata.digit(c, None) is not None else c for c in part)
         out.append(float(digits.replace("٫", ".").strip()))
     return out

@@ -375,7 +375,8 @@ def _felt_block(scene: Scene, W: float) -> _Block:
     stretched taller than it needs draws the trick larger (up to :data:`GROW` times)."""
     tr = scene.tr
     _, h0 = size_of(scene.pack.kind)
-    lay = _trick_layout(scene, W)
+    # a game without tricks (Naqsh) has only its stock on the felt
+    lay = _trick_layout(scene, W) if not scene.felt_specials else _Trick(W, {}, {}, 0.0, 0.0, 0.0, 0.0, 0.0)
     specials = scene.felt_specials and scene.specials or []
     spec_h = (h0 + 44) if specials else 0
     height = max(90.0, 44 + lay.height + 10 + spec_h)
@@ -394,7 +395,7 @@ def _felt_block(scene: Scene, W: float) -> _Block:
                                          _fx(tr, mx - 8, 0, W) if scene.pack.kind == "french"
                                          else _fx(tr, mx - 8, 2 * 21 * 0.42, W), y + 7.5, 21, scene.four_colour))
         room = h - 44 - 10 - spec_h
-        k = min(GROW, room / lay.height)
+        k = min(GROW, room / lay.height) if lay.height else 1.0
         if k > 1.05 and lay.plans:
             big = _trick_layout(scene, W / k)
             k = min(k, room / big.height)
@@ -494,14 +495,14 @@ def _columns(scene: Scene, W: float, columns: int = 1) -> list[list[_Block]]:
     down = [s for s in others if all(c is None for c in s.cards)]
     up = [s for s in others if s not in down]
     cw = W / columns
-    first = [_info_block(scene, cw)] + _badges(scene, down, cw) + [_hand_block(scene, s, cw, (1.0,), 3) for s in up]
+    first = [_info_block(scene, cw)] + _badges(scene, down, cw) + [_hand_block(scene, s, cw, (1.0,), 4) for s in up]
     second = [_felt_block(scene, cw)]
     if scene.specials and not scene.felt_specials:
         second.append(_specials_block(scene, cw))
     if scene.analysis_note:
         second.append(_actions_block(scene, cw))
     if n:
-        second.append(_hand_block(scene, scene.seats[bottom], cw, (1.5, 1.35, 1.2, 1.1, 1.0), 3))
+        second.append(_hand_block(scene, scene.seats[bottom], cw, (1.5, 1.35, 1.2, 1.1, 1.0), 4))
     return [first + second] if columns == 1 else [first, second]
 
 

@@ -101,13 +101,17 @@ class Count:
         return tr.t("{label}: {values}", label=self.label, values=tr.t(" · ").join(parts))
 
     def score(self, tr: Translator = EN) -> str:
-        """The values alone, side by side in the engine's order (``6–5``), in the
-        language's digits, held left to right in a right-to-left line (U+2066 ... U+2069).
+        """The values alone, side by side in the engine's order (``6–5``; `` / `` between
+        them when one is below zero: ``4 / -2 / -2``), in the language's digits, held
+        left to right in a right-to-left line (U+2066 ... U+2069).
 
         >>> Count("points", "Points", [13, 15], [[0, 2], [1, 3]]).score()
         '13–15'
+        >>> Count("points", "Points", [4, -2, -2], [[0], [1], [2]]).score()
+        '4 / -2 / -2'
         """
-        text = "–".join(value_num(tr, _plain_number(v)) for v in self.values)
+        between = " / " if any(isinstance(v, (int, float)) and v < 0 for v in self.values) else "–"
+        text = between.join(value_num(tr, _plain_number(v)) for v in self.values)
         return f"\u2066{text}\u2069" if tr.rtl else text
 
 
