@@ -34,6 +34,7 @@ pub mod request;
 pub mod search;
 pub mod shared;
 pub mod table;
+mod table_jobs;
 pub mod tt;
 pub mod wcore;
 pub mod whist;
@@ -640,16 +641,29 @@ impl Solver {
         let mut guess = guess_tricks(&bits, trump);
         let mut nodes = 0;
         for leader in [3usize, 1, 0, 2] {
-            let pos = WhistPosition::new(hands.to_vec(), (strain < 4).then_some(strain), leader);
-            // Side 0 is seats 0 and 2 here: the core's own count.
-            let g = Whist::<4>::new(&pos, [0, 1, 0, 1])?;
-            let sol = self.core_value(&g, (0, u32::MAX), guess)?;
-            let ns = sol.value;
+            let (ns, n) = self.core_leader(hands, strain, leader, guess)?;
             row[leader] = if leader % 2 == 0 { ns } else { total - ns } as u8;
-            nodes += sol.nodes;
+            nodes += n;
             guess = (ns + 1).min(total);
         }
         Ok(nodes)
+    }
+
+    /// One cell of a table through the whist core (on the table it has):
+    /// the tricks of North-South (seats 0 and 2) with `leader` on lead in
+    /// `strain` (4 for no trump), first probed at `guess`, and the nodes.
+    fn core_leader(
+        &mut self,
+        hands: &[CardSet; 4],
+        strain: u8,
+        leader: usize,
+        guess: u32,
+    ) -> Result<(u32, u64)> {
+        let pos = WhistPosition::new(hands.to_vec(), (strain < 4).then_some(strain), leader);
+        // Side 0 is seats 0 and 2 here: the core's own count.
+        let g = Whist::<4>::new(&pos, [0, 1, 0, 1])?;
+        let sol = self.core_value(&g, (0, u32::MAX), guess)?;
+        Ok((sol.value, sol.nodes))
     }
 }
 
@@ -719,47 +733,14 @@ fn check_player(pos: &WhistPosition, player: usize) -> Result<()> {
     Ok(())
 }
 
-/// One row of a table computed by a thread: strain index and values.
-type StrainRow = (usize, [u8; 4]);
-
-/// The double-dummy table of a four-hand deal on `threads` threads (strains
-/// spread over the threads, one solver each; `0` means one).
+/// The double-dummy table of a four-hand deal on `threads` threads (a
+/// strain to the next free thread: [`table_jobs`]; `0` means one).
 pub fn dd_table(hands: &[CardSet; 4], threads: usize, config: &SolverConfig) -> Result<DdTable> {
     let threads = threads.clamp(1, 5);
     if threads == 1 {
         return Solver::new(config.clone()).dd_table(hands);
     }
-    let mut t = [[0u8; 4]; 5];
-    let results: Vec<Result<Vec<StrainRow>>> = std::thread::scope(|sc| {
-        let handles: Vec<_> = (0..threads)
-            .map(|k| {
-                let cfg = config.clone();
-                sc.spawn(move || {
-                    let mut s = Solver::new(cfg);
-                    let mut out = Vec::new();
-                    for strain in (k..5).step_by(threads) {
-                        let mut row = [0u8; 4];
-                        s.core_strain(hands, strain as u8, &mut row)?;
-                        out.push((strain, row));
-                    }
-                    Ok(out)
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err(Error::State("solver thread panicked".into())))
-            })
-            .collect()
-    });
-    for r in results {
-        for (strain, row) in r? {
-            t[strain] = row;
-        }
-    }
-    Ok(t)
+    table_jobs::dd_table_threads(hands, threads, config)
 }
 
 /// Solves many positions on `threads` threads (one solver each; `0` means
@@ -823,13 +804,7 @@ where
                 })
             })
             .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err(Error::State("solver thread panicked".into())))
-            })
-            .collect()
+        join_all(handles)
     });
     let mut out = vec![T::default(); n];
     for r in results {
@@ -838,6 +813,20 @@ where
         }
     }
     Ok(out)
+}
+
+/// Waits for scoped threads, each result in order (a thread that panicked
+/// gives an error saying so).
+pub(crate) fn join_all<T>(
+    handles: Vec<std::thread::ScopedJoinHandle<'_, Result<T>>>,
+) -> Vec<Result<T>> {
+    handles
+        .into_iter()
+        .map(|h| {
+            h.join()
+                .unwrap_or_else(|_| Err(Error::State("solver thread panicked".into())))
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -244,19 +244,25 @@ where
     /// Notes what each thread did in the last split (see
     /// [`Solver::thread_work`]).
     fn record_work(&mut self, work: &[ThreadWork]) {
-        let mut w = WORK.lock().unwrap_or_else(|e| e.into_inner());
-        if w.len() < work.len() {
-            w.resize(work.len(), ThreadWork::default());
-        }
-        for (a, b) in w.iter_mut().zip(work) {
-            a.nodes += b.nodes;
-            a.jobs += b.jobs;
-            a.locks += b.locks;
-            a.waits += b.waits;
-            a.busy_us += b.busy_us;
-            a.cpu_us += b.cpu_us;
-            a.idle_us += b.idle_us;
-        }
+        note_work(work);
+    }
+}
+
+/// Adds what each thread of a split did to the process's record
+/// ([`take_thread_work`]).
+pub(crate) fn note_work(work: &[ThreadWork]) {
+    let mut w = WORK.lock().unwrap_or_else(|e| e.into_inner());
+    if w.len() < work.len() {
+        w.resize(work.len(), ThreadWork::default());
+    }
+    for (a, b) in w.iter_mut().zip(work) {
+        a.nodes += b.nodes;
+        a.jobs += b.jobs;
+        a.locks += b.locks;
+        a.waits += b.waits;
+        a.busy_us += b.busy_us;
+        a.cpu_us += b.cpu_us;
+        a.idle_us += b.idle_us;
     }
 }
 
