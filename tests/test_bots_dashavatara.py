@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 
 import hukm
 from hukm.bots import PIMC, Heuristic, Random
-from hukm.bots import _dashavatara as dasha
+from hukm.games.dashavatara import bot as dasha
 
 PRESETS: list[dict[str, object]] = [
     {},

@@ -11,7 +11,8 @@ from hypothesis import given, settings, strategies as st
 
 import hukm
 from hukm.bots import PIMC, Heuristic, Random
-from hukm.bots import _dugi, _ganjifa
+from hukm.games.dugi import bot as _dugi
+from hukm.games.ganjifa import bot as _ganjifa
 
 GANJIFA: list[dict[str, object]] = [
     {"rounds": 1},

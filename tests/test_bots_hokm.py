@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import hukm
 from hukm.bots import PIMC, Heuristic, Random
-from hukm.bots import _hokm
+from hukm.games.hokm import bot as _hokm
 
 PRESETS = [
     "hokm4",

@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 import hukm
 from hukm.bots import PIMC, Heuristic, Random
-from hukm.bots import _naqsh
+from hukm.games.naqsh import bot as _naqsh
 
 PRESETS: list[dict[str, object]] = [
     {},

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import hukm
 from hukm.bots import PIMC, Heuristic, Random
-from hukm.bots import _twenty_eight as t28
+from hukm.games.twenty_eight import bot as t28
 from hukm.match import play_hand
 
 PRESETS = ["28", "29", "28_wb", "40", "56"]

@@ -50,7 +50,7 @@ def test_names_no_game(path: Path) -> None:
 
 
 def test_the_check_sees_a_name() -> None:
-    assert _games_named(PACKAGE / "twenty_eight.py") or _games_named(PACKAGE / "hokm.py")
+    assert _games_named(PACKAGE / "games" / "twenty_eight" / "game.py") or _games_named(PACKAGE / "games" / "hokm" / "game.py")
 
 
 @pytest.mark.parametrize("gi", hukm.games(), ids=[g.name for g in hukm.games()])

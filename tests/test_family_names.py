@@ -8,9 +8,9 @@ nav).
 The check reads the sources (nothing is imported from them): every string constant of
 the code that equals a family, preset or alias name of the catalog is a finding, except
 in docstrings (examples name games on purpose) and in the modules that belong to one
-game: its class module (``hukm.<family>``), its bot (``hukm.bots._<family>``) and its
-own modules under a package's ``games`` subpackage (``hukm.svg.games.<family>``), and
-the package's ``__init__`` (the class export). The
+game, its folder ``hukm/games/<family>/`` (its class, bot, presentation, observation type
+and option notes), and the catalog ``hukm/games/__init__.py`` and the package's
+``__init__`` (the class export). The
 Rust side is checked the same way: no string literal naming a game outside
 ``rust/core/src/games/`` (a pack's name may be a family's: the Dashavatara pack).
 """
@@ -34,12 +34,13 @@ NAMES = set(FAMILIES) | {g.name for g in hukm.games()} | set(hukm.registry.alias
 
 
 def _owned_by_one_game(path: Path) -> bool:
-    """A module that belongs to one game (named after its family)."""
+    """A module that belongs to one game (in its family's folder), or the catalog."""
     rel = path.relative_to(PACKAGE)
-    stem = path.stem.lstrip("_")
     if len(rel.parts) == 1:
-        return stem in FAMILIES or stem == "__init__"
-    return stem in FAMILIES and (rel.parts[0] == "bots" or "games" in rel.parts[:-1])
+        return rel.name == "__init__.py"
+    if rel.parts[0] != "games":
+        return False
+    return rel.parts[1] == "__init__.py" or (len(rel.parts) > 2 and rel.parts[1] in FAMILIES)
 
 
 def names_in_code(source: str) -> list[tuple[int, str]]:
@@ -98,5 +99,7 @@ def test_the_check_sees_a_name_in_code_only() -> None:
     family = FAMILIES[-1]
     source = f'"""About {family}."""\nREADERS = {{"{family}": 1}}\n"{family} in a note"\nx = "{family}s"\n'
     assert names_in_code(source) == [(2, family)]
-    assert _owned_by_one_game(PACKAGE / f"{family}.py") and _owned_by_one_game(PACKAGE / "bots" / f"_{family}.py")
+    assert _owned_by_one_game(PACKAGE / "games" / family / "game.py")
+    assert _owned_by_one_game(PACKAGE / "games" / family / "bot.py")
+    assert not _owned_by_one_game(PACKAGE / f"{family}.py") and not _owned_by_one_game(PACKAGE / "bots" / f"_{family}.py")
     assert not _owned_by_one_game(PACKAGE / "cli" / f"{family}.py")

@@ -39,20 +39,19 @@ def test_a_missing_translation_is_reported(tmp_path, monkeypatch) -> None:
 
 
 def test_every_game_has_a_catalog_of_its_own() -> None:
-    """Each game's module of hukm.svg.games has its own domain, found on disk in every
+    """Each game's presentation (hukm/games/<family>/presentation.py) has its own domain, found on disk in every
     language; its words are in no shared template, and the translator and the page's
     messages find them through the fallbacks."""
-    from hukm.svg import games as game_modules
+    from hukm._families import families as all_families
 
-    families = {m.__name__.rsplit(".", 1)[1] for m in game_modules.every()}
+    families = {f.name for f in all_families()}
     want = {i18n.GAME_PREFIX + f for f in families}
     assert want <= set(_tools.domains()) and set(_tools.domains()) - want == set(i18n.DOMAINS)
     for lang in OTHERS:
         assert set(i18n.game_domains(lang)) == want, lang
     for d in i18n.DOMAINS:
         locations = {loc for m in _tools.read_po(_tools.pot_path(d)) for loc, _n in m.locations}
-        assert not any(loc.startswith("svg/games/") and not loc.startswith("svg/games/_")
-                       for loc in locations), d
+        assert not any(loc.startswith("games/") for loc in locations), d
     tr = i18n.translator("fa")
     assert tr.pt("position", "trumper") != "trumper"
     assert i18n.messages("fa", ("web",))["messages"]["position\x04trumper"] == tr.pt("position", "trumper")

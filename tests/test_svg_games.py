@@ -1,6 +1,7 @@
-"""Each game's part of the pictures lives in its own module of ``hukm.svg.games``: the
-generic picture, caption, page-label and wording modules name no game, and a game
-without a module of its own is still drawn, captioned and labelled."""
+"""Each game's part of the pictures lives in its presentation
+(``hukm/games/<family>/presentation.py``): the generic picture, caption, page-label and
+wording modules name no game, and a game the catalog lacks is still drawn, captioned and
+labelled."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 
 import hukm
 import hukm.svg
-import hukm.svg.games as games
+import hukm._families as families
 from hukm.svg.scene import build
 from hukm.svg.wording import value_note, value_text
 from hukm.video.captions import caption
@@ -70,21 +71,23 @@ def test_the_page_scripts_name_no_game() -> None:
         assert not words & set(FAMILIES), (path.name, words & set(FAMILIES))
 
 
-def test_every_module_is_a_family_of_the_registry() -> None:
-    """A game's module is found by its family's name; one a family needs not have."""
-    found = {m.__name__.rsplit(".", 1)[-1] for m in games.every()}
-    assert found <= set(FAMILIES)
-    assert all(games.module(f) is not None for f in found)
+def test_every_family_of_the_registry_is_in_the_catalog() -> None:
+    """Each family of the registry is one folder of ``hukm.games``, its presentation the
+    folder's ``presentation`` module."""
+    assert [f.name for f in families.families()] == FAMILIES
+    for f in families.families():
+        assert f.presentation.__name__ == f"hukm.games.{f.name}.presentation"
+        assert families.family(f.name) is f and f.game.FAMILY == f.name
 
 
 @pytest.mark.parametrize("name", ["hokm4", "28", "dugi", "naqsh"])
-def test_a_game_without_a_module_is_still_drawn(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+def test_a_game_the_catalog_lacks_is_still_drawn(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
     s = hukm.game(name).new_game(3)
     for _ in range(12):
         if s.is_terminal():
             break
         s.apply(s.legal_actions()[0])
-    monkeypatch.setattr(games, "module", lambda family: None)
+    monkeypatch.setattr(families, "FAMILIES", {})
     sc = build(s)
     assert len(sc.seats) == s.num_players and all(seat.cards for seat in sc.seats)
     partners = hukm.game(name).description.partners

@@ -1,8 +1,8 @@
 """Tables of the documentation drawn from hukm's registry while the site builds, so that
 no preset or option can be missing or stale (used by the pages' hidden examples).
 
-Every option of the registry needs a line in :mod:`option_notes`; a missing or a stale
-line stops the build, so a new option is documented when it lands.
+Every option of the registry needs a line in its family's option notes
+(``hukm/games/<family>/options.py``); a missing or a stale line stops the build, so a new option is documented when it lands.
 """
 
 from __future__ import annotations
@@ -14,9 +14,8 @@ from typing import Any, Optional
 import yaml
 
 import hukm
+from hukm._families import family as family_of
 from hukm.registry import GameInfo, OptionSpec
-
-from option_notes import NOTES
 
 DOCS = Path(__file__).resolve().parent.parent
 ROOT = DOCS.parent
@@ -127,10 +126,16 @@ def _family_specs(family: str) -> tuple[list[GameInfo], list[OptionSpec]]:
     return infos, list(seen.values())
 
 
+def _notes(family: str) -> Any:
+    """The option notes of ``family`` (empty for a family the catalog lacks)."""
+    f = family_of(family)
+    return {} if f is None else f.option_notes
+
+
 def note(family: str, option: str) -> str:
-    notes = NOTES.get(family, {})
+    notes = _notes(family)
     if option not in notes:
-        raise KeyError(f"docs/_tools/option_notes/{family}.py: no note for option {option!r}")
+        raise KeyError(f"hukm/games/{family}/options.py: no note for option {option!r}")
     return notes[option]
 
 
@@ -138,9 +143,9 @@ def check_notes(family: str) -> None:
     """Fails when a note names an option the registry does not have."""
     _, specs = _family_specs(family)
     names = {s.name for s in specs}
-    stale = sorted(set(NOTES.get(family, {})) - names)
+    stale = sorted(set(_notes(family)) - names)
     if stale:
-        raise KeyError(f"docs/_tools/option_notes/{family}.py: {family!r} has no option(s) {', '.join(stale)}")
+        raise KeyError(f"hukm/games/{family}/options.py: {family!r} has no option(s) {', '.join(stale)}")
 
 
 def options_table(family: str) -> str:

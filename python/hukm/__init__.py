@@ -20,13 +20,7 @@ from ._errors import (
     SolverLimitError,
     StateError,
 )
-from .dashavatara import Dashavatara
-from .dugi import Dugi
-from .ganjifa import Ganjifa
-from .hokm import Hokm
-from .naqsh import Naqsh
-from .thunee import Thunee
-from .twenty_eight import TwentyEight
+from .games import Dashavatara, Dugi, Ganjifa, Hokm, Naqsh, Thunee, TwentyEight
 from .registry import GameInfo, OptionSpec, game, games
 from .solve import LineStep, PlayStep, Solution, Solver, analyse_play, best_line, default_threads, solve, solve_many
 from . import bots, lin, observations, pbn, svg

@@ -11,7 +11,10 @@ registry states it (``_core.Game.description``): :class:`Description` with its
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Optional
+
+from . import _core
 
 __all__ = ["Description", "Keyword", "Objective", "TableShape"]
 
@@ -156,3 +159,19 @@ class Description:
             plays_out=bool(raw["plays_out"]),
             outcomes=tuple(raw["outcomes"]),
         )
+
+
+@lru_cache(maxsize=256)
+def _description(preset: str, options: tuple[tuple[str, str], ...], players: int) -> Description:
+    return Description.of(_core.Game(preset, list(options)).description, players)
+
+
+def description_of(state: _core.State) -> Description:
+    """The description of ``state``'s game with its options (:class:`hukm.GameInfo`'s
+    for the preset's defaults).
+
+    >>> import hukm
+    >>> description_of(hukm.game("thunee2").new_game(1)).side_of
+    (0, 1)
+    """
+    return _description(state.preset, tuple(state.options), state.num_players)

@@ -64,12 +64,7 @@ class GameBase(ABC):
     'ThuneeObservation'
     """
     CLASSES: ClassVar[dict[str, type["GameBase"]]] = CLASSES
-    """Every game class by its ``FAMILY`` (each registers itself)."""
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls.FAMILY:
-            CLASSES[cls.FAMILY] = cls
+    """Every game class by its ``FAMILY`` (the catalog, :mod:`hukm.games`, installs them)."""
 
     def __init__(self, preset: Optional[str] = None, **options: OptionValue) -> None:
         name = self.DEFAULT if preset is None else str(preset)

@@ -17,14 +17,13 @@ between seeded bots is reproducible.
 
 from __future__ import annotations
 
-import importlib
 import random
 from concurrent.futures import ThreadPoolExecutor
-from types import ModuleType
 from typing import Optional
 
 from .. import _core
 from .._check import optional_whole
+from .._families import BotRules, family
 from .._errors import OptionError, SolverLimitError, StateError
 from ..solve import default_threads
 from ._base import Bot, fork, new_rng
@@ -32,8 +31,12 @@ from ._base import Bot, fork, new_rng
 __all__ = ["Bot", "Heuristic", "PIMC", "Random", "by_name", "fork"]
 
 
-def _module(state: _core.State) -> ModuleType:
-    return importlib.import_module(f"hukm.bots._{state.game}")
+def _module(state: _core.State) -> BotRules:
+    """The bot's rules of ``state``'s game (its folder's ``bot`` module)."""
+    f = family(state.game)
+    if f is None:
+        raise StateError(f"no bot plays the game {state.game!r}")
+    return f.bot
 
 
 def _legal(state: _core.State) -> list[str]:

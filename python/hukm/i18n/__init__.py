@@ -6,7 +6,7 @@ catalogs, one ``.po`` file per language and *domain* under ``hukm/i18n/locale/``
 (``words``: the game's own words — suits, ranks, roles and calls, as
 ``docs/glossary.md`` lists them; ``pictures``: pictures, replays, video and review;
 ``terminal``: the terminal views; ``web``: the web page; and one ``game_<family>`` per
-game, the words of its module of :mod:`hukm.svg.games`), compiled to ``.mo`` files that
+game, the words of its presentation (``hukm/games/<family>/presentation.py``)), compiled to ``.mo`` files that
 the standard library's :mod:`gettext` reads, so reading a language needs nothing beyond
 Python. ``python -m hukm.i18n`` (with Babel, ``pip install "hukm[i18n]"``) extracts the
 English messages from the sources, updates every language's catalog and compiles it;
@@ -57,7 +57,7 @@ DOMAINS = ("words", "pictures", "terminal", "web")
 
 GAME_PREFIX = "game_"
 """The start of a game's own domain: ``game_<family>`` holds the words of
-``hukm/svg/games/<family>.py``."""
+``hukm/games/<family>/presentation.py``."""
 
 LANG_ENV = "HUKM_LANG"
 """The environment variable the command line reads for its default language."""
@@ -115,7 +115,7 @@ def N_(message: str) -> str:
 
 
 def WN_(message: str) -> str:
-    """Marks ``message`` in a game's module of :mod:`hukm.svg.games` as a word the web
+    """Marks ``message`` in a game's presentation (``hukm/games/<family>/presentation.py``) as a word the web
     page shows (its family's name, its position fields). Like the module's other messages
     it goes to the game's own catalog (``game_<family>``), which the page's messages
     (:func:`messages`) take as a fallback.

@@ -20,17 +20,16 @@ PACKAGE = Path(__file__).resolve().parent.parent
 
 SOURCES: dict[str, tuple[str, ...]] = {
     "words": ("i18n/words.py",),
-    "pictures": ("svg.py", "svg/**/*.py", "_svg/**/*.py", "video/**/*.py", "review.py",
-                 "review/**/*.py"),
-    "terminal": ("term.py", "term/**/*.py", "cli.py", "cli/**/*.py", "play.py", "diagram.py"),
+    "pictures": ("svg/**/*.py", "video/**/*.py", "review.py"),
+    "terminal": ("cli/**/*.py",),
     "web": ("web/**/*.py", "web/static/*.js", "web/static/*.html"),
 }
 """Each domain's source files (globs relative to the package)."""
 
-GAMES = "svg/games/*.py"
-"""The games' own modules (those whose name does not start with ``_``): each one's
+GAMES = "games/*/presentation.py"
+"""The games' presentations: each one's
 messages, with every marker (:data:`KEYWORDS` and :data:`GAME_KEYWORDS`), make a domain
-of its own, ``game_<module>``, and no shared domain's."""
+of its own, ``game_<family>``, and no shared domain's."""
 
 GAME_KEYWORDS: dict[str, Any] = {"WN_": None, "WNP_": ((1, "c"), 2)}
 """The markers of a game's module for its words on the web page (its family's name and
@@ -64,9 +63,9 @@ def _need_babel() -> Any:
 
 
 def game_files() -> dict[str, Path]:
-    """The games' own modules (:data:`GAMES`) by their domain, ``game_<module>``."""
-    found = (p for p in PACKAGE.glob(GAMES) if p.is_file() and not p.name.startswith("_"))
-    return {GAME_PREFIX + p.stem: p for p in sorted(found)}
+    """The games' presentations (:data:`GAMES`) by their domain, ``game_<family>``."""
+    found = (p for p in PACKAGE.glob(GAMES) if p.is_file())
+    return {GAME_PREFIX + p.parent.name: p for p in sorted(found)}
 
 
 def domains() -> tuple[str, ...]:

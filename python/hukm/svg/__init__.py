@@ -45,8 +45,8 @@ The pieces, one module each:
 * :mod:`hukm.svg.faces` — card faces (French rectangles, round Ganjifa cards), backs, emblems.
 * :mod:`hukm.svg.scene` — what a table shows, read from a state and its observations.
 * :mod:`hukm.svg.reading` — the parts of a scene and what the readers of a table share.
-* :mod:`hukm.svg.games` — each game's own part, one module per family: its reader,
-  words, captions and page labels (a game without one is drawn by the generic rules).
+* each game's own part is its presentation, ``hukm/games/<family>/presentation.py``
+  (:mod:`hukm.games`): its reader, words, captions and page labels.
 * :mod:`hukm.svg.finished` — a finished trick held on the table with its winner.
 * :mod:`hukm.svg.geometry` — where seats, hands, the trick and the panels go.
 * :mod:`hukm.svg.paint` — a scene drawn as SVG text.

@@ -21,7 +21,7 @@ from typing import Any, Callable, Optional
 
 from .. import _core
 from ..i18n import Translator
-from .games import part
+from .._families import part
 from .lines import _god_trick, _winner_before, split_action
 from .packs import pack_of_game
 from .reading import members_of
@@ -51,8 +51,8 @@ def completed(before: _core.State, action: str, after: _core.State) -> bool:
 
 def result_words(state: Optional[_core.State], obs: dict[str, Any], tr: Translator = EN) -> Optional[str]:
     """The result of the hand just ended, from an observation's ``last_result`` or
-    ``last_hand``, in words: the game's own sentence (its module of
-    :mod:`hukm.svg.games`, ``result_words``: ``Seats 0 and 2 take 7 tricks to 5 and win
+    ``last_hand``, in words: the game's own sentence (its presentation's
+    ``result_words``: ``Seats 0 and 2 take 7 tricks to 5 and win
     the hand: +1``), else its facts one by one (``contract 28 · points 8/17``);
     ``None`` when the observation holds no result.
 

@@ -2,7 +2,7 @@
 chips, specials and buttons) and :class:`Ctx`, the state being read with its pack,
 observations and the scene being filled, with the helpers every game's reader uses.
 
-:mod:`hukm.svg.scene` builds a scene; each game's own reader (:mod:`hukm.svg.games`)
+:mod:`hukm.svg.scene` builds a scene; each game's own reader (its presentation, ``hukm/games/<family>/presentation.py``)
 adds what only that game shows.
 
 >>> import hukm
@@ -20,7 +20,7 @@ from typing import Any, Optional
 from .. import _core
 from .._description import Description
 from ..i18n import Translator
-from .games import description_of
+from .._description import description_of
 from .packs import Pack
 from .wording import EN, number, seats, signed, suit_text, value_num
 

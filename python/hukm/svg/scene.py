@@ -5,7 +5,7 @@ and, on request, the double-dummy values. Painting is :mod:`hukm.svg.paint`'s jo
 Everything comes from the engine: ``State.hands()`` (every hand, compact), the
 observations (``hukm.observations`` documents their keys; a viewer sees what his
 observation shows), the game's description (its sides) and the pack's layout. What
-only one game shows is read by that game's module of :mod:`hukm.svg.games`, found by
+only one game shows is read by that game's presentation (``hukm/games/<family>/presentation.py``), found by
 ``State.game``; a game without one still shows its seats, hands, trick, sides and scores.
 
 >>> import hukm
@@ -25,7 +25,7 @@ from ..i18n import Translator
 from ..registry import info as registry_info
 from ..seen import seen_solution
 from ..solve import Solution, solve
-from .games import part
+from .._families import part
 from .packs import pack_of_game
 from .reading import Button, Chip, Ctx, Scene, SeatScene, Special, scores
 from .wording import (EN, FROM_HERE, action_label, card_text, game_title, number, signed, solution_text,

@@ -1,8 +1,8 @@
 """A table's status line, the same on the web page and in the terminal: the game, the
 hand, the roles and the trump, as one seat sees them, in the reader's language.
 
-The roles are those every game has (the dealer) and the game's own (its module of
-:mod:`hukm.svg.games`, ``ROLES``); the trump is named by its sign and name (``♠
+The roles are those every game has (the dealer) and the game's own (its presentation's
+``ROLES``); the trump is named by its sign and name (``♠
 spades``), or said to be concealed, hidden, not named yet, not fixed yet or none (a hand
 played at no trump). In English the game is its preset's name (``hokm4``, as the
 command line and the URL write it); in another language its title.
@@ -20,7 +20,7 @@ from typing import Any, Optional
 
 from .. import _core
 from ..i18n import Translator
-from .games import part
+from .._families import part
 from .packs import pack_of_game
 from .wording import EN, NP_, game_title, suit_name
 
@@ -29,7 +29,7 @@ __all__ = ["STATUS_ROLES", "status_line", "trump_words"]
 STATUS_ROLES: dict[str, str] = {"dealer": "dealer"}
 """The roles the status line names in every game, by observation key: each a message of
 the ``role`` context (``docs/glossary.md``). A game's own follow, from its module of
-:mod:`hukm.svg.games` (``ROLES``)."""
+its presentation (``ROLES``)."""
 
 UNCHOSEN = ("trump", "auction", "deal", "bid", "pass", "double", "give", "discard", "draw", "kot_choice")
 """The phases before the trump is fixed (or before a hand's play begins)."""

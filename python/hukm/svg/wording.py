@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from .. import _core
 from ..i18n import Translator, translator
-from .games import description_of, part
+from .._description import description_of
+from .._families import part
 from .packs import FRENCH, Pack, pack_of_game
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ VALUES: tuple[str, ...] = (
     NP_("result", "made"), NP_("result", "void"), NP_("result", "win"),
 )
 """The engine's values a picture shows, with their context (a game's own values are in
-its module of :mod:`hukm.svg.games`)."""
+its presentation (``hukm/games/<family>/presentation.py``))."""
 
 ACTIONS: tuple[str, ...] = (
     NP_("action", "bid"), NP_("action", "pass"), NP_("action", "call"), NP_("action", "trump"),
@@ -72,7 +73,7 @@ ACTIONS: tuple[str, ...] = (
     NP_("action", "half"),
 )
 """The first words of actions that are not cards (``bid:16``, ``trump:S``, ``call`` ...);
-a game's own are in its module of :mod:`hukm.svg.games`."""
+a game's own are in its presentation (``hukm/games/<family>/presentation.py``)."""
 
 
 def word(tr: Translator, context: str, value: object) -> str:
@@ -87,8 +88,8 @@ def word(tr: Translator, context: str, value: object) -> str:
 
 
 def game_title(tr: Translator, title: str) -> str:
-    """A game's title (the registry's) in the language (its module of
-    :mod:`hukm.svg.games` marks it for the catalogs)."""
+    """A game's title (the registry's) in the language (its presentation
+    marks it for the catalogs)."""
     return tr.digits(tr.pt("game", title))
 
 
@@ -168,7 +169,7 @@ def seen_label(state: _core.State, action: str, tr: Translator = EN) -> str:
     """An action as a seat saw it (``State.seen_history``), in words: its label
     (:func:`action_label`), or for one that hides cards what was seen of it
     (``indicator:?`` -> ``puts a card face down``); a game's own such actions are worded
-    by its module of :mod:`hukm.svg.games` (``hidden_label``).
+    by its presentation (``hukm/games/<family>/presentation.py``) (``hidden_label``).
 
     >>> import hukm
     >>> s = hukm.game("hokm2").new_game(1)

@@ -25,7 +25,7 @@ from typing import Callable, Optional
 
 from .. import _core
 from ..i18n import N_, Translator
-from ..svg.games import part
+from .._families import part
 from ..svg.lines import _god_trick, split_action
 from ..svg.packs import Pack, pack_of_game
 from ..svg.scene import action_label, card_text
@@ -51,7 +51,7 @@ SENTENCES = {
 }
 """A sentence for each kind of decision, by the action's first word (English; the
 catalogs hold each language's); a game's own decisions are in its module of
-:mod:`hukm.svg.games` (``SENTENCES``)."""
+its presentation (``SENTENCES``)."""
 
 
 def card_words(pack: Pack, card: str, tr: Translator = EN) -> str:

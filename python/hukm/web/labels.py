@@ -3,7 +3,7 @@ families of the game chooser, the position fields' names and the status line of 
 
 The registry's titles are English; :func:`title` gives them in the picture's words (the
 ``pictures`` catalog); the families and the game's own position fields are named by
-each game's module of :mod:`hukm.svg.games` (``FAMILY``, ``POSITION``). Options
+each game's presentation (``hukm/games/<family>/presentation.py``) (``FAMILY``, ``POSITION``). Options
 keep their keys and values (the names the URL and the API take, ``opt.stop_rule=first_to_7``).
 
 >>> title("hokm4", "fa")
@@ -17,6 +17,8 @@ from __future__ import annotations
 from typing import Optional
 
 from .. import _core
+from .._families import families as all_families
+from .._families import part
 from ..i18n import translator
 
 
@@ -31,38 +33,32 @@ def title(preset: str, lang: str) -> str:
 
 def families() -> dict[str, str]:
     """The game chooser's groups: each family's name on the page (English), by family,
-    as the games' modules of :mod:`hukm.svg.games` give them (``FAMILY``)."""
-    from ..svg.games import every
-
-    return {m.__name__.rsplit(".", 1)[-1]: str(m.FAMILY) for m in every() if hasattr(m, "FAMILY")}
+    as the games' presentations give them (``FAMILY``)."""
+    return {f.name: str(f.presentation.FAMILY) for f in all_families() if hasattr(f.presentation, "FAMILY")}
 
 
 def family(name: str, lang: str) -> str:
-    """A family's name in ``lang``: its module's (:mod:`hukm.svg.games`, ``FAMILY``), or
+    """A family's name in ``lang``: its module's (its presentation, ``FAMILY``), or
     its key when it has none.
 
     >>> family("twenty_eight", "en"), family("no_such_game", "fa")
     ('Twenty-eight', 'no_such_game')
     """
-    from ..svg.games import part
-
     text: Optional[str] = part(name, "FAMILY")
     return translator(lang).t(text) if text else name
 
 
 POSITION_WORDS: dict[str, tuple[str, str]] = {"trump": ("term", "trump"), "leader": ("role", "leader")}
 """The position keywords of every game, named by the game's words (``words`` catalog):
-context and message. A game's own are in its module of :mod:`hukm.svg.games`
+context and message. A game's own are in its presentation (``hukm/games/<family>/presentation.py``)
 (``POSITION``)."""
 
 
 def _positions() -> dict[str, tuple[str, str]]:
     """Every position keyword's name: context and message."""
-    from ..svg.games import every
-
     out = dict(POSITION_WORDS)
-    for m in every():
-        out.update(getattr(m, "POSITION", {}))
+    for f in all_families():
+        out.update(getattr(f.presentation, "POSITION", {}))
     return out
 
 

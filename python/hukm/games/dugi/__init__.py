@@ -1,0 +1,14 @@
+"""Dugi: its class (:mod:`.game`), its bot (:mod:`.bot`), its pictures', captions' and
+page's own words (:mod:`.presentation`), its observation type (:mod:`.observation`)
+and its option notes (:mod:`.options`), given to the generic modules as one
+:class:`hukm._families.Family`."""
+
+from __future__ import annotations
+
+from ..._families import Family
+from . import bot, options, presentation
+from .game import Dugi
+
+FAMILY = Family("dugi", Dugi, bot, presentation, options.NOTES)
+
+__all__ = ["Dugi", "FAMILY"]
