@@ -15,7 +15,7 @@ import hukm
 from hukm.cli.term import count_lines, lines
 from hukm.registry import games
 from hukm.svg.finished import finished_scene, result_words
-from hukm.svg.games import part
+from hukm._families import part
 from hukm.web.labels import status_line
 from hukm.web.tables import Table
 
