@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from types import ModuleType
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Protocol
 
 from . import _core
 
 if TYPE_CHECKING:
     from ._game import GameBase
+    from .i18n import Translator
+    from .svg.packs import Pack
+    from .svg.reading import Ctx
 
 
 class BotRules(Protocol):
@@ -37,16 +39,85 @@ class BotRules(Protocol):
         """What stays the same while one hand is played (a match's hand ends when it changes)."""
 
 
+class Presentation(Protocol):
+    """A family's own part of the pictures, captions, page labels and word catalogs: its
+    ``presentation.py``, which names every member below (``None``, ``True`` or empty where
+    the game keeps the generic rule). The generic modules (:mod:`hukm.svg.scene`,
+    :mod:`hukm.svg.wording`, :mod:`hukm.svg.status`, :mod:`hukm.svg.finished`,
+    :mod:`hukm.video.captions`, :mod:`hukm.web.labels`) call these and name no game."""
+
+    @property
+    def FAMILY(self) -> str:
+        """The family's name on the page (marked with :func:`hukm.i18n.WN_`)."""
+
+    @property
+    def TITLES(self) -> tuple[str, ...]:
+        """Its presets' titles, marked for the catalogs."""
+
+    @property
+    def MARKS(self) -> tuple[str, ...]:
+        """Its own engine values and actions, marked for the catalogs."""
+
+    @property
+    def POSITION(self) -> Mapping[str, tuple[str, str]]:
+        """The page's names of its position keywords: ``(context, message)``."""
+
+    @property
+    def ROLES(self) -> Mapping[str, str]:
+        """The roles a table's status line names, by observation key."""
+
+    @property
+    def SENTENCES(self) -> Mapping[str, str]:
+        """The captions of its own decisions, by the action's first word."""
+
+    @property
+    def FROM_HERE(self) -> bool:
+        """``False`` when a double-dummy value counts what was won before the position too."""
+
+    def read(self, c: "Ctx") -> None:
+        """What the table shows of this game beyond the generic parts: roles, trumps,
+        bids, counts."""
+
+    @property
+    def visible(self) -> Optional[Callable[["Ctx"], dict[int, list[str]]]]:
+        """The cards the viewer sees face up, by seat (``None``: his own hand)."""
+
+    @property
+    def seat_cards(self) -> Optional[Callable[["Ctx"], None]]:
+        """Fills every seat's cards, when the game lays them out its own way."""
+
+    @property
+    def unit(self) -> Optional[Callable[[_core.State, str], str]]:
+        """The unit of a double-dummy value when the state changes the description's."""
+
+    @property
+    def who(self) -> Optional[Callable[[_core.State, str, int, "Translator"], Optional[str]]]:
+        """How a caption names the seat deciding a verb (``None`` from it: ``seat 2``)."""
+
+    @property
+    def hidden_label(self) -> Optional[Callable[["Pack", str, "Translator"], Optional[str]]]:
+        """Its own actions that hide cards, as a seat saw them, in words."""
+
+    @property
+    def trump_shown(self) -> Optional[Callable[[_core.State, Mapping[str, Any]], Optional[str]]]:
+        """What the status line says of a trump the game keeps out of sight, from an
+        observation: ``"concealed"`` (an indicator face down), ``"hidden"``, ``"unfixed"``
+        (no trump yet, one may be fixed in play) or ``None``."""
+
+    @property
+    def result_words(self) -> Optional[Callable[[_core.State, dict[str, Any], "Translator"], Optional[str]]]:
+        """A hand's result in its own sentence (``None``: its facts one by one)."""
+
+
 @dataclass(frozen=True)
 class Family:
     """One game family: its engine name, its class, its bot's rules, its presentation
-    (the module of its pictures', captions' and page's own words; see
-    :func:`hukm.svg.reading.part`) and one line per option of the registry for the docs."""
+    (:class:`Presentation`) and one line per option of the registry for the docs."""
 
     name: str
     game: type["GameBase"]
     bot: BotRules
-    presentation: ModuleType
+    presentation: Presentation
     option_notes: Mapping[str, str] = field(default_factory=dict)
 
 
@@ -78,12 +149,13 @@ def families() -> tuple[Family, ...]:
     return tuple(FAMILIES.values())
 
 
-def part(name: str, what: str, default: Any = None) -> Any:
-    """``what`` of the presentation of the family ``name`` (``default`` when the family
-    is unknown or its presentation has no such part).
 
-    >>> part("ganjifa", "FROM_HERE", True), part("hokm", "FROM_HERE", True)
+def presentation(name: str) -> Optional[Presentation]:
+    """The presentation of the family ``name`` (``None`` for one the catalog lacks: the
+    generic rules draw, caption and label it).
+
+    >>> presentation("ganjifa").FROM_HERE, presentation("hokm").FROM_HERE
     (False, True)
     """
     f = FAMILIES.get(name)
-    return default if f is None else getattr(f.presentation, what, default)
+    return None if f is None else f.presentation

@@ -21,7 +21,7 @@ from typing import Any, Callable, Optional
 
 from .. import _core
 from ..i18n import Translator
-from .._families import part
+from .._families import presentation
 from .lines import _god_trick, _winner_before, split_action
 from .packs import pack_of_game
 from .reading import members_of
@@ -64,8 +64,8 @@ def result_words(state: Optional[_core.State], obs: dict[str, Any], tr: Translat
     r = obs.get("last_result") or obs.get("last_hand")
     if not isinstance(r, dict):
         return None
-    own: Optional[Callable[[_core.State, dict[str, Any], Translator], Optional[str]]] = (
-        None if state is None else part(state.game, "result_words"))
+    pres = None if state is None else presentation(state.game)
+    own = None if pres is None else pres.result_words
     said = own(state, r, tr) if own is not None and state is not None else None
     if said:
         return said

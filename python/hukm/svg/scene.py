@@ -25,7 +25,7 @@ from ..i18n import Translator
 from ..registry import info as registry_info
 from ..seen import seen_solution
 from ..solve import Solution, solve
-from .._families import part
+from .._families import presentation
 from .packs import pack_of_game
 from .reading import Button, Chip, Ctx, Scene, SeatScene, Special, scores
 from .wording import (EN, FROM_HERE, action_label, card_text, game_title, number, signed, solution_text,
@@ -44,7 +44,8 @@ def _seat_cards(c: Ctx) -> None:
     """Fills every seat's cards: all face up for a god's-eye picture, else what the
     viewer's observation shows (the game's ``visible``), the rest face down; a game that
     lays its cards out its own way fills them itself (``seat_cards``)."""
-    own: Optional[Callable[[Ctx], None]] = part(c.state.game, "seat_cards")
+    pres = presentation(c.state.game)
+    own = None if pres is None else pres.seat_cards
     if own is not None:
         own(c)
         return
@@ -52,7 +53,7 @@ def _seat_cards(c: Ctx) -> None:
         for s, sc in enumerate(c.scene.seats):
             sc.cards = list(c.hands[s])
         return
-    reader: Callable[[Ctx], dict[int, list[str]]] = part(c.state.game, "visible", _visible_own)
+    reader = (None if pres is None else pres.visible) or _visible_own
     vis = reader(c)
     for s, sc in enumerate(c.scene.seats):
         up = sorted(vis.get(s, []), key=c.pack.order)
@@ -219,7 +220,8 @@ def build(state: _core.State, viewer: Optional[int] = None, analysis: object = F
     _trick(c)
     legal = [] if state.is_terminal() else state.legal_actions()
     scene.mover = _mover(c, legal)
-    reader: Callable[[Ctx], None] = part(state.game, "read", _generic)
+    pres = presentation(state.game)
+    reader: Callable[[Ctx], None] = _generic if pres is None else pres.read
     reader(c)
     if scene.lead_seat is not None and not scene.finished:
         c.chip(scene.lead_seat, tr.t("leads"), "lead")

@@ -20,7 +20,7 @@ from typing import Any, Optional
 
 from .. import _core
 from ..i18n import Translator
-from .._families import part
+from .._families import presentation
 from .packs import pack_of_game
 from .wording import EN, NP_, game_title, suit_name
 
@@ -44,15 +44,17 @@ def trump_words(state: _core.State, obs: dict[str, Any], tr: Translator = EN) ->
     'not named yet'
     """
     t = obs.get("trump")
-    if obs.get("indicator_down") and not obs.get("revealed"):
+    pres = presentation(state.game)
+    shown = None if pres is None or pres.trump_shown is None else pres.trump_shown(state, obs)
+    if shown == "concealed":
         return tr.pt("status", "concealed (indicator face down)")
-    if obs.get("trump_hidden"):
+    if shown == "hidden":
         return tr.pt("status", "hidden")
     if t is not None:
         return suit_name(pack_of_game(state), str(t), tr)
     if state.phase in UNCHOSEN:
         return tr.pt("status", "not named yet")
-    if str(dict(state.options).get("trump_mode", "")).startswith("first_void"):
+    if shown == "unfixed":
         return tr.pt("status", "not fixed yet")
     return tr.pt("status", "none (no trump)")
 
@@ -70,7 +72,9 @@ def status_line(state: _core.State, tr: Translator = EN, viewer: Optional[int] =
 
         game = game_title(tr, info(state.preset).title)
     parts = [game, tr.pt("status", "hand {n}", n=tr.num(obs.get("hand_number") or 1))]
-    named: dict[str, str] = {**STATUS_ROLES, **(part(state.game, "ROLES", {}) if roles is None else roles)}
+    pres = presentation(state.game)
+    own = ({} if pres is None else pres.ROLES) if roles is None else roles
+    named: dict[str, str] = {**STATUS_ROLES, **own}
     for key, role in named.items():
         if obs.get(key) is not None:
             parts.append(tr.pt("status", "{role} seat {seat}", role=tr.pt("role", role), seat=tr.num(obs[key])))

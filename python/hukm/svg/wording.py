@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 from .. import _core
 from ..i18n import Translator, translator
 from .._description import description_of
-from .._families import part
+from .._families import presentation
 from .packs import FRENCH, Pack, pack_of_game
 
 if TYPE_CHECKING:
@@ -181,7 +181,8 @@ def seen_label(state: _core.State, action: str, tr: Translator = EN) -> str:
     pack = pack_of_game(state)
     if not hides(action):
         return action_label(pack, action, tr)
-    own: Optional[Callable[[Pack, str, Translator], Optional[str]]] = part(state.game, "hidden_label")
+    pres = presentation(state.game)
+    own = None if pres is None else pres.hidden_label
     said = own(pack, action, tr) if own is not None else None
     if said:
         return said
@@ -199,15 +200,16 @@ def seen_label(state: _core.State, action: str, tr: Translator = EN) -> str:
 
 def unit_of(state: _core.State) -> str:
     """What a double-dummy value of ``state`` counts: the default objective's unit of the
-    game's description (with the state's options), as the game's module may change it
-    for the state (Thunee's balls once a call is made).
+    game's description (with the state's options), as the game's presentation may change
+    it for the state (Thunee's balls once a call is made, tricks collected from a heap).
 
     >>> import hukm
     >>> unit_of(hukm.game("dehla_pakad").new_game(1)), unit_of(hukm.game("naqsh").new_game(1))
     ('tens', 'net result')
     """
     unit = description_of(state).unit
-    change: Optional[Callable[[_core.State, str], str]] = part(state.game, "unit")
+    pres = presentation(state.game)
+    change = None if pres is None else pres.unit
     return unit if change is None else change(state, unit)
 
 
@@ -228,7 +230,7 @@ def value_text(state: _core.State, value: int, tr: Translator = EN) -> str:
         return tr.nt("{n} cards captured", "{n} cards captured", n, n=value)
     if unit == "tens":
         return tr.nt("{n} tens", "{n} tens", n, n=value)
-    if "heap" in state.observation(0):
+    if unit == "tricks collected":
         return tr.nt("{n} tricks collected", "{n} tricks collected", n, n=value)
     return tr.nt("{n} tricks", "{n} tricks", n, n=value)
 
@@ -298,7 +300,8 @@ def value_note(state: _core.State, value: int, tr: Translator = EN) -> str:
     """
     text = value_text(state, value)
     _, _, unit = text.partition(" ")
-    if not part(state.game, "FROM_HERE", True) or unit not in FROM_HERE:
+    pres = presentation(state.game)
+    if (pres is not None and not pres.FROM_HERE) or unit not in FROM_HERE:
         return value_text(state, value, tr)
     obs = state.observation(state.current_player if not state.is_terminal() else 0)
     begun = bool(obs.get("trick")) or bool(obs.get("tricks")) or bool(obs.get("heap"))

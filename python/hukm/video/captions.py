@@ -25,7 +25,7 @@ from typing import Callable, Optional
 
 from .. import _core
 from ..i18n import N_, Translator
-from .._families import part
+from .._families import presentation
 from ..svg.lines import _god_trick, split_action
 from ..svg.packs import Pack, pack_of_game
 from ..svg.scene import action_label, card_text
@@ -104,7 +104,8 @@ def caption(state: _core.State, action: str, tr: Translator = EN, viewer: Option
                           viewer)
     seat = seat_of_play(state, pack, cards) if cards else state.current_player
     verb, _, arg = action.partition(":")
-    named: Optional[Callable[[_core.State, str, int, Translator], Optional[str]]] = part(state.game, "who")
+    pres = presentation(state.game)
+    named = None if pres is None else pres.who
     who = (named(state, verb, seat, tr) if named is not None else None) or tr.t("seat {seat}", seat=seat)
     if hides(action):
         return tr.t("{who}: {action}", who=who, action=seen_label(state, action, tr))
@@ -112,7 +113,7 @@ def caption(state: _core.State, action: str, tr: Translator = EN, viewer: Option
         if pack.suit_index(arg) is not None:
             return tr.t("{who} names {arg}", who=who, arg=_arg(pack, arg, tr))
         return tr.t("{who} chooses trumps: {arg}", who=who, arg=action_label(pack, arg, tr))
-    sentence = part(state.game, "SENTENCES", {}).get(verb) or SENTENCES.get(verb)
+    sentence = (None if pres is None else pres.SENTENCES.get(verb)) or SENTENCES.get(verb)
     if sentence is None:
         return tr.t("{who}: {action}", who=who, action=action_label(pack, action, tr))
     return tr.t(sentence, who=who, arg=_arg(pack, arg, tr) if arg else "")

@@ -18,7 +18,7 @@ from typing import Optional
 
 from .. import _core
 from .._families import families as all_families
-from .._families import part
+from .._families import presentation
 from ..i18n import translator
 
 
@@ -34,7 +34,7 @@ def title(preset: str, lang: str) -> str:
 def families() -> dict[str, str]:
     """The game chooser's groups: each family's name on the page (English), by family,
     as the games' presentations give them (``FAMILY``)."""
-    return {f.name: str(f.presentation.FAMILY) for f in all_families() if hasattr(f.presentation, "FAMILY")}
+    return {f.name: f.presentation.FAMILY for f in all_families()}
 
 
 def family(name: str, lang: str) -> str:
@@ -44,7 +44,8 @@ def family(name: str, lang: str) -> str:
     >>> family("twenty_eight", "en"), family("no_such_game", "fa")
     ('Twenty-eight', 'no_such_game')
     """
-    text: Optional[str] = part(name, "FAMILY")
+    own = presentation(name)
+    text = None if own is None else own.FAMILY
     return translator(lang).t(text) if text else name
 
 
@@ -58,7 +59,7 @@ def _positions() -> dict[str, tuple[str, str]]:
     """Every position keyword's name: context and message."""
     out = dict(POSITION_WORDS)
     for f in all_families():
-        out.update(getattr(f.presentation, "POSITION", {}))
+        out.update(f.presentation.POSITION)
     return out
 
 

@@ -14,6 +14,10 @@ from typing import Any, Optional
 from ... import _core
 
 from ...i18n import N_, WN_, Translator
+from ...svg.generic_rules import (  # the generic rules this game keeps
+    POSITION as POSITION, ROLES as ROLES, seat_cards as seat_cards, trump_shown as trump_shown,
+    unit as unit, who as who,
+)
 from ...svg.packs import Pack
 from ...svg.reading import Ctx, scores
 from ...svg.wording import NP_, signed, word
@@ -100,4 +104,3 @@ def result_words(state: _core.State, r: dict[str, Any], tr: Translator) -> Optio
         return None
     winner = max(range(len(net)), key=lambda i: (net[i], tricks[i]))
     return tr.t("{result}: {gain}", result=takes_words(state, tricks, winner, tr), gain=signed(tr, net[winner]))
-

@@ -11,11 +11,14 @@ partner's hand; the Hakem named in captions; the page's words.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Mapping, Optional
 
 from ... import _core
 from ...i18n import N_, WN_, WNP_, Translator
 from ..._description import description_of
+from ...svg.generic_rules import (  # the generic rules this game keeps
+    FROM_HERE as FROM_HERE, hidden_label as hidden_label, seat_cards as seat_cards,
+)
 from ...svg.reading import Chip, Ctx, Special, members_of, scores
 from ...svg.wording import EN, NP_, card_text, number, seats, signed, word
 
@@ -225,3 +228,16 @@ def who(state: _core.State, verb: str, seat: int, tr: Translator = EN) -> Option
     if verb == "trump" and state.observation(state.current_player).get("hakem") == state.current_player:
         return tr.t("the Hakem (seat {seat})", seat=seat)
     return None
+
+
+def unit(state: _core.State, unit: str) -> str:
+    """Tricks **collected** where the tricks won go to a heap that the next winner
+    collects (the solver counts the heap for whoever will collect it)."""
+    return "tricks collected" if unit == "tricks" and "heap" in state.observation(0) else unit
+
+
+def trump_shown(state: _core.State, obs: Mapping[str, Any]) -> Optional[str]:
+    """A trump the Hakem keeps hidden; none fixed yet where the first void play fixes it."""
+    if obs.get("trump_hidden"):
+        return "hidden"
+    return "unfixed" if str(dict(state.options).get("trump_mode", "")).startswith("first_void") else None

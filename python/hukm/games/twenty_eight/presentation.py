@@ -9,10 +9,14 @@ contract, the trump indicator laid face down, the pair, the card points; the pag
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Mapping, Optional
 
 from ... import _core
 from ...i18n import N_, WN_, WNP_, Translator
+from ...svg.generic_rules import (  # the generic rules this game keeps
+    FROM_HERE as FROM_HERE, hidden_label as hidden_label, seat_cards as seat_cards, unit as unit,
+    visible as visible, who as who,
+)
 from ...svg.reading import Ctx, Special, members_of, scores
 from ...svg.wording import EN, NP_, action_label, card_text, number, seats, signed
 
@@ -132,3 +136,7 @@ def result_words(state: _core.State, r: dict[str, Any], tr: Translator = EN) -> 
     return tr.t("Seats {seats} bid {contract} and fail, {count} to {other}: {gain}", seats=who, contract=contract,
                 count=count, other=other, gain=gain)
 
+
+def trump_shown(state: _core.State, obs: Mapping[str, Any]) -> Optional[str]:
+    """A trump concealed under the indicator card laid face down, until it is revealed."""
+    return "concealed" if obs.get("indicator_down") and not obs.get("revealed") else None
