@@ -15,7 +15,7 @@ import hukm
 from hukm.cli.term import count_lines, lines
 from hukm.registry import games
 from hukm.svg.finished import finished_scene, result_words
-from hukm._families import part
+from hukm._families import presentation
 from hukm.web.labels import status_line
 from hukm.web.tables import Table
 
@@ -90,7 +90,8 @@ def test_the_counts_agree_after_every_action(preset: str) -> None:
         said = result_words(s, obs, hukm.i18n.translator("en")) if ended else None
         assert v["result"] == (said or ""), k
         if said:  # every family tells it in a sentence of its own, in every language, not as its facts
-            own = part(s.game, "result_words")
+            pres = presentation(s.game)
+            own = None if pres is None else pres.result_words
             assert own is not None and own(s, result_of(obs), hukm.i18n.translator("en")) == said, (k, said)
             for lang in hukm.i18n.LANGUAGES:
                 told = result_words(s, obs, hukm.i18n.translator(lang))
