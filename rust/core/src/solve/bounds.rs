@@ -11,7 +11,7 @@
 //! transposition table stays exact under partition search; lengths are part of
 //! the table key and need no ranks. Written for 2, 3 and 4 players.
 
-use super::bits::{len, top_bit};
+use super::bits::{bottom_bit, len, top_bit, trump_tricks};
 use super::game::{LeadBounds, Side, Switches, TrickGame};
 use super::whist::{suit_bits, Whist, NO_TRUMP};
 
@@ -148,6 +148,11 @@ impl LeadView {
             let (t, tby) = self.top_trumps(us.me, us.pd);
             let l = self.trump_length_tricks(us.me, us.pd, us.opp);
             let (t, tby) = if l > t { (l, 0) } else { (t, tby) };
+            let (t, tby) = if sw.rank_trumps && !four {
+                self.ranked_trumps([us.me, us.pd], us.opp, (t, tby))
+            } else {
+                (t, tby)
+            };
             if t > b.lower {
                 b.lower = t.min(rem);
                 b.lower_by = tby;
@@ -173,8 +178,9 @@ impl LeadView {
             let (o, oby) = if with_trumps {
                 let (t, tby) = self.top_trumps(us.opp[0], us.opp[1]);
                 let l = self.trump_length_tricks(us.opp[0], us.opp[1], [us.me, us.pd]);
-                if l > t {
-                    (l, 0)
+                let (t, tby) = if l > t { (l, 0) } else { (t, tby) };
+                if sw.rank_trumps && !four {
+                    self.ranked_trumps(us.opp, [us.me, us.pd], (t, tby))
                 } else {
                     (t, tby)
                 }
@@ -450,6 +456,27 @@ impl LeadView {
             return (1, ak | q);
         }
         (0, 0)
+    }
+
+    /// `Switches::rank_trumps`: the trump tricks of the side holding `side`
+    /// by ranks, if more than `best` (a count and the cards it relies on).
+    /// Every card of a hand is played by the end, one a trick, and each of
+    /// its trumps takes its trick for the side (alone or overtaken by the
+    /// partner) unless a higher trump of the other side falls on it, which
+    /// beats at most one of them ([`trump_tricks`]). Kept to two and three
+    /// hands.
+    fn ranked_trumps(&self, side: [u64; 2], other: [u64; 2], best: (u32, u64)) -> (u32, u64) {
+        let t = suit_bits(self.trump) & self.remaining;
+        let theirs = (other[0] | other[1]) & t;
+        let mut out = best;
+        for h in side {
+            let mine = h & t;
+            let (n, ranked) = trump_tricks(mine, theirs);
+            if n > out.0 {
+                out = (n, if ranked { bottom_bit(mine) } else { 0 });
+            }
+        }
+        out
     }
 
     /// Each trump of the longer hand wins a trick unless an opponent's trump

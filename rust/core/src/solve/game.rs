@@ -405,6 +405,15 @@ pub struct Switches {
     /// shared by them ([`crate::solve::wcore::shared`]), each card's value
     /// of an every-card answer on the next free thread.
     pub core_threads: bool,
+    /// Whist with two or three hands: at trick starts each side's trump
+    /// tricks also counted by ranks (each trump of a hand takes a trick
+    /// unless a higher trump of the other side falls on it, and each of
+    /// those beats one at most), in the bounds of both sides.
+    pub rank_trumps: bool,
+    /// At a trick start, the cheap bounds ([`TrickGame::lead_bounds_for`])
+    /// before the table probe, in the games that opt in
+    /// ([`TrickGame::BOUNDS_FIRST`]): a position they decide costs no probe.
+    pub bounds_first: bool,
 }
 
 impl Default for Switches {
@@ -440,6 +449,8 @@ impl Default for Switches {
             dehla_top_first: true,
             wide_isa: true,
             core_threads: false,
+            rank_trumps: true,
+            bounds_first: true,
         }
     }
 }
@@ -478,11 +489,13 @@ impl Switches {
             dehla_top_first: false,
             wide_isa: false,
             core_threads: false,
+            rank_trumps: false,
+            bounds_first: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 30] = [
+    pub const NAMES: [&'static str; 32] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -513,6 +526,8 @@ impl Switches {
         "dehla_top_first",
         "wide_isa",
         "core_threads",
+        "rank_trumps",
+        "bounds_first",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -548,6 +563,8 @@ impl Switches {
             "dehla_top_first" => &mut self.dehla_top_first,
             "wide_isa" => &mut self.wide_isa,
             "core_threads" => &mut self.core_threads,
+            "rank_trumps" => &mut self.rank_trumps,
+            "bounds_first" => &mut self.bounds_first,
             _ => return None,
         })
     }
@@ -600,6 +617,10 @@ pub trait TrickGame {
     /// whose probes nearly always land on the value (four-hand whist, where
     /// MTD(f) needs two) turns it off and saves the bookkeeping.
     const SOFT_BOUNDS: bool = true;
+    /// Whether `Switches::bounds_first` applies: the cheap bounds at a
+    /// trick start are asked before the table (games whose bounds decide
+    /// more probes than the table answers, and cost less than a probe).
+    const BOUNDS_FIRST: bool = false;
 
     /// The seat to move.
     fn to_move(&self) -> usize;

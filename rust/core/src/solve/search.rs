@@ -230,6 +230,13 @@ impl<'a, G: TrickGame> Search<'a, G> {
         };
         // `lead reaches lead_target` is equivalent to the answer when the
         // leader maximises, and to its negation otherwise.
+        let bounds = self.sw.quick_tricks || self.sw.sure_tricks;
+        let first = G::BOUNDS_FIRST && self.sw.bounds_first && bounds;
+        if first {
+            if let Some(r) = self.lead_cut(g, lead_target, rem, lead_is_max) {
+                return r;
+            }
+        }
         let mut hint = u8::MAX;
         let mut heap = None;
         let key = if self.sw.tt {
@@ -253,18 +260,9 @@ impl<'a, G: TrickGame> Search<'a, G> {
         } else {
             None
         };
-        if self.sw.quick_tricks || self.sw.sure_tricks {
-            let b = g.lead_bounds_for(&self.sw, lead_target as u32);
-            // The bounds are the side on lead's, each proven by its cards.
-            if b.lower as i32 >= lead_target {
-                let l = b.lower as i32;
-                self.set_bound(if lead_is_max { l } else { rem - l });
-                return (lead_is_max, b.lower_by);
-            }
-            if (b.upper as i32) < lead_target {
-                let u = b.upper as i32;
-                self.set_bound(if lead_is_max { u } else { rem - u });
-                return (!lead_is_max, b.upper_by);
+        if bounds && !first {
+            if let Some(r) = self.lead_cut(g, lead_target, rem, lead_is_max) {
+                return r;
             }
         }
         let Some(key) = key else {
@@ -320,6 +318,31 @@ impl<'a, G: TrickGame> Search<'a, G> {
         }
         self.tt.store_heap(&key, units, mask, lower, upper, hint);
         (ok, w)
+    }
+
+    /// The answer at a trick start when the cheap bounds of the side on
+    /// lead decide `lead_target`, with the cards that prove it.
+    #[inline]
+    fn lead_cut(
+        &mut self,
+        g: &mut G,
+        lead_target: i32,
+        rem: i32,
+        lead_is_max: bool,
+    ) -> Option<(bool, G::Winners)> {
+        let b = g.lead_bounds_for(&self.sw, lead_target as u32);
+        // The bounds are the side on lead's, each proven by its cards.
+        if b.lower as i32 >= lead_target {
+            let l = b.lower as i32;
+            self.set_bound(if lead_is_max { l } else { rem - l });
+            return Some((lead_is_max, b.lower_by));
+        }
+        if (b.upper as i32) < lead_target {
+            let u = b.upper as i32;
+            self.set_bound(if lead_is_max { u } else { rem - u });
+            return Some((!lead_is_max, b.upper_by));
+        }
+        None
     }
 
     /// Plays `m`, searches the position after it and takes it back: the

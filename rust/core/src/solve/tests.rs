@@ -420,6 +420,41 @@ fn progress_reports_only_narrow() {
     assert_eq!(p.get(), Some((3, 12, 20)));
 }
 
+/// `Switches::rank_trumps` and `Switches::bounds_first` on full three-hand
+/// deals (17 cards each, from `benches/compare_points.py --hokm3-deals`):
+/// the same value and every card's value as with each switch off.
+#[test]
+fn ranked_trumps_and_bounds_first_give_the_same_three_hand_answers() {
+    let french = crate::pack::Pack::french52();
+    for (deal, trump, leader) in [
+        (
+            "Q5.AQJ864.JT8763.Q98 JT97.753.Q942.AKJ764 AK86432.KT92.AK5.T53",
+            "D",
+            2,
+        ),
+        (
+            "AKQJT542.T2.QJ54.AJT 76.AQJ9763.KT9.KQ975 983.K854.A87632.8643",
+            "C",
+            0,
+        ),
+    ] {
+        let hands = french.parse_deal(deal, 3).unwrap();
+        let pos = WhistPosition::new(hands, Some(french.parse_suit(trump).unwrap()), leader);
+        let answer = |spec: &str| {
+            let switches = Switches::default().with_spec(spec).unwrap();
+            let mut s = Solver::new(SolverConfig {
+                switches,
+                ..SolverConfig::default()
+            });
+            let a = s.solve_cards(&pos, leader).unwrap();
+            (a.value, a.actions)
+        };
+        let on = answer("");
+        assert_eq!(on, answer("-rank_trumps"), "{}", deal);
+        assert_eq!(on, answer("-bounds_first"), "{}", deal);
+    }
+}
+
 /// `Switches::cutoff_growth` on full deals, where the cut-off cache grows
 /// in the middle of a search (past 2^18 nodes): the same tables as a cache
 /// of fixed size, and the growth did happen.
