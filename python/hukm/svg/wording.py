@@ -218,6 +218,8 @@ def value_text(state: _core.State, value: int, tr: Translator = EN) -> str:
     :func:`hukm.solve` documents it for each game."""
     unit = unit_of(state)
     n = abs(value)
+    if unit == "tricks collected":
+        return tr.nt("{n} tricks collected", "{n} tricks collected", n, n=value)
     if unit == "card points":
         return tr.nt("{n} points", "{n} points", n, n=value)
     if unit == "balls":
@@ -230,8 +232,6 @@ def value_text(state: _core.State, value: int, tr: Translator = EN) -> str:
         return tr.nt("{n} cards captured", "{n} cards captured", n, n=value)
     if unit == "tens":
         return tr.nt("{n} tens", "{n} tens", n, n=value)
-    if unit == "tricks collected":
-        return tr.nt("{n} tricks collected", "{n} tricks collected", n, n=value)
     return tr.nt("{n} tricks", "{n} tricks", n, n=value)
 
 

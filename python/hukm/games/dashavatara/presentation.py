@@ -4,12 +4,6 @@ captured, the ducal; the page's words."""
 from __future__ import annotations
 
 from ...i18n import N_, WN_
-from ...svg.generic_rules import (  # the generic rules this game keeps
-    FROM_HERE as FROM_HERE, MARKS as MARKS, POSITION as POSITION, ROLES as ROLES,
-    SENTENCES as SENTENCES, hidden_label as hidden_label, result_words as result_words,
-    seat_cards as seat_cards, trump_shown as trump_shown, unit as unit, visible as visible,
-    who as who,
-)
 from ...svg.reading import Ctx, scores
 from ...svg.wording import NP_, word
 
@@ -43,3 +37,12 @@ def read(c: Ctx) -> None:
     if o.get("owed"):
         sc.info.append(tr.t("Cards owed to the ducal: {n}", n=c.n(o["owed"])))
     scores(c)
+
+
+# The generic rules this game keeps (every member of hukm._families.Presentation is named).
+from ...svg.generic_rules import (  # noqa: E402
+    FROM_HERE as FROM_HERE, MARKS as MARKS, POSITION as POSITION, ROLES as ROLES,
+    SENTENCES as SENTENCES, hidden_label as hidden_label, result_words as result_words,
+    seat_cards as seat_cards, trump_shown as trump_shown, unit as unit, visible as visible,
+    who as who,
+)

@@ -39,7 +39,7 @@ from typing import Any, Optional
 
 from ... import _core
 from ...solve import solve
-from ..ganjifa.bot import Table
+from ..ganjifa.bot import Table, in_reach
 
 DEFAULT_MAX_CARDS = 6
 """Cards in the mover's hand up to which PIMC solves its samples. Measured on
@@ -122,11 +122,7 @@ def dd_ready(state: _core.State, max_cards: Optional[int]) -> bool:
     >>> dd_ready(hukm.Dugi().new_game(seed=2), None)
     False
     """
-    if state.is_terminal() or state.phase != "play":
-        return False
-    limit = DEFAULT_MAX_CARDS if max_cards is None else max_cards
-    me = state.current_player
-    return bool(state.observation(me)["hand_sizes"][me] <= limit)
+    return in_reach(state, DEFAULT_MAX_CARDS if max_cards is None else max_cards)
 
 
 def sample_values(det: _core.State, player: int, bot: Any) -> dict[str, float]:

@@ -12,10 +12,6 @@ from __future__ import annotations
 from typing import Optional
 
 from ...i18n import N_, WN_, Translator
-from ...svg.generic_rules import (  # the generic rules this game keeps
-    FROM_HERE as FROM_HERE, POSITION as POSITION, ROLES as ROLES, result_words as result_words,
-    seat_cards as seat_cards, trump_shown as trump_shown, unit as unit, who as who,
-)
 from ...svg.packs import Pack
 from ...svg.reading import Chip, Count, Ctx, scores
 from ...svg.wording import EN, NP_, seats, word
@@ -66,3 +62,10 @@ def read(c: Ctx) -> None:
     if o.get("named"):
         sc.info.append(tr.t("Named: {suit}", suit=c.suit(o["named"])))
     scores(c)
+
+
+# The generic rules this game keeps (every member of hukm._families.Presentation is named).
+from ...svg.generic_rules import (  # noqa: E402
+    FROM_HERE as FROM_HERE, POSITION as POSITION, ROLES as ROLES, result_words as result_words,
+    seat_cards as seat_cards, trump_shown as trump_shown, unit as unit, who as who,
+)

@@ -160,12 +160,16 @@ def dd_ready(state: _core.State, max_cards: Optional[int]) -> bool:
     >>> dd_ready(hukm.Ganjifa().new_game(seed=1), None)
     False
     """
+    return in_reach(state, DEFAULT_MAX_CARDS if max_cards is None else max_cards)
+
+
+def in_reach(state: _core.State, limit: int) -> bool:
+    """Whether the mover plays a card of a trick holding at most ``limit`` cards (the
+    hands a double-dummy sample solves quickly; Dugi's too)."""
     if state.is_terminal() or state.phase != "play":
         return False
-    limit = DEFAULT_MAX_CARDS if max_cards is None else max_cards
     me = state.current_player
-    size = state.observation(me)["hand_sizes"][me]
-    return bool(size <= limit)
+    return bool(state.observation(me)["hand_sizes"][me] <= limit)
 
 
 def hand_key(state: _core.State) -> object:

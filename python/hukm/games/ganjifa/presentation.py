@@ -14,10 +14,6 @@ from typing import Any, Optional
 from ... import _core
 
 from ...i18n import N_, WN_, Translator
-from ...svg.generic_rules import (  # the generic rules this game keeps
-    POSITION as POSITION, ROLES as ROLES, seat_cards as seat_cards, trump_shown as trump_shown,
-    unit as unit, who as who,
-)
 from ...svg.packs import Pack
 from ...svg.reading import Ctx, scores
 from ...svg.wording import NP_, signed, word
@@ -104,3 +100,10 @@ def result_words(state: _core.State, r: dict[str, Any], tr: Translator) -> Optio
         return None
     winner = max(range(len(net)), key=lambda i: (net[i], tricks[i]))
     return tr.t("{result}: {gain}", result=takes_words(state, tricks, winner, tr), gain=signed(tr, net[winner]))
+
+
+# The generic rules this game keeps (every member of hukm._families.Presentation is named).
+from ...svg.generic_rules import (  # noqa: E402
+    POSITION as POSITION, ROLES as ROLES, seat_cards as seat_cards, trump_shown as trump_shown,
+    unit as unit, who as who,
+)

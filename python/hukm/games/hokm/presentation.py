@@ -16,9 +16,6 @@ from typing import Any, Mapping, Optional
 from ... import _core
 from ...i18n import N_, WN_, WNP_, Translator
 from ..._description import description_of
-from ...svg.generic_rules import (  # the generic rules this game keeps
-    FROM_HERE as FROM_HERE, hidden_label as hidden_label, seat_cards as seat_cards,
-)
 from ...svg.reading import Chip, Ctx, Special, members_of, scores
 from ...svg.wording import EN, NP_, card_text, number, seats, signed, word
 
@@ -241,3 +238,9 @@ def trump_shown(state: _core.State, obs: Mapping[str, Any]) -> Optional[str]:
     if obs.get("trump_hidden"):
         return "hidden"
     return "unfixed" if str(dict(state.options).get("trump_mode", "")).startswith("first_void") else None
+
+
+# The generic rules this game keeps (every member of hukm._families.Presentation is named).
+from ...svg.generic_rules import (  # noqa: E402
+    FROM_HERE as FROM_HERE, hidden_label as hidden_label, seat_cards as seat_cards,
+)

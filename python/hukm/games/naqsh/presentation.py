@@ -13,10 +13,6 @@ from typing import Any, Optional
 
 from ... import _core
 from ...i18n import N_, WN_, WNP_, Translator
-from ...svg.generic_rules import (  # the generic rules this game keeps
-    FROM_HERE as FROM_HERE, hidden_label as hidden_label, trump_shown as trump_shown, unit as unit,
-    visible as visible, who as who,
-)
 from ...svg.reading import Chip, Count, Ctx, Special, scores
 from ...svg.wording import EN, NP_, number, signed, word
 
@@ -90,3 +86,10 @@ def result_words(state: _core.State, r: dict[str, Any], tr: Translator = EN) -> 
     players = Count("net", word(tr, "result key", "net"), signs, [[s] for s in range(len(net))]).line(tr)
     return tr.t("Banker seat {seat}: {gain} · {players}", seat=number(tr, banker), gain=signs[banker],
                 players=players)
+
+
+# The generic rules this game keeps (every member of hukm._families.Presentation is named).
+from ...svg.generic_rules import (  # noqa: E402
+    FROM_HERE as FROM_HERE, hidden_label as hidden_label, trump_shown as trump_shown, unit as unit,
+    visible as visible, who as who,
+)

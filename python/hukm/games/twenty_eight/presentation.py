@@ -13,10 +13,6 @@ from typing import Any, Mapping, Optional
 
 from ... import _core
 from ...i18n import N_, WN_, WNP_, Translator
-from ...svg.generic_rules import (  # the generic rules this game keeps
-    FROM_HERE as FROM_HERE, hidden_label as hidden_label, seat_cards as seat_cards, unit as unit,
-    visible as visible, who as who,
-)
 from ...svg.reading import Ctx, Special, members_of, scores
 from ...svg.wording import EN, NP_, action_label, card_text, number, seats, signed
 
@@ -140,3 +136,10 @@ def result_words(state: _core.State, r: dict[str, Any], tr: Translator = EN) -> 
 def trump_shown(state: _core.State, obs: Mapping[str, Any]) -> Optional[str]:
     """A trump concealed under the indicator card laid face down, until it is revealed."""
     return "concealed" if obs.get("indicator_down") and not obs.get("revealed") else None
+
+
+# The generic rules this game keeps (every member of hukm._families.Presentation is named).
+from ...svg.generic_rules import (  # noqa: E402
+    FROM_HERE as FROM_HERE, hidden_label as hidden_label, seat_cards as seat_cards, unit as unit,
+    visible as visible, who as who,
+)
