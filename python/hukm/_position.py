@@ -64,6 +64,20 @@ def keywords_of(game: GameBase) -> list[str]:
     return [k for k in keyword_union() if k in own]
 
 
+def kept_keywords(game: GameBase, obs: Mapping[str, Any]) -> dict[str, Any]:
+    """The position keywords of ``game`` besides the trump and the leader whose values an
+    observation holds under the same name (a role such as Hokm's Hakem): what a position
+    rebuilt from a state keeps of it.
+
+    >>> import hukm
+    >>> s = hukm.game("hokm4").new_game(3)
+    >>> kept_keywords(hukm.game("hokm4"), s.observation(0)), kept_keywords(hukm.game("ganjifa"), {})
+    ({'hakem': 2}, {})
+    """
+    return {k.name: obs[k.name] for k in game.description.from_deal
+            if k.position and k.name not in ("trump", "leader") and k.name in obs}
+
+
 def _typed(k: Keyword, text: str) -> Any:
     return int(text) if k.kind in WHOLE_KINDS else text
 

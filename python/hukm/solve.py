@@ -755,9 +755,10 @@ def _game_of(state: _core.State) -> "GameBase":
 def _rest_of_hand(before: _core.State, action: str) -> Optional[_core.State]:
     """The cards a hand left unplayed when ``action``, the last card of a trick, ended
     it (a game whose solve ``plays_out`` every trick), as a position of the same game:
-    the same trump (as the Hakem sees it) and Hakem, the trick's winner on lead;
-    ``None`` when no card is left."""
+    the same trump (as a seat that knows it sees it) and roles (the position keywords
+    the observation holds), the trick's winner on lead; ``None`` when no card is left."""
     from ._core import format_hand, parse_hand
+    from ._position import kept_keywords
 
     g = _game_of(before)
     mover = before.current_player
@@ -767,10 +768,10 @@ def _rest_of_hand(before: _core.State, action: str) -> Optional[_core.State]:
         return None
     facts = before.trick_facts(mover)
     winner = mover if facts["cards"][action]["wins"] else facts["winner"][0]
-    hakem = before.observation(0).get("hakem")
-    trump = before.observation(0 if hakem is None else hakem)["trump"]
+    seen = (before.observation(p).get("trump") for p in range(before.num_players))
+    trump = next((t for t in seen if t is not None), None)
     deal = " ".join(format_hand(h, g.pack) for h in hands)
-    return g.from_deal(deal, trump=trump, leader=winner, hakem=hakem)
+    return g.from_deal(deal, trump=trump, leader=winner, **kept_keywords(g, before.observation(0)))
 
 
 class Solver:

@@ -19,6 +19,7 @@ import numpy as np
 
 from .. import _core
 from .._errors import StateError
+from .._position import kept_keywords
 from ..record import HandRecord, record_of, replay
 from ._doc import PbnFile, PbnGame
 from ._records import STRAINS, whist_presets
@@ -179,8 +180,8 @@ def match_hands(record: HandRecord) -> list[tuple[int, HandRecord]]:
             if hand is not None:
                 out.append((number, record_of(hand)))
             number = int(obs.get("hand_number") or 0)
-            hakem = obs.get("hakem")
-            hand = game.from_deal(" ".join(s.hands()), trump=obs.get("trump"), leader=s.current_player, hakem=hakem)
+            hand = game.from_deal(" ".join(s.hands()), trump=obs.get("trump"), leader=s.current_player,
+                                  **kept_keywords(game, obs))
         if hand is not None and obs.get("hand_number") == number and not hand.is_terminal():
             hand.apply(entry["action"])
         s.apply(entry["action"])
