@@ -61,3 +61,29 @@ def test_every_preset_has_a_plan_or_says_why_not(name: str, objective: str) -> N
         assert set(plan.rows) - {"N"} <= set(game.suits)
     else:
         assert plan.kind == "value" and plan.shape == (1,)
+
+
+def test_every_game_class_and_observation_type_is_in_the_reference() -> None:
+    """The API reference documents each family's class and observation type."""
+    from pathlib import Path
+
+    from hukm._families import families
+
+    docs = Path(__file__).resolve().parent.parent / "docs" / "reference"
+    games, state = (docs / "games.md").read_text(encoding="utf-8"), (docs / "state.md").read_text(encoding="utf-8")
+    for f in families():
+        assert f"::: hukm.{f.game.__name__}\n" in games, f.name
+        assert f"::: hukm.games.{f.name}.observation\n" in state, f.name
+
+
+def test_the_introductions_name_every_family() -> None:
+    """The README's and the docs' first paragraph name each family (its name on the page)."""
+    from pathlib import Path
+
+    from hukm._families import families
+
+    root = Path(__file__).resolve().parent.parent
+    for page in (root / "README.md", root / "docs" / "index.md"):
+        intro = page.read_text(encoding="utf-8").split("\n\n")[1].replace("*", "").replace("\n", " ")
+        for f in families():
+            assert f.presentation.FAMILY in intro, (page.name, f.presentation.FAMILY)
