@@ -175,3 +175,20 @@ def description_of(state: _core.State) -> Description:
     (0, 1)
     """
     return _description(state.preset, tuple(state.options), state.num_players)
+
+
+def unit_of(state: _core.State) -> str:
+    """What a double-dummy value of ``state`` counts: the default objective's unit of the
+    game's description (with the state's options), as the game's class may change it for
+    the state (``state_unit``: Thunee's balls once a call is made, tricks collected from
+    a heap).
+
+    >>> import hukm
+    >>> unit_of(hukm.game("dehla_pakad").new_game(1)), unit_of(hukm.game("naqsh").new_game(1))
+    ('tens', 'net result')
+    """
+    from ._families import family
+
+    unit = description_of(state).unit
+    f = family(state.game)
+    return unit if f is None else f.game.state_unit(state, unit)

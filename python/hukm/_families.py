@@ -87,10 +87,6 @@ class Presentation(Protocol):
         """Fills every seat's cards, when the game lays them out its own way."""
 
     @property
-    def unit(self) -> Optional[Callable[[_core.State, str], str]]:
-        """The unit of a double-dummy value when the state changes the description's."""
-
-    @property
     def who(self) -> Optional[Callable[[_core.State, str, int, "Translator"], Optional[str]]]:
         """How a caption names the seat deciding a verb (``None`` from it: ``seat 2``)."""
 

@@ -399,6 +399,18 @@ class GameBase(ABC):
 
         return info(self.preset)
 
+    @staticmethod
+    def state_unit(state: _core.State, unit: str) -> str:
+        """What a double-dummy value of ``state`` counts, given its description's ``unit``
+        (:func:`hukm._description.unit_of`): ``unit`` itself, unless the game changes it
+        for the state.
+
+        >>> import hukm
+        >>> hukm.game("naqsh").state_unit(hukm.game("naqsh").new_game(1), "net result")
+        'net result'
+        """
+        return unit
+
     def seeded_roles(self, observation: dict[str, Any]) -> list[str]:
         """Who does what in a seeded deal besides its dealer, as the command line's
         heading says it (``hukm deal``, ``hukm solve``); a game that has such roles

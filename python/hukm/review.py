@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
 from . import _core
+from ._description import unit_of
 from ._check import optional_whole
 from ._errors import SolverLimitError, StateError
 from .i18n import N_, Translator, translator
@@ -307,15 +308,15 @@ def _game(tr: Translator, preset: str) -> str:
         return preset
 
 
-def _unit(state: _core.State) -> str:
-    from .svg.scene import value_text
+REVIEW_UNITS = {"card points": "points", "cards": "cards captured", "net result": "net stakes",
+                "win": "hand won (1) or lost (0)"}
+"""The review's words for the units of the descriptions that it does not write as they are."""
 
-    words = value_text(state, 2).split(" ", 1)
-    if words[0].lstrip("+-").isdigit() and len(words) > 1:
-        return words[1]
-    if words[-1].lstrip("+-").isdigit():  # Naqsh: "net +2"
-        return f"{words[0]} stakes"
-    return "hand won (1) or lost (0)"
+
+def _unit(state: _core.State) -> str:
+    """What the review's values count: the unit of the state (:func:`hukm._description.unit_of`)."""
+    unit = unit_of(state)
+    return REVIEW_UNITS.get(unit, unit)
 
 
 def _mark(cost: float, limits: tuple[int, int, int]) -> str:

@@ -32,9 +32,6 @@ visible: Optional[Callable[[Ctx], dict[int, list[str]]]] = None
 seat_cards: Optional[Callable[[Ctx], None]] = None
 """The cards are laid out by the generic rules."""
 
-unit: Optional[Callable[[_core.State, str], str]] = None
-"""The description's unit throughout."""
-
 who: Optional[Callable[[_core.State, str, int, Translator], Optional[str]]] = None
 """Captions name seats by number."""
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from .. import _core
 from ..i18n import Translator, translator
-from .._description import description_of
+from .._description import description_of, unit_of
 from .._families import presentation
 from .packs import FRENCH, Pack, pack_of_game
 
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from ..solve import Solution
 
 __all__ = ["EN", "tr_of", "NP_", "suit_text", "card_text", "action_label", "value_text", "value_note",
-           "seats", "word", "game_title", "pack_of_game", "value_num", "signed", "unit_of", "seen_label",
+           "seats", "word", "game_title", "pack_of_game", "value_num", "signed", "seen_label",
            "grade_text", "solution_text", "decimal"]
 
 EN = translator("en")
@@ -198,23 +198,8 @@ def seen_label(state: _core.State, action: str, tr: Translator = EN) -> str:
     return action_label(pack, action, tr)
 
 
-def unit_of(state: _core.State) -> str:
-    """What a double-dummy value of ``state`` counts: the default objective's unit of the
-    game's description (with the state's options), as the game's presentation may change
-    it for the state (Thunee's balls once a call is made, tricks collected from a heap).
-
-    >>> import hukm
-    >>> unit_of(hukm.game("dehla_pakad").new_game(1)), unit_of(hukm.game("naqsh").new_game(1))
-    ('tens', 'net result')
-    """
-    unit = description_of(state).unit
-    pres = presentation(state.game)
-    change = None if pres is None else pres.unit
-    return unit if change is None else change(state, unit)
-
-
 def value_text(state: _core.State, value: int, tr: Translator = EN) -> str:
-    """A solver value in words, in the unit of the game's objective (:func:`unit_of`), as
+    """A solver value in words, in the unit of the game's objective (:func:`hukm._description.unit_of`), as
     :func:`hukm.solve` documents it for each game."""
     unit = unit_of(state)
     n = abs(value)

@@ -43,6 +43,6 @@ def read(c: Ctx) -> None:
 from ...svg.generic_rules import (  # noqa: E402
     FROM_HERE as FROM_HERE, MARKS as MARKS, POSITION as POSITION, ROLES as ROLES,
     SENTENCES as SENTENCES, hidden_label as hidden_label, result_words as result_words,
-    seat_cards as seat_cards, trump_shown as trump_shown, unit as unit, visible as visible,
+    seat_cards as seat_cards, trump_shown as trump_shown, visible as visible,
     who as who,
 )

@@ -67,5 +67,5 @@ def read(c: Ctx) -> None:
 # The generic rules this game keeps (every member of hukm._families.Presentation is named).
 from ...svg.generic_rules import (  # noqa: E402
     FROM_HERE as FROM_HERE, POSITION as POSITION, ROLES as ROLES, result_words as result_words,
-    seat_cards as seat_cards, trump_shown as trump_shown, unit as unit, who as who,
+    seat_cards as seat_cards, trump_shown as trump_shown, who as who,
 )

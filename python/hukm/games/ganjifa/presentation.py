@@ -105,5 +105,5 @@ def result_words(state: _core.State, r: dict[str, Any], tr: Translator) -> Optio
 # The generic rules this game keeps (every member of hukm._families.Presentation is named).
 from ...svg.generic_rules import (  # noqa: E402
     POSITION as POSITION, ROLES as ROLES, seat_cards as seat_cards, trump_shown as trump_shown,
-    unit as unit, who as who,
+    who as who,
 )

@@ -137,6 +137,17 @@ class Hokm(GameBase):
             whole(n, "n", 0, 1 << 40), whole(seed, "seed"), optional_whole(threads, "threads", 1, MAX_THREADS)
         )
 
+    @staticmethod
+    def state_unit(state: _core.State, unit: str) -> str:
+        """Tricks **collected** where the tricks won go to a heap that the next winner
+        collects (the solver counts the heap for whoever will collect it).
+
+        >>> import hukm
+        >>> Hokm.state_unit(hukm.game("double_sar").new_game(1), "tricks")
+        'tricks collected'
+        """
+        return "tricks collected" if unit == "tricks" and "heap" in state.observation(0) else unit
+
     def seeded_roles(self, observation: dict[str, Any]) -> list[str]:
         """The Hakem, where the deal has one (see :meth:`GameBase.seeded_roles`)."""
         hakem = observation.get("hakem")

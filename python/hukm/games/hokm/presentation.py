@@ -227,12 +227,6 @@ def who(state: _core.State, verb: str, seat: int, tr: Translator = EN) -> Option
     return None
 
 
-def unit(state: _core.State, unit: str) -> str:
-    """Tricks **collected** where the tricks won go to a heap that the next winner
-    collects (the solver counts the heap for whoever will collect it)."""
-    return "tricks collected" if unit == "tricks" and "heap" in state.observation(0) else unit
-
-
 def trump_shown(state: _core.State, obs: Mapping[str, Any]) -> Optional[str]:
     """A trump the Hakem keeps hidden; none fixed yet where the first void play fixes it."""
     if obs.get("trump_hidden"):

@@ -83,3 +83,13 @@ class Thunee(GameBase):
             royals=royals,
             stock=stock,
         )
+
+    @staticmethod
+    def state_unit(state: _core.State, unit: str) -> str:
+        """Once Thunee or Royals is called, a hand's value is in balls.
+
+        >>> import hukm
+        >>> Thunee.state_unit(hukm.game("thunee4").new_game(1), "card points")
+        'card points'
+        """
+        return "balls" if state.observation(0).get("special") is not None else unit

@@ -53,11 +53,6 @@ SENTENCES = {
 """The captions of the game's own decisions."""
 
 
-def unit(state: _core.State, unit: str) -> str:
-    """Once Thunee or Royals is called, a hand's value is in balls."""
-    return "balls" if state.observation(0).get("special") is not None else unit
-
-
 def read(c: Ctx) -> None:
     """The sides, the trumper and his bid or the call, the calling, the trump, the Jodhi, the points."""
     o, sc, pack, tr = c.o, c.scene, c.pack, c.tr

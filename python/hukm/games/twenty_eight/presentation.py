@@ -140,6 +140,6 @@ def trump_shown(state: _core.State, obs: Mapping[str, Any]) -> Optional[str]:
 
 # The generic rules this game keeps (every member of hukm._families.Presentation is named).
 from ...svg.generic_rules import (  # noqa: E402
-    FROM_HERE as FROM_HERE, hidden_label as hidden_label, seat_cards as seat_cards, unit as unit,
+    FROM_HERE as FROM_HERE, hidden_label as hidden_label, seat_cards as seat_cards,
     visible as visible, who as who,
 )
