@@ -75,7 +75,7 @@ class Random:
 class Heuristic:
     """Sensible, fast play for every game, without search.
 
-    Per game (``hukm.bots._<game>``): win a trick as cheaply as possible, do
+    Per game (its folder's ``bot.py``): win a trick as cheaply as possible, do
     not overtake a partner who is winning, discard the least useful card,
     choose trumps and bids from the strength of the hand, follow Ganjifa's
     compulsory leads.
