@@ -49,6 +49,9 @@ fn main() {
         let mut row = Vec::new();
         let mut value = 0;
         for g in 0..=13u32 {
+            if std::env::var_os("FAST").is_some() {
+                break;
+            }
             core.clear();
             let v = core.value(&pos, (0, 13), g, Default::default(), &limits);
             value = v.lo;
@@ -56,10 +59,15 @@ fn main() {
             tot[g as usize] += v.nodes;
         }
         let wp = WhistPosition::new(hands.clone(), (t < 4).then_some(t), leader);
-        let mut s = Solver::new(SolverConfig::default());
+        let mut s = Solver::new(SolverConfig {
+            switches: hukm_core::solve::Switches::default()
+                .with_spec(&std::env::var("SW").unwrap_or_default())
+                .expect("switches"),
+            ..SolverConfig::default()
+        });
         let sol = s.solve(&wp, 0).unwrap();
         tot[14] += sol.nodes;
-        let best = *row.iter().min().unwrap();
+        let best = row.iter().copied().min().unwrap_or(0);
         let est = hukm_core::solve::Whist::<4>::new(&wp, [0, 1, 0, 1])
             .unwrap()
             .estimate(0);
@@ -67,8 +75,8 @@ fn main() {
             "deal {i:3} t {t} lead {leader} est {est} ns {value:2} solve {:7} best {:7} at-v {:7} at-v+1 {:7} | {:?}",
             sol.nodes,
             best,
-            row[value as usize],
-            row[(value as usize + 1).min(13)],
+            row.get(value as usize).copied().unwrap_or(0),
+            row.get((value as usize + 1).min(13)).copied().unwrap_or(0),
             row
         );
     }
