@@ -68,8 +68,8 @@ class Video:
 def frame_size(size: Union[str, tuple[int, int]]) -> tuple[int, int]:
     """A preset's size, or a ``(width, height)`` pair checked (even numbers, 64 to 4096).
 
-    >>> frame_size("square"), frame_size((800, 450))
-    ((1080, 1080), (800, 450))
+    >>> frame_size("square"), frame_size("phone"), frame_size((800, 450))
+    ((1080, 1080), (1080, 1920), (800, 450))
     """
     if isinstance(size, str):
         if size not in SIZES:
