@@ -202,10 +202,11 @@ def test_no_view_holds_a_card_its_seat_has_not_seen(name: str, preset: str, opti
         finder = finder or Finder(states[0])
         n = states[0].num_players
         lang = LANGS[h % len(LANGS)]
+        layout = ("wide", "phone")[h % 2]  # the phone's picture of the table (hukm.svg.compact) every other hand
         for v in range(n):
             for k in steps_to_view(states, first, v, rng):
                 table = Table(game, states[: k + 1], frozenset())
-                view = table.view(None, v, False, lang)
+                view = table.view(None, v, False, lang, layout)
                 hidden += sum(m["hidden"] for m in view["played"])
                 found += [f"hand {h} seat {v} step {k} view{x}" for x in leaks(view, seen[v][k], finder)]
         v = h % n
