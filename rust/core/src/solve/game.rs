@@ -411,8 +411,8 @@ pub struct Switches {
     /// those beats one at most), in the bounds of both sides.
     pub rank_trumps: bool,
     /// At a trick start, the cheap bounds ([`TrickGame::lead_bounds_for`])
-    /// before the table probe, in the games that opt in
-    /// ([`TrickGame::BOUNDS_FIRST`]): a position they decide costs no probe.
+    /// before the table probe where the game asks for it
+    /// ([`TrickGame::bounds_first`]): a position they decide costs no probe.
     pub bounds_first: bool,
 }
 
@@ -617,10 +617,14 @@ pub trait TrickGame {
     /// whose probes nearly always land on the value (four-hand whist, where
     /// MTD(f) needs two) turns it off and saves the bookkeeping.
     const SOFT_BOUNDS: bool = true;
-    /// Whether `Switches::bounds_first` applies: the cheap bounds at a
-    /// trick start are asked before the table (games whose bounds decide
-    /// more probes than the table answers, and cost less than a probe).
-    const BOUNDS_FIRST: bool = false;
+
+    /// Whether `Switches::bounds_first` applies at this trick start: the
+    /// cheap bounds are asked before the table (where they decide more
+    /// probes than the table answers, and cost less than a probe).
+    #[inline]
+    fn bounds_first(&self) -> bool {
+        false
+    }
 
     /// The seat to move.
     fn to_move(&self) -> usize;

@@ -231,7 +231,7 @@ impl<'a, G: TrickGame> Search<'a, G> {
         // `lead reaches lead_target` is equivalent to the answer when the
         // leader maximises, and to its negation otherwise.
         let bounds = self.sw.quick_tricks || self.sw.sure_tricks;
-        let first = G::BOUNDS_FIRST && self.sw.bounds_first && bounds;
+        let first = self.sw.bounds_first && bounds && g.bounds_first();
         if first {
             if let Some(r) = self.lead_cut(g, lead_target, rem, lead_is_max) {
                 return r;
