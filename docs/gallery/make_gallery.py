@@ -236,7 +236,8 @@ def hand_gif(path: Path) -> None:
     hukm.video.write(state.record(), path, size="360p", analysis=True)
 
 
-def video_hand_over(path: Path, size: tuple[int, int] = (1080, 1080)) -> None:
+def video_hand_over(path: Path, size: tuple[int, int] = (1080, 1080), preset: str = "hokm4", seed: int = 7,
+                    lang: "str | None" = None) -> None:
     """The video's frame at the end of a hand of a match (square, or a phone's 1080 x
     1920): the result over the finished table laid out for the frame, the counts in
     large type."""
@@ -246,13 +247,15 @@ def video_hand_over(path: Path, size: tuple[int, int] = (1080, 1080)) -> None:
     from hukm.video import segments
     from hukm.video.encode import compose, picture_area
 
-    state = lib.game("hokm4").new_game(seed=7)
-    bot = Heuristic(seed=7)
+    from hukm.svg.wording import tr_of
+
+    state = lib.game(preset).new_game(seed=seed)
+    bot = Heuristic(seed=seed)
     while state.observation(0)["hand_number"] == 1:
         state.apply(bot.act(state))
     w, h = size
-    seg = next(s for s in segments(state.record(), fill=picture_area(w, h)) if s.kind == "result")
-    png(compose(seg.svg, seg.caption, seg.note, seg.kind, w, h, score=seg.score), str(path), w)
+    seg = next(s for s in segments(state.record(), fill=picture_area(w, h), lang=lang) if s.kind == "result")
+    png(compose(seg.svg, seg.caption, seg.note, seg.kind, w, h, tr_of(lang), seg.score), str(path), w)
 
 
 def phone_table(path: Path) -> None:
@@ -284,6 +287,7 @@ def graded_review_chart(path: Path) -> None:
 
 def main(names: list[str]) -> None:
     every = ["hokm_hand.gif", "review_chart_ganjifa.png", "video_hand_over.png", "video_hand_over_phone.png",
+             "video_hand_over_28_hi.png", "video_hand_over_thunee.png",
              "phone_table.png", *SHOWS, "terminal_play.png", *TERMINAL_LANGS, *LANG_TABLES, *WEB, *WEB_LANGUAGES]
     unknown = [n for n in names if n not in every]
     if unknown:
@@ -298,6 +302,12 @@ def main(names: list[str]) -> None:
     if "video_hand_over_phone.png" in wanted:
         video_hand_over(HERE / "video_hand_over_phone.png", (1080, 1920))
         print("wrote video_hand_over_phone.png")
+    if "video_hand_over_28_hi.png" in wanted:
+        video_hand_over(HERE / "video_hand_over_28_hi.png", preset="28", seed=4, lang="hi")
+        print("wrote video_hand_over_28_hi.png")
+    if "video_hand_over_thunee.png" in wanted:
+        video_hand_over(HERE / "video_hand_over_thunee.png", (1080, 1920), preset="thunee4", seed=3)
+        print("wrote video_hand_over_thunee.png")
     if "phone_table.png" in wanted:
         phone_table(HERE / "phone_table.png")
         print("wrote phone_table.png")

@@ -122,9 +122,9 @@ def compose(table: str, caption: str, note: str, kind: str, width: int, height: 
             big = max(height * 0.04, min(big, big * width * 0.96 / max(1.0, text_width(score, big, True))))
             counts = [x.strip() for x in wrap(score, width * 0.96, big, True)]
         tall_counts = big * (0.15 + 1.3 * len(counts)) if scored else 0
-        block = len(lines) * fs * 1.25 + tall_counts + ns * 1.6
+        block = len(lines) * fs * 1.25 + tall_counts + ns * 2.0  # the note and its descenders
         if block > room:  # the note gives way to the caption and the counts
-            note, block = "", block - ns * 1.6
+            note, block = "", block - ns * 2.0
         while block > room and fs > 10:  # then the caption's type, never the counts'
             fs *= 0.9
             lines, fs = _lines(caption, width * 0.94, fs, 2 if score and not tall else most)
