@@ -203,14 +203,14 @@ def value_text(state: _core.State, value: int, tr: Translator = EN) -> str:
     :func:`hukm.solve` documents it for each game."""
     unit = unit_of(state)
     n = abs(value)
-    if unit == "tricks collected":
-        return tr.nt("{n} tricks collected", "{n} tricks collected", n, n=value)
     if unit == "card points":
         return tr.nt("{n} points", "{n} points", n, n=value)
     if unit == "balls":
         return tr.nt("{n} balls", "{n} balls", n, n=signed(tr, value))
     if unit == "win":
         return tr.t("wins the hand") if value else tr.t("loses the hand")
+    if unit == "tricks collected":
+        return tr.nt("{n} tricks collected", "{n} tricks collected", n, n=value)
     if unit == "net result":
         return tr.t("net {n}", n=signed(tr, value))
     if unit == "cards":
