@@ -13,8 +13,8 @@ how often the estimated best card (the first of :meth:`hukm.Solution.best_action
 an exact best card by value (beside how often a card drawn at random is one), and the
 estimates' mean absolute error against the exact values of the actions.
 
-    python benches/grades.py first [--seeds 20] [--timeout 5]
-    python benches/grades.py estimates [--positions 40] [--cap 3000000] [--nodes 1]
+    python benches/grades.py first [--seeds 20] [--timeout 5] [--only ganjifa,dugi]
+    python benches/grades.py estimates [--positions 40] [--cap 3000000] [--nodes 1] [--only hokm,dugi]
 """
 
 from __future__ import annotations
@@ -50,10 +50,10 @@ def first_position(preset: str, seed: int) -> Any:
     return state
 
 
-def first(seeds: int, timeout: float) -> None:
+def first(seeds: int, timeout: float, presets: list[str] = FIRST) -> None:
     print(f"first position of play, {seeds} seeded deals, timeout={timeout} s, one thread")
     print(f"{'preset':<12} {'median s':>9} {'max s':>7}  grades (value)                 every card bounded  estimates")
-    for preset in FIRST:
+    for preset in presets:
         times, grades, bounded, estimated = [], {"exact": 0, "bounds": 0, "estimate": 0}, 0, 0
         for seed in range(1, seeds + 1):
             state = first_position(preset, seed)
@@ -105,11 +105,11 @@ def positions(family: str, count: int, cap: int) -> list[tuple[Any, Any]]:
     return out
 
 
-def estimates(count: int, cap: int, nodes: int) -> None:
+def estimates(count: int, cap: int, nodes: int, families: list[str] = list(FAMILIES)) -> None:
     print(f"estimates on positions of 8-12 cards a hand (exact within {cap} nodes), graded at max_nodes={nodes}")
     print(f"{'family':<13} {'positions':>9} {'best agrees':>12} {'by chance':>10} {'by estimate':>12} {'MAE':>6} "
           f"{'mean spread':>12} {'s each':>7}")
-    for family in FAMILIES:
+    for family in families:
         found = positions(family, count, cap)
         if not found:
             print(f"{family:<13} no position within the cap")
@@ -150,11 +150,13 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=40)
     ap.add_argument("--cap", type=int, default=3_000_000)
     ap.add_argument("--nodes", type=int, default=1)
+    ap.add_argument("--only", default=None, help="presets (first) or families (estimates), comma-separated")
     args = ap.parse_args()
+    only = None if args.only is None else args.only.split(",")
     if args.what == "first":
-        first(args.seeds, args.timeout)
+        first(args.seeds, args.timeout, only or FIRST)
     else:
-        estimates(args.positions, args.cap, args.nodes)
+        estimates(args.positions, args.cap, args.nodes, only or list(FAMILIES))
 
 
 if __name__ == "__main__":

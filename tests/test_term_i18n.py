@@ -111,6 +111,49 @@ def test_show_analysis_speaks_the_language(capsys: pytest.CaptureFixture[str], l
     assert tr.pt("phase", "bid") in out.splitlines()[-1], out
 
 
+@pytest.mark.parametrize("lang", OTHERS)
+def test_solve_says_the_grade_in_the_language(capsys: pytest.CaptureFixture[str], lang: str) -> None:
+    """``hukm solve --lang``: the value and each action's with its grade ("exact 9",
+    "between 7 and 10", "about 8.4 (estimate)") in the language, marks and counts too."""
+    tr = translator(lang)
+    from hukm.svg.wording import grade_text
+
+    about = tr.t("about {value} (estimate)", value="\x00").split("\x00")[0].strip()
+    between = grade_text(tr, "bounds", 7, 10).replace(tr.num(7), "").replace(tr.num(10), "").split()
+    for preset in ("ganjifa", "dashavatara", "dugi"):  # a whole hand: bounds and estimates in 0.3 s
+        code, out, err = show(capsys, "solve", preset, "--seed", "2", "--timeout", "0.3", "--lang", lang)
+        assert code == 0, err
+        assert english_leaks(out, lang, allowed=codes(preset)) == [], (preset, lang, out)
+        assert "estimate" not in out and "between" not in out and "nodes" not in out, out
+        head = tr.t("values (exact, between proven bounds, or about an estimate):")
+        assert head in out and tr.t("best") in out, out
+        graded = out.split(head)[1].splitlines()[1:]
+        assert graded and all(about in line for line in graded), graded
+        assert all(w in out for w in between), (between, out)
+        assert all(digits_ok(line, lang) for line in out.split(head)[1].splitlines()), out
+    # An exact answer: "exact" and the value with its unit, in the language.
+    code, out, err = show(capsys, "solve", "naqsh", "--seed", "2", "--lang", lang)
+    assert code == 0, err
+    assert english_leaks(out, lang, allowed=codes("naqsh")) == [], out
+    assert tr.t("exact {value}", value="\x00").split("\x00")[0].strip() in out and tr.t("values:") in out
+
+
+def test_solve_progress_speaks_the_language() -> None:
+    from hukm.cli.solve import SolveProgress
+
+    for lang in OTHERS:
+        out = io.StringIO()
+        p = SolveProgress("tricks", stream=out, after=0.0, redraw=False, tr=translator(lang))
+        p.tick()
+        p.progress(4, 9, 100)
+        p.last = -float("inf")
+        p.tick()
+        p.close()
+        text = out.getvalue()
+        assert english_leaks(text, lang) == [] and "still" not in text and "between" not in text, text
+        assert translator(lang).num(9) in text.splitlines()[1] and digits_ok(text, lang), text
+
+
 def scripted(preset: str, lang: str, answers: list[str], seed: int = 2, review: bool = False) -> str:
     """A ``hukm play`` session of two hands against random bots, the player's answers
     taken from ``answers`` and then ``1`` (the first legal action) to the end."""
@@ -184,7 +227,7 @@ def test_english_stays_as_it_was(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_an_unknown_language_is_refused(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    for argv in (["show", "hokm", "--lang", "xx"], ["play", "hokm", "--lang", "xx"],
+    for argv in (["show", "hokm", "--lang", "xx"], ["play", "hokm", "--lang", "xx"], ["solve", "hokm", "--lang", "xx"],
                  ["replay", "r.json", "--lang", "xx"], ["review", "r.json", "--lang", "xx"],
                  ["serve", "--lang", "xx"]):
         code, out, err = show(capsys, *argv)
@@ -197,7 +240,7 @@ def test_an_unknown_language_is_refused(capsys: pytest.CaptureFixture[str], monk
 
 
 def test_help_lists_the_languages(capsys: pytest.CaptureFixture[str]) -> None:
-    for command in ("show", "play", "replay", "review", "serve"):
+    for command in ("show", "play", "replay", "review", "serve", "solve"):
         code, out, _ = show(capsys, command, "--help")
         assert code == 0 and "--lang" in out
         flat = " ".join(out.split())

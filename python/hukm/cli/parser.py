@@ -75,6 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="heuristic",
         help="a seeded deal without a table: the bot that settles its auction and trump (random, heuristic, pimc)",
     )
+    add_lang(s, "the answer: its grades, values and table")
     s.set_defaults(func=solve.run)
     v = sub.add_parser("show", help="draw a deal or position (terminal, SVG, PNG)")
     add_game(v)

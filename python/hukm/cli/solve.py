@@ -13,8 +13,11 @@ from typing import Any, Optional
 
 from .. import _errors
 from .._game import GameBase
+from ..i18n import Translator
 from ..solve import Solution, solve
-from .args import build_game, position, position_flags
+from ..svg.packs import pack_of_game
+from ..svg.wording import EN, action_label, grade_text, solution_text, tr_of, value_note, value_num
+from .args import build_game, lang_of, position, position_flags
 from .common import hands_text, seeded_play
 from .term import Screen
 
@@ -23,24 +26,30 @@ DEFAULT_TIMEOUT = 30.0
 otherwise: then it prints the best grade reached."""
 
 
-def _line(sol: Solution, action: str, width: int, best: set[str], worse: set[str]) -> str:
+def _line(sol: Solution, action: str, width: int, best: set[str], worse: set[str], tr: Translator = EN,
+          label: str = "") -> str:
     """One action's line: its value with its grade (the proven bounds beside an estimate),
-    ``best`` or ``proven worse``."""
-    text = str(sol.actions[action]) if sol.exact else sol.text(action)
+    ``best`` or ``proven worse``, in ``tr``'s language; ``label`` names the action (default
+    its code)."""
+    if tr is EN:
+        text = str(sol.actions[action]) if sol.exact else sol.text(action)
+    else:
+        text = value_num(tr, sol.actions[action]) if sol.exact else solution_text(tr, sol, action)
     if sol.grade_of(action) == "estimate":
         lo, hi = sol.bounds_of(action)
-        text += f"  [{lo}..{hi}]"
-    mark = "  best" if action in best else "  proven worse" if action in worse else ""
-    return f"  {action:<{width}} {text}{mark}"
+        text += f"  [{value_num(tr, lo)}..{value_num(tr, hi)}]"
+    mark = "  " + tr.t("best") if action in best else "  " + tr.t("proven worse") if action in worse else ""
+    return f"  {label or action:<{width}} {text}{mark}"
 
 
-def _about(sol: Solution) -> str:
-    """What stopped a graded answer, its nodes and the play-outs behind its estimates."""
-    parts = [sol.stopped or "", f"{sol.nodes} nodes"]
+def _about(sol: Solution, tr: Translator = EN) -> str:
+    """What stopped a graded answer (in English: the solver's own words), its nodes and the
+    play-outs behind its estimates."""
+    parts = [sol.stopped or "" if tr is EN else "", tr.nt("{n} nodes", "{n} nodes", sol.nodes, n=sol.nodes)]
     if sol.estimate is not None:
         n = max([e.samples for e in sol.estimate.actions.values()] + [sol.estimate.value.samples])
-        parts.append(f"estimates from {n} play-outs an action, {sol.estimate.moves} moves")
-    return "; ".join(p for p in parts if p)
+        parts.append(tr.t("estimates from {n} play-outs an action, {moves} moves", n=n, moves=sol.estimate.moves))
+    return tr.t("; ").join(p for p in parts if p)
 
 
 def amount(n: int, unit: str) -> str:
@@ -67,8 +76,23 @@ def _value_line(sol: Solution, what: str, unit: str = "") -> str:
     return f"double-dummy value: {sol.text()} {unit} {what}".replace("  ", " ").rstrip() + f"{proven} ({_about(sol)})"
 
 
-def _print_solution(state: Any, sol: Solution, moves: str, unit: str, what: str = "") -> None:
-    print(_value_line(sol, what, unit))
+def _value_said(state: Any, sol: Solution, tr: Translator) -> str:
+    """The value line in a language other than English: the side, the value with its grade
+    (an exact one with its unit), the proven bounds beside an estimate, the nodes and the
+    play-outs."""
+    if sol.exact:
+        value = tr.t("exact {value}", value=value_note(state, sol.value, tr))
+    else:
+        value = solution_text(tr, sol)
+        if sol.grade == "estimate":
+            lo, hi = sol.bounds_of()
+            value = tr.t("{estimate}; proven {bounds}", estimate=value, bounds=grade_text(tr, "bounds", lo, hi))
+    line = tr.t("double dummy (all hands known) for seat {seat}'s side: {value}", seat=tr.num(sol.player), value=value)
+    return f"{line} ({_about(sol, tr)})"
+
+
+def _print_solution(state: Any, sol: Solution, moves: str, unit: str, what: str = "", tr: Translator = EN) -> None:
+    print(_value_line(sol, what, unit) if tr is EN else _value_said(state, sol, tr))
     if sol.exact:
         best = set(sol.best_actions()) if state.current_player == sol.player else {
             a for a, v in sol.actions.items() if v == sol.value
@@ -76,11 +100,16 @@ def _print_solution(state: Any, sol: Solution, moves: str, unit: str, what: str 
     else:
         best = set(sol.best_actions())
     worse = set() if sol.exact else set(sol.proven_worse())
-    head = "values" if sol.exact else "values (exact, between proven bounds, or about an estimate)"
-    print(f"{moves} {head}:")
-    width = max([5] + [len(a) for a in sol.actions])
+    if tr is not EN:
+        print(tr.t("values:") if sol.exact else tr.t("values (exact, between proven bounds, or about an estimate):"))
+    else:
+        head = "values" if sol.exact else "values (exact, between proven bounds, or about an estimate)"
+        print(f"{moves} {head}:")
+    pack = pack_of_game(state)
+    labels = {a: a if tr is EN or pack.is_card(a) else action_label(pack, a, tr) for a in sol.actions}
+    width = max([5] + [len(x) for x in labels.values()])
     for action in sol.actions:
-        print(_line(sol, action, width, best, worse))
+        print(_line(sol, action, width, best, worse, tr, labels[action]))
 
 
 class SolveProgress:
@@ -101,8 +130,9 @@ class SolveProgress:
     """
 
     def __init__(self, unit: str, stream: Any = None, after: Optional[float] = None, redraw: Optional[bool] = None,
-                 every: float = 5.0) -> None:
+                 every: float = 5.0, tr: Translator = EN) -> None:
         self.unit = unit
+        self.tr = tr
         self.stream = sys.stderr if stream is None else stream
         self.every = every
         self.start = time.monotonic()
@@ -120,11 +150,14 @@ class SolveProgress:
 
     def text(self) -> str:
         """The line as it stands."""
-        took = f"{time.monotonic() - self.start:.0f} s"
+        tr = self.tr
+        took = tr.digits(f"{time.monotonic() - self.start:.0f}")
         if self.bounds is None or self.bounds[0] == self.bounds[1]:
-            return f"still searching ({took})"
+            return tr.t("still searching ({seconds} s)", seconds=took)
         lo, hi = self.bounds
-        return f"between {lo} and {hi} {self.unit}, still searching ({took})"
+        if tr is EN:
+            return f"between {lo} and {hi} {self.unit}, still searching ({took} s)"
+        return tr.t("{bounds}, still searching ({seconds} s)", bounds=grade_text(tr, "bounds", lo, hi), seconds=took)
 
     def tick(self) -> None:
         """Writes the line when due (redrawn in place, or a new line every ``every`` s)."""
@@ -222,8 +255,9 @@ def run(args: argparse.Namespace) -> int:
     if args.deal is None and (described.whist or by_bidder) and args.target is None:
         return _table(game, args)
     said: list[str] = []
+    tr = tr_of(lang_of(args))
     if args.deal is None:
-        state, said = seeded_play(game, args)
+        state, said = seeded_play(game, args, tr)
     else:
         state = position(game, args)
     if args.exact and described.quick_hand is not None:
@@ -233,7 +267,7 @@ def run(args: argparse.Namespace) -> int:
                 f"{size} cards a hand is beyond what exact search finishes quickly; add --force to wait, "
                 "or leave out --exact for the best grade in the time given"
             )
-    for text in said:
+    for text in said if tr is EN else said[1:]:  # the header line names the preset in English
         print(text)
     # The side counted: the one asked about (--player, or the bidder's or leader's seat
     # given), else the player to move's.
@@ -245,22 +279,25 @@ def run(args: argparse.Namespace) -> int:
     asked = described.objective(objective)
     words = described.label if asked is None else asked.label
     timeout = args.timeout if args.timeout is not None or args.exact else DEFAULT_TIMEOUT
-    with SolveProgress(words) as line:
+    with SolveProgress(words, tr=tr) as line:
         sol = solve(state, player, objective=objective, target=args.target, timeout=timeout,
                     exact=args.exact, progress=line.progress, threads=args.threads)
-    Screen().table(state)
+    Screen(lang=None if tr is EN else tr.lang).table(state)
     print()
     if args.target is not None or sol.contract is not None:
-        return _outcomes(described, sol, args.target if args.target is not None else sol.contract)
+        return _outcomes(described, sol, args.target if args.target is not None else sol.contract, tr)
     if objective == "kot":
         def word(lo: int, hi: int) -> str:
-            return "not decided" if lo != hi else "yes" if lo else "no"
+            return tr.t("not decided") if lo != hi else tr.t("yes") if lo else tr.t("no")
 
-        extra = "" if sol.exact else f" ({_about(sol)})"
-        nodes = f" ({sol.nodes} nodes)" if sol.exact else ""
-        print(f"kot for the side of seat {sol.player}: {word(*sol.bounds_of())}{extra}{nodes}")
+        extra = f" ({_about(sol, tr)})"
+        print(tr.t("kot for the side of seat {seat}: {answer}", seat=tr.num(sol.player), answer=word(*sol.bounds_of()))
+              + extra)
         for action in sol.actions:
             print(f"  {action:<5} {word(*sol.bounds_of(action))}")
+        return 0
+    if tr is not EN:
+        _print_solution(state, sol, described.moves, described.label, tr=tr)
         return 0
     if described.unit == "cards":  # cards captured, each player against the other two
         print(_value_line(sol, "against the other two", "cards")
@@ -313,7 +350,7 @@ def trump_text(state: Any) -> str:
     return "no trump" if words.startswith("none") else f"trump {words}"
 
 
-def _outcomes(described: Any, sol: Solution, target: Optional[int]) -> int:
+def _outcomes(described: Any, sol: Solution, target: Optional[int], tr: Translator = EN) -> int:
     """The bidding side's outcome against ``target`` (a contract when the position has no
     card-points value), each action's below, in words: one outcome when exact, the range
     ``failed..made`` when bounded, with the estimate beside it."""
@@ -321,14 +358,19 @@ def _outcomes(described: Any, sol: Solution, target: Optional[int]) -> int:
 
     def said(action: Optional[str] = None) -> str:
         lo, hi = sol.bounds_of(action)
-        text = outcomes[lo] if lo == hi else f"{outcomes[lo]}..{outcomes[hi]}"
+        low, high = (tr.pt("result", outcomes[x]) for x in (lo, hi))
+        text = low if lo == hi else f"{low}..{high}"
         e = sol.estimate_of(action)
-        return text if e is None or lo == hi else f"{text}, {sol.text(action)}"
+        return text if e is None or lo == hi else f"{text}, {sol.text(action) if tr is EN else solution_text(tr, sol, action)}"
 
-    what = "the contract" if sol.contract is not None else "target"
-    about = f" ({sol.nodes} nodes)" if sol.exact else f" ({_about(sol)})"
-    print(f"outcome for the bidding side, {what} {target}: {said()}{about}")
-    print("action outcomes:")
+    about = f" ({_about(sol, tr)})"
+    if tr is EN:
+        what = "the contract" if sol.contract is not None else "target"
+        print(f"outcome for the bidding side, {what} {target}: {said()}{about}")
+    else:
+        print(tr.t("outcome for the bidding side against {target}: {outcome}", target=tr.num(target or 0),
+                   outcome=said()) + about)
+    print(tr.t("action outcomes:"))
     for action in sol.actions:
         print(f"  {action:<5} {said(action)}")
     return 0
