@@ -206,12 +206,14 @@ def review_lines(name: str) -> list[Any]:
     out.append(["review", plain({"unit": r.unit, "thresholds": r.thresholds, "skipped": r.skipped,
                                  "decisions": [repr(d) for d in r.decisions],
                                  "summary": {k: repr(v) for k, v in r.summary.items()}})])
+    from hukm.svg import review_chart, review_text
+
     for lang in LANGS:
-        out.append(["review_text", lang, attempt(lambda lang=lang: r.text(lang))])
-    out.append(["review_chart", attempt(r.chart)])
-    out.append(["review_chart_fa", attempt(lambda: r.chart(lang="fa"))])
+        out.append(["review_text", lang, attempt(lambda lang=lang: review_text(r, lang))])
+    out.append(["review_chart", attempt(lambda: review_chart(r))])
+    out.append(["review_chart_fa", attempt(lambda: review_chart(r, lang="fa"))])
     seen = hukm.review(record, budget=None, timeout=None, viewer=1, lang="fa", threads=1)
-    out.append(["review_viewer", attempt(seen.text), attempt(seen.chart)])
+    out.append(["review_viewer", attempt(lambda: review_text(seen)), attempt(lambda: review_chart(seen))])
     return out
 
 

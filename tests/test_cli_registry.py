@@ -112,7 +112,7 @@ def _settled(out: str, state: hukm.State) -> list[str]:
     """The actions of the ``settled by ...`` line of ``hukm solve GAME --seed N`` (each
     ``seat N: <label>``, the label in words), applied to ``state`` as they are read: each
     the one legal action of its seat that reads so."""
-    from hukm.svg.packs import pack_of_game
+    from hukm.packs import pack_of_game
     from hukm.svg.wording import action_label
 
     line = next(ln for ln in out.splitlines() if ln.startswith("settled by "))

@@ -35,7 +35,7 @@ from hukm._errors import HukmError
 from hukm.bots import Heuristic, Random
 from hukm.i18n import LANGUAGES, translator
 from hukm.seen import cards_in
-from hukm.svg.packs import pack_of_game
+from hukm.packs import pack_of_game
 from hukm.svg.wording import card_text
 
 pytest.importorskip("starlette")

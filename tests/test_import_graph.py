@@ -9,7 +9,7 @@ What counts as an edge ``a -> b``:
   those inside ``if``, ``try``, ``with`` and class bodies;
 * to the module named (``import hukm.x.y``, ``from .x import name``), to each submodule
   a ``from`` import names (``from . import svg``), and to the packages on the way whose
-  ``__init__`` runs first (``from ..svg.packs import ...`` runs ``hukm.svg`` too) unless
+  ``__init__`` runs first (``from ..packs import ...`` runs ``hukm.svg`` too) unless
   they enclose ``a`` (those are already being imported);
 * a ``from`` import of a name that is not a submodule reads the named module's namespace,
   so it is an edge even to an enclosing package (``from .. import __version__``).
@@ -227,7 +227,7 @@ def test_the_graph_sees_the_package() -> None:
     graph = import_graph()
     assert {"hukm", "hukm.cli", "hukm.env", "hukm.svg", "hukm.cli.term", "hukm.svg.scene"} <= set(graph)
     assert "hukm.svg" in graph["hukm"] and "hukm.solve" in graph["hukm.svg.scene"]
-    assert "hukm.svg" in graph["hukm.cli.term"]  # the package of hukm.svg.packs runs first
+    assert "hukm.svg" in graph["hukm.cli.term"]  # the package of hukm.svg.wording runs first
     assert "hukm.web" not in graph["hukm.cli.serve"]  # imported inside the command only
     assert "hukm" in graph["hukm.batch.run"]  # from .. import __version__
 
@@ -264,3 +264,19 @@ def test_a_circle_is_found(graph: dict[str, set[str]], circle: list[str]) -> Non
 
 def test_no_circle_in_a_tree() -> None:
     assert cycles({"a": {"b", "c"}, "b": {"c"}, "c": set()}) == []
+
+
+PRESENTATION = ("hukm.svg", "hukm.video", "hukm.web", "hukm.cli")
+"""The packages that show things: pictures, videos, the web page, the terminal."""
+
+ANALYSIS = ("hukm.review", "hukm.tricks", "hukm.packs", "hukm.solve", "hukm.seen", "hukm.record")
+"""Modules that answer with data, below the presentation: they import none of it, even
+inside a function (a review is drawn by :mod:`hukm.svg.chart` and put in words by
+:mod:`hukm.svg.review_text`, never the other way round)."""
+
+
+@pytest.mark.parametrize("name", ANALYSIS)
+def test_analysis_imports_no_presentation(name: str) -> None:
+    graph = import_graph(every_statement)
+    shown = sorted(m for m in graph[name] if m.startswith(PRESENTATION))
+    assert not shown, f"{name} imports {shown}"

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import hukm
+from hukm.svg import review_chart, review_text
 from hukm.cli import main
 from test_best_line import small_position
 
@@ -77,7 +78,7 @@ def test_marks_summary_and_lines() -> None:
     assert first.line_played == ["2♠ Q♠ 10♠ 8♠ -> seat 1"] and first.line_best[0].endswith("-> seat 0")
     assert r.summary[0].mistakes == 1 and r.summary[0].cost == 1
     assert all(x.cost == 0 for x in r.summary.values() if x.seat != 0)
-    text = r.text()
+    text = review_text(r)
     assert text.startswith("Double-dummy review (every hand known)") and "costs 1 (mistake)" in text
     # other thresholds: one trick is a blunder, or nothing at all
     assert hukm.review(s.record(), marks=(1, 1, 1)).decisions[0].mark == "blunder"
@@ -92,11 +93,11 @@ def test_the_chart() -> None:
     for card in ["2S", "JS", "TS", "7S", "3H", "AH", "5H", "KH", "2D", "8S", "AS", "QS"]:
         s.apply(card)
     r = hukm.review(s.record())
-    root = ET.fromstring(r.chart())
+    root = ET.fromstring(review_chart(r))
     points = [e for e in root.iter() if e.get("class") == "point"]
     assert [int(e.get("data-step") or -1) for e in points] == [d.step for d in r.decisions]
     assert [e.get("data-mark") for e in points if e.get("data-mark")] == ["mistake"]
-    assert "every hand known" in r.chart()
+    assert "every hand known" in review_chart(r)
 
 
 def test_the_chart_marks_the_grades() -> None:
@@ -108,7 +109,7 @@ def test_the_chart_marks_the_grades() -> None:
     grades = [d.grade for d in r.decisions]
     assert "estimate" in grades and "exact" in grades
     for lang, legend in ((None, "hollow dots: estimated values"), ("cs", "duté tečky: odhadnuté hodnoty")):
-        chart = r.chart(lang=lang)
+        chart = review_chart(r, lang=lang)
         root = ET.fromstring(chart)
         points = [e for e in root.iter() if e.get("class") == "point"]
         assert [e.get("data-grade") for e in points] == grades
@@ -118,7 +119,7 @@ def test_the_chart_marks_the_grades() -> None:
             tip = next(c for c in e.iter() if c.tag.endswith("title")).text or ""
             assert ("(estimate)" in tip or "(odhad)" in tip) == (d.grade == "estimate"), tip
         assert legend in chart
-    exact = hukm.review(rec).chart()
+    exact = review_chart(hukm.review(rec))
     assert 'data-grade="estimate"' not in exact and "hollow dots" not in exact
 
 
@@ -173,7 +174,7 @@ def test_what_the_solver_does_not_answer_is_listed() -> None:
     while s.observation(0)["hand_number"] == 1:
         s.apply(bot.act(s))
     r = hukm.review(s.record())
-    assert r.unvalued and "contract" in r.reason and "not valued, steps" in r.text()
+    assert r.unvalued and "contract" in r.reason and "not valued, steps" in review_text(r)
     # asked for exact values with a budget of nothing: every card of trick play is listed
     # as not solved in time; graded, every card gets a grade all the same
     small = small_hand("hokm4", 1)

@@ -13,6 +13,7 @@ from typing import Callable, Optional
 import pytest
 
 import hukm
+from hukm.svg import review_chart, review_text
 import hukm.svg
 from hukm import i18n
 
@@ -276,12 +277,12 @@ def _reviewed(lang: Optional[str]) -> hukm.Review:
 @pytest.mark.parametrize("lang", OTHERS)
 def test_the_review_in_the_language(lang: str) -> None:
     r = _reviewed(lang)
-    text = r.text()
+    text = review_text(r)
     assert english_leaks(text, lang) == [], text
-    assert english_leaks(words_of(r.chart()), lang) == []
+    assert english_leaks(words_of(review_chart(r)), lang) == []
     assert r.decisions[0].mark == "mistake" and r.lang == lang
     english = _reviewed(None)
-    assert english.text(lang=lang) != english.text() and "Double-dummy review" in english.text()
+    assert review_text(english, lang) != review_text(english) and "Double-dummy review" in review_text(english)
     assert [(d.action, d.best, d.played, d.mark) for d in r.decisions] == \
         [(d.action, d.best, d.played, d.mark) for d in english.decisions]
 

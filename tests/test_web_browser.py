@@ -554,7 +554,7 @@ def test_a_phone_plays_without_sideways_scroll(phone: Any, server: str, shots: P
     card = buttons.first.get_attribute("data-card")
     buttons.first.tap()
     phone.wait_for_function(f"() => document.getElementById('app').dataset.step !== '{d['step']}'")
-    from hukm.svg.packs import pack_of_game
+    from hukm.packs import pack_of_game
     from hukm.svg.wording import card_text
 
     assert card_text(pack_of_game(hukm.game("hokm4").new_game(7)), card) in [m.split(": ")[-1] for m in phone.locator("#moves li").all_inner_texts()]

@@ -18,7 +18,7 @@ from . import _core
 if TYPE_CHECKING:
     from ._game import GameBase
     from .i18n import Translator
-    from .svg.packs import Pack
+    from .packs import Pack
     from .svg.reading import Ctx
 
 

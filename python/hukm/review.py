@@ -1,8 +1,9 @@
 """A review of a played hand, card by card, as a chess site reviews a game: the
 double-dummy value of every card played against the best, what it cost, a mark by cost
-(inaccuracy, mistake, blunder), a summary for each player and a chart of the value over
-the hand. Double dummy means with every hand known: a card can be marked that no player
-could have found from what he saw.
+(inaccuracy, mistake, blunder) and a summary for each player. Double dummy means with
+every hand known: a card can be marked that no player could have found from what he saw.
+The review is data; :func:`hukm.svg.review_text` puts it in words and
+:func:`hukm.svg.review_chart` draws the value over the hand.
 
 Values are for one side, ``player``'s (default seat 0): at each decision, the result
 that side gets with best play from there on, counted from the start of the hand (the
@@ -40,27 +41,16 @@ from . import _core
 from ._description import unit_of
 from ._check import optional_whole
 from ._errors import SolverLimitError, StateError
-from .i18n import N_, Translator, translator
+from .i18n import Translator, translator
+from .packs import card_text, pack_of_game
 from .record import HandRecord, replay
 from .solve import LineStep, Solution, Solver, best_line, solve
+from .tricks import god_trick, is_card_play, seat_of_play, tricks_of
 
 __all__ = ["review", "Review", "Decision", "PlayerSummary", "MARKS"]
 
 MARKS = ("inaccuracy", "mistake", "blunder")
 """The marks, from the smallest cost to the largest."""
-
-
-def NP_(context: str, message: str) -> str:
-    """Marks ``message`` in ``context`` for the catalogs; returns it unchanged."""
-    return message
-
-
-MARK_WORDS = (NP_("mark", "inaccuracy"), NP_("mark", "mistake"), NP_("mark", "blunder"), NP_("mark", "small"))
-"""The marks' words, translated in the context ``mark``."""
-
-UNITS = (N_("tricks"), N_("points"), N_("tens"), N_("balls"), N_("cards captured"), N_("tricks collected"),
-         N_("net stakes"), N_("hand won (1) or lost (0)"))
-"""The values' units (:attr:`Review.unit`), translated when the review is shown."""
 
 
 def _tr(lang: Optional[str]) -> Translator:
@@ -153,81 +143,9 @@ class Review:
     trump is shown, without a target); ``reason`` says why."""
     reason: str = ""
     lang: Optional[str] = None
-    """The language :meth:`text` and :meth:`chart` speak by default (``None``: English);
-    the two lines of each mistake are written in the language the review was made in."""
-
-    def text(self, lang: Optional[str] = None) -> str:
-        """The review as lines of text: the decisions with a cost, then each player, in
-        ``lang`` (default: the review's :attr:`lang`).
-
-        Bad input: an unknown language raises :class:`hukm.OptionError`."""
-        tr = _tr(self.lang if lang is None else lang)
-        if tr.lang == "en":
-            return self._english()
-        unit = tr.t(self.unit)
-        out = [tr.t("Double-dummy review (every hand known) of {game}, values in {unit} for seat {seat}'s side "
-                    "with best play from each card on:", game=_game(tr, self.preset), unit=unit, seat=self.player)]
-        for d in self.decisions:
-            if d.cost:
-                out.append("  " + tr.t("step {step}  seat {seat}  {action}  {best} -> {played}  costs {cost} ({mark});"
-                                       " best: {actions}", step=d.step, seat=d.seat, action=d.action,
-                                       best=_num(tr, d.best), played=_num(tr, d.played), cost=_cost(tr, d),
-                                       mark=tr.pt("mark", d.mark or "small"), actions=" ".join(d.best_actions)))
-                for name, line in (("played", d.line_played), ("best", d.line_best)):
-                    if line:
-                        out.append("      " + tr.t("after {action}: {line}", action=d.action if name == "played"
-                                                   else d.best_actions[0], line=" | ".join(line)))
-        if not any(d.cost for d in self.decisions):
-            out.append("  " + tr.t("every card was a best card"))
-        for s in self.summary.values():
-            out.append("  " + tr.t("seat {seat}: {choices} choices, {best} best ({accuracy}%); inaccuracies "
-                                   "{inaccuracies}, mistakes {mistakes}, blunders {blunders}; cost {cost} {unit}",
-                                   seat=s.seat, choices=s.decisions, best=s.best, accuracy=round(s.accuracy * 100),
-                                   inaccuracies=s.inaccuracies, mistakes=s.mistakes, blunders=s.blunders,
-                                   cost=_num(tr, s.cost), unit=unit))
-        if self.skipped:
-            out.append("  " + tr.t("not solved in time: steps {steps}", steps=tr.digits(_ranges(self.skipped))))
-        if self.unvalued:
-            out.append("  " + tr.t("not valued, steps {steps}: the solver does not take these positions",
-                                   steps=tr.digits(_ranges(self.unvalued))))
-        return "\n".join(out)
-
-    def _english(self) -> str:
-        out = [f"Double-dummy review (every hand known) of {self.preset}, values in {self.unit} "
-               f"for seat {self.player}'s side with best play from each card on:"]
-        en = _tr(None)
-        for d in self.decisions:
-            if d.cost:
-                out.append(f"  step {d.step:>3}  seat {d.seat}  {d.action:<8} {_num(en, d.best):>3} -> "
-                           f"{_num(en, d.played):<3} costs {_cost(en, d)} ({d.mark or 'small'}); "
-                           f"best: {' '.join(d.best_actions)}")
-                for name, line in (("played", d.line_played), ("best", d.line_best)):
-                    if line:
-                        out.append(f"      after {d.action if name == 'played' else d.best_actions[0]}: "
-                                   + " | ".join(line))
-        if not any(d.cost for d in self.decisions):
-            out.append("  every card was a best card")
-        for s in self.summary.values():
-            out.append(f"  seat {s.seat}: {s.decisions} choices, {s.best} best ({s.accuracy:.0%}); "
-                       f"inaccuracies {s.inaccuracies}, mistakes {s.mistakes}, blunders {s.blunders}; "
-                       f"cost {_amount(s.cost, self.unit)}")
-        graded = [d for d in self.decisions if d.grade != "exact"]
-        if graded:
-            n_est = sum(d.grade == "estimate" for d in graded)
-            out.append(f"  graded: {len(graded) - n_est} card(s) by proven bounds, {n_est} by estimate "
-                       f"(steps {_ranges([d.step for d in graded])}); the others exact")
-        if self.skipped:
-            out.append(f"  not solved in time: steps {_ranges(self.skipped)}")
-        if self.unvalued:
-            out.append(f"  not valued, steps {_ranges(self.unvalued)}: {self.reason}")
-        return "\n".join(out)
-
-    def chart(self, size: float = 900, lang: Optional[str] = None) -> str:
-        """The value over the hand as SVG text (:func:`hukm.svg.chart.review_chart`), in
-        ``lang`` (default: the review's :attr:`lang`)."""
-        from .svg.chart import review_chart
-
-        return review_chart(self, size, _tr(self.lang if lang is None else lang))
+    """The language the review was made in (``None``: English): the two lines of each
+    mistake are written in it, and :func:`hukm.svg.review_text` and
+    :func:`hukm.svg.review_chart` speak it by default."""
 
 
 REVIEW_BUDGET = 50.0
@@ -256,56 +174,6 @@ def thresholds_for(state: _core.State, unit: str) -> tuple[int, int, int]:
     if unit.startswith("net"):
         return (1, 2, 4)
     return (1, 1, 1)
-
-
-def _ranges(steps: list[int]) -> str:
-    """Steps as ranges: ``3, 5-9``."""
-    out: list[str] = []
-    for k in steps:
-        if out and out[-1].split("-")[-1] == str(k - 1):
-            out[-1] = out[-1].split("-")[0] + f"-{k}"
-        else:
-            out.append(str(k))
-    return ", ".join(out)
-
-
-def _amount(n: float, unit: str) -> str:
-    """``n`` with its unit, singular for one: ``1 trick``, ``2 tricks``."""
-    first, _, rest = unit.partition(" ")
-    if n == 1 and first.endswith("s"):
-        first = first[:-1]
-    return f"{_num(_tr(None), n)} {first}" + (f" {rest}" if rest else "")
-
-
-def _num(tr: Translator, x: float) -> str:
-    """A value: whole when it is, else with one decimal (an estimate), in the language's
-    digits and decimal separator."""
-    from .svg.wording import decimal, value_num
-
-    return value_num(tr, int(x)) if float(x).is_integer() else decimal(tr, x)
-
-
-def _cost(tr: Translator, d: Decision) -> str:
-    """A decision's cost with its grade: ``2``, ``at least 2 (proven)`` or ``about 1.3
-    (estimate)``."""
-    if d.grade == "bounds":
-        return tr.t("at least {value} (proven)", value=_num(tr, d.cost))
-    if d.grade == "estimate":
-        from .svg.wording import grade_text
-
-        return grade_text(tr, "estimate", 0, 1, d.cost)
-    return _num(tr, d.cost)
-
-
-def _game(tr: Translator, preset: str) -> str:
-    """A preset's game title in the language."""
-    from .svg.wording import game_title
-    from .registry import info
-
-    try:
-        return game_title(tr, info(preset).title)
-    except StateError:
-        return preset
 
 
 REVIEW_UNITS = {"card points": "points", "cards": "cards captured", "net result": "net stakes",
@@ -351,7 +219,8 @@ def review(
     ``unvalued``, and the values count again from the next card valued. ``marks`` gives the least cost of an
     inaccuracy, a mistake and a blunder in the game's unit (default: by the unit, see
     :func:`thresholds_for`); ``lines=False`` leaves out the two lines of each mistake.
-    ``lang`` is the language of the review's text, chart and lines (default English).
+    ``lang`` is the language of the review's lines, and of its text and chart by default
+    (default English).
 
     ``viewer`` (a seat) makes the review one that seat may be shown: it names only the
     cards he has seen by the end of the record (his own, and those shown face up, played
@@ -389,17 +258,13 @@ def review(
             raise StateError(f"marks must be three rising costs (inaccuracy, mistake, blunder), got {marks!r}")
         limits = (int(ms[0] or 1), int(ms[1] or 1), int(ms[2] or 1))
     out = Review(state.preset, p, unit, limits, [], {}, lang=None if tr.lang == "en" else tr.lang)
-    from .svg.lines import split_action
-    from .svg.packs import pack_of_game
-
     pack = pack_of_game(state)
     states, hands, cards = [], [], []
     for entry in record.actions:  # the positions, then solved from the last: small ones first
         action = entry["action"]
         states.append(state.clone())
         hands.append(int(state.observation(0).get("hand_number") or 1))
-        got, words = split_action(pack, action)
-        cards.append(bool(got) and not words)
+        cards.append(is_card_play(pack, action))
         state.apply(action)
     known: Optional[set[str]] = None
     if v is not None:
@@ -444,13 +309,11 @@ def review(
     out.unvalued.sort()
     base: Optional[float] = None
     current, part, trick = 0, 0, 0
-    from .svg.lines import _god_trick
-
     for k, entry in enumerate(record.actions):
         action, sol = entry["action"], sols.get(k)
         if hands[k] != current:
             current, base, trick = hands[k], None, 0
-        if cards[k] and not _god_trick(states[k]):
+        if cards[k] and not god_trick(states[k]):
             trick += 1  # a lead: a new trick of the hand
         if hand is not None and hands[k] != hand:
             continue
@@ -541,9 +404,6 @@ def _decide(state: _core.State, sol: Solution, values: dict[str, float], value: 
     lowers it otherwise. Graded (a solve not exact): the loss the proven bounds show when
     they show one (grade ``bounds``), else the loss the estimates show (``estimate``).
     The best lines are solved on ``threads`` threads (the review's)."""
-    from .svg.packs import pack_of_game
-    from .video.captions import seat_of_play
-
     ours = sol.mover_counted if not sol.exact else value == max(values.values())
     pick = max if ours else min
     target = pick(values.values())
@@ -595,10 +455,6 @@ def _lines(state: _core.State, action: str, other: str, player: int,
     the first trick whose winner differs (or the first two tricks); with ``known`` (the
     cards a viewer has seen) each stops before its first trick with another card. Solved
     on ``threads`` threads."""
-    from .svg.lines import tricks_of
-    from .svg.packs import pack_of_game
-    from .svg.scene import card_text
-
     pack = pack_of_game(state)
     told: list[list[tuple[str, Optional[int], set[str]]]] = []
     for first in (action, other):

@@ -10,7 +10,7 @@ from typing import Any, Sequence
 from .. import _errors
 from .._game import GameBase
 from ..i18n import Translator
-from ..svg.packs import pack_of_game
+from ..packs import pack_of_game
 from ..svg.wording import EN, NP_, action_label
 from .args import position_flags
 from .diagram import deal_diagram, suit_lines

@@ -23,7 +23,7 @@ from ..bots import Bot
 from ..bots import _module as game_module
 from ..i18n import Translator
 from ..solve import solve
-from ..svg.packs import pack_of_game
+from ..packs import pack_of_game
 from ..seen import hides
 from ..svg.wording import EN, action_label, seen_label, signed, tr_of
 from .args import bots_from_spec, game_options, lang_of, make_game

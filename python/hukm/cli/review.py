@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 
 from .. import _errors
+from ..svg.chart import review_chart
+from ..svg.review_text import review_text
 from ..svg.wording import tr_of
 from .args import lang_of
 from .common import read_record, write_picture
@@ -23,8 +25,8 @@ def run(args: argparse.Namespace) -> int:
     budget = args.budget if args.budget is not None or args.exact else REVIEW_BUDGET
     r = review(read_record(args), player=args.player, timeout=args.timeout, budget=budget, marks=marks,
                lang=lang, threads=args.threads, exact=args.exact)
-    print(r.text())
+    print(review_text(r))
     if args.chart:
-        write_picture(r.chart(), args.chart)
+        write_picture(review_chart(r), args.chart)
         print(tr_of(lang).t("wrote {path}", path=args.chart))
     return 0

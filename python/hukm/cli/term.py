@@ -34,7 +34,7 @@ from typing import Any, Optional
 
 from .. import _core
 from ..i18n import Translator
-from ..svg.packs import pack_of_game
+from ..packs import pack_of_game
 from ..svg.wording import EN, NP_, action_label, tr_of, value_note
 
 FRENCH = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -44,7 +44,7 @@ CARD = "#fbfaf6"
 a light and on a dark terminal (black spades stay black, never white on white)."""
 STYLE_OF_TEXT = "bold {colour} on {card}"
 """A suit label's style: the suit's colour (the pictures' colours, from
-:mod:`hukm.svg.packs`) on a card's face, bold."""
+:mod:`hukm.packs`) on a card's face, bold."""
 BEST = "bold green"
 """The style of the best values of ``hukm show --analysis``."""
 

@@ -34,14 +34,15 @@ and ``data-role`` (``hand``, ``trick``, ``indicator``, ``trump_card``, ``drawn``
 
 The picture is 16:9 (a 1280 x 720 ``viewBox``; ``size`` is the width in pixels). Seat 0
 sits at the bottom and play goes anticlockwise, so seat 1 is on the right. Suit colours
-and emblems are display conventions, in the tables of :mod:`hukm.svg.packs`; every fact
+and emblems are display conventions, in the tables of :mod:`hukm.packs`; every fact
 about the cards comes from the engine (``State.layout``).
 
 The pieces, one module each:
 
 * :mod:`hukm.svg.xml` — SVG text: escaping, numbers, elements, the document.
-* :mod:`hukm.svg.packs` — a pack as the engine lays it out (``State.layout``) plus the
-  display table of each suit's colour and emblem; compact hands to card strings.
+* :mod:`hukm.packs` (below the pictures: the text surfaces and the analyses read it too) —
+  a pack as the engine lays it out (``State.layout``) plus the display table of each
+  suit's colour and emblem; compact hands to card strings.
 * :mod:`hukm.svg.faces` — card faces (French rectangles, round Ganjifa cards), backs, emblems.
 * :mod:`hukm.svg.scene` — what a table shows, read from a state and its observations.
 * :mod:`hukm.svg.reading` — the parts of a scene and what the readers of a table share.
@@ -52,8 +53,9 @@ The pieces, one module each:
 * :mod:`hukm.svg.paint` — a scene drawn as SVG text.
 * :mod:`hukm.svg.compact` — a scene drawn for a phone (``render(layout="phone")``): the
   other seats as badges, the own hand large along the bottom, every word 13 units and more.
-* :mod:`hukm.svg.lines` — a best line as trick pictures.
-* :mod:`hukm.svg.chart` — the chart of a review.
+* :mod:`hukm.svg.lines` — a best line as trick pictures (its tricks read by :mod:`hukm.tricks`).
+* :mod:`hukm.svg.chart` — the chart of a review (:func:`hukm.review` holds the data).
+* :mod:`hukm.svg.review_text` — a review in words.
 * :mod:`hukm.svg.wording` — the words drawn, in the reader's language and digits.
 * :mod:`hukm.svg.raster` — PNG pictures through resvg (the ``png`` extra).
 
@@ -82,12 +84,15 @@ from . import lines as _lines
 from .bridge import relabel, roles_of
 from .compact import paint_compact
 from .finished import finished_scene
-from .packs import pack_of_game
+from ..packs import pack_of_game
+from .chart import review_chart
 from .paint import paint as _paint
+from .review_text import review_text
 from .scene import Scene, SeatScene, build
 from .wording import game_title, tr_of
 
-__all__ = ["render", "after", "frames", "deal", "line", "DEFAULT_SIZE", "ANALYSIS_TIMEOUT"]
+__all__ = ["render", "after", "frames", "deal", "line", "review_text", "review_chart", "DEFAULT_SIZE",
+           "ANALYSIS_TIMEOUT"]
 
 DEFAULT_SIZE = 1280
 """The default width of a picture in pixels (its height is 9/16 of it for a table)."""

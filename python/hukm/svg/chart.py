@@ -12,19 +12,23 @@ the tip as estimates; one whose cost the proven bounds show says so ("at least 2
 >>> s = hukm.Hokm().from_deal("A2.K.. QJ.3.. T.A.2. 87.5..", trump="H", leader=0)
 >>> for card in ["2S", "JS", "TS", "7S"]:
 ...     s.apply(card)
->>> svg = hukm.review(s.record()).chart()
+>>> svg = review_chart(hukm.review(s.record()))
 >>> svg.count('class="point"'), svg.count('data-mark="mistake"'), svg.count('data-grade="exact"')
 (4, 1, 4)
 """
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Optional
 
-from ..i18n import Translator
-from .packs import Pack
-from .wording import EN, action_label, decimal, grade_text, value_num
+from ..i18n import translator
+from ..packs import Pack, pack_of_game
+from ..registry import game
+from .wording import action_label, decimal, grade_text, value_num
 from .xml import document, el, esc, text
+
+if TYPE_CHECKING:
+    from ..review import Review
 
 MARK_COLOURS = {"": "#15803d", "inaccuracy": "#ca8a04", "mistake": "#ea580c", "blunder": "#dc2626"}
 """A point's colour by the mark of the card played there (green: a best card)."""
@@ -33,26 +37,24 @@ W, H = 900.0, 400.0
 LEFT, RIGHT, TOP, BOTTOM = 56.0, 20.0, 62.0, 64.0
 
 
-def _pack_of(review: Any) -> Optional[Pack]:
+def _pack_of(review: Review) -> Optional[Pack]:
     """The pack of the review's game, for its cards' signs (``None`` if it cannot be made)."""
-    from ..registry import game
-
     try:
-        from .packs import pack_of_game
-
         return pack_of_game(game(review.preset)._game)
     except (ValueError, TypeError, AttributeError):
         return None
 
 
-def review_chart(review: Any, size: float = 900, tr: Translator = EN, end: str = "",
+def review_chart(review: Review, size: float = 900, lang: Optional[str] = None, end: str = "",
                  stopped: Optional[int] = None) -> str:
-    """The chart as SVG text, ``size`` pixels wide, its words in ``tr``'s language (the
-    decisions run from right to left in a right-to-left language): the value over the
+    """The chart as SVG text, ``size`` pixels wide, its words in ``lang`` (default: the
+    review's :attr:`hukm.Review.lang`; the decisions run from right to left in a
+    right-to-left language): the value over the
     hand's decisions, the x axis numbered by trick, each marked card by its sign
     (``seat 1 10♥``). ``end`` (the hand's result in words) is written under the title;
     ``stopped`` (the tricks a hand stopped after, before its cards ran out) draws where
     the play stopped."""
+    tr = translator(lang or review.lang or "en")
     ds = review.decisions
     pack = _pack_of(review)
 
@@ -63,7 +65,7 @@ def review_chart(review: Any, size: float = 900, tr: Translator = EN, end: str =
     def fx(x: float) -> float:
         return W - x if tr.rtl else x
 
-    unit = review.unit if tr is EN else tr.t(review.unit)
+    unit = review.unit if tr.lang == "en" else tr.t(review.unit)
     title = tr.t("Double-dummy value for seat {seat}'s side ({unit}), every hand known",
                  seat=review.player, unit=unit)
     parts = [el("rect", x=0, y=0, width=W, height=H, fill="#fbf8f1"),

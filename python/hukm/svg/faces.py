@@ -6,7 +6,7 @@ strip ``INDEX_W`` wide at the left, so that cards overlapping from the left stay
 Emblems are small paths written in units of the emblem's radius (see :func:`shape`).
 
 >>> import hukm
->>> from hukm.svg.packs import pack_of
+>>> from hukm.packs import pack_of
 >>> p = pack_of(hukm.game("dashavatara")._game.layout)
 >>> "<circle" in face(p, p.by_card["KRA"], trump=True)
 True
@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import Callable
 
-from .packs import CardInfo, Pack
+from ..packs import CardInfo, Pack
 from .xml import el, num, text
 
 FRENCH_W, FRENCH_H = 46, 64
@@ -231,7 +231,7 @@ EMBLEMS: dict[str, Emblem] = {
     "parasol": _parasol, "axe": _axe, "bow": _bow, "discus": _discus, "lotus": _lotus,
     "horse": _horse, "dot": _dot, "square": _square, "triangle": _triangle, "ring": _ring,
 }
-"""Every emblem by name (the names of :mod:`hukm.svg.packs`' suit tables)."""
+"""Every emblem by name (the names of :mod:`hukm.packs`' suit tables)."""
 
 
 def emblem(name: str, cx: float, cy: float, r: float, colour: str, bg: str = "#fff") -> str:

@@ -22,8 +22,8 @@ from typing import Any, Callable, Optional
 from .. import _core
 from ..i18n import Translator
 from .._families import presentation
-from .lines import _god_trick, _winner_before, split_action
-from .packs import pack_of_game
+from ..packs import pack_of_game
+from ..tricks import god_trick, split_action, winner_before
 from .reading import members_of
 from .scene import Scene, build
 from .wording import EN, NP_, number, word
@@ -43,10 +43,10 @@ RESULT_KEYS: tuple[str, ...] = (
 def completed(before: _core.State, action: str, after: _core.State) -> bool:
     """Whether ``action``, played in ``before`` to give ``after``, finished a trick: the
     trick had begun and the next state's trick does not continue it."""
-    prior = _god_trick(before)
+    prior = god_trick(before)
     if not prior:
         return False
-    return _god_trick(after)[: len(prior)] != prior
+    return god_trick(after)[: len(prior)] != prior
 
 
 def result_words(state: Optional[_core.State], obs: dict[str, Any], tr: Translator = EN) -> Optional[str]:
@@ -161,7 +161,7 @@ def finished_scene(before: _core.State, action: str, viewer: Optional[int] = Non
     cards, _ = split_action(pack, action)
     if before.current_player < 0 or not cards:
         return None
-    winner = _winner_before(before, before.current_player, cards)
+    winner = winner_before(before, before.current_player, cards)
     looker = 0 if viewer is None else viewer
     o = after.observation(looker)
     was = before.observation(looker)

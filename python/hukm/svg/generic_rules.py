@@ -8,7 +8,7 @@ from typing import Any, Callable, Mapping, Optional
 
 from .. import _core
 from ..i18n import Translator
-from .packs import Pack
+from ..packs import Pack
 from .reading import Ctx
 
 POSITION: dict[str, tuple[str, str]] = {}

@@ -31,7 +31,7 @@ from typing import Any, Callable, Optional
 from .faces import INDEX_W, back, defs, face, glyph_or_emblem, size_of
 from .geometry import HEIGHT, WIDTH, Box, Geometry, Rows, plan_rows, row_width, table_geometry
 from ..i18n import Translator
-from .packs import Pack
+from ..packs import Pack
 from .scene import Button, Scene, SeatScene
 from .wording import EN, value_num
 from .xml import FONT, document, el, esc, fit, num, text, text_width

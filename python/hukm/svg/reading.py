@@ -21,7 +21,7 @@ from .. import _core
 from .._description import Description
 from ..i18n import Translator
 from .._description import description_of
-from .packs import Pack
+from ..packs import Pack
 from .wording import EN, number, seats, signed, suit_text, value_num
 
 __all__ = ["Chip", "SeatScene", "Special", "Button", "Count", "Scene", "Ctx", "members_of", "scores"]

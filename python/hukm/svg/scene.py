@@ -26,7 +26,7 @@ from ..registry import info as registry_info
 from ..seen import seen_solution
 from ..solve import Solution, solve
 from .._families import presentation
-from .packs import pack_of_game
+from ..packs import pack_of_game
 from .reading import Button, Chip, Ctx, Scene, SeatScene, Special, scores
 from .wording import (EN, FROM_HERE, action_label, card_text, game_title, number, signed, solution_text,
                       suit_text, value_note, value_text, word)

@@ -21,7 +21,7 @@ from typing import Any, Optional
 from .. import _core
 from ..i18n import Translator
 from .._families import presentation
-from .packs import pack_of_game
+from ..packs import pack_of_game
 from .wording import EN, NP_, game_title, suit_name
 
 __all__ = ["STATUS_ROLES", "status_line", "trump_words"]

@@ -25,7 +25,7 @@ from .. import _core
 from ..i18n import Translator, translator
 from .._description import description_of, unit_of
 from .._families import presentation
-from .packs import FRENCH, Pack, pack_of_game
+from ..packs import FRENCH, Pack, card_text, pack_of_game
 
 if TYPE_CHECKING:
     from ..solve import Solution
@@ -138,14 +138,6 @@ def suit_name(pack: Pack, code: str, tr: Translator = EN) -> str:
 def suit_text(pack: Pack, code: Optional[str], tr: Translator = EN) -> str:
     """A suit for text, or ``none``."""
     return tr.t("none") if code is None else suit_name(pack, code, tr)
-
-
-def card_text(pack: Pack, card: str) -> str:
-    """A card for text: ``K♣`` for a French card, else its notation."""
-    ci = pack.by_card.get(card)
-    if ci is None or pack.kind != "french":
-        return card
-    return ci.shown + pack.style(ci.suit).glyph
 
 
 def action_label(pack: Pack, action: str, tr: Translator = EN) -> str:

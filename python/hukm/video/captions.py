@@ -26,11 +26,10 @@ from typing import Callable, Optional
 from .. import _core
 from ..i18n import N_, Translator
 from .._families import presentation
-from ..svg.lines import _god_trick, split_action
-from ..svg.packs import Pack, pack_of_game
-from ..svg.scene import action_label, card_text
+from ..packs import Pack, card_text, pack_of_game
 from ..seen import hides
-from ..svg.wording import EN, NP_, seen_label, value_text
+from ..tricks import god_trick, seat_of_play, split_action
+from ..svg.wording import EN, NP_, action_label, seen_label, value_text
 
 RANKS = {"K": NP_("rank", "King"), "V": NP_("rank", "Vizier"), "Q": NP_("rank", "Queen"),
          "J": NP_("rank", "Jack"), "A": NP_("rank", "Ace"), "T": "10"}
@@ -80,14 +79,6 @@ def _arg(pack: Pack, text: str, tr: Translator = EN) -> str:
     return tr.suit(pack.suits[i][1]) if i is not None else tr.digits(text)
 
 
-def seat_of_play(state: _core.State, pack: Pack, cards: list[str]) -> int:
-    """The seat that holds ``cards`` (Dummy Rang: a player plays his dummy's cards too)."""
-    for s, h in enumerate(state.hands()):
-        if cards and cards[0] in pack.cards_of_hand(h, f"seat {s}"):
-            return s
-    return state.current_player
-
-
 def caption(state: _core.State, action: str, tr: Translator = EN, viewer: Optional[int] = None) -> str:
     """``action``, about to be played in ``state``, in words (in ``tr``'s language). For a
     ``viewer``, ``action`` is as he saw it (``State.seen_history``: ``indicator:?`` is
@@ -125,7 +116,7 @@ def _card_play(state: _core.State, pack: Pack, cards: list[str], trump: Optional
     (from the player's facts of the trick when he is the viewer or there is none)."""
     seat = seat_of_play(state, pack, cards)
     shown = cards_words(pack, cards, tr)
-    trick = _god_trick(state)
+    trick = god_trick(state)
     if not trick:
         return tr.t("seat {seat} leads {cards}", seat=seat, cards=shown)
     try:  # the engine's facts: the suit a card counts as (Satat's 2♥ is a spade), trumps

@@ -126,7 +126,7 @@ def legend(state: _core.State, lang: str = "en") -> list[dict[str, str]]:
     name (in ``lang``), colour and emblem as a small SVG, for the page's legend; empty for
     French suits, whose glyphs say their names."""
     from ..svg.faces import emblem
-    from ..svg.packs import pack_of_game
+    from ..packs import pack_of_game
 
     pack = pack_of_game(state)
     if pack.kind == "french":
@@ -435,7 +435,7 @@ class Table:
         if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < n):
             raise RequestError(f"viewer: expected 0..{n - 1}, got {viewer!r}")
         from ..svg.finished import finished_scene
-        from ..svg.packs import pack_of_game
+        from ..packs import pack_of_game
         from ..svg.scene import action_label, build
         from ..svg.wording import seen_label
 
@@ -602,8 +602,9 @@ class Table:
         ran out (Hokm's seven tricks)."""
         from ..review import review
         from ..svg.chart import review_chart
+        from ..svg.review_text import review_text
         from ..svg.finished import result_line
-        from ..svg.packs import pack_of_game
+        from ..packs import pack_of_game
 
         rec = self.record()
         n = self.game.num_players
@@ -637,8 +638,8 @@ class Table:
             "player": r.player,
             "unit": r.unit,
             "steps": len(rec.actions),
-            "text": r.text(lang),
-            "chart": review_chart(r, 900, tr, end, stopped),
+            "text": review_text(r, lang),
+            "chart": review_chart(r, 900, lang, end, stopped),
             "hand": hand,
             "hands": hands,
             "result": end,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ...i18n import N_, WN_, Translator
-from ...svg.packs import Pack
+from ...packs import Pack
 from ...svg.reading import Chip, Count, Ctx, scores
 from ...svg.wording import EN, NP_, seats, word
 from ..ganjifa.presentation import visible as visible

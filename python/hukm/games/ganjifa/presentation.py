@@ -14,7 +14,7 @@ from typing import Any, Optional
 from ... import _core
 
 from ...i18n import N_, WN_, Translator
-from ...svg.packs import Pack
+from ...packs import Pack
 from ...svg.reading import Ctx, scores
 from ...svg.wording import NP_, signed, word
 from ..hokm.presentation import takes_words

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Protocol
 
-from .._errors import NotationError
+from ._errors import NotationError
 
 Layout = tuple[str, list[tuple[str, str]], list[tuple[str, int, str, int]]]
 """What ``State.layout`` gives: (pack name, suits, cards)."""
@@ -196,6 +196,14 @@ class Pack:
 
 
 _CACHE: dict[tuple[object, ...], Pack] = {}
+
+
+def card_text(pack: Pack, card: str) -> str:
+    """A card for text: ``K♣`` for a French card, else its notation."""
+    ci = pack.by_card.get(card)
+    if ci is None or pack.kind != "french":
+        return card
+    return ci.shown + pack.style(ci.suit).glyph
 
 
 def pack_of(layout: Layout) -> Pack:
