@@ -15,7 +15,7 @@ from .. import _errors
 from .._game import GameBase
 from ..i18n import Translator
 from ..solve import Solution, solve
-from ..svg.packs import pack_of_game
+from ..packs import pack_of_game
 from ..svg.wording import EN, action_label, grade_text, solution_text, tr_of, value_note, value_num
 from .args import build_game, lang_of, position, position_flags
 from .common import hands_text, seeded_play
