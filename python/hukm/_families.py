@@ -71,6 +71,11 @@ class Presentation(Protocol):
         """The captions of its own decisions, by the action's first word."""
 
     @property
+    def TABLE_COUNTS(self) -> Mapping[str, str]:
+        """The observation keys the terminal writes under a table's counts, with their
+        labels (context ``score``): a heap's tricks, the stakes."""
+
+    @property
     def FROM_HERE(self) -> bool:
         """``False`` when a double-dummy value counts what was won before the position too."""
 

@@ -35,7 +35,8 @@ from typing import Any, Optional
 from .. import _core
 from ..i18n import Translator
 from ..packs import pack_of_game
-from ..svg.wording import EN, NP_, action_label, tr_of, value_note
+from .._families import presentation
+from ..svg.wording import EN, action_label, tr_of, value_note
 
 FRENCH = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 """Symbols of the French suits."""
@@ -48,13 +49,9 @@ STYLE_OF_TEXT = "bold {colour} on {card}"
 BEST = "bold green"
 """The style of the best values of ``hukm show --analysis``."""
 
-SCORES = (("tricks_won", NP_("score", "tricks won")), ("points", NP_("score", "points")),
-          ("heap", NP_("score", "heap")), ("collected", NP_("score", "collected")),
-          ("tens", NP_("score", "tens")), ("captured", NP_("score", "captured")),
-          ("stakes", NP_("score", "stakes")))
-"""The counts of the score line: (observation key, its label)."""
 SCORE = "score"
-"""The context of the score line's labels."""
+"""The context of the labels of the counts a game writes under its table (its
+presentation's ``TABLE_COUNTS``)."""
 
 
 def width(text: str) -> int:
@@ -207,7 +204,8 @@ def lines(state: _core.State, viewer: Optional[int] = None,
 
 def count_lines(state: _core.State, viewer: Optional[int] = None, tr: Translator = EN) -> list[str]:
     """The table's counts in words, as its picture gives them (:attr:`hukm.svg.scene.Scene.counts`:
-    the hand's, then the match's), then the heap and the stakes where the game has them.
+    the hand's, then the match's), then those the game adds (its presentation's
+    ``TABLE_COUNTS``: a heap, the stakes).
 
     >>> import hukm
     >>> count_lines(hukm.Hokm().new_game(seed=7))
@@ -217,8 +215,9 @@ def count_lines(state: _core.State, viewer: Optional[int] = None, tr: Translator
 
     obs = state.observation(viewer if viewer is not None else 0)
     out = [c.line(tr) for c in build(state, viewer, tr=tr).counts]
-    for key, label in SCORES:
-        if key in ("heap", "stakes") and obs.get(key) is not None:
+    pres = presentation(state.game)
+    for key, label in ({} if pres is None else pres.TABLE_COUNTS).items():
+        if obs.get(key) is not None:
             out.append(tr.t("{label} {value}", label=tr.pt(SCORE, label), value=_values(tr, obs[key])))
     return out
 

@@ -23,6 +23,9 @@ MARKS: tuple[str, ...] = ()
 SENTENCES: dict[str, str] = {}
 """No caption of its own."""
 
+TABLE_COUNTS: dict[str, str] = {}
+"""No count of its own under the terminal's table."""
+
 FROM_HERE = True
 """A double-dummy value counts from the position on."""
 

@@ -281,7 +281,7 @@ def value_note(state: _core.State, value: int, tr: Translator = EN) -> str:
     if (pres is not None and not pres.FROM_HERE) or unit not in FROM_HERE:
         return value_text(state, value, tr)
     obs = state.observation(state.current_player if not state.is_terminal() else 0)
-    begun = bool(obs.get("trick")) or bool(obs.get("tricks")) or bool(obs.get("heap"))
+    begun = bool(obs.get("trick")) or bool(obs.get("tricks"))
     if not begun:
         return value_text(state, value, tr)
     n = abs(value)

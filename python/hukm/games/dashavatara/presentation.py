@@ -45,4 +45,5 @@ from ...svg.generic_rules import (  # noqa: E402
     SENTENCES as SENTENCES, hidden_label as hidden_label, result_words as result_words,
     seat_cards as seat_cards, trump_shown as trump_shown, visible as visible,
     who as who,
+    TABLE_COUNTS as TABLE_COUNTS,
 )

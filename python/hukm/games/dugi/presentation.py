@@ -68,4 +68,5 @@ def read(c: Ctx) -> None:
 from ...svg.generic_rules import (  # noqa: E402
     FROM_HERE as FROM_HERE, POSITION as POSITION, ROLES as ROLES, result_words as result_words,
     seat_cards as seat_cards, trump_shown as trump_shown, who as who,
+    TABLE_COUNTS as TABLE_COUNTS,
 )

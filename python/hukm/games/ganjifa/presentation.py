@@ -106,4 +106,5 @@ def result_words(state: _core.State, r: dict[str, Any], tr: Translator) -> Optio
 from ...svg.generic_rules import (  # noqa: E402
     POSITION as POSITION, ROLES as ROLES, seat_cards as seat_cards, trump_shown as trump_shown,
     who as who,
+    TABLE_COUNTS as TABLE_COUNTS,
 )

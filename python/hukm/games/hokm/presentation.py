@@ -235,6 +235,9 @@ def trump_shown(state: _core.State, obs: Mapping[str, Any]) -> Optional[str]:
 
 
 # The generic rules this game keeps (every member of hukm._families.Presentation is named).
+TABLE_COUNTS = {"heap": NP_("score", "heap")}
+"""The tricks waiting in the heap (Dehla Pakad, Double Sar), under the terminal's table."""
+
 from ...svg.generic_rules import (  # noqa: E402
     FROM_HERE as FROM_HERE, hidden_label as hidden_label, seat_cards as seat_cards,
 )

@@ -89,6 +89,9 @@ def result_words(state: _core.State, r: dict[str, Any], tr: Translator = EN) -> 
 
 
 # The generic rules this game keeps (every member of hukm._families.Presentation is named).
+TABLE_COUNTS = {"stakes": NP_("score", "stakes")}
+"""Each seat's stakes, under the terminal's table."""
+
 from ...svg.generic_rules import (  # noqa: E402
     FROM_HERE as FROM_HERE, hidden_label as hidden_label, trump_shown as trump_shown,
     visible as visible, who as who,

@@ -141,4 +141,5 @@ def trump_shown(state: _core.State, obs: Mapping[str, Any]) -> Optional[str]:
 from ...svg.generic_rules import (  # noqa: E402
     FROM_HERE as FROM_HERE, ROLES as ROLES, hidden_label as hidden_label, seat_cards as seat_cards,
     visible as visible, who as who,
+    TABLE_COUNTS as TABLE_COUNTS,
 )
