@@ -8,6 +8,10 @@
   the file is added. Any other missing page is still an error.
 * Pictures drawn by ``hukm.svg`` inside pages get ids of their own (a page shows many)
   and a class for the stylesheet.
+* The line ``<!-- every game: MODULE -->`` in a page becomes one reference block
+  (``::: hukm.games.<family>.MODULE``) per family of the catalog, and
+  ``<!-- every game: class -->`` one per game class (``::: hukm.Hokm``): a new game's
+  reference needs no line of its own.
 """
 
 from __future__ import annotations
@@ -53,6 +57,30 @@ def on_config(config: Any, **_: Any) -> Any:
     if config.nav is not None:
         config.nav = prune(config.nav, slots, Path(config.docs_dir))
     return config
+
+
+_EVERY_GAME = re.compile(r"^<!-- every game: (\w+) -->$", re.M)
+
+
+def on_page_markdown(markdown: str, **_: Any) -> str:
+    """Each ``<!-- every game: MODULE -->`` line as the reference of that module of
+    every family (the families as :mod:`hukm.games` installs them)."""
+
+    def blocks(m: re.Match[str]) -> str:
+        from hukm._families import families
+
+        if m.group(1) == "class":
+            return "\n".join(f"::: hukm.{f.game.__name__}\n" for f in families())
+        return "\n".join(f"::: hukm.games.{folder(f.game)}.{m.group(1)}\n"
+                         "    options:\n      show_root_heading: false\n      heading_level: 3\n"
+                         for f in families())
+
+    return _EVERY_GAME.sub(blocks, markdown)
+
+
+def folder(cls: Any) -> str:
+    """The folder of a game's class: ``hukm.games.<folder>.game``."""
+    return str(cls.__module__).split(".")[2]
 
 
 _SVG = re.compile(r"<svg\b[^>]*>.*?</svg>", re.S)
