@@ -123,6 +123,42 @@ def test_the_chart_marks_the_grades() -> None:
     assert 'data-grade="estimate"' not in exact and "hollow dots" not in exact
 
 
+def test_a_review_keeps_to_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review schedules its budget on its own clock: each position's solve gets an equal
+    share of what is left for the solves (the budget less :data:`hukm.review.LINES_SHARE`),
+    the best lines of its mistakes no more than what is left of the whole budget. A clock
+    that moves by exactly the time each solve and line is given stands in for solves that
+    keep to their limits (``hukm.solve`` stops on its own time limit: the solver's tests):
+    the review then ends within its budget, every card graded, whatever the budget."""
+    import importlib
+
+    rm = importlib.import_module("hukm.review")
+    clock = [100.0]
+    monkeypatch.setattr(rm, "time", type("Clock", (), {"monotonic": staticmethod(lambda: clock[0])}))
+    solve, best_line = rm.solve, rm.best_line
+
+    lines_take = [1.0]  # the share of its time limit a best line takes
+
+    def timed(real: Any) -> Any:
+        def call(*args: Any, timeout: Any = None, **kw: Any) -> Any:
+            assert timeout is not None and timeout >= 0
+            clock[0] += timeout * (1.0 if real is solve else lines_take[0])
+            return real(*args, **kw, **({"max_nodes": 3000} if real is solve else {}))
+        return call
+
+    monkeypatch.setattr(rm, "solve", timed(solve))
+    monkeypatch.setattr(rm, "best_line", timed(best_line))
+    small = small_hand("hokm4", 3)  # two blunders, their lines solved
+    for lines_take[0] in (1.0, 0.001):
+        for budget in (0.0, 1.0, 50.0):
+            clock[0] = 100.0
+            r = hukm.review(small.record(), budget=budget, marks=(1, 1, 1))
+            assert clock[0] - 100.0 <= budget + 1e-9, (budget, clock[0] - 100.0)
+            assert not r.skipped and r.decisions
+            assert all(d.grade in ("exact", "bounds", "estimate") for d in r.decisions)
+    assert any(d.line_played for d in r.decisions), "no mistake's lines: the lines' share was not used"
+
+
 def test_a_match_record_restarts_the_value_at_each_hand() -> None:
     g = hukm.Hokm("hokm4")
     s = g.from_deal("A2.K.. QJ.3.. T.A.2. 87.5..", trump="H", leader=0)

@@ -151,6 +151,11 @@ class Review:
 REVIEW_BUDGET = 50.0
 """Seconds a review spends on a whole hand by default (``budget``)."""
 
+LINES_SHARE = 0.05
+"""The share of a review's ``budget`` kept for the best lines of its mistakes (solved once
+every position is valued): the positions' solves end before it, so that the lines too
+end within the budget (a line not solved in the time left is left out)."""
+
 FORCED_SECONDS = 0.05
 """Seconds a graded review gives a position with one legal action (its value only)."""
 
@@ -271,7 +276,9 @@ def review(
         from .seen import seen_cards
 
         known = seen_cards([*states, state], v)
-    end = None if budget is None else time.monotonic() + budget
+    start = time.monotonic()
+    end = None if budget is None else start + budget * (1 - LINES_SHARE)
+    last = None if budget is None else start + budget
     # One table for the hand: each position solved from the last card back leaves
     # its entries to the positions before it.
     workers = optional_whole(threads, "threads", 1, 1024)
@@ -322,7 +329,7 @@ def review(
             if base is None:
                 base, part = value, part + 1
             out.decisions.append(_decide(states[k], sol, values, value, action, k, current, base, limits,
-                                         p, lines, timeout, tr, known, workers))
+                                         p, lines, timeout, tr, known, workers, last))
             out.decisions[-1].part = part
             out.decisions[-1].trick = trick
             base = out.decisions[-1].played
@@ -399,11 +406,13 @@ def _values(sol: Solution) -> tuple[dict[str, float], float]:
 def _decide(state: _core.State, sol: Solution, values: dict[str, float], value: float, action: str, step: int,
             hand: int, base: float, limits: tuple[int, int, int], player: int, lines: bool,
             timeout: Optional[float], tr: Translator, known: Optional[set[str]] = None,
-            threads: Optional[int] = None) -> Decision:
+            threads: Optional[int] = None, last: Optional[float] = None) -> Decision:
     """One decision: the mover raises ``player``'s side's value when he is on that side,
     lowers it otherwise. Graded (a solve not exact): the loss the proven bounds show when
     they show one (grade ``bounds``), else the loss the estimates show (``estimate``).
-    The best lines are solved on ``threads`` threads (the review's)."""
+    The best lines are solved on ``threads`` threads (the review's), each within
+    ``timeout`` and the time left before ``last`` (the end of the review's budget, on
+    :func:`time.monotonic`'s clock; none left: no lines)."""
     ours = sol.mover_counted if not sol.exact else value == max(values.values())
     pick = max if ours else min
     target = pick(values.values())
@@ -430,7 +439,7 @@ def _decide(state: _core.State, sol: Solution, values: dict[str, float], value: 
                  bounds={a: (lo + shift, hi + shift) for a, (lo, hi) in
                          ((a, sol.bounds_of(a)) for a in sol.actions)})
     if lines and mark in ("mistake", "blunder") and sol.exact:
-        played, better = _lines(state, action, best[0], player, timeout, tr, known, threads)
+        played, better = _lines(state, action, best[0], player, timeout, tr, known, threads, last)
         d.line_played.extend(played)
         d.line_best.extend(better)
     return d
@@ -450,18 +459,24 @@ def _beyond_noise(sol: Solution, action: str, best: str, cost: float) -> bool:
 
 def _lines(state: _core.State, action: str, other: str, player: int,
            timeout: Optional[float], tr: Translator,
-           known: Optional[set[str]] = None, threads: Optional[int] = None) -> tuple[list[str], list[str]]:
+           known: Optional[set[str]] = None, threads: Optional[int] = None,
+           last: Optional[float] = None) -> tuple[list[str], list[str]]:
     """The double-dummy lines after ``action`` and after ``other``, trick by trick, until
     the first trick whose winner differs (or the first two tricks); with ``known`` (the
     cards a viewer has seen) each stops before its first trick with another card. Solved
-    on ``threads`` threads."""
+    on ``threads`` threads, each within ``timeout`` and the time left before ``last``
+    (:func:`time.monotonic`; none left: no lines)."""
     pack = pack_of_game(state)
     told: list[list[tuple[str, Optional[int], set[str]]]] = []
     for first in (action, other):
         s = state.clone()
         s.apply(first)
+        left = None if last is None else last - time.monotonic()
+        limit = timeout if left is None else left if timeout is None else min(timeout, left)
         try:
-            steps = best_line(s, player, timeout=timeout, threads=threads)
+            if limit is not None and limit <= 0:
+                raise SolverLimitError("the review's budget is spent")
+            steps = best_line(s, player, timeout=limit, threads=threads)
             _, tricks, _ = tricks_of(state, player, timeout, [_step(state, first), *steps])
         except (StateError, SolverLimitError):
             told.append([])

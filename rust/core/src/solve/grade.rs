@@ -59,6 +59,13 @@ pub const SEARCH_SHARE: f64 = 0.5;
 /// around the play-outs: naming the actions, the caller's own).
 pub const SLACK_SHARE: f64 = 0.05;
 
+/// The most of a graded call's time its shallow bounds ([`shallow_bounds`])
+/// may take, all values together (each an equal share of what is left):
+/// beyond it a value keeps its static bounds, so a call with a time limit
+/// ends on it however dear the game's nodes (200,000 shallow nodes of a
+/// whole Ganjifa hand took 0.28 s whatever the limit).
+pub const SHALLOW_SHARE: f64 = 0.25;
+
 /// Play-outs per action at most: beyond this many the estimate's mean moves
 /// by a few hundredths of its spread.
 pub const MOST_PLAYOUTS: u32 = 4000;
@@ -131,6 +138,7 @@ pub struct Graded<A> {
 /// When a graded call ends its search and its play-outs.
 #[derive(Copy, Clone, Debug)]
 struct Schedule {
+    shallow_end: Option<Instant>,
     search_end: Option<Instant>,
     end: Option<Instant>,
 }
@@ -145,6 +153,7 @@ impl Schedule {
             1.0 - SLACK_SHARE
         };
         Schedule {
+            shallow_end: at(SHALLOW_SHARE),
             search_end: if search { at(share) } else { Some(now) },
             end: at(1.0 - SLACK_SHARE),
         }
@@ -153,11 +162,22 @@ impl Schedule {
     /// The end of the next search slice when `left` values are still to be
     /// searched: an equal share of the search time left.
     fn slice(&self, left: usize) -> Option<Instant> {
-        self.search_end.map(|e| {
-            let now = Instant::now();
-            now + e.saturating_duration_since(now) / left.max(1) as u32
-        })
+        share_of(self.search_end, left)
     }
+
+    /// The end of the next value's shallow bounds when `left` values are
+    /// still to be bounded: an equal share of the shallow time left.
+    fn shallow(&self, left: usize) -> Option<Instant> {
+        share_of(self.shallow_end, left)
+    }
+}
+
+/// An equal share of the time left until `end` for one of `left` values.
+fn share_of(end: Option<Instant>, left: usize) -> Option<Instant> {
+    end.map(|e| {
+        let now = Instant::now();
+        now + e.saturating_duration_since(now) / left.max(1) as u32
+    })
 }
 
 impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
@@ -199,21 +219,29 @@ pub const SHALLOW_NODES: u64 = 200_000;
 /// bounds ([`static_bounds`]) of each trick start reached: the lower bounds
 /// maximised where side 0 moves and minimised elsewhere, the upper bounds
 /// likewise, so each is a bound of the true minimax. Beyond `cap` nodes the
-/// static bounds of `g` itself.
-pub fn shallow_bounds<G: TrickGame>(g: &mut G, cap: u64) -> (u32, u32) {
+/// static bounds of `g` itself, and likewise once `until` has passed (the
+/// clock read every [`CLOCK_NODES`] nodes).
+pub fn shallow_bounds<G: TrickGame>(g: &mut G, cap: u64, until: Option<Instant>) -> (u32, u32) {
+    if until.is_some_and(|u| Instant::now() >= u) {
+        return static_bounds(g);
+    }
     let mut left = cap;
     let sw = Switches {
         ordering: false,
         ..Switches::default()
     };
-    shallow(g, 1, &mut left, &sw).unwrap_or_else(|| static_bounds(g))
+    shallow(g, 1, &mut left, &sw, until).unwrap_or_else(|| static_bounds(g))
 }
+
+/// How often [`shallow_bounds`] reads the clock, in nodes.
+pub const CLOCK_NODES: u64 = 256;
 
 fn shallow<G: TrickGame>(
     g: &mut G,
     tricks: u32,
     left: &mut u64,
     sw: &Switches,
+    until: Option<Instant>,
 ) -> Option<(u32, u32)> {
     let rem = g.remaining();
     if rem == 0 {
@@ -223,6 +251,9 @@ fn shallow<G: TrickGame>(
         return Some(static_bounds(g));
     }
     *left = left.checked_sub(1)?;
+    if *left % CLOCK_NODES == 0 && until.is_some_and(|u| Instant::now() >= u) {
+        return None;
+    }
     let mut list = MoveList::new();
     g.moves(&mut list, sw);
     if list.is_empty() {
@@ -238,7 +269,7 @@ fn shallow<G: TrickGame>(
         } else {
             tricks
         };
-        let r = shallow(g, next, left, sw);
+        let r = shallow(g, next, left, sw, until);
         g.undo(m);
         let (lo, hi) = r?;
         let (lo, hi) = (gain + lo, gain + hi);
@@ -279,7 +310,7 @@ where
     };
     let mut g = root.clone();
     let share = SHALLOW_NODES / (1 + acts.len() as u64);
-    let (slo, shi) = shallow_bounds(&mut g, share);
+    let (slo, shi) = shallow_bounds(&mut g, share, sched.shallow(1 + acts.len()));
     // Whether the call may still search now: nodes left, and a slice that
     // has not ended before it began (else the limit that ended the call).
     let spent = |solver: &Solver<G::Pattern, G::Move>, until: Option<Instant>| -> Option<Error> {
@@ -332,7 +363,7 @@ where
     let mut starts: Vec<(G, u32)> = Vec::with_capacity(total.max(1));
     for (i, a) in acts.into_iter().enumerate() {
         let (mut h, won) = after(&a)?;
-        let (lo, hi) = shallow_bounds(&mut h, share);
+        let (lo, hi) = shallow_bounds(&mut h, share, sched.shallow(total - i));
         let (lo, hi) = (won + lo, won + hi);
         let until = sched.slice(total - i);
         let gone = if search { spent(solver, until) } else { None };

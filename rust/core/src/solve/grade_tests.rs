@@ -157,3 +157,37 @@ fn a_slice_clears_the_stop_of_the_last() {
     assert_eq!(r.value, brute_force(&pos, 0));
     assert_eq!(r.value, r.hi);
 }
+
+#[test]
+fn shallow_bounds_stop_at_their_time_and_keep_the_static_ones() {
+    // A time already past: the static bounds of the position itself, with
+    // or without nodes to spend; no time limit: the shallow search's, which
+    // narrow them somewhere, and contain the exact value everywhere.
+    let past = Some(std::time::Instant::now());
+    let mut narrower = 0;
+    for (k, pos) in positions().iter().enumerate() {
+        let mut g = Whist::<3>::new(pos, crate::solve::sides::<3>(k % 3)).unwrap();
+        let exact = brute_force(pos, k % 3);
+        let fixed = static_bounds(&g);
+        assert_eq!(
+            shallow_bounds(&mut g, u64::MAX, past),
+            fixed,
+            "position {}",
+            k
+        );
+        let (lo, hi) = shallow_bounds(&mut g, u64::MAX, None);
+        assert!(
+            lo <= exact && exact <= hi,
+            "position {}: {} outside {}..{}",
+            k,
+            exact,
+            lo,
+            hi
+        );
+        narrower += usize::from(hi - lo < fixed.1 - fixed.0);
+    }
+    assert!(
+        narrower > 0,
+        "the shallow search never narrowed the static bounds"
+    );
+}
