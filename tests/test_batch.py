@@ -227,7 +227,7 @@ def test_constraints_hold_on_every_deal(tmp_path: Path) -> None:
         hand0 = d.deal.split()[0].split(".")
         assert len(hand0[0]) >= 5 and "A" not in "".join(hand0)
         suits = d.seen.split(".")
-        assert max(len(s) for s in suits) >= 3 and d.player == d.hakem
+        assert max(len(s) for s in suits) >= 3 and d.player == d.caller
 
 
 def test_constraint_on_28_points(tmp_path: Path) -> None:

@@ -81,7 +81,6 @@ STILL_NAMED = {
     ("svg/bridge.py", "hakem"), ("svg/bridge.py", "dummy"), ("_sourced.py", "dummy"),
     ("svg/finished.py", "banker"), ("svg/finished.py", "trumper"), ("svg/finished.py", "jodhi"),
     ("svg/finished.py", "heap"), ("review.py", "stakes"), ("svg/review_text.py", "stakes"),
-    ("batch/chunk.py", "hakem"), ("batch/source.py", "hakem"), ("batch/where.py", "hakem"),
 }
 """The game words generic modules still hold, to be moved into the games' folders; the
 list only shrinks (a word added anywhere, or one kept here once it is gone, fails)."""

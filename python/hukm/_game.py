@@ -200,6 +200,11 @@ class GameBase(ABC):
     of the question; Hokm: it only selects a column)."""
     HAS_TABLE: ClassVar[bool] = False
     """Whether the game's class makes a double-dummy table (:meth:`dd_table`)."""
+    TRUMP_CALLER: ClassVar[Optional[str]] = None
+    """The observation key of the seat that names the trump from the first cards he sees
+    (Hokm: ``hakem``), or ``None``. A batch's deals record that seat in a column of this
+    name, and its constraints may name it, and ``trump``: the suit he names by the
+    batch's rule of thumb (:func:`hukm.batch.where.named_trump`)."""
 
     @property
     def has_table(self) -> bool:

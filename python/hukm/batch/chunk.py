@@ -21,15 +21,12 @@ import numpy.typing as npt
 
 from .._game import GameBase
 from .plan import Plan, values_of
-from .source import MAX_TRIES, Deal, compile_for, generate, replay_record
+from .source import MAX_TRIES, Deal, caller_columns, compile_for, generate, replay_record
 from .where import Context
 
 Constraint = Union[str, Callable[[Context], bool]]
 """A constraint: a text of the constraint language (:mod:`hukm.batch.where`) or a
 callable ``f(context) -> bool`` (module-level, so that it can be sent to workers)."""
-
-COLUMNS = ("index", "seed", "deal", "dealer", "hakem", "player", "seen", "record", "values")
-"""The columns of a chunk, in the order of the output."""
 
 
 @dataclass(frozen=True)
@@ -102,7 +99,8 @@ def solve_chunk(job: Job, start: int, stop: int) -> dict[str, npt.NDArray[Any]]:
         "seed": np.array([d.seed for d in rows], dtype=np.int64),
         "deal": np.array([d.deal for d in rows], dtype=str),
         "dealer": np.array([d.dealer for d in rows], dtype=np.int8),
-        "hakem": np.array([d.hakem for d in rows], dtype=np.int8),
+        **{name: np.array([d.caller if name == g.TRUMP_CALLER else -1 for d in rows], dtype=np.int8)
+           for name in caller_columns()},
         "player": np.array([d.player for d in rows], dtype=np.int8),
         "seen": np.array([d.seen for d in rows], dtype=str),
         "record": np.array([d.record for d in rows], dtype=str),

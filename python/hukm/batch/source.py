@@ -7,7 +7,7 @@ that meets every constraint is kept, whatever the chunking and the number of wor
 
 >>> import hukm
 >>> d, _ = generate(hukm.game("hokm4"), seed=1, index=0)
->>> d.hakem, len(d.seen.replace(".", ""))
+>>> d.caller, len(d.seen.replace(".", ""))
 (0, 5)
 """
 
@@ -20,6 +20,7 @@ from typing import Any, Iterator, Optional, Sequence
 
 from .. import _core
 from .._errors import HukmError, NotationError, StateError
+from .._families import families
 from .._game import GameBase
 from .where import CONTEXT, Context, Where, compile_where, named_trump
 
@@ -34,16 +35,17 @@ class Deal:
     """One deal of a batch, as its output row shows it.
 
     ``seed`` makes it again (``game.new_game(seed)``; -1 for a deal read from a file),
-    ``deal`` lists the hands in seat order, ``dealer``, ``hakem`` and ``player`` (the
-    seat to act first) are -1 where the game or the file has none, ``seen`` is what
-    ``player`` sees when the game starts (Hokm: the Hakem's first five cards), and
-    ``record`` the hand record (JSON) a file gave, else empty.
+    ``deal`` lists the hands in seat order, ``dealer``, ``caller`` (the seat that names
+    the trump, :attr:`hukm._game.GameBase.TRUMP_CALLER`) and ``player`` (the seat to act
+    first) are -1 where the game or the file has none, ``seen`` is what ``player`` sees
+    when the game starts (Hokm: the Hakem's first five cards), and ``record`` the hand
+    record (JSON) a file gave, else empty.
     """
 
     seed: int
     deal: str
     dealer: int = -1
-    hakem: int = -1
+    caller: int = -1
     player: int = -1
     seen: str = ""
     record: str = ""
@@ -74,24 +76,39 @@ def describe(game: GameBase, state: _core.State, seed: int, deal: str, record: s
     if player >= 0:
         seen = _core.format_hand(list(state.observation(player).get("hand") or []), game.pack)
     dealer = obs.get("dealer")
-    hakem = obs.get("hakem")
+    caller = None if game.TRUMP_CALLER is None else obs.get(game.TRUMP_CALLER)
     return Deal(
         seed=seed,
         deal=deal,
         dealer=-1 if dealer is None else int(dealer),
-        hakem=-1 if hakem is None else int(hakem),
+        caller=-1 if caller is None else int(caller),
         player=player,
         seen=seen,
         record=record,
     )
 
 
+def caller_columns() -> tuple[str, ...]:
+    """The batch's columns of the trump callers of the catalog's games (each game's
+    :attr:`hukm._game.GameBase.TRUMP_CALLER`; -1 in a game without one): every batch
+    file has the same columns, whatever its game."""
+    return tuple(dict.fromkeys(f.game.TRUMP_CALLER for f in families() if f.game.TRUMP_CALLER))
+
+
+def seats_of(game: GameBase, d: Deal) -> dict[str, int]:
+    """The named seats of deal ``d``: its trump caller by the game's name for him, the
+    dealer and the player to act (those the deal has)."""
+    named = {} if game.TRUMP_CALLER is None else {game.TRUMP_CALLER: d.caller}
+    named.update((k, getattr(d, k)) for k in CONTEXT)
+    return {k: v for k, v in named.items() if v >= 0}
+
+
 def names_of(game: GameBase) -> tuple[str, ...]:
     """The context names a constraint may use in ``game``."""
     state = game.new_game(0)
     d = describe(game, state, 0, game.deal(0))
-    out = [k for k in CONTEXT if getattr(d, k) >= 0]
-    if d.hakem >= 0 and state.phase == "trump":
+    out = list(seats_of(game, d))
+    if d.caller >= 0 and state.phase == "trump":
         out.append("trump")
     return tuple(out)
 
@@ -112,12 +129,12 @@ def compile_for(game: GameBase, texts: Sequence[str]) -> Optional[Where]:
 
 def context(game: GameBase, d: Deal, where: Any) -> Context:
     """What the constraints see of deal ``d``."""
-    seats = {k: getattr(d, k) for k in CONTEXT if getattr(d, k) >= 0}
+    seats = seats_of(game, d)
     seen: dict[int, list[str]] = {}
     if d.player >= 0 and d.seen:
         seen[d.player] = [c for c in _core.parse_deal(d.seen, 1, game.pack)[0]]
-    if d.hakem >= 0 and d.player == d.hakem and d.hakem in seen:
-        seats["trump"] = game.suits.index(named_trump(seen[d.hakem], game.suits))
+    if d.caller >= 0 and d.player == d.caller and d.caller in seen:
+        seats["trump"] = game.suits.index(named_trump(seen[d.caller], game.suits))
     return Context(d.deal.split(), seats, seen, game.suits, getattr(where, "points", None))
 
 

@@ -6,7 +6,8 @@ one is dealt again (from the next seed of its stream), up to a rejection budget.
 
 Values are numbers, truth values, sets of cards, suits and cards:
 
-* **seats**: ``0`` .. ``n-1``, and ``hakem``, ``dealer``, ``player`` (the seat to act
+* **seats**: ``0`` .. ``n-1``, and the trump caller (``hakem`` in Hokm: the game class's
+  ``TRUMP_CALLER``), ``dealer``, ``player`` (the seat to act
   first in the seeded game) where the game has them;
 * **sets of cards**: ``hand(s)`` (seat ``s``'s whole hand), ``seen(s)`` (the cards ``s``
   sees when the seeded game starts: in Hokm the Hakem's first five cards); a seat
@@ -48,8 +49,9 @@ HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
 """High-card points of ``hcp``."""
 ORDER = "AKQJT98765432"
 """Ranks from the strongest (for :func:`named_trump`'s tie break)."""
-CONTEXT = ("hakem", "dealer", "player")
-"""Seat names a game may give its deals."""
+CONTEXT = ("dealer", "player")
+"""Seat names every game may give its deals (besides its trump caller,
+:attr:`hukm._game.GameBase.TRUMP_CALLER`)."""
 
 Cards = tuple[tuple[str, int], ...]
 """A set of cards: (rank, suit index) pairs."""

@@ -41,6 +41,7 @@ class Hokm(GameBase):
         "dab_rang", "satat", "trup_kasiet", "dehla_pakad", "be_ranga",
     )
     HAS_TABLE = True
+    TRUMP_CALLER = "hakem"
 
     def __init__(self, preset: str = "hokm4", **options: OptionValue) -> None:
         super().__init__(preset, **options)
