@@ -79,8 +79,6 @@ words only a game's folder may hold in code."""
 STILL_NAMED = {
     ("i18n/words.py", "hakem"), ("i18n/words.py", "dummy"),
     ("svg/bridge.py", "hakem"), ("svg/bridge.py", "dummy"), ("_sourced.py", "dummy"),
-    ("svg/finished.py", "banker"), ("svg/finished.py", "trumper"), ("svg/finished.py", "jodhi"),
-    ("svg/finished.py", "heap"), ("review.py", "stakes"), ("svg/review_text.py", "stakes"),
 }
 """The game words generic modules still hold, to be moved into the games' folders; the
 list only shrinks (a word added anywhere, or one kept here once it is gone, fails)."""

@@ -11,7 +11,7 @@ game (``hukm._core.Game``), so that each game's class only adds its own
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Optional
+from typing import Any, ClassVar, Mapping, Optional
 
 import numpy as np
 import numpy.typing as npt
@@ -200,6 +200,9 @@ class GameBase(ABC):
     of the question; Hokm: it only selects a column)."""
     HAS_TABLE: ClassVar[bool] = False
     """Whether the game's class makes a double-dummy table (:meth:`dd_table`)."""
+    REVIEW_UNITS: ClassVar[Mapping[str, str]] = {}
+    """A review's word for a unit of the game's description that reads badly summed up
+    (Naqsh: ``net stakes`` for ``net result``; :func:`hukm.review`)."""
     TRUMP_CALLER: ClassVar[Optional[str]] = None
     """The observation key of the seat that names the trump from the first cards he sees
     (Hokm: ``hakem``), or ``None``. A batch's deals record that seat in a column of this

@@ -39,6 +39,7 @@ from typing import Optional, Sequence
 
 from . import _core
 from ._description import unit_of
+from ._families import family
 from ._check import optional_whole
 from ._errors import SolverLimitError, StateError
 from .i18n import Translator, translator
@@ -181,15 +182,17 @@ def thresholds_for(state: _core.State, unit: str) -> tuple[int, int, int]:
     return (1, 1, 1)
 
 
-REVIEW_UNITS = {"card points": "points", "cards": "cards captured", "net result": "net stakes",
-                "win": "hand won (1) or lost (0)"}
-"""The review's words for the units of the descriptions that it does not write as they are."""
+REVIEW_UNITS = {"card points": "points", "cards": "cards captured", "win": "hand won (1) or lost (0)"}
+"""The review's words for the units of the descriptions that it does not write as they
+are (a game adds its own: :attr:`hukm._game.GameBase.REVIEW_UNITS`)."""
 
 
 def _unit(state: _core.State) -> str:
     """What the review's values count: the unit of the state (:func:`hukm._description.unit_of`)."""
     unit = unit_of(state)
-    return REVIEW_UNITS.get(unit, unit)
+    f = family(state.game)
+    own = {} if f is None else f.game.REVIEW_UNITS
+    return own.get(unit) or REVIEW_UNITS.get(unit, unit)
 
 
 def _mark(cost: float, limits: tuple[int, int, int]) -> str:

@@ -21,6 +21,7 @@ from typing import Any, Callable, Optional
 
 from .. import _core
 from ..i18n import Translator
+from .._description import description_of
 from .._families import presentation
 from ..packs import pack_of_game
 from ..tricks import god_trick, split_action, winner_before
@@ -32,12 +33,16 @@ RESULT_KEYS: tuple[str, ...] = (
     NP_("result key", "points"), NP_("result key", "tricks"), NP_("result key", "winner"),
     NP_("result key", "contract"), NP_("result key", "declarer"), NP_("result key", "gains"),
     NP_("result key", "target"), NP_("result key", "akheri"), NP_("result key", "akheri beaten by"),
-    NP_("result key", "dealer"), NP_("result key", "net"), NP_("result key", "banker"),
+    NP_("result key", "dealer"), NP_("result key", "net"),
     NP_("result key", "pool"), NP_("result key", "balls"), NP_("result key", "bid"),
     NP_("result key", "caller"), NP_("result key", "special"), NP_("result key", "totals"),
-    NP_("result key", "trumper"), NP_("result key", "jodhi"),
 )
-"""The names of the facts of a hand's result (``last_result``, ``last_hand``)."""
+"""The names of the facts of a hand's result (``last_result``, ``last_hand``) that
+every game may give (a game marks its own in its presentation's ``MARKS``)."""
+
+SEAT_KEYS = ("winner", "declarer", "dealer", "caller")
+"""Facts of a result that name a seat in every game; a game's own are its seat
+keywords (its description's: Naqsh's ``banker``)."""
 
 
 def completed(before: _core.State, action: str, after: _core.State) -> bool:
@@ -69,6 +74,10 @@ def result_words(state: Optional[_core.State], obs: dict[str, Any], tr: Translat
     said = own(state, r, tr) if own is not None and state is not None else None
     if said:
         return said
+    seat_keys = set(SEAT_KEYS)
+    if state is not None:
+        d = description_of(state)
+        seat_keys.update(k.name for k in (*d.new_game, *d.from_deal) if k.kind == "seat")
     parts = []
     for k, v in r.items():
         if v is None or isinstance(v, dict) or v is False:
@@ -81,7 +90,7 @@ def result_words(state: Optional[_core.State], obs: dict[str, Any], tr: Translat
             parts.append(word(tr, "result", v).replace("_", " "))  # an engine word no catalog names
         elif k == "special":
             parts.append(f"{word(tr, 'result key', 'special')} {word(tr, 'call', v).replace('_', ' ')}")
-        elif k in ("winner", "declarer", "dealer", "banker", "caller", "trumper") and isinstance(v, int):
+        elif k in seat_keys and isinstance(v, int):
             parts.append(f"{word(tr, 'result key', k)} {tr.t('seat {seat}', seat=number(tr, v))}")
         else:
             parts.append(f"{word(tr, 'result key', k.replace('_', ' '))} {number(tr, v)}")
@@ -129,7 +138,8 @@ def counted(before: _core.State, after: _core.State, winner: Optional[int]) -> d
         if after.is_terminal() and isinstance(o1.get(key), list) and len(o1[key]) == len(v):
             out[key] = list(o1[key])
             continue
-        source = "tricks" if key == "tricks_won" and "heap" not in o0 else "tricks" if key == "collected" else key
+        # where tricks are collected, the result's tricks are those collected, not those won
+        source = "tricks" if key == "tricks_won" and "collected" not in o0 else "tricks" if key == "collected" else key
         got = r.get(source)
         if isinstance(got, list) and len(got) == len(v) and all(isinstance(x, (int, float)) for x in got):
             out[key] = list(got)

@@ -28,8 +28,9 @@ MARK_WORDS = (NP_("mark", "inaccuracy"), NP_("mark", "mistake"), NP_("mark", "bl
 """The marks' words, translated in the context ``mark``."""
 
 UNITS = (N_("tricks"), N_("points"), N_("tens"), N_("balls"), N_("cards captured"), N_("tricks collected"),
-         N_("net stakes"), N_("hand won (1) or lost (0)"))
-"""The values' units (:attr:`hukm.Review.unit`), translated when the review is shown."""
+         N_("hand won (1) or lost (0)"))
+"""The values' units (:attr:`hukm.Review.unit`), translated when the review is shown (a
+game marks its own in its presentation: Naqsh's net stakes)."""
 
 
 def _tr(lang: Optional[str]) -> Translator:

@@ -30,6 +30,7 @@ class Naqsh(GameBase):
     observation_type = NaqshObservation
     DEFAULT = "naqsh"
     PRESETS = ("naqsh",)
+    REVIEW_UNITS = {"net result": "net stakes"}
 
     def new_game(self, seed: int = 0, *, banker: Optional[int] = None) -> _core.State:
         """A whole match (``hands`` hands, default one per player), seeded by ``seed``.

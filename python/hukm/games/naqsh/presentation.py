@@ -31,7 +31,8 @@ TITLES: tuple[str, ...] = (NP_("game", "Naqsh: the banking game of 17"),)
 """The presets' titles (``hukm.registry.info(name).title``)."""
 
 MARKS: tuple[str, ...] = (
-    NP_("action", "stand"), NP_("result", "natural"), NP_("result", "bust"),
+    NP_("action", "stand"), NP_("result", "natural"), NP_("result", "bust"), NP_("result key", "banker"),
+    N_("net stakes"),
 )
 """The game's own engine values and actions, marked for the catalogs."""
 

@@ -41,7 +41,8 @@ MARKS: tuple[str, ...] = (
     NP_("call", "thunee"), NP_("call", "royals"), NP_("call", "double"), NP_("action", "thunee"),
     NP_("action", "royals"), NP_("action", "jodhi"), NP_("action", "khanuck"), NP_("phase", "jodhi"),
     NP_("result", "counted"), NP_("result", "no_trump"), NP_("result", "partner_catch"),
-    NP_("result", "sweep_lost"), NP_("result", "sweep_won"),
+    NP_("result", "sweep_lost"), NP_("result", "sweep_won"), NP_("result key", "trumper"),
+    NP_("result key", "jodhi"),
 )
 """The game's own engine values and actions, marked for the catalogs."""
 
