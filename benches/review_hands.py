@@ -7,7 +7,9 @@ a position); a review counts as complete when none was.
     python benches/review_hands.py [--presets hokm3,double_sar,dehla_pakad,56,thunee]
         [--seeds 5] [--first 0] [--timeout 600]
 
-``--each`` prints one line per hand as it is reviewed; ``--fresh`` reviews each
+``--each`` prints one line per hand as it is reviewed (with its decisions' grades);
+``--lines`` asks for the mistakes' best lines (the review's default; left out here
+unless asked); ``--budget`` sets the review's budget; ``--fresh`` reviews each
 position on a table of its own instead of one table kept for the hand; the nodes are
 the sum of the review's solves.
 """
@@ -59,6 +61,8 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=600.0, help="seconds a position at most")
     ap.add_argument("--each", action="store_true", help="a line per hand")
     ap.add_argument("--fresh", action="store_true", help="a table of its own for every position")
+    ap.add_argument("--lines", action="store_true", help="the mistakes' best lines too (hukm.review's default)")
+    ap.add_argument("--budget", type=float, default=None, help="seconds a review (default: hukm.review's, 50)")
     args = ap.parse_args()
     counting = Counting()
     review_module.solve = counting  # type: ignore[assignment]
@@ -72,15 +76,18 @@ def main() -> None:
         for seed in range(args.first, args.first + args.seeds):
             record = played_hand(preset, seed)
             t = time.perf_counter()
-            r = hukm.review(record, timeout=args.timeout, lines=False, threads=1)
+            kw = {} if args.budget is None else {"budget": args.budget}
+            r = hukm.review(record, timeout=args.timeout, lines=args.lines, threads=1, **kw)
             secs = time.perf_counter() - t
             times.append(secs)
             positions += len(r.decisions)
             skipped += len(r.skipped)
             complete += not r.skipped
             if args.each:
+                grades = {g: sum(d.grade == g for d in r.decisions) for g in ("exact", "bounds", "estimate")}
+                ungraded = sum(d.grade not in grades for d in r.decisions)
                 print(f"  {preset} seed {seed}: {secs:8.2f} s, {len(r.decisions)} positions,"
-                      f" skipped {r.skipped}", flush=True)
+                      f" skipped {r.skipped}, graded {grades}, without a grade {ungraded}", flush=True)
         rows.append(f"{preset:<14}{args.seeds:>6}{statistics.median(times):>10.2f}{max(times):>10.2f}"
                     f"{positions:>11}{skipped:>9}{complete:>6}/{args.seeds:<3}{counting.nodes:>15,}")
         print(rows[-1], flush=True)

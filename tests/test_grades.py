@@ -128,4 +128,59 @@ def test_a_first_position_of_play_gets_a_grade(preset: str) -> None:
     assert set(got.action_bounds) == set(got.actions) == set(state.legal_actions())
     if not got.exact:
         assert got.estimate is not None and set(got.estimate.actions) == set(got.actions)
-        assert got.stopped and got.text().startswith(("about", "between"))
+        assert got.stopped and got.text().startswith(("about", "between", "wins about"))
+        assert got.estimate.chance == (preset == "dugi")
+
+
+def test_a_yes_no_value_is_estimated_as_a_share_of_play_outs_won() -> None:
+    """Dugi's value is 1 or 0 (the side wins the hand or not): its estimates are the
+    shares of play-outs won, said as such in every language and on the review's costs;
+    another game's estimates stay values ("about 8.4 (estimate)")."""
+    from hukm.i18n import LANGUAGES, translator
+    from hukm.svg.wording import estimated_cost, percent, solution_text
+
+    for preset in ("dugi", "ganjifa"):
+        state = hukm.game(preset).new_game(3)
+        bot = __import__("hukm.bots", fromlist=["Heuristic"]).Heuristic(seed=3)
+        while state.phase != "play":
+            state.apply(bot.act(state))
+        got = hukm.solve(state, timeout=0.3, threads=1)
+        assert got.grade == "estimate" and got.estimate is not None
+        dugi = preset == "dugi"
+        assert got.estimate.chance == dugi
+        e = got.estimate_of()
+        assert e is not None
+        for lang in LANGUAGES:
+            tr = translator(lang)
+            text = solution_text(tr, got)
+            assert (percent(tr, e.value) in text) == dugi, (lang, text)
+            assert tr.t("wins about {share} of play-outs (estimate)", share=percent(tr, e.value)) == text or not dugi
+        assert got.text() == (f"wins about {round(100 * e.value)}% of play-outs (estimate)" if dugi
+                              else f"about {e.value:.1f} (estimate)")
+    assert estimated_cost(translator("ar"), 0.25, chance=True).startswith("نحو ٢٥٪")
+    assert estimated_cost(translator("en"), 1.26) == "about 1.3 (estimate)"
+
+
+def test_a_dugi_review_says_its_estimates_as_shares_of_play_outs_won() -> None:
+    """A Dugi hand reviewed in a second: the chart's estimated values as shares of
+    play-outs won, its text's estimated costs as shares lost."""
+    import xml.etree.ElementTree as ET
+
+    from hukm.bots import Heuristic
+    from hukm.svg.chart import review_chart
+    from hukm.svg.review_text import review_text
+
+    state = hukm.game("dugi").new_game(4)
+    bot = Heuristic(seed=4)
+    while not state.is_terminal() and state.observation(0).get("hand_number") == 1:
+        state.apply(bot.act(state))
+    r = hukm.review(state.record(), budget=1.0, threads=1, lines=False)
+    estimated = [d for d in r.decisions if d.grade == "estimate"]
+    assert estimated and not r.skipped
+    tips = [next(c for c in e.iter() if c.tag.endswith("title")).text or ""
+            for e in ET.fromstring(review_chart(r)).iter() if e.get("class") == "point"]
+    for d, tip in zip(r.decisions, tips):
+        assert ("% of play-outs (estimate)" in tip) == (d.grade == "estimate"), tip
+    costly = [d for d in estimated if d.cost]
+    text = review_text(r)
+    assert all(f"{round(100 * d.cost)}% fewer play-outs won (estimate)" in text for d in costly), text

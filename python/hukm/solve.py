@@ -42,15 +42,21 @@ exact search (a hand larger than ``description.quick_hand``): the best grade rea
 in that time."""
 
 
-def words(grade: str, lo: int, hi: int, estimate: Optional[float] = None) -> str:
+def words(grade: str, lo: int, hi: int, estimate: Optional[float] = None, chance: bool = False) -> str:
     """A graded value in English words: ``exact 9``, ``between 7 and 10`` (proven
-    bounds) or ``about 8.4 (estimate)`` (translated: :func:`hukm.svg.wording.grade_text`).
+    bounds) or ``about 8.4 (estimate)`` (translated: :func:`hukm.svg.wording.grade_text`);
+    with ``chance`` (a yes/no value, :attr:`Estimates.chance`) the estimate as the share
+    of play-outs won.
 
     >>> words("bounds", 7, 10), words("estimate", 7, 10, 8.43), words("exact", 9, 9)
     ('between 7 and 10', 'about 8.4 (estimate)', 'exact 9')
+    >>> words("estimate", 0, 1, 0.374, chance=True)
+    'wins about 37% of play-outs (estimate)'
     """
     if grade == "exact" or lo == hi:
         return f"exact {lo}"
+    if grade == "estimate" and estimate is not None and chance:
+        return f"wins about {round(100 * estimate)}% of play-outs (estimate)"
     if grade == "estimate" and estimate is not None:
         return f"about {estimate:.1f} (estimate)"
     return f"between {lo} and {hi}"
@@ -86,6 +92,14 @@ class Estimates:
     actions: dict[str, Estimate]
     method: str
     moves: int
+    chance: bool = False
+    """Whether the value is yes or no (1 when the side wins the hand: Dugi): each estimate
+    is then the share of play-outs the side wins, written as such on every surface ("wins
+    about 37% of play-outs (estimate)"). It is not the chance that best play wins: a
+    sweep that needs exact play is rare in play-outs though best play makes it (the
+    value 1), and a lost hand is often won against the play-outs' mistakes (the value
+    0); it ranks the cards (the estimated best card is an exact best one in 100% of 100
+    Dugi positions of 8-12 cards a hand: ``benches/grades.py estimates``)."""
 
 
 @dataclass(frozen=True)
@@ -193,7 +207,8 @@ class Solution:
         """
         lo, hi = self.bounds_of(action)
         e = self.estimate_of(action)
-        return words(self.grade_of(action), lo, hi, None if e is None else e.value)
+        return words(self.grade_of(action), lo, hi, None if e is None else e.value,
+                     self.estimate is not None and self.estimate.chance)
 
     def narrowed(self, bounds: tuple[int, int], action_bounds: dict[str, tuple[int, int]]) -> "Solution":
         """The same answer with its bounds intersected with ``bounds`` and
@@ -219,7 +234,7 @@ class Solution:
                 return Estimate(min(max(e.value, b[0]), b[1]), e.spread, e.samples)
 
             est = Estimates(within(est.value, value), {a: within(e, acts[a]) for a, e in est.actions.items()},
-                            est.method, est.moves)
+                            est.method, est.moves, est.chance)
         every = value[0] == value[1] and all(lo == hi for lo, hi in acts.values())
         return replace(self, value=value[0], actions={a: b[0] for a, b in acts.items()}, bounds=value,
                        action_bounds=acts, estimate=None if every else est,
@@ -442,6 +457,7 @@ def solve(
             actions={a: Estimate(*x) for a, x in e["actions"]},
             method=str(e["method"]),
             moves=int(e["moves"]),
+            chance=objective == "tricks" and _wins(state),
         )
     return Solution(
         value=int(r["value"]),
@@ -460,6 +476,14 @@ def solve(
         mover_counted=_counted_moves(state, int(r["player"]), r.get("contract")),
         contract=r.get("contract"),
     )
+
+
+def _wins(state: _core.State) -> bool:
+    """Whether ``state``'s value is yes or no: 1 when the side wins the hand (Dugi)."""
+    try:
+        return _game_of(state).description.unit == "win"
+    except (StateError, OptionError, AttributeError):
+        return False
 
 
 def _beyond_quick(state: _core.State) -> bool:

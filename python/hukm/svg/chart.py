@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Optional
 from ..i18n import translator
 from ..packs import Pack, pack_of_game
 from ..registry import game
+from .review_text import chance_of
 from .wording import action_label, decimal, grade_text, value_num
 from .xml import document, el, esc, text
 
@@ -102,9 +103,11 @@ def review_chart(review: Review, size: float = 900, lang: Optional[str] = None, 
         path.append(f"L{x(i + 1):.1f} {y(d.played):.1f}")
     parts.append(el("path", d=" ".join(path), fill="none", stroke="#1f6b45", stroke_width=2.5,
                     stroke_linejoin="round"))
+    chance = chance_of(review)
+
     def said(v: float, grade: str) -> str:
         if grade == "estimate":
-            return grade_text(tr, "estimate", 0, 1, v)
+            return grade_text(tr, "estimate", 0, 1, v, chance)
         return value_num(tr, int(v)) if v == int(v) else decimal(tr, v)
 
     # The x axis by trick: each trick's number under its first decision.

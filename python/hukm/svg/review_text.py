@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Optional
 from .._errors import StateError
 from ..i18n import N_, Translator, translator
 from ..registry import info
-from .wording import NP_, decimal, game_title, grade_text, value_num
+from .wording import NP_, decimal, estimated_cost, game_title, value_num
 
 if TYPE_CHECKING:
     from ..review import Decision, Review
 
-__all__ = ["review_text", "MARK_WORDS", "UNITS"]
+__all__ = ["review_text", "chance_of", "MARK_WORDS", "UNITS"]
 
 MARK_WORDS = (NP_("mark", "inaccuracy"), NP_("mark", "mistake"), NP_("mark", "blunder"), NP_("mark", "small"))
 """The marks' words, translated in the context ``mark``."""
@@ -52,7 +52,8 @@ def review_text(review: Review, lang: Optional[str] = None) -> str:
         if d.cost:
             out.append("  " + tr.t("step {step}  seat {seat}  {action}  {best} -> {played}  costs {cost} ({mark});"
                                    " best: {actions}", step=d.step, seat=d.seat, action=d.action,
-                                   best=_num(tr, d.best), played=_num(tr, d.played), cost=_cost(tr, d),
+                                   best=_num(tr, d.best), played=_num(tr, d.played),
+                                   cost=_cost(tr, d, chance_of(review)),
                                    mark=tr.pt("mark", d.mark or "small"), actions=" ".join(d.best_actions)))
             for name, line in (("played", d.line_played), ("best", d.line_best)):
                 if line:
@@ -81,7 +82,7 @@ def _english(review: Review) -> str:
     for d in review.decisions:
         if d.cost:
             out.append(f"  step {d.step:>3}  seat {d.seat}  {d.action:<8} {_num(en, d.best):>3} -> "
-                       f"{_num(en, d.played):<3} costs {_cost(en, d)} ({d.mark or 'small'}); "
+                       f"{_num(en, d.played):<3} costs {_cost(en, d, chance_of(review))} ({d.mark or 'small'}); "
                        f"best: {' '.join(d.best_actions)}")
             for name, line in (("played", d.line_played), ("best", d.line_best)):
                 if line:
@@ -130,13 +131,21 @@ def _num(tr: Translator, x: float) -> str:
     return value_num(tr, int(x)) if float(x).is_integer() else decimal(tr, x)
 
 
-def _cost(tr: Translator, d: Decision) -> str:
+def chance_of(review: "Review") -> bool:
+    """Whether the review's values are yes or no (a hand won or lost: Dugi): its estimates
+    are then shares of play-outs won (:attr:`hukm.solve.Estimates.chance`)."""
+    from ..review import REVIEW_UNITS
+
+    return review.unit == REVIEW_UNITS["win"]
+
+
+def _cost(tr: Translator, d: Decision, chance: bool = False) -> str:
     """A decision's cost with its grade: ``2``, ``at least 2 (proven)`` or ``about 1.3
-    (estimate)``."""
+    (estimate)`` (with ``chance``, a yes/no value's: the share of play-outs won it loses)."""
     if d.grade == "bounds":
         return tr.t("at least {value} (proven)", value=_num(tr, d.cost))
     if d.grade == "estimate":
-        return grade_text(tr, "estimate", 0, 1, d.cost)
+        return estimated_cost(tr, d.cost, chance)
     return _num(tr, d.cost)
 
 

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = ["EN", "tr_of", "NP_", "suit_text", "card_text", "action_label", "value_text", "value_note",
            "seats", "word", "game_title", "pack_of_game", "value_num", "signed", "seen_label",
-           "grade_text", "solution_text", "decimal"]
+           "grade_text", "solution_text", "decimal", "percent", "estimated_cost"]
 
 EN = translator("en")
 """English: the words as the code writes them."""
@@ -228,19 +228,50 @@ def decimal(tr: Translator, value: float) -> str:
     return value_num(tr, text)
 
 
-def grade_text(tr: Translator, grade: str, lo: int, hi: int, estimate: Optional[float] = None) -> str:
+def grade_text(tr: Translator, grade: str, lo: int, hi: int, estimate: Optional[float] = None,
+               chance: bool = False) -> str:
     """A graded value in words (:attr:`hukm.Solution.grade`): ``exact 9``, ``between 7 and
-    10`` (proven bounds) or ``about 8.4 (estimate)``, in the language's digits.
+    10`` (proven bounds) or ``about 8.4 (estimate)``, in the language's digits; with
+    ``chance`` (a yes/no value: :attr:`hukm.solve.Estimates.chance`) the estimate as the
+    share of play-outs won.
 
     >>> from hukm.i18n import translator
     >>> grade_text(EN, "bounds", 7, 10), grade_text(translator("cs"), "estimate", 7, 10, 8.43)
     ('between 7 and 10', 'asi 8,4 (odhad)')
+    >>> grade_text(translator("fa"), "estimate", 0, 1, 0.374, chance=True)
+    'برد در حدود ۳۷٪ بازی‌ها تا پایان (تخمین)'
     """
     if grade == "exact" or lo == hi:
         return tr.t("exact {value}", value=value_num(tr, lo))
+    if grade == "estimate" and estimate is not None and chance:
+        return tr.t("wins about {share} of play-outs (estimate)", share=percent(tr, estimate))
     if grade == "estimate" and estimate is not None:
         return tr.t("about {value} (estimate)", value=decimal(tr, estimate))
     return tr.t("between {lo} and {hi}", lo=value_num(tr, lo), hi=value_num(tr, hi))
+
+
+def percent(tr: Translator, share: float) -> str:
+    """A share as a whole percentage in the language's digits and sign (the Arabic percent
+    sign U+066A in Persian, Urdu and Arabic).
+
+    >>> from hukm.i18n import translator
+    >>> percent(EN, 0.374), percent(translator("ar"), 0.5)
+    ('37%', '٥٠٪')
+    """
+    sign = "\u066a" if tr.lang in ("fa", "ur", "ar") else "%"
+    return tr.digits(str(round(100 * share))) + sign
+
+
+def estimated_cost(tr: Translator, cost: float, chance: bool = False) -> str:
+    """An estimated loss in words: ``about 1.3 (estimate)``; with ``chance`` (a yes/no
+    value, Dugi's) the share of play-outs won that it loses.
+
+    >>> estimated_cost(EN, 1.26), estimated_cost(EN, 0.3, chance=True)
+    ('about 1.3 (estimate)', 'about 30% fewer play-outs won (estimate)')
+    """
+    if chance:
+        return tr.t("about {share} fewer play-outs won (estimate)", share=percent(tr, cost))
+    return grade_text(tr, "estimate", 0, 1, cost)
 
 
 def solution_text(tr: Translator, sol: Solution, action: Optional[str] = None) -> str:
@@ -255,7 +286,8 @@ def solution_text(tr: Translator, sol: Solution, action: Optional[str] = None) -
     """
     lo, hi = sol.bounds_of(action)
     e = sol.estimate_of(action)
-    return grade_text(tr, sol.grade_of(action), lo, hi, None if e is None else e.value)
+    return grade_text(tr, sol.grade_of(action), lo, hi, None if e is None else e.value,
+                      sol.estimate is not None and sol.estimate.chance)
 
 
 FROM_HERE = ("tricks", "tricks collected", "tens", "points")

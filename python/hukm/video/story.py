@@ -24,7 +24,7 @@ from ..svg.compact import compact_height, paint_compact
 from ..svg.finished import finished_scene, result_line
 from ..svg.paint import paint
 from ..svg.scene import Scene, build
-from ..svg.wording import EN, grade_text, tr_of
+from ..svg.wording import EN, estimated_cost, tr_of
 from ..record import HandRecord, replay
 from ..solve import Solution, solve
 from .captions import amount, caption
@@ -120,7 +120,8 @@ def _graded_cost(state: _core.State, sol: Solution, action: str, tr: Translator)
     means = [x.value for x in (sol.estimate_of(a) for a in sol.actions) if x is not None]
     lost = max(means) - e.value if e is not None and means else 0.0
     if lost >= 0.05:
-        return tr.t(" (costs {amount})", amount=grade_text(tr, "estimate", 0, 1, lost))
+        chance = sol.estimate is not None and sol.estimate.chance
+        return tr.t(" (costs {amount})", amount=estimated_cost(tr, lost, chance))
     return ""
 
 
