@@ -287,6 +287,38 @@ def test_the_review_in_the_language(lang: str) -> None:
         [(d.action, d.best, d.played, d.mark) for d in english.decisions]
 
 
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_grades_in_the_language(lang: str) -> None:
+    """A graded review (no time: bounds and estimates) and a graded video of a
+    Dashavatara deal say each grade in the language: the chart's estimated points and
+    the captions' estimated costs with the language's "(estimate)", the proven costs with
+    its "(proven)", no English word."""
+    from hukm.bots import Heuristic
+    from hukm.video.story import segments
+
+    tr = i18n.translator(lang)
+    estimate = tr.t("about {value} (estimate)", value="\x00").split("\x00")[1].strip()
+    proven = tr.t("at least {value} (proven)", value="\x00").split("\x00")[1].strip()
+    s = hukm.Hokm().from_deal("A2.K.. QJ.3.. T.A.2. 87.5..", trump="H", leader=0)
+    for card in ["2S", "JS", "TS", "7S", "3H", "AH", "5H", "KH", "2D", "8S", "AS", "QS"]:
+        s.apply(card)
+    r = hukm.review(s.record(), lang=lang, budget=0, lines=False)
+    assert "estimate" in [d.grade for d in r.decisions]
+    chart = review_chart(r)
+    assert english_leaks(words_of(chart), lang) == [] and english_leaks(review_text(r), lang) == []
+    points = re.findall(r'data-grade="(\w+)"[^>]*><title>([^<]*)</title>', chart)
+    assert points and all((estimate in tip) == (grade == "estimate") for grade, tip in points), points
+    d = hukm.game("dashavatara").new_game(seed=2)
+    bot = Heuristic(seed=2)
+    for _ in range(3):
+        d.apply(bot.act(d))
+    story = segments(d.record(), analysis=True, timeout=0.2, lang=lang)
+    for seg in story[1:]:
+        assert seg.note.endswith(estimate), seg.note
+        assert english_leaks(seg.caption + " " + seg.note, lang) == [], seg.caption
+    assert any(estimate in seg.caption or proven in seg.caption for seg in story[1:]), [x.caption for x in story]
+
+
 def pictures_domains() -> list[str]:
     """The catalogs of the words a picture draws: ``pictures`` and every game's own."""
     return ["pictures"] + [d for d in domains() if d.startswith(i18n.GAME_PREFIX)]

@@ -224,6 +224,15 @@ def test_analysis_time_limit_and_unavailable(client: TestClient) -> None:
         assert lo <= a["estimate"]["value"] <= hi and a["estimate"]["samples"] > 0
     fa = client.get(f"/api/tables/{v['table']}/analysis", params={"timeout": 0.2, "all": 1, "lang": "fa"}).json()
     assert fa["value_text"].startswith(("بین", "حدود", "دقیقاً")), fa["value_text"]
+    # Every language: the value in the page's words with its grade, the language's digits.
+    from hukm.i18n import LANGUAGES, translator
+    from hukm.svg.wording import grade_text
+
+    for lang in LANGUAGES:
+        x = client.get(f"/api/tables/{v['table']}/analysis", params={"timeout": 0.2, "all": 1, "lang": lang}).json()
+        e = x.get("estimate")
+        said = grade_text(translator(lang), x["grade"], *x["bounds"], e["value"] if e else None)
+        assert x["value_text"] == said and x["grade"] in ("bounds", "estimate"), (lang, x["value_text"])
     b = client.get(f"/api/tables/{v['table']}/analysis", params={"timeout": 0.4, "all": 1}).json()
     assert b["status"] in ("bounds", "ok")
     if b["status"] == "bounds":
