@@ -24,7 +24,7 @@ PAGES = snippets.pages()
 
 PHASES = {
     "games/hokm.md": ["The deal", "Choosing trumps", "Trick play", "The end of a hand", "Scoring and the match"],
-    "games/twenty-eight.md": ["The deal and the auction", "Choosing trumps", "Trick play", "Scoring and the match"],
+    "games/twenty_eight.md": ["The deal and the auction", "Choosing trumps", "Trick play", "Scoring and the match"],
     "games/ganjifa.md": ["The deal", "The opening and the lead", "Scoring and the match", "Dugi, the partnership game"],
     "games/dashavatara.md": ["The deal and the trump", "Trick play", "Scoring"],
     "games/naqsh.md": ["The deal", "Play: draw or stand", "Comparing hands and settling"],

@@ -195,14 +195,15 @@ def games_table() -> str:
     return "\n".join(rows)
 
 
-def readme_row(label: str) -> str:
-    """The README's table row starting with ``label`` (its last cell), as it stands (the figures it
-    quotes are measured by the benchmarks, never at build time)."""
-    for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines():
+def measured_row(label: str) -> str:
+    """The row of ``docs/measurements.md``'s tables starting with ``label`` (its last
+    cell), as it stands (the figures it quotes are measured by the benchmarks, never at
+    build time)."""
+    for line in (ROOT / "docs" / "measurements.md").read_text(encoding="utf-8").splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if cells and cells[0] == label:
             return cells[-1]
-    raise ValueError(f"README.md has no table row {label!r}")
+    raise ValueError(f"docs/measurements.md has no table row {label!r}")
 
 
 def pre(text: Any) -> str:
