@@ -138,6 +138,19 @@ def test_solve_says_the_grade_in_the_language(capsys: pytest.CaptureFixture[str]
     assert tr.t("exact {value}", value="\x00").split("\x00")[0].strip() in out and tr.t("values:") in out
 
 
+def test_show_analysis_grades_a_whole_hand(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``hukm show --analysis`` of a whole Ganjifa hand: the best grade reached in its
+    time (estimates, labelled), not a refusal, in every language."""
+    monkeypatch.setattr(hukm.svg, "ANALYSIS_TIMEOUT", 0.3)
+    for lang in LANGUAGES:
+        tr = translator(lang)
+        code, out, err = show(capsys, "show", "ganjifa", "--seed", "1", "--analysis", "--threads", "1", "--lang", lang)
+        assert code == 0, err
+        label = tr.t("about {value} (estimate)", value="\x00").split("\x00")[1].strip()
+        assert out.count(label) > 10 and tr.t("values:") in out, out
+        assert english_leaks(out, lang, allowed=codes("ganjifa")) == [], (lang, out)
+
+
 def test_solve_progress_speaks_the_language() -> None:
     from hukm.cli.solve import SolveProgress
 

@@ -36,7 +36,7 @@ from .. import _core
 from ..i18n import Translator
 from ..packs import pack_of_game
 from .._families import presentation
-from ..svg.wording import EN, action_label, tr_of, value_note
+from ..svg.wording import EN, action_label, solution_text, tr_of, value_note
 
 FRENCH = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 """Symbols of the French suits."""
@@ -256,7 +256,8 @@ def _trick_line(state: _core.State, title: str, plays: list[Any], winner: Option
 def analysis_lines(state: _core.State, solution: Any, lang: Optional[str] = None) -> list[list[tuple[str, str]]]:
     """A :class:`hukm.Solution` of ``state`` as lines of (text, style) pieces: the value
     for the solving side, then each legal action with its value (when it has them), the
-    best in green.
+    best in green; a graded answer's values with their grades ("between 7 and 10", "about
+    8.4 (estimate)", :func:`hukm.svg.wording.solution_text`).
 
     >>> import hukm
     >>> s = hukm.Hokm().from_deal("AK.. QJ.. T9.. 87..".replace("..", "..."), trump="S", leader=0)
@@ -267,12 +268,14 @@ def analysis_lines(state: _core.State, solution: Any, lang: Optional[str] = None
     pack = pack_of_game(state)
     best = set(solution.best_actions())
     head = "  " + tr.t("double dummy (all hands known) for seat {seat}'s side: {value}",
-                       seat=solution.player, value=value_note(state, solution.value, tr))
+                       seat=solution.player, value=value_note(state, solution.value, tr) if solution.exact
+                       else solution_text(tr, solution))
     pieces: list[tuple[str, str]] = [("  " + tr.t("values:") + " ", "bold")]
     for action, value in solution.actions.items():
         text, style = (_card_text(state, action, tr) if pack.is_card(action)
                        else (action_label(pack, action, tr) + " ", ""))
-        pieces += [(text, style), (tr.num(value), BEST if action in best else ""), ("   ", "")]
+        said = tr.num(value) if solution.exact else solution_text(tr, solution, action)
+        pieces += [(text, style), (said, BEST if action in best else ""), ("   ", "")]
     return [[(head, "bold")], pieces] if solution.actions else [[(head, "bold")]]
 
 
@@ -399,8 +402,9 @@ def show_analysis(state: _core.State, screen: "Screen", viewer: Optional[int] = 
     """``hukm show --analysis`` in the terminal: the value and each legal action's (a
     :class:`hukm.Solution`, returned; for a ``viewer`` other than the seat to act, the
     value alone: :func:`hukm.seen.seen_solution`), or one line saying why there are none
-    (an auction, a game over, the time limit). ``threads``: the solve's (default: every
-    core this process may use)."""
+    (an auction, a game over, a game answered exactly only beyond the time limit); a
+    position beyond exact search in the time gets the best grade reached. ``threads``:
+    the solve's (default: every core this process may use)."""
     from .._errors import SolverLimitError, StateError
     from .args import one_line
     from ..solve import solve
@@ -411,7 +415,7 @@ def show_analysis(state: _core.State, screen: "Screen", viewer: Optional[int] = 
         screen.say("  " + tr.t("no double-dummy values: the hand is over"))
         return None
     try:
-        sol = solve(state, timeout=ANALYSIS_TIMEOUT, exact=True, threads=threads)
+        sol = solve(state, timeout=ANALYSIS_TIMEOUT, threads=threads)
     except SolverLimitError:
         screen.say("  " + tr.t("no double-dummy values: not solved within {seconds} s",
                                seconds=tr.digits(f"{ANALYSIS_TIMEOUT:g}")))
