@@ -428,7 +428,7 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
 
     /// [`Solver::value_root`] with the root's moves spread over the call's
     /// threads ([`Solver::value_split`]; the progress is reported when the
-    /// value is known).
+    /// value is known), after a trial on one thread ([`Solver::trial`]).
     pub fn value_root_split<G>(
         &mut self,
         g: &mut G,
@@ -443,6 +443,15 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
     {
         if self.threads() < 2 {
             return self.value_root(g, guess, probe, units);
+        }
+        // A small position: its value on this thread alone.
+        let mut h = g.clone();
+        if let Some(done) = self.trial(|s| s.value(&mut h, 0, (0, u32::MAX), guess, probe)) {
+            let r = done?;
+            self.report_root(units);
+            self.report(r.value, r.hi);
+            self.report_root(None);
+            return Ok(r);
         }
         let r = self.value_split(g, guess, probe)?;
         self.report_root(units);

@@ -155,6 +155,7 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
             grant: None,
             cancel: self.cancel.clone(),
             moot: self.bar.as_ref().map(|b| b.watch()),
+            trial: self.trial.map(|t| t.saturating_sub(self.used)),
         }
     }
 
@@ -325,5 +326,6 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
         self.cancel
             .as_ref()
             .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
+            || self.trial.is_some_and(|t| self.used > t)
     }
 }

@@ -414,6 +414,14 @@ pub struct Switches {
     /// before the table probe where the game asks for it
     /// ([`TrickGame::bounds_first`]): a position they decide costs no probe.
     pub bounds_first: bool,
+    /// A call on several threads first works on one thread alone, on a
+    /// table of its own, for [`crate::solve::parallel::TRIAL_NODES`] nodes
+    /// ([`crate::solve::Solver::trial`]): a small position is answered as
+    /// fast as on one thread, a larger one then split.
+    pub trial_first: bool,
+    /// Each action's search of a split every-action call starts with an
+    /// empty cut-off cache ([`crate::solve::parallel::each_action`]).
+    pub fresh_cutoffs: bool,
 }
 
 impl Default for Switches {
@@ -451,6 +459,8 @@ impl Default for Switches {
             core_threads: false,
             rank_trumps: true,
             bounds_first: true,
+            trial_first: true,
+            fresh_cutoffs: true,
         }
     }
 }
@@ -491,11 +501,13 @@ impl Switches {
             core_threads: false,
             rank_trumps: false,
             bounds_first: false,
+            trial_first: false,
+            fresh_cutoffs: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 32] = [
+    pub const NAMES: [&'static str; 34] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -528,6 +540,8 @@ impl Switches {
         "core_threads",
         "rank_trumps",
         "bounds_first",
+        "trial_first",
+        "fresh_cutoffs",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -565,6 +579,8 @@ impl Switches {
             "core_threads" => &mut self.core_threads,
             "rank_trumps" => &mut self.rank_trumps,
             "bounds_first" => &mut self.bounds_first,
+            "trial_first" => &mut self.trial_first,
+            "fresh_cutoffs" => &mut self.fresh_cutoffs,
             _ => return None,
         })
     }

@@ -45,6 +45,10 @@ pub struct Limits {
     /// moot (see [`super::parallel::Bar`]); the search that set it takes
     /// the error back and goes on.
     pub moot: Option<(Arc<AtomicU32>, Arc<AtomicU32>)>,
+    /// Stop with [`Error::Interrupted`] after this many nodes in this
+    /// search: the end of the call's trial on one thread
+    /// ([`super::Solver::trial`]).
+    pub trial: Option<u64>,
 }
 
 impl Limits {
@@ -60,6 +64,7 @@ impl Limits {
             grant: None,
             cancel: None,
             moot: None,
+            trial: None,
         }
     }
 
@@ -91,6 +96,9 @@ impl Limits {
                     None => "solver time limit reached".into(),
                 }));
             }
+        }
+        if self.trial.is_some_and(|t| nodes > t) {
+            return Err(Error::Interrupted);
         }
         for f in [&self.stop, &self.cancel].into_iter().flatten() {
             if f.load(Ordering::Relaxed) {

@@ -245,16 +245,16 @@ pub struct Solver<P: Pattern = u128, M: Copy + Default + PartialEq = u8> {
     /// Set by another thread of the call when the current search became
     /// moot (see [`limits::Limits::cancel`]).
     cancel: Option<Arc<std::sync::atomic::AtomicBool>>,
+    /// The call's node count at which its trial on one thread ends
+    /// ([`Solver::trial`]), while one runs.
+    trial: Option<u64>,
 }
 
-/// The table of a solver with these settings: its own, or one shared by
-/// its threads when it has more than one.
+/// The table of a solver with these settings: its own (a solver on
+/// several threads makes it one they share when a call first splits its
+/// work, [`Solver::share_table`]).
 fn table_for<P: Pattern>(config: &SolverConfig) -> Tt<P> {
-    if config.threads > 1 {
-        Tt::shared(&Arc::new(shared::SharedTt::with_bytes(config.tt_bytes)))
-    } else {
-        Tt::with_bytes(config.tt_bytes)
-    }
+    Tt::with_bytes(config.tt_bytes)
 }
 
 /// Maps the root's bounds `(lo, hi)` in search units to the answer's units.
@@ -299,6 +299,7 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
             helpers: Vec::new(),
             bar: None,
             cancel: None,
+            trial: None,
         };
         s.start_call();
         s
@@ -422,7 +423,16 @@ impl Solver {
         let reps = card_classes(g, self.config.switches.collapse);
         let play = |h: &mut Whist<N>, i: usize| answer::credit(h, reps[i]);
         let n = reps.len();
-        let values = parallel::each_action(self, &*g, n, play, guess, |_, e| e, Probe::Mtdf)?;
+        let values = parallel::each_action(
+            self,
+            &*g,
+            n,
+            play,
+            guess,
+            |_, e| e,
+            Probe::Mtdf,
+            Narrow::Switched,
+        )?;
         Ok(self.classes_answer(g, &reps, &values))
     }
 

@@ -37,11 +37,17 @@
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
+use super::answer::{Actions, Narrow};
 use super::game::{Pattern, TrickGame};
 use super::limits::Budget;
 use super::tt::Tt;
 use super::{Probe, RootUnits, Solution, Solver, SolverConfig};
 use crate::error::{Error, Result};
+
+/// The nodes a call on several threads spends on one thread before it
+/// splits its work ([`Solver::trial`]): positions this small (about a
+/// millisecond) gain nothing from more threads.
+pub const TRIAL_NODES: u64 = 1 << 13;
 
 /// What a thread did in the calls it helped with (statistics).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -120,6 +126,45 @@ where
         helpers
     }
 
+    /// The first part of a call on several threads
+    /// ([`crate::solve::Switches::trial_first`]): `serial`, the work of one
+    /// thread, run on this thread alone for at most [`TRIAL_NODES`] nodes
+    /// of the call (on its own table while it has not split: see
+    /// [`Solver::share_table`]). `Some` with its result when it finished
+    /// (or failed for a reason of the call's: a limit, the stop flag);
+    /// `None` when the trial ran out, for the caller to split the work.
+    /// Always `None` on one thread.
+    pub fn trial<T>(&mut self, serial: impl FnOnce(&mut Self) -> Result<T>) -> Option<Result<T>> {
+        if self.threads() < 2 || !self.config.switches.trial_first {
+            return None;
+        }
+        let end = self.used + TRIAL_NODES;
+        self.trial = Some(end);
+        let r = serial(self);
+        self.trial = None;
+        let stopped = self
+            .config
+            .stop
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed));
+        match r {
+            Err(Error::Interrupted) if self.used > end && !stopped => None,
+            r => Some(r),
+        }
+    }
+
+    /// Makes the solver's table one its threads can share, if it is not
+    /// yet: a call on several threads searches on a table of its own until
+    /// it first splits its work (a table shared by threads costs each probe
+    /// a lock), and from then on on the shared one (the own table's
+    /// entries are dropped).
+    pub(crate) fn share_table(&mut self) {
+        if self.tt.handle().is_none() {
+            let table = Arc::new(super::shared::SharedTt::with_bytes(self.config.tt_bytes));
+            self.tt = Tt::shared(&table);
+        }
+    }
+
     /// Runs `job(solver, i)` for every `i` in `0..n` as part of the current
     /// call and returns the results in order. With one thread (or one job)
     /// the jobs run in order on this solver. With more, each job goes to
@@ -138,6 +183,7 @@ where
         if threads <= 1 {
             return (0..n).map(|i| job(self, i)).collect();
         }
+        self.share_table();
         let budget = self
             .config
             .max_nodes
@@ -557,11 +603,25 @@ where
 /// The bounds of each of `n` actions' values on the call's threads
 /// ([`Solver::split`]): `play(game, i)` plays action `i` on a copy of
 /// `root` and says what the action itself credited to side 0; the rest is
-/// valued over its whole window, first probed at `guess(game, estimate)`,
-/// `estimate` being `root_guess` less the credit until an action is valued,
-/// then the last valued action's value less the credit (most actions of a
-/// position are worth about the same). Each value is the credit plus the
-/// rest's.
+/// valued and the action's value is the credit plus the rest's.
+///
+/// With [`crate::solve::Switches::trial_first`] the call first tries the
+/// work of one thread, on this thread alone and its own table, for
+/// [`TRIAL_NODES`] nodes: the root valued (probed first at `root_guess`),
+/// then each action within the window the root's value leaves it as
+/// `narrow` says ([`Actions`]), probed first at `guess(game, the root's
+/// value less the credit)`. A position that small is answered so, as fast
+/// as on one thread. Otherwise (and without the switch) every action is
+/// valued at once over its whole window, each on the next free thread,
+/// probed first at `guess(game, estimate)`, `estimate` being `root_guess`
+/// less the credit until an action is valued, then the last valued
+/// action's value less the credit (most actions of a position are worth
+/// about the same). With [`crate::solve::Switches::fresh_cutoffs`] each
+/// action's search starts with an empty cut-off cache: one carried over
+/// from another action's search on the same thread can misorder the moves
+/// of the next (a three-hand position's best card: 1.14 M nodes after
+/// six other cards, 0.26 M alone).
+#[allow(clippy::too_many_arguments)]
 pub fn each_action<G, P, M>(
     solver: &mut Solver<P, M>,
     root: &G,
@@ -570,13 +630,33 @@ pub fn each_action<G, P, M>(
     root_guess: u32,
     guess: impl Fn(&G, u32) -> u32 + Sync,
     probe: Probe,
+    narrow: Narrow,
 ) -> Result<Vec<(u32, u32)>>
 where
     G: TrickGame<Pattern = P, Move = M> + Clone + Send,
     P: Pattern + Send + Sync,
     M: Copy + Default + PartialEq + Send + Sync,
 {
+    if n > 1 {
+        let serial = |s: &mut Solver<P, M>| -> Result<Vec<(u32, u32)>> {
+            let mut g = root.clone();
+            let r = s.value(&mut g, 0, (0, u32::MAX), root_guess, probe)?;
+            let each = Actions::new(&g, r, probe, narrow, s.config());
+            (0..n)
+                .map(|i| {
+                    let mut h = g.clone();
+                    let base = play(&mut h, i);
+                    let first = guess(&h, each.guess(base));
+                    each.after(s, &mut h, base, first)
+                })
+                .collect()
+        };
+        if let Some(done) = solver.trial(serial) {
+            return done;
+        }
+    }
     let last = AtomicU32::new(root_guess);
+    let fresh = solver.config().switches.fresh_cutoffs;
     // The games need not be shared between threads, only sent: each job
     // takes its own copy.
     let root = Mutex::new(root.clone());
@@ -584,6 +664,9 @@ where
         let mut g = root.lock().unwrap_or_else(|e| e.into_inner()).clone();
         let base = play(&mut g, i);
         let first = guess(&g, last.load(Ordering::Relaxed).saturating_sub(base));
+        if fresh {
+            s.cutoffs = Vec::new();
+        }
         let r = s.value(&mut g, 0, (0, u32::MAX), first, probe)?;
         if r.exact() {
             last.store(base + r.value, Ordering::Relaxed);

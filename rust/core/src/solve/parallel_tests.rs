@@ -47,7 +47,14 @@ fn threads_give_the_brute_force_values_on_endgames() {
             seed += 1;
             let trump = (k % 3 != 0).then_some((k % 4) as u8);
             let pos = random_endgame(seed, players, cards, 4, trump, k % players);
-            for (threads, sw) in [(2, ""), (4, ""), (2, "core_threads"), (4, "core_threads")] {
+            for (threads, sw) in [
+                (2, ""),
+                (2, "-trial_first"),
+                (4, "-trial_first"),
+                (2, "-trial_first,-fresh_cutoffs"),
+                (2, "core_threads"),
+                (4, "core_threads"),
+            ] {
                 let mut s = Solver::new(SolverConfig {
                     switches: Switches::default().with_spec(sw).unwrap(),
                     ..config(threads)
@@ -82,6 +89,10 @@ fn one_two_and_four_threads_agree_on_larger_positions() {
     for sw in [
         Switches::default(),
         Switches::default().with_spec("-fail_soft,-mtdf").unwrap(),
+        Switches::default().with_spec("-trial_first").unwrap(),
+        Switches::default()
+            .with_spec("-trial_first,-fresh_cutoffs")
+            .unwrap(),
         Switches::default().with_spec("core_threads").unwrap(),
     ] {
         for pos in &positions {
@@ -102,13 +113,44 @@ fn one_two_and_four_threads_agree_on_larger_positions() {
     }
 }
 
+/// A call on several threads answers a position within its trial on one
+/// thread and its own table, and splits a larger one on a table its
+/// threads share; a solver whose table is shared keeps it for its next
+/// calls. Both answer as one thread does.
+#[test]
+fn small_positions_stay_on_one_thread() {
+    let small = random_endgame(41, 3, 4, 4, Some(0), 1);
+    let large = deal(3, 3, 13);
+    let mut s = Solver::new(config(2));
+    let a = s.solve_cards(&small, small.to_move()).unwrap();
+    assert!(a.nodes <= super::TRIAL_NODES, "{}", a.nodes);
+    assert!(s.tt.handle().is_none());
+    let one = Solver::new(config(1))
+        .solve_cards(&small, small.to_move())
+        .unwrap();
+    assert_eq!((a.value, &a.actions), (one.value, &one.actions));
+    let b = s.solve_cards(&large, large.to_move()).unwrap();
+    assert!(b.nodes > super::TRIAL_NODES, "{}", b.nodes);
+    assert!(s.tt.handle().is_some());
+    let one = Solver::new(config(1))
+        .solve_cards(&large, large.to_move())
+        .unwrap();
+    assert_eq!((b.value, &b.actions), (one.value, &one.actions));
+    s.solve_cards(&small, small.to_move()).unwrap();
+    assert!(s.tt.handle().is_some());
+}
+
 /// The node limit is one budget for all the threads of a call: a call that
 /// needs more stops with the limit's error; in anytime mode it returns
 /// bounds holding the exact values, having visited at most the limit plus
 /// one node a thread.
 #[test]
 fn the_node_limit_holds_over_all_threads() {
-    for (pos, sw) in [(deal(3, 3, 9), ""), (deal(6, 4, 9), "core_threads")] {
+    for (pos, sw) in [
+        (deal(3, 3, 9), ""),
+        (deal(3, 3, 9), "-trial_first"),
+        (deal(6, 4, 9), "core_threads"),
+    ] {
         node_limit_over_threads(&pos, Switches::default().with_spec(sw).unwrap());
     }
 }

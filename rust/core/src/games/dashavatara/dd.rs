@@ -649,7 +649,7 @@ pub fn solve(
         // Every action at once on the call's threads; the root's value is
         // the best of them.
         let play = |h: &mut DashaDd, i: usize| h.play_action(&acts[i]);
-        let values = each_action(&mut solver, &g, acts.len(), play, guess, |_, e| e, Probe::Mtdf)?;
+        let values = each_action(&mut solver, &g, acts.len(), play, guess, |_, e| e, Probe::Mtdf, Narrow::Never)?;
         let root = solver.report_best(&values, g.side_of(g.to_move()) == 0, Some(units));
         let mut out = Answer::new(root);
         for (a, v) in acts.into_iter().zip(values) {

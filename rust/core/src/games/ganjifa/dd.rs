@@ -614,7 +614,7 @@ pub fn solve_play(
         // Every act at once on the call's threads; the root's value is the
         // best of them.
         let play = |h: &mut GanjifaDd<'_>, i: usize| h.play_root_act(acts[i]);
-        let values = each_action(&mut solver, &g, acts.len(), play, share, |_, e| e, Probe::Bisect)?;
+        let values = each_action(&mut solver, &g, acts.len(), play, share, |_, e| e, Probe::Bisect, Narrow::Always)?;
         let root = solver.report_best(&values, g.side_of(g.to_move()) == 0, None);
         let mut out = Answer::new(root);
         for (&a, v) in acts.iter().zip(values) {

@@ -72,7 +72,7 @@ pub fn solve_points(
         let estimate = |h: &PointsGame, _| h.estimate();
         let n = moves.len();
         let values =
-            parallel::each_action(&mut solver, &g, n, play, guess, estimate, Probe::Mtdf)?;
+            parallel::each_action(&mut solver, &g, n, play, guess, estimate, Probe::Mtdf, Narrow::Switched)?;
         let root = solver.report_best(&values, g.side_of(g.to_move()) == 0, Some(units));
         let mut out = Answer::new(root);
         let mut next = values.into_iter();

@@ -181,7 +181,7 @@ impl HokmState {
                 let play = |h: &mut RangGame, i: usize| credit(h, moves[i]);
                 let n = moves.len();
                 values =
-                    parallel::each_action(&mut solver, &g, n, play, rem / 2, |_, e| e, Probe::Bisect)?;
+                    parallel::each_action(&mut solver, &g, n, play, rem / 2, |_, e| e, Probe::Bisect, Narrow::Switched)?;
                 let mover_max = g.side_of(g.to_move()) == 0;
                 solver.report_best(&values, mover_max, Some(units()))
             }
