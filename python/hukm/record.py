@@ -463,23 +463,13 @@ def _origin(value: Any, path: str) -> dict[str, Any]:
         return {"kind": kind, "seed": _whole(value["seed"], f"{path}.seed"), "params": _params(value["params"], f"{path}.params")}
     if kind == "deal":
         return {"kind": kind, "deal": _text(value["deal"], f"{path}.deal"), "params": _params(value["params"], f"{path}.params")}
-    inner = _origin(value["from"], f"{path}.from")
-    acts = _actions(value["actions"], f"{path}.actions")
+    out = {"kind": kind, "from": _origin(value["from"], f"{path}.from"),
+           "actions": _actions(value["actions"], f"{path}.actions")}
     if kind == "sample":
-        return {
-            "kind": kind,
-            "from": inner,
-            "actions": acts,
-            "player": _whole(value["player"], f"{path}.player", 63),
-            "seed": _whole(value["seed"], f"{path}.seed"),
-        }
-    return {
-        "kind": kind,
-        "from": inner,
-        "actions": acts,
-        "bidder": _whole(value["bidder"], f"{path}.bidder", 63),
-        "trump": _text(value["trump"], f"{path}.trump"),
-    }
+        out.update(player=_whole(value["player"], f"{path}.player", 63), seed=_whole(value["seed"], f"{path}.seed"))
+    else:
+        out.update(bidder=_whole(value["bidder"], f"{path}.bidder", 63), trump=_text(value["trump"], f"{path}.trump"))
+    return out
 
 
 def _parse(data: Any) -> HandRecord:
