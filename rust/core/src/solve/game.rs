@@ -422,6 +422,11 @@ pub struct Switches {
     /// Each action's search of a split every-action call starts with an
     /// empty cut-off cache ([`crate::solve::parallel::each_action`]).
     pub fresh_cutoffs: bool,
+    /// Heap presets: at a trick start, what the side not on lead surely
+    /// takes at the last trick caps the side on lead (a hand of that side
+    /// holds the top trump and keeps it to the end, its partner perhaps a
+    /// ten: the last trick's heap is theirs).
+    pub heap_last: bool,
 }
 
 impl Default for Switches {
@@ -461,6 +466,7 @@ impl Default for Switches {
             bounds_first: true,
             trial_first: true,
             fresh_cutoffs: true,
+            heap_last: true,
         }
     }
 }
@@ -503,11 +509,12 @@ impl Switches {
             bounds_first: false,
             trial_first: false,
             fresh_cutoffs: false,
+            heap_last: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 34] = [
+    pub const NAMES: [&'static str; 35] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -542,6 +549,7 @@ impl Switches {
         "bounds_first",
         "trial_first",
         "fresh_cutoffs",
+        "heap_last",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -581,6 +589,7 @@ impl Switches {
             "bounds_first" => &mut self.bounds_first,
             "trial_first" => &mut self.trial_first,
             "fresh_cutoffs" => &mut self.fresh_cutoffs,
+            "heap_last" => &mut self.heap_last,
             _ => return None,
         })
     }

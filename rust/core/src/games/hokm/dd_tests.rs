@@ -1,7 +1,7 @@
 //! The Court Piece objectives against a plain minimax over the engine's own
 //! legal actions and trick rules (no shared code with the search game).
 
-use super::dd::{Objective, DEHLA_TEN};
+use super::dd::{Objective, RangGame, DEHLA_TEN};
 use super::state::{HokmAction, HokmState, Phase};
 use super::Hokm;
 use crate::card::CardSet;
@@ -484,6 +484,89 @@ fn whist_ordering_gives_the_same_values() {
 #[test]
 fn heap_bounds_give_the_same_values() {
     switch_gives_the_same_values("heap_bounds");
+}
+
+/// `Switches::heap_last` (at a trick start, what the side not on lead
+/// surely takes at the last trick caps the side on lead; what the side on
+/// lead surely takes there is its lower bound): on small trick-start
+/// positions of the heap presets, wherever the bound applies, that side
+/// takes at least as much (plain minimax); and the switch changes the work,
+/// never the answer.
+#[test]
+fn heap_last_is_a_true_bound() {
+    switch_gives_the_same_values("heap_last");
+    let cards = if cfg!(debug_assertions) { 3 } else { 4 };
+    let n = if cfg!(debug_assertions) { 150 } else { 300 };
+    let cases: [(&str, &[(&str, &str)]); 3] = [
+        ("dehla_pakad", &[]),
+        ("dehla_pakad", &[("no_collect_11_12", "on")]),
+        ("double_sar", &[]),
+    ];
+    let (mut fired, mut tens) = (0, 0);
+    for (preset, opts) in cases {
+        let g = game(preset, opts);
+        for seed in 0..n {
+            let Some(s) = random_deal_position(&g, seed, cards) else {
+                continue;
+            };
+            let leader = s.current().unwrap();
+            let rg = RangGame::new(&s, leader, Objective::Value).unwrap();
+            for ours in [false, true] {
+                let Some((sure, _)) = rg.last_trick_sure(ours) else {
+                    continue;
+                };
+                let side = (leader + usize::from(!ours)) % 2;
+                let takes = reference(&s, side) - score(&s, side);
+                assert!(
+                    takes >= sure,
+                    "{} {:?} seed {} (side on lead: {}): the side takes {}, the bound says at least {}",
+                    preset,
+                    opts,
+                    seed,
+                    ours,
+                    takes,
+                    sure
+                );
+                fired += 1;
+                if sure > DEHLA_TEN {
+                    tens += 1;
+                }
+            }
+        }
+    }
+    assert!(fired >= 40 && tens >= 3, "{} positions, {} with a ten", fired, tens);
+    if cfg!(debug_assertions) {
+        return;
+    }
+    // Full deals of `benches/compare_points.py` (deals 4 and 7), the switch
+    // on and off, Dehla Pakad and Double Sar.
+    let off = switched_off("heap_last");
+    let on = SolverConfig::default();
+    let deals = [
+        (
+            "9763.KT72.KQJ.83 4.9853.9753.QT65 AKQT5.QJ4.T42.42 J82.A6.A86.AKJ97",
+            "C",
+            [16, 2],
+        ),
+        (
+            "T8.JT42.AT98.T97 AK97654.A763.4.5 .Q95.KQJ63.AQJ32 QJ32.K8.752.K864",
+            "C",
+            [69, 13],
+        ),
+    ];
+    for (i, preset) in ["dehla_pakad", "double_sar"].into_iter().enumerate() {
+        let g = game(preset, &[]);
+        let pack = &g.config().pack;
+        for (deal, trump, want) in deals {
+            let hands = pack.parse_deal(deal, 4).unwrap();
+            let trump = Some(pack.parse_suit(trump).unwrap());
+            let s = HokmState::from_deal(g.cfg.clone(), &hands, trump, 0, None, None).unwrap();
+            for cfg in [&on, &off] {
+                let v = s.dd_solve(0, Objective::Value, cfg, false).unwrap().value;
+                assert_eq!(v, want[i], "{} {}", preset, deal);
+            }
+        }
+    }
 }
 
 /// `Switches::card_bounds` (each card searched only within the window the

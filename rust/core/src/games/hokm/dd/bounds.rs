@@ -164,4 +164,73 @@ impl RangGame {
         }
         Some((v, by, self.total_left(), 0))
     }
+
+    /// What a side surely takes at the last trick (`Switches::heap_last`):
+    /// the side on lead's (`ours`) or the other's, with the cards it relies
+    /// on. A hand of that side holds the top trump and at least as many
+    /// other trumps as the other three hands together, so that no trump
+    /// lead forces the top one out early: it wins the last trick, and the
+    /// last trick's winner takes the heap (the last trick at least, and
+    /// trick 12 as well where trick 12 never collects). In Dehla Pakad the
+    /// top trump may be a ten, and the partner adds a ten of another suit
+    /// it keeps to the last trick (it holds at least as many other cards
+    /// of that suit as the other three hands together). `None` when no
+    /// such hand is found or the rules (hidden trumps, a forced trump,
+    /// Satat's 2H, no trump yet) leave it unsure.
+    pub(crate) fn last_trick_sure(&self, ours: bool) -> Option<(u32, u64)> {
+        let d = &self.d;
+        if !self.r.heap
+            || self.r.objective != Objective::Value
+            || d.hidden
+            || d.must_trump
+            || d.trump == NONE
+            || d.played != 0
+            || d.trick_no >= 13
+        {
+            return None;
+        }
+        let rem = self.rem_cards();
+        if rem & self.r.two != 0 {
+            return None;
+        }
+        let tm = suit_bits(d.trump);
+        let trumps = rem & tm;
+        if trumps == 0 {
+            return None;
+        }
+        let top = 1u64 << (63 - trumps.leading_zeros());
+        let p = d.hands.iter().position(|&h| h & top != 0)?;
+        if (self.side[p] == self.side[d.leader as usize]) != ours {
+            return None;
+        }
+        let mine = (d.hands[p] & tm).count_ones();
+        if mine <= trumps.count_ones() - mine {
+            return None;
+        }
+        let mut sure = 1u32;
+        let mut by = top;
+        if self.r.no_collect_11_12 && d.trick_no <= 12 {
+            // Trick 12 never collects: its tricks lie in the last heap too.
+            sure += 1;
+        }
+        if self.r.dehla {
+            if top & self.r.tens != 0 {
+                sure += DEHLA_TEN;
+            }
+            let q = d.hands[(p + 2) % 4];
+            let mut tens = q & self.r.tens & !tm;
+            while tens != 0 {
+                let x = tens & tens.wrapping_neg();
+                tens &= tens - 1;
+                let s = suit_bits(x.trailing_zeros() as u8 / 16);
+                let held = (q & s).count_ones();
+                if held > (rem & s).count_ones() - held {
+                    sure += DEHLA_TEN;
+                    by |= x;
+                    break;
+                }
+            }
+        }
+        Some((sure, by))
+    }
 }

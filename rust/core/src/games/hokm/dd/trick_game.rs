@@ -64,6 +64,32 @@ impl OrderView for RangGame {
 }
 
 impl RangGame {
+    /// [`TrickGame::lead_bounds_for`] without `Switches::heap_last`.
+    fn lead_bounds_plain(&self, sw: &Switches, target: u32) -> LeadBounds<u64> {
+        if sw.heap_bounds {
+            if let Some((lower, lower_by, upper, upper_by)) = self.heap_bounds(target) {
+                let quick = sw.quick_tricks || lower == upper;
+                return LeadBounds {
+                    lower: if quick { lower } else { 0 },
+                    lower_by: if quick { lower_by } else { 0 },
+                    upper,
+                    upper_by,
+                };
+            }
+        }
+        let (lower, lower_by) = if sw.quick_tricks {
+            self.run_lower().unwrap_or((0, 0))
+        } else {
+            (0, 0)
+        };
+        LeadBounds {
+            lower,
+            lower_by,
+            upper: self.total_left(),
+            upper_by: 0,
+        }
+    }
+
     /// Whist's weight of card `c`, with Dehla's tens: a ten goes to a
     /// partner's trick first and to an opponent's last.
     fn whist_weight(&self, ctx: &mut Ctx, c: u8) -> i16 {
@@ -386,28 +412,25 @@ impl TrickGame for RangGame {
     }
 
     fn lead_bounds_for(&self, sw: &Switches, target: u32) -> LeadBounds<u64> {
-        if sw.heap_bounds {
-            if let Some((lower, lower_by, upper, upper_by)) = self.heap_bounds(target) {
-                let quick = sw.quick_tricks || lower == upper;
-                return LeadBounds {
-                    lower: if quick { lower } else { 0 },
-                    lower_by: if quick { lower_by } else { 0 },
-                    upper,
-                    upper_by,
-                };
+        let mut b = self.lead_bounds_plain(sw, target);
+        if sw.heap_last && b.lower < b.upper {
+            if let Some((sure, by)) = self.last_trick_sure(false) {
+                let total = self.total_left();
+                if total.saturating_sub(sure) < b.upper {
+                    b.upper = total.saturating_sub(sure);
+                    b.upper_by = by;
+                }
+            } else if sw.quick_tricks {
+                // The side on lead's own last trick.
+                if let Some((sure, by)) = self.last_trick_sure(true) {
+                    if sure > b.lower {
+                        b.lower = sure;
+                        b.lower_by = by;
+                    }
+                }
             }
         }
-        let (lower, lower_by) = if sw.quick_tricks {
-            self.run_lower().unwrap_or((0, 0))
-        } else {
-            (0, 0)
-        };
-        LeadBounds {
-            lower,
-            lower_by,
-            upper: self.total_left(),
-            upper_by: 0,
-        }
+        b
     }
 
     #[inline]
