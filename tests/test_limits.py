@@ -6,7 +6,8 @@ preset with its default objective, and each family with every other objective it
 preset describes and with a whole-hand target when it takes one (on the family's first
 preset that has a large position for it). A case's large position is a seeded deal (or
 the seeded game played by the heuristic bot to trick play) whose exact solve takes more
-than :data:`LARGE_SECONDS` (for the node limit: more than 100,000 nodes); a preset whose
+than :data:`LARGE_SECONDS` of one thread's processor time (for the node limit: more
+than 100,000 nodes), whatever else the machine runs; a preset whose
 hands are too small for one is skipped here, and has its limits checked over whole calls
 in tests/test_call_limits.py. Bounds come from the description (``bounds``)."""
 
@@ -60,9 +61,29 @@ def case_id(case: Case) -> str:
 SEEDS = 6
 """The seeds tried for a large position."""
 
-LARGE_SECONDS = 0.6
-"""A large position's exact solve takes more than this (twice the 0.3 s the limits
-below are given)."""
+LARGE_SECONDS = 0.9
+"""A large position's exact solve takes more than this much processor time on one
+thread: three times the 0.3 s the limits below are given, so that it runs past them on
+two threads too. Chosen by processor time, not the clock: on a machine busy with other
+work a position can take twice the clock time it takes alone."""
+
+
+def _runs_past(state: Any, kw: dict[str, Any]) -> bool:
+    """Whether the exact value of ``state`` takes more than :data:`LARGE_SECONDS` of
+    processor time on one thread: a solve stopped by a time limit counts only when it
+    used that much (else the limit is doubled, up to four times)."""
+    limit = LARGE_SECONDS
+    for _ in range(4):
+        cpu = time.process_time()
+        try:
+            hukm.solve(state, actions=False, exact=True, threads=1, timeout=limit, **kw)
+        except hukm.SolverLimitError:
+            if time.process_time() - cpu >= LARGE_SECONDS:
+                return True
+            limit *= 2
+            continue
+        return False
+    return False
 
 
 def deal_position(name: str, seed: int) -> Optional[Any]:
@@ -123,7 +144,6 @@ def _large(case: Case, nodes: Optional[int]) -> Optional[Large]:
         presets = (Case(g.name, case.kw) for g in hukm.games() if g.family == case.name)
         return next((x for x in (large(c, nodes) for c in presets) if x is not None), None)
     kw = _solve_keywords(case.name, case.kw)
-    limits: dict[str, Any] = {"timeout": LARGE_SECONDS} if nodes is None else {"max_nodes": nodes}
     for seed in range(1, SEEDS + 1):
         for whole_deal, make in ((True, deal_position), (False, first_solvable)):
             try:
@@ -133,7 +153,11 @@ def _large(case: Case, nodes: Optional[int]) -> Optional[Large]:
             if state is None:
                 continue
             try:
-                hukm.solve(state, actions=False, exact=True, **limits, **kw)
+                if nodes is None:
+                    if _runs_past(state, kw):
+                        return Large(state, kw, case.name, seed, whole_deal)
+                else:
+                    hukm.solve(state, actions=False, exact=True, max_nodes=nodes, **kw)
             except hukm.SolverLimitError:
                 return Large(state, kw, case.name, seed, whole_deal)
             except hukm.OptionError:  # the preset does not answer this objective
@@ -169,7 +193,8 @@ def test_timeout_stops_a_large_solve(case: Case) -> None:
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_ctrl_c_stops_a_large_solve(case: Case) -> None:
     """Ctrl-C (a SIGINT raised for the main thread from another thread) stops the solve
-    within a second, with KeyboardInterrupt."""
+    with KeyboardInterrupt, well before the position's solve would end (within a second
+    on a free machine; two are allowed for one busy with other work)."""
     state, kw = large_or_skip(case)
     sent: list[float] = []
     returned = threading.Event()
@@ -186,7 +211,7 @@ def test_ctrl_c_stops_a_large_solve(case: Case) -> None:
             hukm.solve(state, **kw)
     finally:
         returned.set()
-    assert sent and time.monotonic() - sent[0] < 1.0
+    assert sent and time.monotonic() - sent[0] < 2.0
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
