@@ -1,7 +1,7 @@
 """The code examples of the documentation's pages: finding them and running them as the
 site build does (``markdown-exec``), outside the build.
 
-Used by ``tests/test_docs_snippets.py`` (every example runs, so the pages cannot drift
+Used by ``tests/package/test_docs_snippets.py`` (every example runs, so the pages cannot drift
 from the code) and by ``docs/pictures.py`` (the pictures the pages draw, written to
 files).
 

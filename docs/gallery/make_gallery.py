@@ -190,7 +190,7 @@ def web_screenshots(names: list[str]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, HUKM_SCREENSHOTS=tmp, HUKM_REQUIRE_BROWSER="1")
         tests = " or ".join(WEB[n] for n in names)
-        subprocess.run([sys.executable, "-m", "pytest", "-q", "tests/test_web_browser.py", "-k", tests],
+        subprocess.run([sys.executable, "-m", "pytest", "-q", "tests/surfaces/test_web_browser.py", "-k", tests],
                        check=True, env=env)
         for name in names:
             shutil.copy(os.path.join(tmp, SAVED_AS.get(name, name)), HERE / name)
@@ -205,7 +205,7 @@ WEB_LANGUAGES = {f"web_{lang}.png": f"test_no_english_word_is_left and {lang}"
                  for lang in ("fa", "ur", "hi", "bn", "cs", "ar")}
 WEB_LANGUAGES["web_fa_phone.png"] = "test_the_page_on_a_phone_in_persian"
 WEB_LANGUAGES["web_review_marks_fa.png"] = "test_review_marks_read_in_order_right_to_left"
-"""Screenshots of the page in each language (saved by tests/test_web_browser_i18n.py),
+"""Screenshots of the page in each language (saved by tests/surfaces/test_web_browser_i18n.py),
 with the tests that save them."""
 
 
@@ -216,7 +216,7 @@ def web_language_screenshots(names: list[str]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, HUKM_SCREENSHOTS=tmp, HUKM_REQUIRE_BROWSER="1")
         tests = " or ".join(f"({WEB_LANGUAGES[n]})" for n in names)
-        subprocess.run([sys.executable, "-m", "pytest", "-q", "tests/test_web_browser_i18n.py", "-k", tests],
+        subprocess.run([sys.executable, "-m", "pytest", "-q", "tests/surfaces/test_web_browser_i18n.py", "-k", tests],
                        check=True, env=env)
         for name in names:
             shutil.copy(os.path.join(tmp, name), HERE / name)

@@ -328,7 +328,7 @@ def solve(
     sizes the transposition table (default 57 MiB, smaller for small
     endgames of the Ganjifa games): one solve's memory stays within ``tt_mib`` plus
     at most 16 MiB of search state (measured as the process's peak resident memory,
-    ``tests/test_limits.py``); a table the machine cannot give raises
+    ``tests/solve/test_limits.py``); a table the machine cannot give raises
     :class:`hukm.StateError`. The limits hold for the whole call (the
     value and every action's value together) and act the same way in every
     game. With ``actions=False`` only the value is computed (``actions`` is

@@ -103,7 +103,7 @@ SCRIPT_EM: tuple[tuple[int, int, float, float], ...] = (
     (0x0980, 0x09FF, 0.72, 0.78),  # Bengali, Noto Sans Bengali
 )
 """Estimated advance (em, regular and bold) of a letter of each script block, measured on
-the pictures' words shaped in the Noto fonts (``tests/test_svg_i18n.py`` checks that
+the pictures' words shaped in the Noto fonts (``tests/surfaces/test_svg_i18n.py`` checks that
 the estimates cover the real widths). Arabic letters much wider or narrower than the
 others: :data:`ARABIC_EM`. Other characters: :data:`LATIN_EM`."""
 
