@@ -80,8 +80,12 @@ STILL_NAMED = {
     ("i18n/words.py", "hakem"), ("i18n/words.py", "dummy"),
     ("svg/bridge.py", "hakem"), ("svg/bridge.py", "dummy"), ("_sourced.py", "dummy"),
 }
-"""The game words generic modules still hold, to be moved into the games' folders; the
-list only shrinks (a word added anywhere, or one kept here once it is gone, fails)."""
+"""The game words generic modules still hold; the list only shrinks (a word added
+anywhere, or one kept here once it is gone, fails). Left: the shared glossary of the
+``words`` catalog (``i18n/words.py``: the roles every page may name, Hakem and dummy among
+them), and a bridge board's roles (``svg/bridge.py``, ``_sourced.py``: a board read from
+a bridge file is played as Hokm, its dealer, declarer and dummy drawn in place of the
+Hakem)."""
 
 
 def _game_words(path: Path) -> set[str]:
