@@ -180,6 +180,7 @@ def parse_deal(text: str, players: int, pack: Optional[str] = None) -> list[list
 def pack_cards(pack: Optional[str] = None) -> list[str]: ...
 def solve(
     state: State,
+    *,
     player: Optional[int] = None,
     objective: str = "tricks",
     target: Optional[int] = None,

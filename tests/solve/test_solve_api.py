@@ -98,3 +98,14 @@ def test_kot_query() -> None:
     # an objective a game does not answer is refused like an unknown one, in every game
     with pytest.raises(hukm.OptionError, match="hokm3 does not answer the kot query"):
         hukm.solve(hukm.Hokm("hokm3").from_deal("AK... QJ... T9...", trump=None, leader=0), objective="kot")
+
+
+def test_the_engine_solve_takes_keywords_only() -> None:
+    """``hukm._core.solve``: the state, then every argument by name (a positional one
+    after the state is refused, so no caller can shift its meaning)."""
+    from hukm import _core
+
+    s = hukm.Hokm().from_deal("AK... QJ... T9... 87...", trump="S", leader=0)
+    with pytest.raises(TypeError):
+        _core.solve(s, 0)  # type: ignore[misc]
+    assert _core.solve(s, player=0, details=False)["value"] == hukm.solve(s, 0).value

@@ -99,7 +99,8 @@ pub fn thread_work<'py>(py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
 /// The exact double-dummy answer of any state, as a dict: `player`,
 /// `value`, `actions` ((action, value) pairs), `nodes`, and where the game
 /// has them `tricks` / `action_tricks` (Dehla Pakad), `defenders_first_trick`
-/// (Dugi), `expected` / `expected_actions` (Ganjifa's expectation).
+/// (Dugi), `expected` / `expected_actions` (Ganjifa's expectation). Every
+/// argument after `state` is a keyword (`hukm.solve` names each one).
 ///
 /// With `bounds`, a limit does not raise: the dict then has `bounds`
 /// ((lo, hi) of the value), `action_bounds` ((action, (lo, hi)) pairs) and
@@ -120,7 +121,7 @@ pub fn thread_work<'py>(py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
 /// above whenever a value is not exact, and with `estimate` an `estimate`
 /// dict: `value` and `actions` ((action, (mean, spread, samples)) pairs),
 /// `method` and `moves` (moves played by the play-outs).
-#[pyo3(signature = (state, player = None, objective = "tricks", target = None, actions = true, details = true, max_nodes = None, timeout = None, tt_mib = None, bounds = false, progress = None, pool = None, graded = false, estimate = true, threads = None))]
+#[pyo3(signature = (state, *, player = None, objective = "tricks", target = None, actions = true, details = true, max_nodes = None, timeout = None, tt_mib = None, bounds = false, progress = None, pool = None, graded = false, estimate = true, threads = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve<'py>(
     py: Python<'py>,
