@@ -535,12 +535,17 @@ fn heap_last_is_a_true_bound() {
         }
     }
     assert!(fired >= 40 && tens >= 3, "{} positions, {} with a ten", fired, tens);
+    full_heap_deals_agree("heap_last");
+}
+
+/// Full deals of `benches/compare_points.py` (deals 4 and 7) solved with
+/// switch `name` on and off, Dehla Pakad and Double Sar (optimised builds
+/// only).
+fn full_heap_deals_agree(name: &str) {
     if cfg!(debug_assertions) {
         return;
     }
-    // Full deals of `benches/compare_points.py` (deals 4 and 7), the switch
-    // on and off, Dehla Pakad and Double Sar.
-    let off = switched_off("heap_last");
+    let off = switched_off(name);
     let on = SolverConfig::default();
     let deals = [
         (
@@ -563,10 +568,18 @@ fn heap_last_is_a_true_bound() {
             let s = HokmState::from_deal(g.cfg.clone(), &hands, trump, 0, None, None).unwrap();
             for cfg in [&on, &off] {
                 let v = s.dd_solve(0, Objective::Value, cfg, false).unwrap().value;
-                assert_eq!(v, want[i], "{} {}", preset, deal);
+                assert_eq!(v, want[i], "{} {} {}", name, preset, deal);
             }
         }
     }
+}
+
+/// `Switches::bounds_first` in the heap presets (the cheap bounds before
+/// the table at every trick start) changes the work, never the answer.
+#[test]
+fn heap_bounds_first_gives_the_same_values() {
+    switch_gives_the_same_values("bounds_first");
+    full_heap_deals_agree("bounds_first");
 }
 
 /// `Switches::card_bounds` (each card searched only within the window the

@@ -112,6 +112,14 @@ impl TrickGame for RangGame {
     type Winners = u64;
     type Pattern = u128;
 
+    /// The heap presets' value: the cheap bounds (the leader's run, the
+    /// last trick's heap) before the table at every trick start, where a
+    /// probe walks a long chain (the heaps of a position share one).
+    #[inline]
+    fn bounds_first(&self) -> bool {
+        self.r.heap && self.r.objective == Objective::Value
+    }
+
     #[inline]
     fn to_move(&self) -> usize {
         self.mover()
