@@ -17,9 +17,10 @@ from . import _core
 
 if TYPE_CHECKING:
     from ._game import GameBase
+    from ._sourced import BridgeRoles
     from .i18n import Translator
     from .packs import Pack
-    from .svg.reading import Ctx
+    from .svg.reading import Ctx, Scene
 
 
 class BotRules(Protocol):
@@ -104,6 +105,17 @@ class Presentation(Protocol):
         """What the status line says of a trump the game keeps out of sight, from an
         observation: ``"concealed"`` (an indicator face down), ``"hidden"``, ``"unfixed"``
         (no trump yet, one may be fixed in play) or ``None``."""
+
+    @property
+    def board_scene(self) -> Optional[Callable[["Scene", "BridgeRoles"], "Scene"]]:
+        """A board of bridge read from a file and played as this game, drawn with bridge's
+        roles (:mod:`hukm.svg.bridge`): the scene with its dealer, declarer and dummy
+        in place of the game's roles."""
+
+    @property
+    def board_header(self) -> Optional[Callable[["BridgeRoles", "Translator"], str]]:
+        """That board's status line (the file's board, dealer, declarer, contract and
+        opening lead) in place of the game's."""
 
     @property
     def result_words(self) -> Optional[Callable[[_core.State, dict[str, Any], "Translator"], Optional[str]]]:

@@ -16,11 +16,10 @@ class BridgeRoles:
     leader (the seat after the declarer). Seats are hukm's (N = 0, E = 1, S = 2, W = 3);
     ``None`` where the file does not say.
 
-    They are drawn in words by :mod:`hukm.svg.bridge`.
+    They are drawn in words by the game that plays the board (:mod:`hukm.svg.bridge`).
 
-    >>> r = BridgeRoles("3", 0, 2, "4HX", 3)
-    >>> r.dummy, r.strain
-    (0, 'H')
+    >>> BridgeRoles("3", 0, 2, "4HX", 3).strain
+    'H'
     """
 
     board: Optional[str]
@@ -28,11 +27,6 @@ class BridgeRoles:
     declarer: Optional[int]
     contract: Optional[str]
     leader: int
-
-    @property
-    def dummy(self) -> Optional[int]:
-        """The declarer's partner, whose hand is laid face up after the opening lead."""
-        return None if self.declarer is None else (self.declarer + 2) % 4
 
     @property
     def strain(self) -> Optional[str]:

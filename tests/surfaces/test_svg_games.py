@@ -76,33 +76,44 @@ GAME_WORDS = frozenset({
 """Roles, score keys and facts of single games (from their descriptions and observations):
 words only a game's folder may hold in code."""
 
-STILL_NAMED = {
-    ("i18n/words.py", "hakem"), ("i18n/words.py", "dummy"),
-    ("svg/bridge.py", "hakem"), ("svg/bridge.py", "dummy"), ("_sourced.py", "dummy"),
-}
-"""The game words generic modules still hold; the list only shrinks (a word added
-anywhere, or one kept here once it is gone, fails). Left: the shared glossary of the
-``words`` catalog (``i18n/words.py``: the roles every page may name, Hakem and dummy among
-them), and a bridge board's roles (``svg/bridge.py``, ``_sourced.py``: a board read from
-a bridge file is played as Hokm, its dealer, declarer and dummy drawn in place of the
-Hakem)."""
-
 
 def _game_words(path: Path) -> set[str]:
     """The game words (:data:`GAME_WORDS`) of a module's code (``double dummy`` is the
     analysis, not the bridge role)."""
     out: set[str] = set()
     for _, text in _code_words(path):
-        low = re.sub(r"double[- ]dummy", "", text.lower())
-        out.update(set(re.findall(r"[a-z_]+", low)) & GAME_WORDS)
-        out.update(w for w in GAME_WORDS if w in low.split())
+        out.update(_words_of(text))
     return out
 
 
+def _words_of(text: str) -> set[str]:
+    low = re.sub(r"double[- ]dummy", "", text.lower())
+    return (set(re.findall(r"[a-z_]+", low)) & GAME_WORDS) | {w for w in GAME_WORDS if w in low.split()}
+
+
 def test_generic_modules_hold_no_game_words() -> None:
+    """Not even the shared glossary (``i18n/words.py``: the Hakem and the dummy are Hokm's
+    roles) or a board of bridge (``svg/bridge.py``, ``_sourced.py``: drawn with bridge's
+    dummy by the game that plays it, ``games/hokm/bridge.py``)."""
     found = {(p.relative_to(PACKAGE).as_posix(), w) for p in GENERIC for w in _game_words(p)}
-    assert found - STILL_NAMED == set(), "game words outside the games' folders"
-    assert STILL_NAMED - found == set(), "gone from the module: take them off STILL_NAMED"
+    assert found == set(), "game words outside the games' folders"
+
+
+def test_the_shared_catalogs_hold_no_game_words() -> None:
+    """The shared domains' templates (``words``, ``pictures``, ``terminal``, ``web``) are
+    extracted from the generic modules only: a game's role, unit or score key is in its
+    own domain (``game_<family>``), whose folder marks it."""
+    from hukm import i18n
+    from hukm.i18n import _tools
+
+    found = set()
+    for domain in i18n.DOMAINS:
+        for m in _tools.read_po(_tools.pot_path(domain)):
+            for text in ([m.id] if isinstance(m.id, str) else list(m.id or ())) + [m.context or ""]:
+                found.update((domain, m.context, w) for w in _words_of(text))
+    assert found == set(), found
+    hokm = {(m.context, m.id) for m in _tools.read_po(_tools.pot_path(i18n.GAME_PREFIX + "hokm"))}
+    assert {("role", "Hakem"), ("role", "dummy"), ("bridge", "dummy")} <= hokm
 
 
 def test_the_page_scripts_name_no_game() -> None:

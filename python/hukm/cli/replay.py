@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
                    seconds=tr.digits(f"{made.seconds:.1f}"), size=tr.digits(f"{made.width}x{made.height}")))
     state = replay(rec, step)
     roles = roles_of(rec)
-    Screen(lang=lang).table(state, viewer=args.viewer, header=None if roles is None else bridge_header(roles, tr))
+    Screen(lang=lang).table(state, viewer=args.viewer, header=bridge_header(roles, tr))
     print(tr.nt("{game}: {step} of {n} action", "{game}: {step} of {n} actions", total,
                 game=_title(rec.preset, lang), step=step))
     return 0

@@ -27,9 +27,10 @@ SOURCES: dict[str, tuple[str, ...]] = {
 """Each domain's source files (globs relative to the package)."""
 
 GAMES = "games/*/presentation.py"
-"""The games' presentations: each one's
-messages, with every marker (:data:`KEYWORDS` and :data:`GAME_KEYWORDS`), make a domain
-of its own, ``game_<family>``, and no shared domain's."""
+"""The games' presentations: the messages of each one's folder (``games/<family>/*.py``:
+its presentation and the modules it draws with), with every marker (:data:`KEYWORDS`
+and :data:`GAME_KEYWORDS`), make a domain of its own, ``game_<family>``, and no shared
+domain's."""
 
 GAME_KEYWORDS: dict[str, Any] = {"WN_": None, "WNP_": ((1, "c"), 2)}
 """The markers of a game's module for its words on the web page (its family's name and
@@ -62,10 +63,11 @@ def _need_babel() -> Any:
     return babel.messages
 
 
-def game_files() -> dict[str, Path]:
-    """The games' presentations (:data:`GAMES`) by their domain, ``game_<family>``."""
+def game_files() -> dict[str, list[Path]]:
+    """The modules of each game's folder with a presentation (:data:`GAMES`), sorted, by
+    the game's domain, ``game_<family>``."""
     found = (p for p in PACKAGE.glob(GAMES) if p.is_file())
-    return {GAME_PREFIX + p.parent.name: p for p in sorted(found)}
+    return {GAME_PREFIX + p.parent.name: sorted(p.parent.glob("*.py")) for p in sorted(found)}
 
 
 def domains() -> tuple[str, ...]:
@@ -80,12 +82,11 @@ def source_files(domain: str) -> list[Path]:
     """The files of ``domain``, sorted: a game's own module, or the shared domain's
     :data:`SOURCES` without the games' modules."""
     if domain.startswith(GAME_PREFIX):
-        own = game_files().get(domain)
-        return [own] if own is not None else []
+        return game_files().get(domain, [])
     out: set[Path] = set()
     for pattern in SOURCES[domain]:
         out.update(p for p in PACKAGE.glob(pattern) if p.is_file())
-    return sorted(out - set(game_files().values()))
+    return sorted(out - {p for own in game_files().values() for p in own})
 
 
 def _extract_html(path: Path) -> Iterator[tuple[int, str, str | None]]:

@@ -32,11 +32,11 @@ SUITS: tuple[str, ...] = (
 """Every suit name of every pack, in the engine's spelling."""
 
 ROLES: tuple[str, ...] = (
-    NP_("role", "Hakem"), NP_("role", "dealer"), NP_("role", "leader"),
-    NP_("role", "partner"), NP_("role", "bidder"), NP_("role", "dummy"),
+    NP_("role", "dealer"), NP_("role", "leader"), NP_("role", "partner"), NP_("role", "bidder"),
     NP_("role", "trump maker"),
 )
-"""The players' roles."""
+"""The players' roles every game may name (a game's own, such as Hokm's Hakem, are in
+its folder's presentation)."""
 
 TERMS: tuple[str, ...] = (
     NP_("term", "trump"), NP_("term", "trick"), NP_("term", "tricks"), NP_("term", "hand"),

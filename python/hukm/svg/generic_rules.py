@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Optional
 
 from .. import _core
+from .._sourced import BridgeRoles
 from ..i18n import Translator
 from ..packs import Pack
-from .reading import Ctx
+from .reading import Ctx, Scene
 
 POSITION: dict[str, tuple[str, str]] = {}
 """No position keyword of its own to name."""
@@ -46,3 +47,9 @@ trump_shown: Optional[Callable[[_core.State, Mapping[str, Any]], Optional[str]]]
 
 result_words: Optional[Callable[[_core.State, dict[str, Any], Translator], Optional[str]]] = None
 """A hand's result is told fact by fact."""
+
+board_scene: Optional[Callable[[Scene, BridgeRoles], Scene]] = None
+"""A board of bridge played as this game is drawn as its own hand."""
+
+board_header: Optional[Callable[[BridgeRoles, Translator], str]] = None
+"""A board of bridge played as this game has the game's status line."""

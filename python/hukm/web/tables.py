@@ -186,8 +186,8 @@ class Table:
     names: list[str] = field(default_factory=list)
     """Player names by seat (the page's labels; empty: seat numbers)."""
     roles: Any = None
-    """A board of bridge read from a file: its roles (:class:`hukm._sourced.BridgeRoles`), which
-    the page names instead of the engine's Hakem and dealer."""
+    """A board of bridge read from a file (:class:`hukm.svg.bridge.Board`): the page names
+    its roles instead of the game's."""
     id: str = field(default_factory=lambda: secrets.token_urlsafe(9))
     version: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
@@ -451,7 +451,7 @@ class Table:
         held = None if last is None else self._paint(last, viewer, lang, layout)
         held_header = None
         if last is not None and before is not None:  # the finished hand's status line, not the next deal's
-            held_header = status_line(before, lang, seen) if self.roles is None else bridge_header(self.roles, tr)
+            held_header = bridge_header(self.roles, tr) or status_line(before, lang, seen)
 
         def counts_of(sc: Any) -> list[dict[str, Any]]:
             return [{"key": c.key, "label": c.label, "values": c.values, "line": c.line(tr), "score": c.score(tr),
@@ -481,7 +481,7 @@ class Table:
             "current_player": None if terminal else s.current_player,
             "human": sorted(self.human),
             "bot_to_move": k == total and not terminal and s.current_player not in self.human,
-            "header": status_line(s, lang, seen) if self.roles is None else bridge_header(self.roles, tr),
+            "header": bridge_header(self.roles, tr) or status_line(s, lang, seen),
             "hand_number": obs.get("hand_number"),
             "scores": list(obs.get("scores", [])),
             "returns": list(s.returns()) if terminal else None,

@@ -46,4 +46,5 @@ from ...svg.generic_rules import (  # noqa: E402
     seat_cards as seat_cards, trump_shown as trump_shown, visible as visible,
     who as who,
     TABLE_COUNTS as TABLE_COUNTS,
+    board_header as board_header, board_scene as board_scene,
 )

@@ -69,4 +69,5 @@ from ...svg.generic_rules import (  # noqa: E402
     FROM_HERE as FROM_HERE, POSITION as POSITION, ROLES as ROLES, result_words as result_words,
     seat_cards as seat_cards, trump_shown as trump_shown, who as who,
     TABLE_COUNTS as TABLE_COUNTS,
+    board_header as board_header, board_scene as board_scene,
 )

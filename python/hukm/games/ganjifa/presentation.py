@@ -107,4 +107,5 @@ from ...svg.generic_rules import (  # noqa: E402
     POSITION as POSITION, ROLES as ROLES, seat_cards as seat_cards, trump_shown as trump_shown,
     who as who,
     TABLE_COUNTS as TABLE_COUNTS,
+    board_header as board_header, board_scene as board_scene,
 )

@@ -47,8 +47,10 @@ MARKS: tuple[str, ...] = (
     NP_("action", "stop"), NP_("action", "continue"), NP_("action", "keep"), NP_("action", "reject"),
     NP_("phase", "kot_choice"),
     NP_("result", "failed_bavney"), NP_("result", "four_tens"), NP_("result", "kot"),
+    NP_("role", "Hakem"), NP_("role", "dummy"),
 )
-"""The game's own engine values and actions, marked for the catalogs."""
+"""The game's own engine values, actions and roles (the Hakem, Dummy Rang's dummy), marked
+for the catalogs."""
 
 SENTENCES = {
     "stop": N_("{who} stops and takes the kot"),
@@ -241,3 +243,8 @@ TABLE_COUNTS = {"heap": NP_("score", "heap")}
 from ...svg.generic_rules import (  # noqa: E402
     FROM_HERE as FROM_HERE, hidden_label as hidden_label, seat_cards as seat_cards,
 )
+# A board of bridge read from a file is played as Hokm for four: drawn with bridge's roles.
+from . import bridge as _bridge  # noqa: E402
+
+board_scene = _bridge.relabel
+board_header = _bridge.header

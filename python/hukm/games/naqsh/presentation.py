@@ -96,4 +96,5 @@ TABLE_COUNTS = {"stakes": NP_("score", "stakes")}
 from ...svg.generic_rules import (  # noqa: E402
     FROM_HERE as FROM_HERE, hidden_label as hidden_label, trump_shown as trump_shown,
     visible as visible, who as who,
+    board_header as board_header, board_scene as board_scene,
 )

@@ -143,4 +143,5 @@ from ...svg.generic_rules import (  # noqa: E402
     FROM_HERE as FROM_HERE, ROLES as ROLES, hidden_label as hidden_label, seat_cards as seat_cards,
     visible as visible, who as who,
     TABLE_COUNTS as TABLE_COUNTS,
+    board_header as board_header, board_scene as board_scene,
 )
