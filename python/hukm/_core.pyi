@@ -7,6 +7,10 @@ import numpy.typing as npt
 
 __version__: str
 __all__ = [
+    "Description",
+    "Keyword",
+    "Objective",
+    "TableShape",
     "Game",
     "State",
     "VecEnv",
@@ -80,6 +84,146 @@ class State:
     def hand_number(self) -> int: ...
 
 @final
+class Keyword:
+    """One keyword of ``new_game`` or ``from_deal``: its name, what it takes (``seat``,
+    ``suit``, ``strain`` (a suit, or ``N`` for no trump), ``card``, ``cards``, ``int``,
+    ``ints``, ``bool``, ``seed``), whether a call must give it, one line about it,
+    whether a person states it for a position (``position``: a flag of the command
+    line, a field of the web page) and what a surface passes when it is left out
+    (``absent``, as typed; ``None``: nothing)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def required(self) -> bool: ...
+    @property
+    def about(self) -> str: ...
+    @property
+    def position(self) -> bool: ...
+    @property
+    def absent(self) -> Optional[str]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Objective:
+    """One objective of :func:`hukm.solve` (``objective=``) and what its value counts:
+    ``tricks``, ``tens``, ``card points``, ``cards``, ``win`` (1 or 0), ``kot`` (1 or 0),
+    ``net result`` or ``balls``; ``label`` is how the command line writes it after a
+    value (``tricks``, ``(1: wins the hand)``)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def unit(self) -> str: ...
+    @property
+    def about(self) -> str: ...
+    @property
+    def label(self) -> str: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class TableShape:
+    """A game's double-dummy table (``dd_table``): its rows (the trump; ``N`` none), what
+    a column is (``leader`` or ``bidder``), the layouts it takes and what a cell counts."""
+
+    @property
+    def rows(self) -> tuple[str, ...]: ...
+    @property
+    def columns(self) -> str: ...
+    @property
+    def layouts(self) -> tuple[str, ...]: ...
+    @property
+    def unit(self) -> str: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Description:
+    """What a configured game is for the surfaces that show or drive it, as the engine
+    states it (``game.description``, :attr:`hukm.GameInfo.description`): who plays with
+    whom (``sides``: ``partners`` with ``side_of`` each seat's side, ``one_against_each``
+    with the ``role`` of the one, or ``each``), the objectives a solve takes (the first is
+    the default), whether a solve takes a whole-hand ``target`` and can stop with
+    ``bounds``, the ``from_deal`` keyword whose seat a surface counts when none is chosen
+    (``counted``), the double-dummy ``table``, the keywords of ``new_game`` and
+    ``from_deal``, the groups of ``from_deal`` keywords a position gives exactly one of
+    (``exactly_one``), whether play is whist's (``whist``: three or four players, no
+    heap, anticlockwise; a seeded deal's table of every trump and leader), what a move is
+    called (``moves``: ``card`` or ``action``), the largest hand an exact solve finishes
+    quickly where hands can be larger (``quick_hand``), whether a solve counts every
+    trick of the deal (``plays_out``: :func:`hukm.best_line` ``to="all_tricks"`` plays
+    the rest out) and the words of a target solve's values (``outcomes``).
+
+    >>> import hukm
+    >>> d = hukm.game("hokm4").description
+    >>> d.sides, d.side_of, d.objectives[0].unit, d.table.columns
+    ('partners', (0, 1, 0, 1), 'tricks', 'leader')
+    >>> [k.name for k in d.from_deal if k.required]
+    ['leader']
+    >>> hukm.game("dehla_pakad").description.objectives[0].unit
+    'tens'
+    >>> [g.name for g in hukm.games() if g.description.whist]
+    ['hokm4', 'hokm3', 'court_piece', 'single_sar']
+    """
+
+    @property
+    def sides(self) -> str: ...
+    @property
+    def side_of(self) -> tuple[int, ...]: ...
+    @property
+    def role(self) -> Optional[str]: ...
+    @property
+    def objectives(self) -> tuple[Objective, ...]: ...
+    @property
+    def target(self) -> bool: ...
+    @property
+    def bounds(self) -> bool: ...
+    @property
+    def counted(self) -> Optional[str]: ...
+    @property
+    def table(self) -> Optional[TableShape]: ...
+    @property
+    def new_game(self) -> tuple[Keyword, ...]: ...
+    @property
+    def from_deal(self) -> tuple[Keyword, ...]: ...
+    @property
+    def exactly_one(self) -> tuple[tuple[str, ...], ...]: ...
+    @property
+    def whist(self) -> bool: ...
+    @property
+    def moves(self) -> str: ...
+    @property
+    def quick_hand(self) -> Optional[int]: ...
+    @property
+    def plays_out(self) -> bool: ...
+    @property
+    def outcomes(self) -> tuple[str, ...]: ...
+    @property
+    def unit(self) -> str:
+        """What the default objective's value counts."""
+    @property
+    def partners(self) -> bool:
+        """Whether seats play in fixed partnerships."""
+    @property
+    def label(self) -> str:
+        """How the command line writes the default objective's unit after a value."""
+    def objective(self, name: str) -> Optional[Objective]:
+        """The objective ``name``, or ``None``.
+
+        >>> import hukm
+        >>> hukm.game("hokm4").description.objective("kot").label
+        '(1: kot)'
+        """
+    def keyword(self, name: str) -> Optional[Keyword]:
+        """The ``from_deal`` keyword ``name``, or ``None``."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
 class Game:
     """A game or preset of the registry with its options (use the classes of :mod:`hukm`)."""
 
@@ -105,7 +249,7 @@ class Game:
     @property
     def facts(self) -> dict[str, Any]: ...
     @property
-    def description(self) -> dict[str, Any]: ...
+    def description(self) -> Description: ...
     def new_game(self, seed: int, params: Optional[dict[str, Any]] = None) -> State: ...
     def from_deal(self, deal: str, params: Optional[dict[str, Any]] = None) -> State: ...
     def deal(self, seed: int, params: Optional[dict[str, Any]] = None) -> str: ...

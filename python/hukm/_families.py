@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Protocol
 
 from . import _core
@@ -172,3 +173,34 @@ def presentation(name: str) -> Optional[Presentation]:
     """
     f = FAMILIES.get(name)
     return None if f is None else f.presentation
+
+
+@lru_cache(maxsize=256)
+def _description(preset: str, options: tuple[tuple[str, str], ...]) -> _core.Description:
+    return _core.Game(preset, list(options)).description
+
+
+def description_of(state: _core.State) -> _core.Description:
+    """The engine's description of ``state``'s game with its options
+    (:attr:`hukm.GameInfo.description` for the preset's defaults).
+
+    >>> import hukm
+    >>> description_of(hukm.game("thunee2").new_game(1)).side_of
+    (0, 1)
+    """
+    return _description(state.preset, tuple(state.options))
+
+
+def unit_of(state: _core.State) -> str:
+    """What a double-dummy value of ``state`` counts: the default objective's unit of the
+    game's description (with the state's options), as the game's class may change it for
+    the state (``state_unit``: Thunee's balls once a call is made, tricks collected from
+    a heap).
+
+    >>> import hukm
+    >>> unit_of(hukm.game("dehla_pakad").new_game(1)), unit_of(hukm.game("naqsh").new_game(1))
+    ('tens', 'net result')
+    """
+    unit = description_of(state).unit
+    f = family(state.game)
+    return unit if f is None else f.game.state_unit(state, unit)

@@ -18,7 +18,6 @@ import numpy.typing as npt
 
 from . import _core
 from ._check import MAX_THREADS, optional_whole, seconds, whole
-from ._description import Description
 from ._errors import OptionError
 from ._families import CLASSES
 from ._options import OptionValue, option_pairs
@@ -136,7 +135,7 @@ class GameBase(ABC):
         return dict(self._game.options)
 
     @property
-    def description(self) -> Description:
+    def description(self) -> _core.Description:
         """What this game is for the surfaces that show or drive it, with its options:
         sides, objectives and units, its double-dummy table, the keywords of
         :meth:`new_game` and :meth:`from_deal` (:class:`hukm.registry.Description`).
@@ -145,7 +144,7 @@ class GameBase(ABC):
         >>> hukm.Thunee(dd_mode="balls").description.unit
         'balls'
         """
-        return Description.of(self._game.description, self.num_players)
+        return self._game.description
 
     @property
     def pack(self) -> str:
@@ -410,7 +409,7 @@ class GameBase(ABC):
     @staticmethod
     def state_unit(state: _core.State, unit: str) -> str:
         """What a double-dummy value of ``state`` counts, given its description's ``unit``
-        (:func:`hukm._description.unit_of`): ``unit`` itself, unless the game changes it
+        (:func:`hukm._families.unit_of`): ``unit`` itself, unless the game changes it
         for the state.
 
         >>> import hukm

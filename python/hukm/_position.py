@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from . import _core
-from ._description import Keyword
+from ._core import Keyword
 from ._errors import StateError
 from ._game import GameBase
 

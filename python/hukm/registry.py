@@ -19,10 +19,10 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from . import _core
-from ._description import Description as Description
-from ._description import Keyword as Keyword
-from ._description import Objective as Objective
-from ._description import TableShape as TableShape
+from ._core import Description as Description
+from ._core import Keyword as Keyword
+from ._core import Objective as Objective
+from ._core import TableShape as TableShape
 from ._errors import OptionError
 from ._families import CLASSES
 from ._options import OptionValue
@@ -116,7 +116,7 @@ def _all() -> tuple[GameInfo, ...]:
             allowed: Any = range(s.values[0], s.values[1] + 1) if s.kind == "number" else s.values
             opts[s.name] = (allowed, s.default)
         aliases = tuple(a for a, p in _core.aliases() if p == name)
-        desc = Description.of(_core.Game(name).description, players)
+        desc = _core.Game(name).description
         out.append(GameInfo(name, classes[family], players, family, pack, title, opts, specs, aliases, desc))
     return tuple(out)
 

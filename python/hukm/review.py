@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
 from . import _core
-from ._description import unit_of
+from ._families import unit_of
 from ._families import family
 from ._check import optional_whole
 from ._errors import SolverLimitError, StateError
@@ -188,7 +188,7 @@ are (a game adds its own: :attr:`hukm._game.GameBase.REVIEW_UNITS`)."""
 
 
 def _unit(state: _core.State) -> str:
-    """What the review's values count: the unit of the state (:func:`hukm._description.unit_of`)."""
+    """What the review's values count: the unit of the state (:func:`hukm._families.unit_of`)."""
     unit = unit_of(state)
     f = family(state.game)
     own = {} if f is None else f.game.REVIEW_UNITS

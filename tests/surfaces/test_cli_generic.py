@@ -21,7 +21,7 @@ PACKAGE = Path(hukm.__file__).parent
 GENERIC = sorted(PACKAGE.glob("cli/*.py")) + sorted(PACKAGE.glob("pbn/*.py")) + [
     PACKAGE / "_position.py",
     PACKAGE / "solve.py",
-    PACKAGE / "_description.py",
+    PACKAGE / "_families.py",
 ]
 NAMES = (
     {g.name for g in hukm.games()} | {g.family for g in hukm.games()} | set(hukm.registry.aliases())

@@ -8,7 +8,7 @@ import argparse
 from .. import _position as _pos
 from .._core import __version__
 from . import batch, deal, match, play, replay, review, serve, show, solve
-from .._description import Keyword
+from .._core import Keyword
 from ..registry import games
 from .._check import MAX_THREADS
 from .args import POSITION_FLAGS, Parser, add_game, add_lang, seconds, whole

@@ -329,7 +329,7 @@ def side_words(state: Any, seat: int, partners: bool) -> str:
     """
     if not partners:
         return f"seat {seat}"
-    from .._description import description_of
+    from .._families import description_of
 
     side_of = description_of(state).side_of
     members = [s for s in range(len(side_of)) if side_of[s] == side_of[seat]] if seat < len(side_of) else [seat]

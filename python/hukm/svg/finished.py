@@ -21,8 +21,7 @@ from typing import Any, Callable, Optional
 
 from .. import _core
 from ..i18n import Translator
-from .._description import description_of
-from .._families import presentation
+from .._families import description_of, presentation
 from ..packs import pack_of_game
 from ..tricks import god_trick, split_action, winner_before
 from .reading import members_of

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from .. import _core
-from .._description import Description
+from .._core import Description
+from .._families import description_of
 from ..i18n import Translator
-from .._description import description_of
 from ..packs import Pack
 from .wording import EN, number, seats, signed, suit_text, value_num
 

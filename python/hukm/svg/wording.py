@@ -23,8 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from .. import _core
 from ..i18n import Translator, translator
-from .._description import description_of, unit_of
-from .._families import presentation
+from .._families import description_of, presentation, unit_of
 from ..packs import FRENCH, Pack, card_text, pack_of_game
 
 if TYPE_CHECKING:
@@ -191,7 +190,7 @@ def seen_label(state: _core.State, action: str, tr: Translator = EN) -> str:
 
 
 def value_text(state: _core.State, value: int, tr: Translator = EN) -> str:
-    """A solver value in words, in the unit of the game's objective (:func:`hukm._description.unit_of`), as
+    """A solver value in words, in the unit of the game's objective (:func:`hukm._families.unit_of`), as
     :func:`hukm.solve` documents it for each game."""
     unit = unit_of(state)
     n = abs(value)

@@ -5,8 +5,6 @@
 //! the command line, batch plans, pictures and records read it instead of
 //! naming games.
 
-use crate::game::Value;
-
 /// Who plays with whom.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Sides {
@@ -199,103 +197,6 @@ impl Description {
             _ => (0..players).collect(),
         }
     }
-
-    /// The description as named values (for the binding).
-    pub fn to_value(&self) -> Value {
-        fn s(x: &str) -> Value {
-            Value::Str(x.to_string())
-        }
-        fn map(items: Vec<(&str, Value)>) -> Value {
-            Value::Map(items.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
-        }
-        fn keywords(v: &[Keyword]) -> Value {
-            Value::List(
-                v.iter()
-                    .map(|k| {
-                        map(vec![
-                            ("name", s(k.name)),
-                            ("kind", s(k.kind)),
-                            ("required", Value::Bool(k.required)),
-                            ("about", s(k.about)),
-                            ("position", Value::Bool(k.position)),
-                            ("absent", k.absent.map_or(Value::Null, s)),
-                        ])
-                    })
-                    .collect(),
-            )
-        }
-        let (kind, sides, role) = match &self.sides {
-            Sides::Partners(v) => (
-                "partners",
-                Value::List(v.iter().map(|&x| Value::Int(x as i64)).collect()),
-                Value::Null,
-            ),
-            Sides::OneAgainstEach(r) => ("one_against_each", Value::Null, s(r)),
-            Sides::Each => ("each", Value::Null, Value::Null),
-        };
-        map(vec![
-            (
-                "sides",
-                map(vec![("kind", s(kind)), ("seats", sides), ("role", role)]),
-            ),
-            (
-                "objectives",
-                Value::List(
-                    self.objectives
-                        .iter()
-                        .map(|o| {
-                            map(vec![
-                                ("name", s(o.name)),
-                                ("unit", s(o.unit)),
-                                ("about", s(o.about)),
-                                ("label", s(o.label)),
-                            ])
-                        })
-                        .collect(),
-                ),
-            ),
-            ("target", Value::Bool(self.target)),
-            ("bounds", Value::Bool(self.bounds)),
-            ("counted", self.counted.map_or(Value::Null, s)),
-            (
-                "table",
-                self.table.as_ref().map_or(Value::Null, |t| {
-                    map(vec![
-                        ("rows", Value::List(t.rows.iter().map(|r| s(r)).collect())),
-                        ("columns", s(t.columns)),
-                        (
-                            "layouts",
-                            Value::List(t.layouts.iter().map(|l| s(l)).collect()),
-                        ),
-                        ("unit", s(t.unit)),
-                    ])
-                }),
-            ),
-            ("new_game", keywords(&self.new_game)),
-            ("from_deal", keywords(&self.from_deal)),
-            (
-                "exactly_one",
-                Value::List(
-                    self.exactly_one
-                        .iter()
-                        .map(|g| Value::List(g.iter().map(|k| s(k)).collect()))
-                        .collect(),
-                ),
-            ),
-            ("whist", Value::Bool(self.whist)),
-            ("moves", s(self.moves)),
-            (
-                "quick_hand",
-                self.quick_hand
-                    .map_or(Value::Null, |n| Value::Int(n as i64)),
-            ),
-            ("plays_out", Value::Bool(self.plays_out)),
-            (
-                "outcomes",
-                Value::List(self.outcomes.iter().map(|o| s(o)).collect()),
-            ),
-        ])
-    }
 }
 
 /// Partnerships of alternate seats (0 and 2 against 1 and 3, or three
@@ -309,7 +210,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn alternate_partners_and_value() {
+    fn alternate_partners_and_sides() {
         let mut d = Description::new(alternate(4), "tricks", "tricks");
         d.bounds = true;
         d.counted = Some("leader");
@@ -317,11 +218,6 @@ mod tests {
         assert!(d.from_deal[0].position && !d.from_deal[0].clone().unasked().position);
         assert_eq!(d.clone().labelled("(1: x)").objectives[0].label, "(1: x)");
         assert_eq!(d.side_of_seats(4), vec![0, 1, 0, 1]);
-        let Value::Map(m) = d.to_value() else {
-            panic!("a map")
-        };
-        assert_eq!(m[0].0, "sides");
-        assert_eq!(m.len(), 14);
         let each = Description {
             sides: Sides::Each,
             ..d

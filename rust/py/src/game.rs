@@ -124,10 +124,10 @@ impl PyGame {
     }
 
     /// What the configured game is for its surfaces (sides, objectives and
-    /// units, its table, its keywords), as a dict.
+    /// units, its table, its keywords).
     #[getter]
-    fn description<'py>(&self, py: Python<'py>) -> pyo3::PyResult<Bound<'py, PyAny>> {
-        crate::convert::value_to_py(py, &self.game.describe().to_value())
+    fn description(&self) -> crate::describe::PyDescription {
+        crate::describe::PyDescription::new(self.game.describe(), self.game.num_players())
     }
 
     /// A whole match seeded by `seed`, with the game's starting keywords.

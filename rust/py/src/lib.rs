@@ -4,6 +4,7 @@
 
 mod args;
 mod convert;
+mod describe;
 mod error;
 mod game;
 mod run;
@@ -21,6 +22,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<state::PyState>()?;
     m.add_class::<tensor::PyVecEnv>()?;
     m.add_class::<solve::PySolverPool>()?;
+    m.add_class::<describe::PyDescription>()?;
+    m.add_class::<describe::PyKeyword>()?;
+    m.add_class::<describe::PyObjective>()?;
+    m.add_class::<describe::PyTableShape>()?;
     m.add_function(wrap_pyfunction!(game::games, m)?)?;
     m.add_function(wrap_pyfunction!(game::aliases, m)?)?;
     m.add_function(wrap_pyfunction!(game::option_info, m)?)?;

@@ -15,7 +15,7 @@ from typing import Any, Mapping, Optional
 
 from ... import _core
 from ...i18n import N_, WN_, WNP_, Translator
-from ..._description import description_of
+from ..._families import description_of
 from ...svg.reading import Chip, Ctx, Special, members_of, scores
 from ...svg.wording import EN, NP_, card_text, number, seats, signed, word
 
