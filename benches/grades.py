@@ -100,7 +100,7 @@ def positions(family: str, count: int, cap: int) -> list[tuple[Any, Any]]:
             exact = hukm.solve(state, max_nodes=cap, exact=True, threads=1)
         except (hukm.StateError, hukm.SolverLimitError):
             continue
-        if exact.actions and exact.contract is None:
+        if exact.actions and exact.target is None:
             out.append((state, exact))
     return out
 

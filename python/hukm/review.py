@@ -309,7 +309,7 @@ def review(
         except SolverLimitError:
             out.skipped.append(k)
             continue
-        if sols[k].contract is not None:  # no value in the game's unit: an outcome, not counted
+        if sols[k].target is not None:  # no value in the game's unit: an outcome, not counted
             del sols[k]
             if cards[k]:
                 out.unvalued.append(k)

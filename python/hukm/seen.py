@@ -101,8 +101,8 @@ def seen_solution(sol: Solution, state: _core.State, viewer: Optional[int]) -> S
     if viewer is None or state.is_terminal() or state.current_player == viewer:
         return sol
     estimate = None if sol.estimate is None else dataclasses.replace(sol.estimate, actions={})
-    return dataclasses.replace(sol, actions={}, expected_actions=None, action_tricks={}, action_bounds={},
-                               estimate=estimate)
+    secondary = None if sol.secondary is None else dataclasses.replace(sol.secondary, actions={})
+    return dataclasses.replace(sol, actions={}, secondary=secondary, action_bounds={}, estimate=estimate)
 
 
 def seen_line(steps: Sequence[LineStep], known: set[str], pack: str) -> list[LineStep]:

@@ -103,6 +103,30 @@ class Estimates:
 
 
 @dataclass(frozen=True)
+class Secondary:
+    """A second answer a game gives beside the value, as the engine names it: Dehla
+    Pakad's ``tricks`` (the tricks collected, which break ties between equal tens),
+    Dugi's ``defenders_first_trick`` (``docs/rules/ganjifa.md`` B.13's secondary output:
+    when the challengers cannot take every trick, the earliest trick of the hand,
+    numbered from 1, by which the defenders can force a win whatever the challengers
+    do; ``None`` when the challengers sweep), Ganjifa's ``expected`` tricks (with
+    ``dd_chance="expectation"``: ``value`` is then their floor). ``actions`` holds each
+    action's, where the game gives them; ``ties`` says whether it breaks ties between
+    equal values (:meth:`Solution.best_actions`).
+
+    >>> import hukm
+    >>> s = hukm.game("dehla_pakad").from_deal("T... 9... 8... 7...", trump="S", leader=0)
+    >>> hukm.solve(s).secondary
+    Secondary(name='tricks', value=13, actions={'TS': 13}, ties=True)
+    """
+
+    name: str
+    value: Optional[float]
+    actions: dict[str, float] = field(default_factory=dict)
+    ties: bool = False
+
+
+@dataclass(frozen=True)
 class Solution:
     """The double-dummy answer for one side, graded (see :attr:`grade`).
 
@@ -118,26 +142,16 @@ class Solution:
     seventh trick, ``hokm3``'s clinch or the kot choice ends the hand first:
     :func:`best_line` with ``to="all_tricks"`` plays them out); tricks
     **collected** for the heap presets (the heap still on the table counts
-    for whoever will collect it); for Dehla Pakad the tens collected, with
-    ``tricks`` (and ``action_tricks``) the tricks collected that break ties
-    between equal tens (``None`` / empty elsewhere).
+    for whoever will collect it); for Dehla Pakad the tens collected, with the
+    tricks collected that break ties between equal tens as its :attr:`secondary`.
     """
 
     value: int
     actions: dict[str, int]
     nodes: int
     player: int
-    expected: Optional[float] = None
-    """With ``dd_chance="expectation"`` (Ganjifa): the expected tricks (``value`` is then their floor)."""
-    expected_actions: Optional[dict[str, float]] = None
-    """With ``dd_chance="expectation"``: the expected tricks after each action."""
-    tricks: Optional[int] = None
-    action_tricks: dict[str, int] = field(default_factory=dict)
-    defenders_first_trick: Optional[int] = None
-    """Dugi (``docs/rules/ganjifa.md`` B.13's secondary output): when the challengers
-    cannot take every trick, the earliest trick of the hand (numbered from 1)
-    by which the defenders can force a win whatever the challengers do;
-    ``None`` when the challengers sweep (and in the other games)."""
+    secondary: Optional[Secondary] = None
+    """The game's second answer beside the value (:class:`Secondary`), where it gives one."""
     bounds: Optional[tuple[int, int]] = None
     """The lowest and highest value still possible (both the value itself when
     exact)."""
@@ -152,10 +166,11 @@ class Solution:
     mover_counted: bool = True
     """Whether the player to move is on ``player``'s side (his best action is then
     the highest, else the lowest)."""
-    contract: Optional[int] = None
-    """Twenty-eight with the trump concealed under the default void rule, which has
-    no card-points value: the value is the bidding side's outcome against this
-    target, the contract (0 failed, 1 void, 2 made)."""
+    target: Optional[int] = None
+    """The target the game itself sets where its value has no unit of its own
+    (Twenty-eight with the trump concealed under the default void rule: the contract):
+    the value is then the outcome against it (the words of ``description.outcomes``:
+    0 failed, 1 void, 2 made). ``None`` otherwise, also for a solve given ``target=``."""
 
     @property
     def exact(self) -> bool:
@@ -265,10 +280,11 @@ class Solution:
         if not self.actions:
             return []
         if self.exact:
+            tie = self.secondary if self.secondary is not None and self.secondary.ties else None
             return [
                 a
                 for a, v in self.actions.items()
-                if v == self.value and self.action_tricks.get(a) == self.tricks
+                if v == self.value and (tie is None or tie.actions.get(a) == tie.value)
             ]
         mover_max = self.mover_counted
         worse = self.proven_worse()
@@ -333,7 +349,7 @@ def solve(
     value and every action's value together) and act the same way in every
     game. With ``actions=False`` only the value is computed (``actions`` is
     then empty); ``details=False`` skips secondary outputs that cost extra
-    searches (Dugi's ``defenders_first_trick``). Ctrl-C interrupts.
+    searches (Dugi's ``defenders_first_trick``, a :class:`Secondary`). Ctrl-C interrupts.
 
     ``progress``, a callable, is called as ``progress(lo, hi, nodes)`` with
     the bounds of the value proven so far (and the nodes searched when they
@@ -358,14 +374,16 @@ def solve(
     of tricks ``player`` can guarantee by the end of the hand against the
     other players as one coalition, tricks already won included; a blind
     surrender is valued at its worst card for ``player`` (with the game's
-    ``dd_chance="expectation"``, at the average: see ``expected``, exact only).
+    ``dd_chance="expectation"``, at the average: see the ``expected``
+    :attr:`Solution.secondary`, exact only).
     Exact search is practical up to about 12 cards a hand; larger hands get
     bounds and estimates.
 
     Dugi (``docs/rules/ganjifa.md`` B.13): the value is 1 when ``player``'s side
     wins the hand with best play (the challengers by taking every remaining
-    trick, the defenders by taking one), else 0; ``defenders_first_trick``
-    says by which trick of the hand the defenders can force their win.
+    trick, the defenders by taking one), else 0; the ``defenders_first_trick``
+    :attr:`Solution.secondary` says by which trick of the hand the defenders can
+    force their win.
 
     Naqsh (``docs/rules/naqsh.md`` §13) is solved with the order of the whole pack
     known: the value is the net result of the current hand that ``player``
@@ -394,7 +412,7 @@ def solve(
     under the default void rule: 2 made, 1 void, 0 failed
     (``hukm.twenty_eight.OUTCOMES``); with the trump concealed under the default
     void rule (no card-points value) a graded solve without ``target`` answers
-    that outcome against the contract (``Solution.contract``). In a single hand (§16.4) or half court
+    that outcome against the contract (:attr:`Solution.target`). In a single hand (§16.4) or half court
     (§9.5) card points do not count: the value is 1 when ``player``'s side
     wins the contract with best play (the declarer by taking every trick of
     it, the others by taking one), else 0, and ``target`` does not apply.
@@ -464,17 +482,14 @@ def solve(
         actions=dict(r["actions"]),
         nodes=int(r["nodes"]),
         player=int(r["player"]),
-        expected=r.get("expected"),
-        expected_actions=dict(r["expected_actions"]) if "expected_actions" in r else None,
-        tricks=r.get("tricks"),
-        action_tricks=dict(r.get("action_tricks", [])),
-        defenders_first_trick=r.get("defenders_first_trick"),
+        secondary=None if "secondary" not in r else Secondary(
+            str(r["secondary"][0]), r["secondary"][1], dict(r["secondary"][2]), bool(r["secondary"][3])),
         bounds=lohi,
         action_bounds=action_bounds,
         stopped=r.get("stopped"),
         estimate=est,
-        mover_counted=_counted_moves(state, int(r["player"]), r.get("contract")),
-        contract=r.get("contract"),
+        mover_counted=_counted_moves(state, int(r["player"])),
+        target=r.get("target"),
     )
 
 
@@ -497,7 +512,7 @@ def _beyond_quick(state: _core.State) -> bool:
     return max(len(h.replace(".", "").replace("-", "")) for h in state.hands()) > quick
 
 
-def _counted_moves(state: _core.State, player: int, contract: Optional[int]) -> bool:
+def _counted_moves(state: _core.State, player: int) -> bool:
     """Whether the player to move is on ``player``'s side (by the game's sides)."""
     mover = state.current_player
     if mover < 0 or mover == player:

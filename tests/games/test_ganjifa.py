@@ -219,8 +219,9 @@ def test_solve_expectation() -> None:
     s = hukm.Ganjifa(dd_chance="expectation").from_deal(".9......3 .5.....4. .T......6", leader=0)
     sol = hukm.solve(s, player=0)
     assert sol.value >= 0
-    if sol.expected is not None:
-        assert sol.value <= sol.expected
+    if sol.secondary is not None:
+        assert sol.secondary.name == "expected" and sol.secondary.value is not None
+        assert sol.value <= sol.secondary.value
 
 
 # --- the shared battery ---------------------------------------------------------------------------

@@ -117,5 +117,6 @@ def test_dd_against_minimax(expectation: bool) -> None:
         for focal in range(len(hands)):
             want = ref.dd_value(ref.Pos(hands, leader, options, phase2), focal, expectation)
             sol = hukm.solve(s, player=focal)
-            got = sol.expected if sol.expected is not None else sol.value
+            got = sol.secondary.value if sol.secondary is not None else sol.value
+            assert got is not None
             assert abs(got - want) < 1e-9, (hands, leader, options, phase2, focal, got, want)

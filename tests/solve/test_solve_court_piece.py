@@ -186,7 +186,9 @@ def test_objectives_match_brute_force(
         base = score(p, side, dehla)
         sol = hukm.solve(s, player)
         final = brute(p, side, dehla, {})
-        got = (sol.value, sol.tricks) if dehla else (0, sol.value)
+        tie = sol.secondary
+        assert (tie is not None and tie.name == "tricks" and tie.ties) == dehla
+        got = (sol.value, tie.value) if tie is not None else (0, sol.value)
         assert got == (final[0] - base[0], final[1] - base[1]), f"{preset} {i} {s.hands()}"
         assert sorted(sol.actions) == sorted(p.legal())
         for card, v in sol.actions.items():
@@ -194,7 +196,7 @@ def test_objectives_match_brute_force(
             q.play(card)
             after = brute(q, side, dehla, {})
             want = (after[0] - base[0], after[1] - base[1])
-            have = (v, sol.action_tricks[card]) if dehla else (0, v)
+            have = (v, tie.actions[card]) if tie is not None else (0, v)
             assert have == want, f"{preset} {i} card {card}"
         assert sol.best_actions(), "a best card always exists"
         kot = hukm.solve(s, player, objective="kot")
@@ -209,8 +211,9 @@ def test_dehla_value_is_tens_with_tricks_as_tie_break() -> None:
     g = hukm.Hokm("dehla_pakad")
     s = g.from_deal("T... A... 2... 3...", trump="H", leader=0, tricks_won=[6, 6], tens=[1, 2])
     sol = hukm.solve(s, 1)
-    assert (sol.value, sol.tricks) == (1, 1)
-    assert hukm.solve(s, 0).value == 0 and hukm.solve(s, 0).tricks == 0
+    assert sol.secondary is not None and (sol.value, sol.secondary.value) == (1, 1)
+    other = hukm.solve(s, 0)
+    assert other.value == 0 and other.secondary is not None and other.secondary.value == 0
 
 
 def test_goon_kot_is_asked_with_a_dealer_side_seat() -> None:

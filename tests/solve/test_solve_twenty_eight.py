@@ -102,16 +102,16 @@ def test_kq_negative_values_below_zero_and_table() -> None:
 
 def test_a_concealed_void_rule_position_answers_the_contract_outcome() -> None:
     """With the trump concealed under the default void rule there is no card-points value:
-    the value is the bidding side's outcome against the contract (``Solution.contract``),
+    the value is the bidding side's outcome against the contract (``Solution.target``),
     exact or graded, the same as asked with that target."""
     state = hukm.TwentyEight().from_deal("J9..A. 7.KQ.. 8..T9. Q..87.", 0, 1, indicator="AD")
     sol = hukm.solve(state)
     target = state.observation(0)["target"]
-    assert sol.contract == target and sol.exact
+    assert sol.target == target and sol.exact
     asked = hukm.solve(state, target=target)
-    assert (sol.value, sol.actions) == (asked.value, asked.actions) and asked.contract is None
+    assert (sol.value, sol.actions) == (asked.value, asked.actions) and asked.target is None
     graded = hukm.solve(state, max_nodes=1, estimate=False)
-    assert graded.contract == target and graded.bounds is not None
+    assert graded.target == target and graded.bounds is not None
     lo, hi = graded.bounds
     assert lo <= sol.value <= hi and 0 <= lo <= hi <= 2
     assert hukm.solve(state, target=3).value in (0, 1, 2)

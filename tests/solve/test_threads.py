@@ -42,8 +42,7 @@ def answer(state: Any, threads: int, **kw: Any) -> Optional[tuple[Any, ...]]:
         if threads > 1:
             raise
         return None
-    return (s.value, s.actions, s.tricks, s.action_tricks, s.expected, s.expected_actions,
-            s.defenders_first_trick, s.bounds, s.action_bounds, s.exact)
+    return (s.value, s.actions, s.secondary, s.target, s.bounds, s.action_bounds, s.exact)
 
 
 def questions(name: str) -> list[dict[str, Any]]:

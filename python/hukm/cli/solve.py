@@ -284,8 +284,8 @@ def run(args: argparse.Namespace) -> int:
                     exact=args.exact, progress=line.progress, threads=args.threads)
     Screen(lang=None if tr is EN else tr.lang).table(state)
     print()
-    if args.target is not None or sol.contract is not None:
-        return _outcomes(described, sol, args.target if args.target is not None else sol.contract, tr)
+    if args.target is not None or sol.target is not None:
+        return _outcomes(described, sol, args.target if args.target is not None else sol.target, tr)
     if objective == "kot":
         def word(lo: int, hi: int) -> str:
             return tr.t("not decided") if lo != hi else tr.t("yes") if lo else tr.t("no")
@@ -311,8 +311,9 @@ def run(args: argparse.Namespace) -> int:
     whom = f"for {side_words(state, sol.player, described.partners)}"
     if args.player is None and player is None:
         whom += ", the player to move"
-    if sol.tricks is not None:
-        whom += f" (then {amount(sol.tricks, 'tricks collected')})"
+    tie = sol.secondary
+    if tie is not None and tie.ties and tie.value is not None:  # the tricks collected that break ties
+        whom += f" (then {amount(int(tie.value), 'tricks collected')})"
     if described.counted == "leader" and args.deal is not None:
         print(f"{trump_text(state)}, seat {state.current_player} to lead")
     _print_solution(state, sol, described.moves, described.label, whom)
@@ -365,7 +366,7 @@ def _outcomes(described: Any, sol: Solution, target: Optional[int], tr: Translat
 
     about = f" ({_about(sol, tr)})"
     if tr is EN:
-        what = "the contract" if sol.contract is not None else "target"
+        what = "the contract" if sol.target is not None else "target"
         print(f"outcome for the bidding side, {what} {target}: {said()}{about}")
     else:
         print(tr.t("outcome for the bidding side against {target}: {outcome}", target=tr.num(target or 0),

@@ -172,7 +172,7 @@ def _analysis(c: Ctx, analysis: object, legal: list[str], timeout: Optional[floa
             c.scene.analysis_note = c.tr.t("Double dummy: not solved within {seconds} s",
                                            seconds=number(c.tr, f"{timeout:g}"))
             return
-    if sol.contract is not None:  # an outcome against the contract, not a value in the game's unit
+    if sol.target is not None:  # an outcome against the contract, not a value in the game's unit
         reason = "the trump is concealed: no card-points value, only the outcome against the contract"
         c.scene.analysis_note = (c.tr.t("Double dummy: no value here ({reason})", reason=reason) if c.tr is EN
                                  else c.tr.t("Double dummy: no value here (cannot be solved now)"))

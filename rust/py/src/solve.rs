@@ -97,9 +97,12 @@ pub fn thread_work<'py>(py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
 }
 
 /// The exact double-dummy answer of any state, as a dict: `player`,
-/// `value`, `actions` ((action, value) pairs), `nodes`, and where the game
-/// has them `tricks` / `action_tricks` (Dehla Pakad), `defenders_first_trick`
-/// (Dugi), `expected` / `expected_actions` (Ganjifa's expectation). Every
+/// `value`, `actions` ((action, value) pairs), `nodes`; where the game gives
+/// a second answer, `secondary`: (name, value, (action, value) pairs,
+/// whether it breaks ties between equal values): Dehla Pakad's `tricks`
+/// collected, Dugi's `defenders_first_trick`, Ganjifa's `expected` tricks;
+/// where the value is the outcome against a target the game sets itself
+/// (Twenty-eight's contract with the trump concealed), `target`. Every
 /// argument after `state` is a keyword (`hukm.solve` names each one).
 ///
 /// With `bounds`, a limit does not raise: the dict then has `bounds`
@@ -224,17 +227,20 @@ pub fn solve<'py>(
     d.set_item("value", a.value)?;
     d.set_item("actions", a.actions)?;
     d.set_item("nodes", a.nodes)?;
+    // A game's second answer as (name, value, each action's, whether it
+    // breaks ties between equal values).
+    let none: Vec<(String, i64)> = Vec::new();
     match a.extra {
         Extra::None => {}
         Extra::Tricks { value, actions } => {
-            d.set_item("tricks", value)?;
-            d.set_item("action_tricks", actions)?;
+            d.set_item("secondary", ("tricks", value, actions, true))?
         }
-        Extra::FirstTrick(t) => d.set_item("defenders_first_trick", t)?,
-        Extra::Contract(t) => d.set_item("contract", t)?,
+        Extra::FirstTrick(t) => {
+            d.set_item("secondary", ("defenders_first_trick", t, none, false))?
+        }
+        Extra::Contract(t) => d.set_item("target", t)?,
         Extra::Expected { value, actions } => {
-            d.set_item("expected", value)?;
-            d.set_item("expected_actions", actions)?;
+            d.set_item("secondary", ("expected", value, actions, false))?
         }
     }
     Ok(d)
