@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
 
 import numpy as np
@@ -503,13 +504,24 @@ def _wins(state: _core.State) -> bool:
 
 def _beyond_quick(state: _core.State) -> bool:
     """Whether ``state``'s largest hand is beyond its game's quick exact search."""
-    try:
-        quick = _game_of(state).description.quick_hand
-    except (StateError, OptionError, AttributeError):
-        return False
+    quick = _quick_hand(state.preset, tuple(state.options))
     if quick is None:
         return False
     return max(len(h.replace(".", "").replace("-", "")) for h in state.hands()) > quick
+
+
+@lru_cache(maxsize=64)
+def _quick_hand(preset: str, options: tuple[tuple[str, str], ...]) -> Optional[int]:
+    """The largest hand of the quick exact search of ``preset`` with ``options``
+    (``None`` when it has no such limit): kept per game, as reading the game's
+    description costs more than a small solve."""
+    from .registry import game
+
+    try:
+        quick = game(preset, **dict(options)).description.quick_hand
+    except (StateError, OptionError, AttributeError):
+        return None
+    return None if quick is None else int(quick)
 
 
 def _counted_moves(state: _core.State, player: int) -> bool:

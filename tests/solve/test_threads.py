@@ -8,7 +8,10 @@ The presets come from :func:`hukm.games`; nothing names one."""
 from __future__ import annotations
 
 import functools
+import os
 import random
+import subprocess
+import sys
 import threading
 import time
 from typing import Any, Optional
@@ -155,3 +158,26 @@ def test_a_review_on_one_thread_splits_no_position() -> None:
     assert _core.thread_work() == []
     two = hukm.review(record, timeout=None, threads=2)
     assert one.decisions and [vars(d) for d in one.decisions] == [vars(d) for d in two.decisions]
+
+
+DEFAULT_THREADS_PROBE = """
+import os, hukm
+every = os.sched_getaffinity(0)
+first = hukm.default_threads()
+os.sched_setaffinity(0, {min(every)})
+one = hukm.default_threads()
+os.sched_setaffinity(0, every)
+print(first, one, hukm.default_threads(), len(every))
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="no CPU affinity on this system")
+def test_the_default_threads_follow_the_affinity() -> None:
+    """Without ``HUKM_THREADS`` the default is the cores the process may run on, read
+    again when its affinity changes (the answer is kept between calls)."""
+    env = {k: v for k, v in os.environ.items() if k != "HUKM_THREADS"}
+    done = subprocess.run([sys.executable, "-c", DEFAULT_THREADS_PROBE], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    first, one, again, cores = (int(x) for x in done.stdout.split())
+    assert 1 <= first <= cores and one == 1 and again == first

@@ -31,10 +31,54 @@ pub fn request(
 /// (a whole number from 1 to 1024), else the cores this process may run on
 /// (its CPU affinity and quota).
 pub fn default_threads() -> usize {
-    env_threads()
-        .ok()
-        .flatten()
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |x| x.get()))
+    env_threads().ok().flatten().unwrap_or_else(machine_threads)
+}
+
+/// The cores this process may run on: `std::thread::available_parallelism`
+/// (its CPU affinity, capped by its quota), which reads the control
+/// group's files each time (10 µs, as much as a small solve): kept with
+/// the affinity it was read under, and read again only when the affinity
+/// grew (a quota is read once).
+fn machine_threads() -> usize {
+    use std::sync::Mutex;
+    /// The affinity's cores and the answer read under it.
+    static SEEN: Mutex<Option<(usize, usize)>> = Mutex::new(None);
+    let read = || std::thread::available_parallelism().map_or(1, |x| x.get());
+    let Some(now) = affinity_cores() else {
+        return read();
+    };
+    let mut seen = SEEN.lock().unwrap_or_else(|e| e.into_inner());
+    match *seen {
+        Some((then, n)) if now <= then => n.min(now),
+        _ => {
+            let n = read();
+            *seen = Some((now, n));
+            n
+        }
+    }
+}
+
+/// The cores of this process's CPU affinity (`sched_getaffinity`), where
+/// the system says.
+#[cfg(target_os = "linux")]
+fn affinity_cores() -> Option<usize> {
+    extern "C" {
+        fn sched_getaffinity(pid: i32, size: usize, mask: *mut u64) -> i32;
+    }
+    let mut mask = [0u64; 16];
+    // SAFETY: `mask` is writable for the size given (1,024 cores).
+    let r = unsafe { sched_getaffinity(0, std::mem::size_of_val(&mask), mask.as_mut_ptr()) };
+    (r == 0).then(|| {
+        mask.iter()
+            .map(|w| w.count_ones() as usize)
+            .sum::<usize>()
+            .max(1)
+    })
+}
+
+#[cfg(not(target_os = "linux"))]
+fn affinity_cores() -> Option<usize> {
+    None
 }
 
 /// `HUKM_THREADS` read and checked (`None` when unset or empty).
@@ -55,7 +99,7 @@ fn env_threads() -> Result<Option<usize>, Error> {
 /// `default_threads`); a bad `HUKM_THREADS` is an error naming it.
 #[pyfunction(name = "default_threads")]
 pub fn py_default_threads() -> PyResult<usize> {
-    Ok(env_threads()?.unwrap_or_else(default_threads))
+    Ok(env_threads()?.unwrap_or_else(machine_threads))
 }
 
 /// The threads of a call: `threads` (at least 1) or the default.
