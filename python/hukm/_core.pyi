@@ -7,6 +7,7 @@ import numpy.typing as npt
 
 __version__: str
 __all__ = [
+    "Answer",
     "Description",
     "Keyword",
     "Objective",
@@ -339,7 +340,40 @@ def solve(
     graded: bool = False,
     estimate: bool = True,
     threads: Optional[int] = None,
-) -> dict[str, Any]: ...
+) -> Answer: ...
+
+_EstimateTriple = tuple[float, float, int]
+
+@final
+class Answer:
+    """The answer of :func:`solve`: whose side was counted, its value and each action's,
+    the nodes searched; when not exact the bounds proven, why the search stopped and the
+    estimates; a game's second answer (``secondary``: name, value, (action, value) pairs,
+    whether it breaks ties) and the target the game sets itself (``target``)."""
+
+    @property
+    def player(self) -> int: ...
+    @property
+    def value(self) -> int: ...
+    @property
+    def actions(self) -> list[tuple[str, int]]: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def bounds(self) -> Optional[tuple[int, int]]: ...
+    @property
+    def action_bounds(self) -> list[tuple[str, tuple[int, int]]]: ...
+    @property
+    def stopped(self) -> Optional[str]: ...
+    @property
+    def estimate(self) -> Optional[
+        tuple[_EstimateTriple, list[tuple[str, _EstimateTriple]], str, int]
+    ]: ...
+    @property
+    def secondary(self) -> Optional[tuple[str, Optional[float], list[tuple[str, float]], bool]]: ...
+    @property
+    def target(self) -> Optional[int]: ...
+
 @final
 class SolverPool:
     def __init__(self) -> None: ...

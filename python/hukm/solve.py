@@ -461,36 +461,36 @@ def solve(
         estimate=bool(estimate) and not bounds,
         threads=optional_whole(threads, "threads", 1, 1024),
     )
-    values = dict(r["actions"])
-    if "bounds" in r:
-        lohi = (int(r["bounds"][0]), int(r["bounds"][1]))
-        action_bounds = {a: (int(lo), int(hi)) for a, (lo, hi) in r["action_bounds"]}
+    values = dict(r.actions)
+    if r.bounds is not None:
+        lohi = (int(r.bounds[0]), int(r.bounds[1]))
+        action_bounds = {a: (int(lo), int(hi)) for a, (lo, hi) in r.action_bounds}
     else:
-        lohi = (int(r["value"]), int(r["value"]))
+        lohi = (int(r.value), int(r.value))
         action_bounds = {a: (int(v), int(v)) for a, v in values.items()}
     est = None
-    if "estimate" in r:
-        e = r["estimate"]
+    if r.estimate is not None:
+        value, each, method, moves = r.estimate
         est = Estimates(
-            value=Estimate(*e["value"]),
-            actions={a: Estimate(*x) for a, x in e["actions"]},
-            method=str(e["method"]),
-            moves=int(e["moves"]),
+            value=Estimate(*value),
+            actions={a: Estimate(*x) for a, x in each},
+            method=str(method),
+            moves=int(moves),
             chance=objective == "tricks" and _wins(state),
         )
+    second = r.secondary
     return Solution(
-        value=int(r["value"]),
-        actions=dict(r["actions"]),
-        nodes=int(r["nodes"]),
-        player=int(r["player"]),
-        secondary=None if "secondary" not in r else Secondary(
-            str(r["secondary"][0]), r["secondary"][1], dict(r["secondary"][2]), bool(r["secondary"][3])),
+        value=int(r.value),
+        actions=values,
+        nodes=int(r.nodes),
+        player=int(r.player),
+        secondary=None if second is None else Secondary(second[0], second[1], dict(second[2]), second[3]),
         bounds=lohi,
         action_bounds=action_bounds,
-        stopped=r.get("stopped"),
+        stopped=r.stopped,
         estimate=est,
-        mover_counted=_counted_moves(state, int(r["player"])),
-        target=r.get("target"),
+        mover_counted=_counted_moves(state, int(r.player)),
+        target=r.target,
     )
 
 

@@ -108,4 +108,4 @@ def test_the_engine_solve_takes_keywords_only() -> None:
     s = hukm.Hokm().from_deal("AK... QJ... T9... 87...", trump="S", leader=0)
     with pytest.raises(TypeError):
         _core.solve(s, 0)  # type: ignore[misc]
-    assert _core.solve(s, player=0, details=False)["value"] == hukm.solve(s, 0).value
+    assert _core.solve(s, player=0, details=False).value == hukm.solve(s, 0).value

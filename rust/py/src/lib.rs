@@ -22,6 +22,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<state::PyState>()?;
     m.add_class::<tensor::PyVecEnv>()?;
     m.add_class::<solve::PySolverPool>()?;
+    m.add_class::<solve::PyAnswer>()?;
     m.add_class::<describe::PyDescription>()?;
     m.add_class::<describe::PyKeyword>()?;
     m.add_class::<describe::PyObjective>()?;

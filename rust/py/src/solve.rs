@@ -3,7 +3,7 @@
 
 use hukm_core::registry;
 use hukm_core::solve::pool::{SharedPool, SolverPool};
-use hukm_core::solve::request::{Extra, Goal, SolveRequest};
+use hukm_core::solve::request::{Extra, Goal, SolveAnswer, SolveRequest};
 use hukm_core::solve::Progress;
 use hukm_core::Error;
 use numpy::{IntoPyArray, PyArray1};
@@ -140,22 +140,14 @@ pub fn thread_work<'py>(py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
         .collect()
 }
 
-/// The exact double-dummy answer of any state, as a dict: `player`,
-/// `value`, `actions` ((action, value) pairs), `nodes`; where the game gives
-/// a second answer, `secondary`: (name, value, (action, value) pairs,
-/// whether it breaks ties between equal values): Dehla Pakad's `tricks`
-/// collected, Dugi's `defenders_first_trick`, Ganjifa's `expected` tricks;
-/// where the value is the outcome against a target the game sets itself
-/// (Twenty-eight's contract with the trump concealed), `target`. Every
+/// The exact double-dummy answer of any state (an `Answer`). Every
 /// argument after `state` is a keyword (`hukm.solve` names each one).
 ///
-/// With `bounds`, a limit does not raise: the dict then has `bounds`
-/// ((lo, hi) of the value), `action_bounds` ((action, (lo, hi)) pairs) and
-/// `stopped` (the limit's message). `progress`, a callable, is called with
+/// With `bounds`, a limit does not raise: the answer then has `bounds`,
+/// `action_bounds` and `stopped`. `progress`, a callable, is called with
 /// `(lo, hi, nodes)` (the bounds of the value proven so far and the nodes
 /// searched when they were) each time they narrow and every half second
 /// while they do not, from the calling thread.
-#[pyfunction]
 ///
 /// With `pool` (a `SolverPool`), the games that can keep their solver
 /// across calls (Hokm and the Court Piece family) take it from there and
@@ -165,9 +157,8 @@ pub fn thread_work<'py>(py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
 ///
 /// With `graded`, a limit or a position beyond the search's reach gives
 /// the best grade reached: `bounds`, `action_bounds` and `stopped` as
-/// above whenever a value is not exact, and with `estimate` an `estimate`
-/// dict: `value` and `actions` ((action, (mean, spread, samples)) pairs),
-/// `method` and `moves` (moves played by the play-outs).
+/// above whenever a value is not exact, and with `estimate` its `estimate`.
+#[pyfunction]
 #[pyo3(signature = (state, *, player = None, objective = "tricks", target = None, actions = true, details = true, max_nodes = None, timeout = None, tt_mib = None, bounds = false, progress = None, pool = None, graded = false, estimate = true, threads = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve<'py>(
@@ -187,7 +178,7 @@ pub fn solve<'py>(
     graded: bool,
     estimate: bool,
     threads: Option<usize>,
-) -> PyResult<Bound<'py, PyDict>> {
+) -> PyResult<PyAnswer> {
     let goal = match (objective, target) {
         ("tricks" | "value", None) => Goal::Value,
         ("tricks" | "value", Some(t)) => Goal::Target(t),
@@ -247,47 +238,127 @@ pub fn solve<'py>(
         |_| tell(),
     )??;
     tell()?;
-    let d = PyDict::new(py);
-    if let Some(b) = a.bounds {
-        d.set_item("bounds", b.value)?;
-        d.set_item("action_bounds", b.actions)?;
-        d.set_item("stopped", b.reason)?;
+    Ok(PyAnswer(a))
+}
+
+/// The answer of `solve`: whose side was counted (`player`), its `value`,
+/// each action's (`actions`, (action, value) pairs in the state's order),
+/// the `nodes` searched; when a value is not exact the `bounds` proven,
+/// each action's (`action_bounds`), why the search `stopped` and the
+/// `estimate` ((mean, spread, samples) of the value and of each action,
+/// how they were made, the moves played); where the game gives a second
+/// answer, `secondary` (name, value, (action, value) pairs, whether it
+/// breaks ties between equal values: Dehla Pakad's `tricks` collected,
+/// Dugi's `defenders_first_trick`, Ganjifa's `expected` tricks); where the
+/// value is the outcome against a target the game sets itself
+/// (Twenty-eight's contract with the trump concealed), `target`.
+#[pyclass(name = "Answer", module = "hukm._core", frozen)]
+pub struct PyAnswer(SolveAnswer);
+
+/// (mean, spread, samples) of one estimate.
+type EstimateTriple = (f64, f64, u32);
+
+/// The estimates as (value, (action, value) pairs, method, moves).
+type EstimateParts = (EstimateTriple, Vec<(String, EstimateTriple)>, String, u64);
+
+#[pymethods]
+impl PyAnswer {
+    /// The player whose side was counted.
+    #[getter]
+    fn player(&self) -> usize {
+        self.0.player
     }
-    if let Some(e) = a.estimate {
-        let est = PyDict::new(py);
+
+    /// The value for that side from here (a lower bound when not exact).
+    #[getter]
+    fn value(&self) -> i64 {
+        self.0.value
+    }
+
+    /// Each legal action with the value after it (empty unless asked).
+    #[getter]
+    fn actions(&self) -> Vec<(String, i64)> {
+        self.0.actions.clone()
+    }
+
+    /// Search nodes visited by the whole call.
+    #[getter]
+    fn nodes(&self) -> u64 {
+        self.0.nodes
+    }
+
+    /// The lowest and highest value still possible, when not exact.
+    #[getter]
+    fn bounds(&self) -> Option<(i64, i64)> {
+        self.0.bounds.as_ref().map(|b| b.value)
+    }
+
+    /// Each action's bounds, when not exact (else empty).
+    #[getter]
+    fn action_bounds(&self) -> Vec<(String, (i64, i64))> {
+        self.0
+            .bounds
+            .as_ref()
+            .map_or_else(Vec::new, |b| b.actions.clone())
+    }
+
+    /// Why a value is not exact (the limit's message), else `None`.
+    #[getter]
+    fn stopped(&self) -> Option<String> {
+        self.0.bounds.as_ref().map(|b| b.reason.clone())
+    }
+
+    /// The estimates of a graded answer that is not exact, where asked.
+    #[getter]
+    fn estimate(&self) -> Option<EstimateParts> {
         let triple = |x: &hukm_core::solve::estimate::Estimate| (x.mean, x.spread, x.samples);
-        est.set_item("value", triple(&e.value))?;
-        let actions: Vec<(String, (f64, f64, u32))> = e
-            .actions
-            .iter()
-            .map(|(n, x)| (n.clone(), triple(x)))
-            .collect();
-        est.set_item("actions", actions)?;
-        est.set_item("method", e.method)?;
-        est.set_item("moves", e.moves)?;
-        d.set_item("estimate", est)?;
+        self.0.estimate.as_ref().map(|e| {
+            (
+                triple(&e.value),
+                e.actions
+                    .iter()
+                    .map(|(n, x)| (n.clone(), triple(x)))
+                    .collect(),
+                e.method.clone(),
+                e.moves,
+            )
+        })
     }
-    d.set_item("player", a.player)?;
-    d.set_item("value", a.value)?;
-    d.set_item("actions", a.actions)?;
-    d.set_item("nodes", a.nodes)?;
-    // A game's second answer as (name, value, each action's, whether it
-    // breaks ties between equal values).
-    let none: Vec<(String, i64)> = Vec::new();
-    match a.extra {
-        Extra::None => {}
-        Extra::Tricks { value, actions } => {
-            d.set_item("secondary", ("tricks", value, actions, true))?
-        }
-        Extra::FirstTrick(t) => {
-            d.set_item("secondary", ("defenders_first_trick", t, none, false))?
-        }
-        Extra::Contract(t) => d.set_item("target", t)?,
-        Extra::Expected { value, actions } => {
-            d.set_item("secondary", ("expected", value, actions, false))?
+
+    /// The game's second answer: (name, value, (action, value) pairs,
+    /// whether it breaks ties between equal values).
+    #[getter]
+    fn secondary<'py>(&self, py: Python<'py>) -> pyo3::PyResult<Option<Bound<'py, PyAny>>> {
+        let none: Vec<(String, i64)> = Vec::new();
+        Ok(match &self.0.extra {
+            Extra::None | Extra::Contract(_) => None,
+            Extra::Tricks { value, actions } => Some(
+                ("tricks", *value, actions.clone(), true)
+                    .into_pyobject(py)?
+                    .into_any(),
+            ),
+            Extra::FirstTrick(t) => Some(
+                ("defenders_first_trick", *t, none, false)
+                    .into_pyobject(py)?
+                    .into_any(),
+            ),
+            Extra::Expected { value, actions } => Some(
+                ("expected", *value, actions.clone(), false)
+                    .into_pyobject(py)?
+                    .into_any(),
+            ),
+        })
+    }
+
+    /// The target the game sets itself when its value is the outcome
+    /// against it, else `None`.
+    #[getter]
+    fn target(&self) -> Option<i32> {
+        match self.0.extra {
+            Extra::Contract(t) => Some(t),
+            _ => None,
         }
     }
-    Ok(d)
 }
 
 /// A solver kept across calls of `solve(..., pool=)`: one transposition
