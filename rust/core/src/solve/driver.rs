@@ -177,7 +177,8 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
         G: TrickGame<Pattern = P, Move = M>,
     {
         if self.config.switches.tt {
-            self.tt.reserve()?;
+            let trees = G::PATTERN_TREES && self.config.switches.pattern_trees;
+            self.tt.reserve_for(trees)?;
         }
         self.tt.new_generation();
         let limits = self.call_limits();

@@ -217,10 +217,29 @@ pub struct TtKey<P> {
 pub trait Pattern: Copy + Default + Eq + BitAnd<Output = Self> + BitOr<Output = Self> {
     /// The all-ones pattern (every remaining card matters).
     const FULL: Self;
+
+    /// The pattern's first 128 bits as two 64-bit planes (bits 0..64 and
+    /// 64..128): the two bits of the owners' seat numbers in the keys of
+    /// games with [`TrickGame::PATTERN_TREES`].
+    fn planes(self) -> [u64; 2];
+
+    /// The pattern whose first 128 bits are the planes `p` (the rest
+    /// clear).
+    fn from_planes(p: [u64; 2]) -> Self;
 }
 
 impl Pattern for u128 {
     const FULL: u128 = u128::MAX;
+
+    #[inline]
+    fn planes(self) -> [u64; 2] {
+        [self as u64, (self >> 64) as u64]
+    }
+
+    #[inline]
+    fn from_planes(p: [u64; 2]) -> u128 {
+        p[0] as u128 | (p[1] as u128) << 64
+    }
 }
 
 /// A pattern of `N` 128-bit words, for games whose table key must hold
@@ -266,6 +285,18 @@ impl<const N: usize> BitOr for Wide<N> {
 
 impl<const N: usize> Pattern for Wide<N> {
     const FULL: Wide<N> = Wide([u128::MAX; N]);
+
+    #[inline]
+    fn planes(self) -> [u64; 2] {
+        self.0[0].planes()
+    }
+
+    #[inline]
+    fn from_planes(p: [u64; 2]) -> Wide<N> {
+        let mut w = Wide::default();
+        w.0[0] = u128::from_planes(p);
+        w
+    }
 }
 
 /// A 64-bit mixing function (SplitMix64's finaliser), for hashing card sets
@@ -427,6 +458,13 @@ pub struct Switches {
     /// holds the top trump and keeps it to the end, its partner perhaps a
     /// ten: the last trick's heap is theirs).
     pub heap_last: bool,
+    /// Games whose table keys are pattern trees' ([`TrickGame::PATTERN_TREES`]:
+    /// whist with three hands): the table keeps their trick starts as the
+    /// whist core's does ([`crate::solve::trees`]): per shape and seat on
+    /// lead a tree of patterns, each with an interval on what is still to
+    /// come, merged, absorbed and dissolved as they are stored, the pattern
+    /// that last answered tried first; instead of chains of entries.
+    pub pattern_trees: bool,
 }
 
 impl Default for Switches {
@@ -467,6 +505,7 @@ impl Default for Switches {
             trial_first: true,
             fresh_cutoffs: true,
             heap_last: true,
+            pattern_trees: false,
         }
     }
 }
@@ -510,11 +549,12 @@ impl Switches {
             trial_first: false,
             fresh_cutoffs: false,
             heap_last: false,
+            pattern_trees: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 35] = [
+    pub const NAMES: [&'static str; 36] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -550,6 +590,7 @@ impl Switches {
         "trial_first",
         "fresh_cutoffs",
         "heap_last",
+        "pattern_trees",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -590,6 +631,7 @@ impl Switches {
             "trial_first" => &mut self.trial_first,
             "fresh_cutoffs" => &mut self.fresh_cutoffs,
             "heap_last" => &mut self.heap_last,
+            "pattern_trees" => &mut self.pattern_trees,
             _ => return None,
         })
     }
@@ -642,6 +684,14 @@ pub trait TrickGame {
     /// whose probes nearly always land on the value (four-hand whist, where
     /// MTD(f) needs two) turns it off and saves the bookkeeping.
     const SOFT_BOUNDS: bool = true;
+    /// Whether the table may keep this game's trick starts in pattern
+    /// trees (`Switches::pattern_trees`, [`crate::solve::trees`]): true
+    /// only for keys whose pattern is two planes of the owners' seat
+    /// numbers over the cards in play ([`Pattern::planes`]), whose masks
+    /// fix the same cards in both planes, whose context holds the seat on
+    /// lead in its two low bits, without heaps, and whose values fit a
+    /// byte.
+    const PATTERN_TREES: bool = false;
 
     /// Whether `Switches::bounds_first` applies at this trick start: the
     /// cheap bounds are asked before the table (where they decide more

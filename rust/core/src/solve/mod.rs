@@ -35,6 +35,7 @@ pub mod search;
 pub mod shared;
 pub mod table;
 mod table_jobs;
+pub mod trees;
 pub mod tt;
 pub mod wcore;
 pub mod whist;
@@ -841,3 +842,5 @@ pub(crate) fn join_all<T>(
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod trees_tests;

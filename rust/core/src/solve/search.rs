@@ -239,17 +239,25 @@ impl<'a, G: TrickGame> Search<'a, G> {
         }
         let mut hint = u8::MAX;
         let mut heap = None;
+        // The game's trick starts kept in pattern trees (no heaps, no move
+        // hints).
+        let trees = G::PATTERN_TREES && self.sw.pattern_trees;
         let key = if self.sw.tt {
             let (key, h) = g.tt_key_heap(&self.sw);
             heap = h;
-            if let Some(hit) = self.tt.probe_heap(
-                &key,
-                heap,
-                lead_target as u32,
-                &mut hint,
-                self.sw.tt_move,
-                self.sw.tt_promote,
-            ) {
+            let found = if trees {
+                self.tt.probe_tree(&key, lead_target as u32)
+            } else {
+                self.tt.probe_heap(
+                    &key,
+                    heap,
+                    lead_target as u32,
+                    &mut hint,
+                    self.sw.tt_move,
+                    self.sw.tt_promote,
+                )
+            };
+            if let Some(hit) = found {
                 // The entry's bound is the side on lead's; the other side's
                 // value is what is left.
                 let b = hit.bound as i32;
@@ -316,7 +324,11 @@ impl<'a, G: TrickGame> Search<'a, G> {
                 units[1] |= super::tt::HEAP_FLAG;
             }
         }
-        self.tt.store_heap(&key, units, mask, lower, upper, hint);
+        if trees {
+            self.tt.store_tree(&key, mask, lower, upper);
+        } else {
+            self.tt.store_heap(&key, units, mask, lower, upper, hint);
+        }
         (ok, w)
     }
 

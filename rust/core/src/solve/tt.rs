@@ -11,6 +11,7 @@ use std::sync::Arc;
 use super::game::{HeapUnits, Pattern, TtKey};
 use super::shared::{Handle, SharedTt};
 use super::table::Table;
+use super::trees::Trees;
 use crate::error::Result;
 
 pub use super::table::{Hit, HEAP_FLAG};
@@ -27,6 +28,11 @@ enum Store<P: Pattern> {
 /// thread or shared by several ([`Tt::shared`]).
 pub struct Tt<P: Pattern> {
     store: Store<P>,
+    /// The pattern trees of a table of its own (`Switches::pattern_trees`),
+    /// made on first use within the same budget.
+    trees: Option<Box<Trees>>,
+    /// The budget of a table of its own, in bytes.
+    bytes: usize,
 }
 
 impl<P: Pattern> Tt<P> {
@@ -34,6 +40,8 @@ impl<P: Pattern> Tt<P> {
     pub fn with_bytes(bytes: usize) -> Tt<P> {
         Tt {
             store: Store::Own(Table::with_bytes(bytes)),
+            trees: None,
+            bytes,
         }
     }
 
@@ -42,6 +50,8 @@ impl<P: Pattern> Tt<P> {
     pub fn shared(table: &Arc<SharedTt<P>>) -> Tt<P> {
         Tt {
             store: Store::Shared(Box::new(Handle::new(table))),
+            trees: None,
+            bytes: 0,
         }
     }
 
@@ -64,6 +74,23 @@ impl<P: Pattern> Tt<P> {
         }
     }
 
+    /// [`Tt::reserve`], or when `trees` (a game searched through the
+    /// pattern trees, [`Tt::probe_tree`]) and the table is a thread's own,
+    /// the trees' memory instead.
+    pub fn reserve_for(&mut self, trees: bool) -> Result<()> {
+        if trees && matches!(self.store, Store::Own(_)) {
+            return self.trees().reserve();
+        }
+        self.reserve()
+    }
+
+    /// The pattern trees, made now if new.
+    fn trees(&mut self) -> &mut Trees {
+        let bytes = self.bytes;
+        self.trees
+            .get_or_insert_with(|| Box::new(Trees::with_bytes(bytes)))
+    }
+
     /// Bytes the table uses once allocated.
     pub fn capacity_bytes(&self) -> usize {
         match &self.store {
@@ -78,6 +105,9 @@ impl<P: Pattern> Tt<P> {
             Store::Own(t) => t.clear(),
             Store::Shared(h) => h.table().clear(),
         }
+        if let Some(t) = &mut self.trees {
+            t.clear();
+        }
     }
 
     /// Starts a new search (kept for future ageing; entries stay valid).
@@ -87,10 +117,16 @@ impl<P: Pattern> Tt<P> {
     /// stores, cut-off hits, resets because full, probes and entries
     /// compared by the probes.
     pub fn stats(&self) -> [u64; 5] {
-        match &self.store {
+        let mut s = match &self.store {
             Store::Own(t) => t.stats(),
             Store::Shared(h) => h.table().stats(),
+        };
+        if let Some(t) = &self.trees {
+            for (a, b) in s.iter_mut().zip(t.stats()) {
+                *a += b;
+            }
         }
+        s
     }
 
     /// Looks for a bound deciding whether the side on lead reaches `target`.
@@ -137,6 +173,28 @@ impl<P: Pattern> Tt<P> {
                     .probe_heap(key, heap, target, hint, want_hint, promote)
             }
         }
+    }
+
+    /// Like [`Tt::probe`] for a game with [`TrickGame::PATTERN_TREES`]: in
+    /// the pattern trees when the table is a thread's own, else as
+    /// [`Tt::probe`] (no move hints either way).
+    ///
+    /// [`TrickGame::PATTERN_TREES`]: super::game::TrickGame::PATTERN_TREES
+    #[inline]
+    pub fn probe_tree(&mut self, key: &TtKey<P>, target: u32) -> Option<Hit<P>> {
+        if matches!(self.store, Store::Own(_)) {
+            return self.trees().probe(key, target);
+        }
+        self.probe(key, target)
+    }
+
+    /// Like [`Tt::store`] for a game with
+    /// [`super::game::TrickGame::PATTERN_TREES`] (see [`Tt::probe_tree`]).
+    pub fn store_tree(&mut self, key: &TtKey<P>, mask: P, lower: u32, upper: u32) {
+        if matches!(self.store, Store::Own(_)) {
+            return self.trees().store(key, mask, lower, upper);
+        }
+        self.store(key, mask, lower, upper)
     }
 
     /// Stores a bound for the side on lead: `lower..=upper` holds for every

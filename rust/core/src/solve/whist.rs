@@ -340,6 +340,11 @@ impl<const N: usize> TrickGame for Whist<N> {
     /// hands' table probes land on the value and would only pay for them
     /// (−0.6% nodes, +2.5% instructions).
     const SOFT_BOUNDS: bool = N == 3;
+    /// Three hands: the table may keep their trick starts in the whist
+    /// core's pattern trees (`Switches::pattern_trees`): the key's owners
+    /// are two planes of seat numbers, its context holds the leader in its
+    /// two low bits, masks fix the same cards in both planes.
+    const PATTERN_TREES: bool = N == 3;
 
     /// Two and three hands, a leader without a partner: his quick tricks
     /// decide most of his leads the table would answer (three hands, deal 3

@@ -36,7 +36,7 @@ pub use tt::TtStats;
 
 use crate::error::{Error, Result};
 use crate::solve::game::Switches;
-use crate::solve::search::Limits;
+use crate::solve::limits::Limits;
 
 /// The whist core's table and cut-off cache, kept between the searches of
 /// one solver.

@@ -20,7 +20,7 @@ use super::moves::{bottom, top};
 use super::shared::Table;
 use super::tt::{Bounds, Pat};
 use crate::solve::game::Switches;
-use crate::solve::search::Limits;
+use crate::solve::limits::Limits;
 use crate::solve::whist::{suit_bits, NO_TRUMP};
 
 /// Most plies of a hand (13 tricks of 4 cards).

@@ -140,13 +140,15 @@ struct Node {
 }
 
 impl Node {
+    /// A root: no card fixed, nothing known (any number of tricks, so
+    /// that three-hand trees, [`crate::solve::trees`], may hold up to 17).
     const ROOT: Node = Node {
         pat: Pat {
             p0: 0,
             p1: 0,
             mask: 0,
         },
-        b: Bounds { lo: 0, hi: 13 },
+        b: Bounds { lo: 0, hi: u8::MAX },
         kids: List::EMPTY,
     };
 }
@@ -285,7 +287,10 @@ impl Tt {
 
     #[inline(always)]
     fn home(key: u64, ctx: u32, bits: u32) -> usize {
-        ((key ^ (ctx as u64) << 61).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
+        // The context's three low bits (four hands' trump) in the key's
+        // top ones, the rest (three hands' sides and lists) in its low ones.
+        ((key ^ (ctx as u64).rotate_right(3)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits))
+            as usize
     }
 
     /// The slot of a shape key, if stored.
