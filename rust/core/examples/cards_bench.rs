@@ -103,21 +103,7 @@ fn main() {
             "{:3} {:9.2} ms {:10} nodes value {:2} {:?}",
             i, ms, v.nodes, v.value, vals
         );
-        for (k, w) in hukm_core::solve::parallel::take_thread_work()
-            .iter()
-            .enumerate()
-        {
-            println!(
-                "    thread {} jobs {} nodes {} waits {} busy {:.1} ms cpu {:.1} ms idle {:.1} ms",
-                k,
-                w.jobs,
-                w.nodes,
-                w.waits,
-                w.busy_us as f64 / 1e3,
-                w.cpu_us as f64 / 1e3,
-                w.idle_us as f64 / 1e3
-            );
-        }
+        common::print_thread_work();
         if std::env::var("TTSTATS").is_ok() {
             println!(
                 "    tt [stores, hits, resets, probes, scanned] {:?}",

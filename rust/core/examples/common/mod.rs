@@ -51,3 +51,24 @@ pub fn whist_positions(path: &str) -> Vec<(Vec<hukm_core::card::CardSet>, u8, us
         })
         .collect()
 }
+
+/// Prints what each thread of the process's splits did since the last call
+/// (`hukm_core::solve::parallel::take_thread_work`), a line a thread.
+#[allow(dead_code)]
+pub fn print_thread_work() {
+    for (k, w) in hukm_core::solve::parallel::take_thread_work()
+        .iter()
+        .enumerate()
+    {
+        println!(
+            "    thread {} jobs {} nodes {} waits {} busy {:.1} ms cpu {:.1} ms idle {:.1} ms",
+            k,
+            w.jobs,
+            w.nodes,
+            w.waits,
+            w.busy_us as f64 / 1e3,
+            w.cpu_us as f64 / 1e3,
+            w.idle_us as f64 / 1e3
+        );
+    }
+}

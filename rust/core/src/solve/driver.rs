@@ -168,7 +168,7 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
     /// keeping the cut-off cache, and counts its nodes. The error of a limit
     /// that stopped the search comes with `f`'s result (whose answers since
     /// the stop are void).
-    fn with_search<G, R>(
+    pub(crate) fn with_search<G, R>(
         &mut self,
         max_side: Side,
         f: impl FnOnce(&mut Search<'_, G>) -> R,

@@ -465,6 +465,13 @@ pub struct Switches {
     /// come, merged, absorbed and dissolved as they are stored, the pattern
     /// that last answered tried first; instead of chains of entries.
     pub pattern_trees: bool,
+    /// The value alone on several threads by ABDADA
+    /// ([`crate::solve::Solver::value_abdada`]): every thread searches the
+    /// same probes from the root, and at a node whose first move is
+    /// searched a thread leaves the moves another thread is searching to
+    /// the end ([`crate::solve::shared::Busy`]), instead of the root's
+    /// moves split over the threads in rounds of aspirations.
+    pub abdada: bool,
 }
 
 impl Default for Switches {
@@ -506,6 +513,7 @@ impl Default for Switches {
             fresh_cutoffs: true,
             heap_last: true,
             pattern_trees: false,
+            abdada: false,
         }
     }
 }
@@ -550,11 +558,12 @@ impl Switches {
             fresh_cutoffs: false,
             heap_last: false,
             pattern_trees: false,
+            abdada: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 36] = [
+    pub const NAMES: [&'static str; 37] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -591,6 +600,7 @@ impl Switches {
         "fresh_cutoffs",
         "heap_last",
         "pattern_trees",
+        "abdada",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -632,6 +642,7 @@ impl Switches {
             "fresh_cutoffs" => &mut self.fresh_cutoffs,
             "heap_last" => &mut self.heap_last,
             "pattern_trees" => &mut self.pattern_trees,
+            "abdada" => &mut self.abdada,
             _ => return None,
         })
     }
@@ -673,8 +684,9 @@ impl Switches {
 /// methods are called on consistent states only (the public API validates
 /// positions before building a game), and none may allocate.
 pub trait TrickGame {
-    /// One move (a card, or a multi-card lead).
-    type Move: Copy + Default + PartialEq;
+    /// One move (a card, or a multi-card lead); its number (`Into<u64>`)
+    /// names it in the lines of [`crate::solve::shared::Busy`].
+    type Move: Copy + Default + PartialEq + Into<u64>;
     /// A set of cards whose ranks decided something (partition search).
     type Winners: Copy + Default + BitOr<Output = Self::Winners>;
     /// The relative-rank pattern of the table key.

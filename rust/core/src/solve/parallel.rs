@@ -431,7 +431,62 @@ impl Bar {
     fn last(&self) -> Option<u32> {
         Some(self.last.load(Ordering::Relaxed)).filter(|&x| x != u32::MAX)
     }
+
+    /// A bar that only makes probes moot ([`Solver::value_abdada`]): a
+    /// probe is dropped once `epoch` reaches `moot_at` (set per probe).
+    fn epoch(epoch: Arc<AtomicU32>, moot_at: Arc<AtomicU32>) -> Bar {
+        Bar {
+            best: epoch,
+            aspiration: 0,
+            credit: 0,
+            total: 0,
+            mover_max: true,
+            last: Arc::new(AtomicU32::new(u32::MAX)),
+            moot_at,
+        }
+    }
 }
+
+/// With [`crate::solve::Switches::abdada`], moves are marked down to this
+/// many moves before the end of the play (the searches below are too small
+/// to pay for the marks).
+pub const ABDADA_LEFT: u32 = 12;
+
+/// The window of a value searched by every thread at once
+/// ([`Solver::value_abdada`]): what the finished probes proved and the
+/// target of the probe the threads are running.
+struct Window {
+    lo: u32,
+    hi: u32,
+    target: u32,
+    /// Raised each time the target moves (the probes at the old one are
+    /// moot).
+    epoch: u32,
+}
+
+/// The moves of the line that plays each position's first move to the end
+/// of the play from `g` (which is given back as it was).
+fn plies_left<G: TrickGame>(g: &mut G, sw: &super::game::Switches) -> u32 {
+    let mut line = Vec::new();
+    let mut list = super::game::MoveList::new();
+    while g.remaining() > 0 && line.len() < 1 << 12 {
+        list.clear();
+        g.moves(&mut list, sw);
+        let Some(&m) = list.as_slice().first() else {
+            break;
+        };
+        g.play(m);
+        line.push(m);
+    }
+    for &m in line.iter().rev() {
+        g.undo(m);
+    }
+    line.len() as u32
+}
+
+/// Seeds of the line hashes of [`Solver::value_abdada`]'s calls, one per
+/// call (marks of one call never stand for another's).
+static ABDADA_CALLS: AtomicUsize = AtomicUsize::new(0);
 
 impl<P, M> Solver<P, M>
 where
@@ -459,6 +514,9 @@ where
     where
         G: TrickGame<Pattern = P, Move = M> + Clone + Send,
     {
+        if self.config.switches.abdada && self.threads() > 1 {
+            return self.value_abdada(g, guess, probe);
+        }
         let mut list = super::game::MoveList::new();
         if self.threads() > 1 && g.remaining() > 0 {
             g.moves(&mut list, &self.config.switches);
@@ -597,6 +655,143 @@ where
         let pick = |x: (u32, u32)| if mover_max { x } else { (mine(x.1), mine(x.0)) };
         let values: Vec<(u32, u32)> = k.into_iter().map(pick).collect();
         Ok(best_of(&values, mover_max, self.used))
+    }
+
+    /// The value of `g` for side 0 (as [`Solver::value`] over the whole
+    /// window, probing first at `guess`, then as `probe` says) searched by
+    /// every thread of the call at once, by ABDADA
+    /// ([`crate::solve::Switches::abdada`]).
+    ///
+    /// The threads run the same probes from the root on the call's shared
+    /// table: the first to answer a probe moves the window and sets the
+    /// next target, and the others drop the old probe and take the new one
+    /// (a probe made moot is noticed at the search's next check of its
+    /// limits). Below the root they spread by themselves: at a node whose
+    /// first move has been searched, a thread skips the moves another
+    /// thread is searching and comes back to them at the end
+    /// ([`super::shared::Busy`]), most often to find their answers in the
+    /// table. Down to [`ABDADA_LEFT`] moves before the end of the play.
+    pub fn value_abdada<G>(&mut self, g: &mut G, guess: u32, probe: Probe) -> Result<Solution>
+    where
+        G: TrickGame<Pattern = P, Move = M> + Clone + Send,
+    {
+        let total = g.remaining();
+        let window = match self.open_window((0, u32::MAX), total) {
+            Ok(w) => w,
+            Err(done) => return Ok(done),
+        };
+        if window.0 >= window.1 {
+            return Ok(Solution {
+                value: window.0,
+                hi: window.1,
+                nodes: self.used,
+            });
+        }
+        let plies = plies_left(g, &self.config.switches);
+        self.share_table();
+        let busy = self.tt.handle().map(|h| h.table().busy().clone());
+        let call = ABDADA_CALLS.fetch_add(1, Ordering::Relaxed) as u64;
+        if let Some(b) = &busy {
+            b.start(
+                super::game::mix64(call.wrapping_add(0x5EED)),
+                plies.saturating_sub(ABDADA_LEFT),
+            );
+        }
+        let soft = self.config.switches.fail_soft && G::SOFT_BOUNDS;
+        let mtdf = self.config.switches.mtdf;
+        let next = move |lo: u32, hi: u32, ok: bool| -> u32 {
+            let t = match probe {
+                Probe::Mtdf if !mtdf || ok => lo + 1,
+                Probe::Mtdf => hi,
+                Probe::Bisect => (lo + hi).div_ceil(2),
+            };
+            t.clamp(lo + 1, hi.max(lo + 1))
+        };
+        let first = match probe {
+            Probe::Mtdf if !mtdf => window.0 + 1,
+            _ => guess.clamp(window.0 + 1, window.1),
+        };
+        let shared = Mutex::new(Window {
+            lo: window.0,
+            hi: window.1,
+            target: first,
+            epoch: 0,
+        });
+        let epoch = Arc::new(AtomicU32::new(0));
+        let root = Mutex::new(g.clone());
+        let stop = self.config.stop.clone();
+        let threads = self.threads();
+        let job = |s: &mut Solver<P, M>, _: usize| -> Result<()> {
+            let mut h = root.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            let moot_at = Arc::new(AtomicU32::new(u32::MAX));
+            s.bar = Some(Bar::epoch(epoch.clone(), moot_at.clone()));
+            let r = s.with_search(0, |search| -> Result<()> {
+                loop {
+                    let (t, e) = {
+                        let w = shared.lock().unwrap_or_else(|e| e.into_inner());
+                        if w.lo >= w.hi {
+                            return Ok(());
+                        }
+                        (w.target, w.epoch)
+                    };
+                    moot_at.store(e + 1, Ordering::Relaxed);
+                    let (ok, b, _) = search.reaches(&mut h, t as i32);
+                    if search.aborted() {
+                        let err = search.take_abort().unwrap_or(Error::Interrupted);
+                        let user = stop.as_ref().is_some_and(|f| f.load(Ordering::Relaxed));
+                        if matches!(err, Error::Interrupted)
+                            && !user
+                            && epoch.load(Ordering::Relaxed) > e
+                        {
+                            // Another thread answered first: the next probe.
+                            continue;
+                        }
+                        return Err(err);
+                    }
+                    let mut w = shared.lock().unwrap_or_else(|e| e.into_inner());
+                    // The bound proven (with fail-soft probes it may reach
+                    // past the target); any finished probe's is valid.
+                    if ok {
+                        let b = if soft { (b.max(0) as u32).max(t) } else { t };
+                        w.lo = w.lo.max(b.min(w.hi));
+                    } else {
+                        let b = if soft {
+                            (b.max(0) as u32).min(t - 1)
+                        } else {
+                            t - 1
+                        };
+                        w.hi = w.hi.min(b.max(w.lo));
+                    }
+                    let (lo, hi) = (w.lo, w.hi);
+                    if lo >= hi || w.target == t || w.target <= lo || w.target > hi {
+                        w.target = next(lo, hi, ok);
+                        w.epoch += 1;
+                        epoch.store(w.epoch, Ordering::Relaxed);
+                    }
+                }
+            });
+            s.bar = None;
+            let err = match r {
+                Ok((Ok(()), _, None)) => return Ok(()),
+                Ok((Ok(()), _, Some(e))) | Ok((Err(e), _, _)) | Err(e) => e,
+            };
+            if s.config.bounds && !matches!(err, Error::State(_)) {
+                s.halted = Some(err);
+                return Ok(());
+            }
+            Err(err)
+        };
+        let r = self.split(threads, job);
+        if let Some(b) = &busy {
+            b.stop();
+        }
+        r?;
+        let w = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+        Ok(Solution {
+            value: w.lo,
+            hi: w.hi,
+            nodes: self.used,
+        })
     }
 }
 

@@ -54,6 +54,8 @@ fn threads_give_the_brute_force_values_on_endgames() {
                 (2, "-trial_first,-fresh_cutoffs"),
                 (2, "core_threads"),
                 (4, "core_threads"),
+                (2, "abdada,-trial_first"),
+                (4, "abdada,-trial_first"),
             ] {
                 let mut s = Solver::new(SolverConfig {
                     switches: Switches::default().with_spec(sw).unwrap(),
@@ -94,6 +96,12 @@ fn one_two_and_four_threads_agree_on_larger_positions() {
             .with_spec("-trial_first,-fresh_cutoffs")
             .unwrap(),
         Switches::default().with_spec("core_threads").unwrap(),
+        Switches::default()
+            .with_spec("abdada,-trial_first")
+            .unwrap(),
+        Switches::default()
+            .with_spec("abdada,-trial_first,-fail_soft,-mtdf")
+            .unwrap(),
     ] {
         for pos in &positions {
             let player = pos.to_move();
@@ -150,6 +158,7 @@ fn the_node_limit_holds_over_all_threads() {
         (deal(3, 3, 9), ""),
         (deal(3, 3, 9), "-trial_first"),
         (deal(6, 4, 9), "core_threads"),
+        (deal(3, 3, 9), "abdada,-trial_first"),
     ] {
         node_limit_over_threads(&pos, Switches::default().with_spec(sw).unwrap());
     }
@@ -241,4 +250,72 @@ fn a_solver_keeps_one_shared_table_across_calls() {
     assert_eq!((first.value, &first.actions), (again.value, &again.actions));
     assert!(again.nodes < first.nodes);
     assert!(s.tt.capacity_bytes() <= SolverConfig::small().tt_bytes);
+}
+
+/// The value alone by ABDADA (`Switches::abdada`): every thread on the same
+/// probes, a move another thread is searching left to the end. Full
+/// three-hand deals (large enough to leave the trial) and the heap and
+/// tens presets (probed by bisection, with fail-soft bounds on a point
+/// scale) give the one-thread values for each side on 2 and 4 threads,
+/// and no move stays marked once the call is done.
+#[test]
+fn abdada_gives_the_one_thread_values() {
+    use crate::games::hokm::dd::Objective;
+    use crate::games::hokm::{HokmConfig, HokmState};
+    let sw = |spec: &str| Switches::default().with_spec(spec).unwrap();
+    for seed in [3, 7] {
+        let pos = deal(seed, 3, 12);
+        for player in [0, 1] {
+            let one = Solver::new(config(1)).solve(&pos, player).unwrap().value;
+            for (threads, spec) in [(2, "abdada"), (4, "abdada"), (2, "abdada,-trial_first")] {
+                let mut s = Solver::new(SolverConfig {
+                    switches: sw(spec),
+                    ..config(threads)
+                });
+                assert_eq!(
+                    s.solve(&pos, player).unwrap().value,
+                    one,
+                    "{:?} {}",
+                    pos,
+                    spec
+                );
+                if let Some(h) = s.tt.handle() {
+                    assert_eq!(h.table().busy().marked(), 0);
+                    assert!(h.table().busy().marking().is_none());
+                }
+            }
+        }
+    }
+    for preset in ["double_sar", "dehla_pakad"] {
+        let c = std::sync::Arc::new(HokmConfig::new(preset, &[]).unwrap());
+        for seed in [11u64, 12] {
+            let mut r = Rng::new(seed);
+            let mut cards = c.pack.cards().to_vec();
+            r.shuffle(&mut cards);
+            // Seven cards a hand after six tricks, three won by each side.
+            let hands: Vec<CardSet> = (0..4)
+                .map(|p| cards[p * 7..(p + 1) * 7].iter().copied().collect())
+                .collect();
+            let trump = Some((seed % 4) as u8);
+            let mut s =
+                HokmState::from_deal(c.clone(), &hands, trump, 0, None, Some(&[3, 3])).unwrap();
+            let out = 4 - hands
+                .iter()
+                .flat_map(|h| h.iter())
+                .filter(|&x| c.pack.face(x) == b'T')
+                .count() as u8;
+            s.set_heap(0, None, false, [out / 2, out - out / 2], 0)
+                .unwrap();
+            let value = |threads: usize, spec: &str| {
+                let cfg = SolverConfig {
+                    switches: sw(spec),
+                    ..config(threads)
+                };
+                s.dd_solve(1, Objective::Value, &cfg, false).unwrap().value
+            };
+            let one = value(1, "");
+            assert_eq!(value(2, "abdada,-trial_first"), one, "{} {}", preset, seed);
+            assert_eq!(value(4, "abdada,-trial_first"), one, "{} {}", preset, seed);
+        }
+    }
 }

@@ -7,9 +7,12 @@
 
 use std::mem::MaybeUninit;
 
-use super::game::{MoveList, Side, Switches, TrickGame};
+use std::sync::Arc;
+
+use super::game::{mix64, MoveList, Side, Switches, TrickGame};
 /// The limits of a search, where the searches have long found them.
 pub use super::limits::Limits;
+use super::shared::{Busy, Entry};
 use super::tt::Tt;
 use crate::error::Error;
 
@@ -43,6 +46,27 @@ pub struct Search<'a, G: TrickGame> {
     /// The bound proven by the last answer of [`Search::node`] (see
     /// [`Search::reaches`]).
     bound: i32,
+    /// The marks of moves in progress that the threads of a value search
+    /// share (`Switches::abdada`), with the seed of the line hashes and the
+    /// depth down to which moves are marked.
+    busy: Option<(Arc<Busy>, u64, u32)>,
+    /// The hash of the line from the root to the current node (with
+    /// `busy`).
+    line: u64,
+    /// Moves from the root to the current node (with `busy`).
+    depth: u32,
+    /// The depth down to which moves are marked (0 without `busy`).
+    mark_until: u32,
+    /// The moves the nodes of the current line left to their end because
+    /// another thread was searching them (with `busy`): each node's after
+    /// those of the nodes above it.
+    deferred: Vec<G::Move>,
+}
+
+/// The hash of the line after `m` from a node whose line hashes to `line`.
+#[inline]
+fn line_after(line: u64, m: u64) -> u64 {
+    mix64(line ^ (m + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
 /// The cut-off cache holds at most 2^18 slots (2 MiB with one-byte moves).
@@ -85,7 +109,19 @@ impl<'a, G: TrickGame> Search<'a, G> {
         max_side: Side,
         limits: &'a Limits,
     ) -> Self {
+        let busy = if sw.abdada {
+            tt.busy()
+                .and_then(|b| b.marking().map(|(seed, until)| (b, seed, until)))
+        } else {
+            None
+        };
+        let mark_until = busy.as_ref().map_or(0, |b| b.2);
         Search {
+            busy,
+            line: 0,
+            depth: 0,
+            mark_until,
+            deferred: Vec::new(),
             tt,
             sw,
             max_side,
@@ -150,6 +186,10 @@ impl<'a, G: TrickGame> Search<'a, G> {
     /// `Switches::fail_soft` uses; games without [`TrickGame::SOFT_BOUNDS`]
     /// always give `target` or `target - 1`.
     pub fn reaches(&mut self, g: &mut G, target: i32) -> (bool, i32, G::Winners) {
+        if let Some((_, seed, _)) = &self.busy {
+            self.line = mix64(seed ^ target as u64);
+            self.depth = 0;
+        }
         let (ok, w) = self.node(g, target);
         let b = if G::SOFT_BOUNDS {
             self.bound
@@ -360,8 +400,14 @@ impl<'a, G: TrickGame> Search<'a, G> {
     /// Plays `m`, searches the position after it and takes it back: the
     /// answer, its bound (with what the trick credited) and the cards it
     /// relied on (the trick's deciding card included).
+    /// With `MARK`, the line and the depth follow the move (`Switches::abdada`).
     #[inline]
-    fn child(&mut self, g: &mut G, m: G::Move, target: i32) -> (bool, G::Winners) {
+    fn child<const MARK: bool>(
+        &mut self,
+        g: &mut G,
+        m: G::Move,
+        target: i32,
+    ) -> (bool, G::Winners) {
         let won = g.play(m);
         let (credit, decided) = match won {
             Some(w) => (
@@ -370,7 +416,16 @@ impl<'a, G: TrickGame> Search<'a, G> {
             ),
             None => (0, G::Winners::default()),
         };
+        let line = self.line;
+        if MARK {
+            self.line = line_after(line, m.into());
+            self.depth += 1;
+        }
         let (ok, w) = self.node(g, target - credit);
+        if MARK {
+            self.line = line;
+            self.depth -= 1;
+        }
         if G::SOFT_BOUNDS {
             self.bound += credit;
         }
@@ -378,7 +433,30 @@ impl<'a, G: TrickGame> Search<'a, G> {
         (ok, w | decided)
     }
 
+    /// Searches the moves of the current node ([`Search::expand_with`]),
+    /// marking them for the other threads (`Switches::abdada`) down to
+    /// the depth the marks are made to.
+    #[inline(always)]
     fn expand(
+        &mut self,
+        g: &mut G,
+        target: i32,
+        maximising: bool,
+        first: Option<G::Move>,
+    ) -> (bool, G::Winners) {
+        if self.depth < self.mark_until {
+            self.expand_with::<true>(g, target, maximising, first)
+        } else {
+            self.expand_with::<false>(g, target, maximising, first)
+        }
+    }
+
+    /// The moves of the current node searched until one answers for the
+    /// side to move; with `EXCLUSIVE` (ABDADA), past the first move
+    /// searched, the moves another thread is searching are left to the
+    /// end (kept in `deferred`, searched from `late`, whoever holds them
+    /// then).
+    fn expand_with<const EXCLUSIVE: bool>(
         &mut self,
         g: &mut G,
         target: i32,
@@ -428,6 +506,10 @@ impl<'a, G: TrickGame> Search<'a, G> {
         let mut generated = false;
         let mut next = 0;
         let mut pending = killer;
+        let exclusive = EXCLUSIVE;
+        let base = if EXCLUSIVE { self.deferred.len() } else { 0 };
+        let mut late = 0;
+        let mut searched = 0u32;
         'moves: loop {
             let m = match pending.take() {
                 Some(m) => m,
@@ -439,13 +521,18 @@ impl<'a, G: TrickGame> Search<'a, G> {
                             list.bring_to_front(f);
                         }
                     }
-                    let Some(&m) = list.as_slice().get(next) else {
+                    let m = if let Some(&m) = list.as_slice().get(next) {
+                        next += 1;
+                        if Some(m) == killer {
+                            continue;
+                        }
+                        m
+                    } else if let Some(&m) = self.deferred.get(base + late).filter(|_| EXCLUSIVE) {
+                        late += 1;
+                        m
+                    } else {
                         break;
                     };
-                    next += 1;
-                    if Some(m) == killer {
-                        continue;
-                    }
                     if self.sw.rank_skip {
                         for slot in &tried[..n_tried] {
                             // SAFETY: the first `n_tried` slots are filled.
@@ -458,8 +545,28 @@ impl<'a, G: TrickGame> Search<'a, G> {
                     m
                 }
             };
-            let (ok, w) = self.child(g, m, target);
+            let (ok, w) = if exclusive && searched > 0 && late == 0 {
+                let key = line_after(self.line, m.into());
+                let entry = self.busy.as_ref().map_or(Entry::Full, |b| b.0.enter(key));
+                if entry == Entry::Held {
+                    self.deferred.push(m);
+                    continue;
+                }
+                let r = self.child::<EXCLUSIVE>(g, m, target);
+                if let (Entry::Mine, Some(b)) = (entry, &self.busy) {
+                    b.0.leave(key);
+                }
+                r
+            } else {
+                self.child::<EXCLUSIVE>(g, m, target)
+            };
+            if EXCLUSIVE {
+                searched += 1;
+            }
             if self.abort.is_some() {
+                if exclusive {
+                    self.deferred.truncate(base);
+                }
                 return (false, acc);
             }
             if ok == maximising {
@@ -474,6 +581,9 @@ impl<'a, G: TrickGame> Search<'a, G> {
                     self.cutoffs[slot] = (tag, m);
                 }
                 self.cut = Some(m);
+                if exclusive {
+                    self.deferred.truncate(base);
+                }
                 return (ok, w);
             }
             if G::SOFT_BOUNDS {
@@ -497,6 +607,9 @@ impl<'a, G: TrickGame> Search<'a, G> {
             acc = acc | w;
         }
         self.cut = None;
+        if exclusive {
+            self.deferred.truncate(base);
+        }
         self.set_bound(best);
         (!maximising, acc)
     }

@@ -28,8 +28,8 @@
 //! assert!(b.probe(&key, 2).unwrap().at_least);
 //! ```
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, MutexGuard, TryLockError};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 
 use super::game::{mix64, Pattern};
 use super::table::Table;
@@ -54,6 +54,8 @@ pub struct SharedTt<P: Pattern> {
     per: usize,
     /// Whether [`SharedTt::reserve`] found the memory.
     checked: AtomicBool,
+    /// The moves the threads are searching now ([`Busy`]).
+    busy: Arc<Busy>,
 }
 
 impl<P: Pattern> SharedTt<P> {
@@ -74,7 +76,14 @@ impl<P: Pattern> SharedTt<P> {
             bits: n.trailing_zeros(),
             per,
             checked: AtomicBool::new(false),
+            busy: Arc::new(Busy::new()),
         }
+    }
+
+    /// The moves the threads of the call are searching now
+    /// ([`crate::solve::Switches::abdada`]).
+    pub fn busy(&self) -> &Arc<Busy> {
+        &self.busy
     }
 
     /// Number of stripes.
@@ -194,6 +203,116 @@ impl<P: Pattern> Handle<P> {
                 m.lock().unwrap_or_else(|e| e.into_inner())
             }
         }
+    }
+}
+
+/// Slots of a [`Busy`] (each alone in its cache line): a thread marks at
+/// most one move per ply of its current line, so a few dozen are in use.
+const BUSY_SLOTS: usize = 1 << 10;
+
+/// One slot of a [`Busy`], alone in its cache line.
+#[repr(align(64))]
+struct BusySlot(AtomicU64);
+
+/// What a thread found when it asked to search a move alone
+/// ([`Busy::enter`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// The move is marked as this thread's until [`Busy::leave`].
+    Mine,
+    /// Another thread is searching the same move of the same node: search
+    /// the node's other moves first and this one last.
+    Held,
+    /// The slot holds another move: search it, unmarked.
+    Full,
+}
+
+/// The moves the threads of a value search are searching at this moment,
+/// for ABDADA ([`crate::solve::Switches::abdada`]): every thread searches
+/// the same probe from the same root; at a node whose first move is
+/// searched, a thread about to search another move first marks it here (by
+/// a hash of the line from the root, the probe's target and the move), and
+/// a thread that finds the move marked by another searches the node's
+/// other moves first and comes back to it at the end, when the other's
+/// answer is most often in the table. Marks only change the order in which
+/// a node's moves are searched, never which ones: a lost or mistaken mark
+/// costs time, not exactness.
+pub struct Busy {
+    slots: Box<[BusySlot]>,
+    /// The current search's seed of line hashes (0: no search marks moves).
+    seed: AtomicU64,
+    /// Marks are made down to this depth below the root (in moves).
+    until: AtomicU32,
+}
+
+impl Default for Busy {
+    fn default() -> Self {
+        Busy::new()
+    }
+}
+
+impl Busy {
+    /// No move marked, no search marking.
+    pub fn new() -> Busy {
+        Busy {
+            slots: (0..BUSY_SLOTS)
+                .map(|_| BusySlot(AtomicU64::new(0)))
+                .collect(),
+            seed: AtomicU64::new(0),
+            until: AtomicU32::new(0),
+        }
+    }
+
+    /// Searches starting from now mark their moves down to `until` moves
+    /// below the root, their lines hashed from `seed` (not 0).
+    pub fn start(&self, seed: u64, until: u32) {
+        self.until.store(until, Ordering::Relaxed);
+        self.seed.store(seed | 1, Ordering::Release);
+    }
+
+    /// Searches starting from now mark nothing.
+    pub fn stop(&self) {
+        self.seed.store(0, Ordering::Release);
+    }
+
+    /// The seed and depth of the marking search, if one runs.
+    pub fn marking(&self) -> Option<(u64, u32)> {
+        let seed = self.seed.load(Ordering::Acquire);
+        (seed != 0).then(|| (seed, self.until.load(Ordering::Relaxed)))
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> &AtomicU64 {
+        &self.slots[(key >> 54) as usize & (BUSY_SLOTS - 1)].0
+    }
+
+    /// Marks the move whose line hashes to `key` as this thread's, unless
+    /// another thread holds it (or another move its slot).
+    #[inline]
+    pub fn enter(&self, key: u64) -> Entry {
+        let key = key | 1;
+        match self
+            .slot(key)
+            .compare_exchange(0, key, Ordering::Relaxed, Ordering::Relaxed)
+        {
+            Ok(_) => Entry::Mine,
+            Err(k) if k == key => Entry::Held,
+            Err(_) => Entry::Full,
+        }
+    }
+
+    /// Takes back the mark of [`Busy::enter`] ([`Entry::Mine`]).
+    #[inline]
+    pub fn leave(&self, key: u64) {
+        self.slot(key | 1).store(0, Ordering::Relaxed);
+    }
+
+    /// Marks in place (for tests: none once every search has left).
+    pub fn marked(&self) -> usize {
+        self.slots
+            .iter()
+            .filter(|s| s.0.load(Ordering::Relaxed) != 0)
+            .count()
     }
 }
 

@@ -172,3 +172,27 @@ fn stripes_take_their_memory_as_they_fill() {
         e
     );
 }
+
+/// A move marked by one thread is held for the others until it leaves; a
+/// slot taken by another move answers `Full`; nothing is marked when no
+/// search marks.
+#[test]
+fn busy_marks_hold_a_move_until_it_leaves() {
+    use super::{Busy, Entry};
+    let b = Busy::new();
+    assert!(b.marking().is_none());
+    b.start(42, 30);
+    assert_eq!(b.marking(), Some((43, 30)));
+    let key = 0x1234_5678_9abc_def0;
+    assert_eq!(b.enter(key), Entry::Mine);
+    assert_eq!(b.enter(key), Entry::Held);
+    // Same slot (the top bits), another move.
+    assert_eq!(b.enter(key ^ 0x10), Entry::Full);
+    assert_eq!(b.marked(), 1);
+    b.leave(key);
+    assert_eq!(b.marked(), 0);
+    assert_eq!(b.enter(key ^ 0x10), Entry::Mine);
+    b.leave(key ^ 0x10);
+    b.stop();
+    assert!(b.marking().is_none());
+}

@@ -63,6 +63,18 @@ impl<P: Pattern> Tt<P> {
         }
     }
 
+    /// The marks of moves in progress of the shared table this one
+    /// forwards to ([`super::shared::Busy`]), when a search marks them.
+    pub fn busy(&self) -> Option<Arc<super::shared::Busy>> {
+        match &self.store {
+            Store::Own(_) => None,
+            Store::Shared(h) => {
+                let b = h.table().busy();
+                b.marking().is_some().then(|| b.clone())
+            }
+        }
+    }
+
     /// Allocates the table now (otherwise its first store does) as a
     /// fallible allocation: memory the machine cannot give (a process memory
     /// limit, an address space too small) is an error naming the size, never
