@@ -472,6 +472,16 @@ pub struct Switches {
     /// the end ([`crate::solve::shared::Busy`]), instead of the root's
     /// moves split over the threads in rounds of aspirations.
     pub abdada: bool,
+    /// Twenty-eight's presets with twin cards (40, 56): the top run of
+    /// trumps as bounds at trick starts (each trump of a rank the other
+    /// side holds no card of takes its own points for its side), as the
+    /// four-hand presets' partition search has them.
+    pub twin_runs: bool,
+    /// Twenty-eight's presets with equal cards (40, 56): table keys by
+    /// relative ranks (cards of equal rank interchangeable, a rank of the
+    /// points of the one above it taking its place once it is gone), not
+    /// by the cards themselves.
+    pub twin_keys: bool,
 }
 
 impl Default for Switches {
@@ -514,6 +524,8 @@ impl Default for Switches {
             heap_last: true,
             pattern_trees: false,
             abdada: false,
+            twin_runs: true,
+            twin_keys: true,
         }
     }
 }
@@ -559,11 +571,13 @@ impl Switches {
             heap_last: false,
             pattern_trees: false,
             abdada: false,
+            twin_runs: false,
+            twin_keys: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 37] = [
+    pub const NAMES: [&'static str; 39] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -601,6 +615,8 @@ impl Switches {
         "heap_last",
         "pattern_trees",
         "abdada",
+        "twin_runs",
+        "twin_keys",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -643,6 +659,8 @@ impl Switches {
             "heap_last" => &mut self.heap_last,
             "pattern_trees" => &mut self.pattern_trees,
             "abdada" => &mut self.abdada,
+            "twin_runs" => &mut self.twin_runs,
+            "twin_keys" => &mut self.twin_keys,
             _ => return None,
         })
     }

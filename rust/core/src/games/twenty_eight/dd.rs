@@ -42,6 +42,8 @@ mod partition;
 mod solver;
 #[path = "dd_sweep.rs"]
 mod sweep;
+#[path = "dd_twins.rs"]
+mod twins;
 
 pub use solver::{dd_table, solve_outcome, solve_points, FAILED, MADE, VOIDED};
 pub use sweep::{solve_sweep, SweepGame};
@@ -57,7 +59,9 @@ use super::rules::{self, PlayView};
 use super::state::{Phase, TwentyEightState};
 use crate::card::{Card, CardSet, Suit};
 use crate::error::{Error, Result};
-use crate::solve::{LeadBounds, MoveList, Side, Switches, TrickGame, TrickWon, TtKey};
+use crate::solve::{
+    game::HeapUnits, LeadBounds, MoveList, Side, Switches, TrickGame, TrickWon, TtKey,
+};
 
 /// The `call` move.
 pub const CALL: u8 = 255;
@@ -148,6 +152,10 @@ pub struct PointsGame {
     ties: bool,
     /// The pack's rank order as card masks.
     masks: masks::RankMasks,
+    /// The ranks of each suit for the keys by relative ranks of the
+    /// presets with equal cards (`Switches::twin_keys`; none for the
+    /// four-hand presets, whose keys are their own).
+    slots: Option<twins::RankSlots>,
     /// `Switches::dominance` of the search (noted by `moves`, which every
     /// node calls first).
     dominance_sw: std::cell::Cell<bool>,
@@ -242,6 +250,11 @@ impl PointsGame {
             exact_key,
             ties: matches!(cfg.game, Game::G40 | Game::G56),
             masks: masks::RankMasks::new(&cfg.pack, &cfg.rank, &cfg.points),
+            slots: if exact_key {
+                None
+            } else {
+                twins::RankSlots::new(&cfg)
+            },
             dominance_sw: std::cell::Cell::new(false),
             two_tricks: std::cell::RefCell::new(Vec::new()),
             core: Core {
@@ -467,6 +480,22 @@ impl PointsGame {
         Some((c.trick[best], c.seats[best], Self::suit_of(c.trick[0])))
     }
 
+    /// The exact context of a table key: leader, trump, phase, objective,
+    /// tricks left, bidder and indicator.
+    fn key_context(&self) -> u32 {
+        let c = &self.core;
+        (c.leader as u32)
+            | (self.trump.map_or(7, |t| t as u32) << 3)
+            | (u32::from(c.revealed) << 6)
+            | (u32::from(c.led_other) << 7)
+            | ((self.objective as u32) << 8)
+            | (u32::from(c.bonus_paid) << 10)
+            | ((c.tricks_left as u32) << 11)
+            | (u32::from(self.no_trump) << 16)
+            | ((self.bidder as u32) << 17)
+            | (c.indicator.map_or(0, |i| i.0 as u32 + 1) << 21)
+    }
+
     /// A seat of side 0 (the maximising side) or of side 1.
     fn seat_of_side(&self, side: Side) -> u8 {
         (0..self.n).find(|&s| self.side[s] == side).unwrap_or(0) as u8
@@ -629,16 +658,7 @@ impl TrickGame for PointsGame {
 
     fn tt_key(&self) -> TtKey<u128> {
         let c = &self.core;
-        let ctx = (c.leader as u32)
-            | (self.trump.map_or(7, |t| t as u32) << 3)
-            | (u32::from(c.revealed) << 6)
-            | (u32::from(c.led_other) << 7)
-            | ((self.objective as u32) << 8)
-            | (u32::from(c.bonus_paid) << 10)
-            | ((c.tricks_left as u32) << 11)
-            | (u32::from(self.no_trump) << 16)
-            | ((self.bidder as u32) << 17)
-            | (c.indicator.map_or(0, |i| i.0 as u32 + 1) << 21);
+        let ctx = self.key_context();
         let mut owners: u128 = 0;
         let shape: u64;
         if self.exact_key && c.revealed && !self.cfg.kq_negative {
@@ -708,6 +728,15 @@ impl TrickGame for PointsGame {
             shape = all as u64;
         }
         TtKey { shape, ctx, owners }
+    }
+
+    fn tt_key_heap(&self, sw: &Switches) -> (TtKey<u128>, Option<HeapUnits>) {
+        if sw.twin_keys {
+            if let Some(key) = self.relative_key(self.key_context()) {
+                return (key, None);
+            }
+        }
+        (self.tt_key(), None)
     }
 
     fn pattern_mask(&self, winners: CardSet) -> u128 {

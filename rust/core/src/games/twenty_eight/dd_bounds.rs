@@ -9,7 +9,7 @@
 
 use super::super::rules;
 use super::PointsGame;
-use crate::card::{Card, CardSet};
+use crate::card::{Card, CardSet, Suit};
 use crate::solve::{LeadBounds, Switches, TrickGame};
 
 /// Slots of the table of last-two-trick bounds: 2^12 (192 KiB) for four
@@ -67,7 +67,14 @@ impl PointsGame {
         let Some(t) = self.trump else {
             return b;
         };
-        if !self.partition_on() || c.tlen != 0 || c.void_pending || c.over {
+        if c.tlen != 0 || c.void_pending || c.over {
+            return b;
+        }
+        if !self.partition_on() {
+            if sw.twin_runs && !self.exact_key && c.revealed && !self.no_trump && !self.cfg.kq_negative
+            {
+                self.twin_run_bounds(sw, t, &mut b);
+            }
             return b;
         }
         let mask = self.cfg.pack.suit_mask(t);
@@ -107,6 +114,72 @@ impl PointsGame {
             b.upper_by = by;
         }
         b
+    }
+
+    /// The top run of trumps with twin cards (40 and 56, any number of
+    /// hands; `Switches::twin_runs`): from the highest trump down, the
+    /// trumps of the side holding the highest, each of a rank the other side
+    /// holds no card of (of two equal cards the first played wins, so a
+    /// rank both sides hold is no sure winner), take their own points for
+    /// that side: its lower bound when it is on lead, else the cap of the
+    /// side on lead. The keys of these presets are exact, so the bounds rely
+    /// on no ranks.
+    fn twin_run_bounds(&self, sw: &Switches, t: Suit, b: &mut LeadBounds<CardSet>) {
+        let c = &self.core;
+        let cfg = &self.cfg;
+        let mask = cfg.pack.suit_mask(t);
+        // The trumps from the highest down with their owners' sides (at
+        // most 16 of a suit).
+        let mut cards = [(Card(0), 0u8); 16];
+        let mut len = 0;
+        let mut all = CardSet::EMPTY;
+        let mut side_of = [0u8; 128];
+        for seat in 0..self.n {
+            let h = c.hands[seat] & mask;
+            all |= h;
+            for card in h.iter() {
+                side_of[card.0 as usize] = self.side[seat];
+            }
+        }
+        for card in all.iter().rev() {
+            if len == cards.len() {
+                break;
+            }
+            cards[len] = (card, side_of[card.0 as usize]);
+            len += 1;
+        }
+        if len == 0 {
+            return;
+        }
+        let run_side = cards[0].1;
+        let rank = |x: Card| cfg.rank[x.0 as usize];
+        let mut pts = 0u32;
+        let mut i = 0;
+        while i < len {
+            // The cards of this rank (twins are next to each other).
+            let r = rank(cards[i].0);
+            let mut j = i;
+            let mut gain = 0u32;
+            let mut ours = true;
+            while j < len && rank(cards[j].0) == r {
+                ours &= cards[j].1 == run_side;
+                gain += super::gain_of(cfg, cards[j].0);
+                j += 1;
+            }
+            if !ours || gain == 0 {
+                break;
+            }
+            pts += gain;
+            i = j;
+        }
+        let rem = b.upper;
+        if run_side == self.side[c.to_move as usize] {
+            if sw.quick_tricks {
+                b.lower = pts.min(rem);
+            }
+        } else if sw.sure_tricks {
+            b.upper = rem - pts.min(rem);
+        }
     }
 
     /// The last trick, every hand holding one card: its exact value for the

@@ -461,3 +461,67 @@ fn two_trick_bounds_agree_with_the_yes_no_search() {
         assert!(checked >= 20, "{}: {} positions", preset, checked);
     }
 }
+
+/// `Switches::twin_keys` (table keys by relative ranks) and
+/// `Switches::twin_runs` (the top run of trumps as bounds) of the presets
+/// with equal cards change no answer: the points, or the outcomes, and each
+/// action's, on positions of 40 and 56 (open trumps, kings and queens at
+/// -1, the trump concealed) with each switch off; then, in release builds,
+/// the value and every card's value of two full deals of 56.
+#[test]
+fn twin_keys_and_runs_change_no_answer() {
+    let on = |k: &str, v: &str| (k.to_string(), v.to_string());
+    let games = [
+        ("40", vec![], true),
+        ("40", vec![], false),
+        ("56", vec![], true),
+        ("56", vec![], false),
+        ("56", vec![on("kq_negative", "on")], true),
+    ];
+    let (k, count) = if cfg!(debug_assertions) { (5, 3) } else { (6, 30) };
+    for name in ["twin_keys", "twin_runs"] {
+        let mut off = Switches::default();
+        *off.flag_mut(name).unwrap() = false;
+        for (i, (preset, opts, open)) in games.iter().enumerate() {
+            let g = TwentyEight::new(preset, opts).unwrap();
+            for s in sample_positions(&g, 300 + i as u64, k, count, *open) {
+                assert_eq!(
+                    answers(&s, Switches::default()),
+                    answers(&s, off),
+                    "{} {}",
+                    name,
+                    crate::game::GameState::render(&s)
+                );
+            }
+        }
+    }
+    if cfg!(debug_assertions) {
+        return;
+    }
+    // Seeds 2 and 6 of `t28_bench --preset=56` (seat 0 bids its longest
+    // suit, open, seat 1 leads): 39 and 22 points.
+    let g = TwentyEight::new("56", &[]).unwrap();
+    let cfg = g.config_arc();
+    let both = Switches::default().with_spec("-twin_keys,-twin_runs").unwrap();
+    for (seed, want) in [(2, 39), (6, 22)] {
+        let full = g.new_game(seed).full_deal();
+        let deal = cfg.pack.format_deal(&full);
+        let best = (0..cfg.pack.num_suits())
+            .max_by_key(|&i| ((full[0] & cfg.pack.suit_mask(i as u8)).len(), std::cmp::Reverse(i)))
+            .unwrap();
+        let code = cfg.pack.suits[best].code.clone();
+        let s = g.from_deal(&deal, 0, 1, TrumpStart::Open(&code), None).unwrap();
+        let mut answers = Vec::new();
+        for sw in [Switches::default(), both] {
+            let config = SolverConfig {
+                switches: sw,
+                ..SolverConfig::default()
+            };
+            let a = solve_points(&s, 0, config.clone(), false).unwrap();
+            assert_eq!(a.value, want, "seed {}", seed);
+            // Every card's value for the leader, seat 1.
+            answers.push(solve_points(&s, 1, config, true).unwrap().actions);
+        }
+        assert_eq!(answers[0], answers[1], "seed {}", seed);
+    }
+}
