@@ -482,6 +482,11 @@ pub struct Switches {
     /// points of the one above it taking its place once it is gone), not
     /// by the cards themselves.
     pub twin_keys: bool,
+    /// The whist core's root remembers what each of its cards proved in
+    /// the probes of one valuation: the cards known to reach furthest are
+    /// tried first, a card whose bound decides the probe is not searched
+    /// ([`crate::solve::wcore`]).
+    pub root_memo: bool,
 }
 
 impl Default for Switches {
@@ -526,6 +531,7 @@ impl Default for Switches {
             abdada: false,
             twin_runs: true,
             twin_keys: true,
+            root_memo: true,
         }
     }
 }
@@ -573,11 +579,12 @@ impl Switches {
             abdada: false,
             twin_runs: false,
             twin_keys: false,
+            root_memo: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 39] = [
+    pub const NAMES: [&'static str; 40] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -617,6 +624,7 @@ impl Switches {
         "abdada",
         "twin_runs",
         "twin_keys",
+        "root_memo",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -661,6 +669,7 @@ impl Switches {
             "abdada" => &mut self.abdada,
             "twin_runs" => &mut self.twin_runs,
             "twin_keys" => &mut self.twin_keys,
+            "root_memo" => &mut self.root_memo,
             _ => return None,
         })
     }

@@ -506,3 +506,41 @@ fn a_growing_cutoff_cache_gives_the_same_tables() {
         }
     }
 }
+
+/// `Switches::root_memo` (the whist core's root keeping what its cards
+/// proved between the probes of a valuation): the brute force's values on
+/// four-hand endgames with mid-trick roots, and on larger positions (full
+/// deals played into, every card's value) the same answers as without it.
+#[test]
+fn the_root_memo_gives_the_same_values() {
+    let off = Switches {
+        root_memo: false,
+        ..Switches::default()
+    };
+    let mut seed = 9100u64;
+    for k in 0..24 {
+        seed += 1;
+        let trump = if k % 3 == 0 {
+            None
+        } else {
+            Some((k % 4) as u8)
+        };
+        let pos = random_endgame(seed, 4, 4 + k % 2, 4, trump, k % 4);
+        check(&pos, Switches::default(), "root_memo");
+        check(&pos, off, "without root_memo");
+    }
+    for k in 0..6 {
+        let trump = if k % 5 == 4 { None } else { Some(k as u8 % 4) };
+        let pos = random_endgame(9200 + k, 4, 8, 4, trump, k as usize % 4);
+        let answer = |sw: Switches| {
+            let mut s = Solver::new(SolverConfig {
+                switches: sw,
+                ..SolverConfig::small()
+            });
+            let cards = s.solve_cards(&pos, 0).unwrap();
+            let other = s.solve(&pos, 1).unwrap().value;
+            (cards.value, cards.actions, other)
+        };
+        assert_eq!(answer(Switches::default()), answer(off), "{:?}", pos);
+    }
+}

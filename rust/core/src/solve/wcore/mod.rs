@@ -23,6 +23,7 @@ mod entry;
 pub(crate) mod isa;
 mod moves;
 pub(crate) mod order;
+mod root;
 pub(crate) mod search;
 pub mod shared;
 pub(crate) mod tricks;
@@ -190,9 +191,13 @@ impl Core {
         let mut s = Search::new(isa, pos, switches, table, &mut self.cut, limits);
         let d0 = pos.trick.len();
         let mut g = guess.clamp(lo, hi);
+        let mut memo = switches.root_memo.then(root::RootMemo::new);
         while lo < hi {
             let beta = if g <= lo { lo + 1 } else { g.min(hi) };
-            let (v, _) = s.descend(d0, beta as i32);
+            let (v, _) = match &mut memo {
+                Some(m) => s.root(d0, beta as i32, m),
+                None => s.descend(d0, beta as i32),
+            };
             if s.abort.is_some() {
                 break;
             }

@@ -185,7 +185,7 @@ pub(crate) struct Search<'a, I: Isa> {
     /// the cards in the hands at its start, its shape, the owners of those
     /// cards, the suit led.
     pub won: [u8; 15],
-    all: [u64; 15],
+    pub(super) all: [u64; 15],
     pub shape: [u64; 15],
     rel: [Pat; 15],
     pub(super) lead: [u8; 15],
@@ -348,7 +348,7 @@ impl<'a, I: Isa> Search<'a, I> {
 
     /// The union of the hands.
     #[inline(always)]
-    fn all_cards(&self) -> u64 {
+    pub(super) fn all_cards(&self) -> u64 {
         self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
     }
 
@@ -557,16 +557,7 @@ impl<'a, I: Isa> Search<'a, I> {
                 return a;
             }
         }
-        let playable = if pos == 0 {
-            hand
-        } else {
-            let f = hand & suit_bits(self.lead[t]);
-            if f != 0 {
-                f
-            } else {
-                hand
-            }
-        };
+        let playable = self.playable(d, hand);
         let maxing = ns(seat);
         let tag = Cutoffs::tag(self.cutoff_key(d, hand));
         let hint = self.cut.get(tag, seat);
@@ -591,12 +582,7 @@ impl<'a, I: Isa> Search<'a, I> {
             let s = (c >> 4) as usize;
             let rank = c & 15;
             if rank >= min_rel[s] && !self.equivalent(c, tried & suit_bits(c >> 4), hand, all) {
-                self.play(d, c);
-                let (v, mut w) = self.descend(d + 1, beta);
-                if pos == 3 {
-                    w |= self.trick_winner_rank(d);
-                }
-                self.unplay(d);
+                let (v, w) = self.try_card(d, c, beta);
                 if self.abort.is_some() {
                     return (v, w);
                 }
@@ -608,14 +594,7 @@ impl<'a, I: Isa> Search<'a, I> {
                     return (best, w);
                 }
                 winners |= w;
-                // Cards of this suit below every rank the answer relied
-                // on give the same answer.
-                let ws = w & suit_bits(c >> 4);
-                if ws == 0 {
-                    min_rel[s] = 16;
-                } else if (c as u32) < bottom(ws) {
-                    min_rel[s] = min_rel[s].max((bottom(ws) & 15) as u8);
-                }
+                lower_ranks(&mut min_rel, c, w);
             }
             tried |= 1u64 << c;
             if rest != 0 {
@@ -626,11 +605,42 @@ impl<'a, I: Isa> Search<'a, I> {
         (best, winners)
     }
 
+    /// The cards the seat to move at ply `d` may play from `hand`.
+    #[inline(always)]
+    pub(super) fn playable(&self, d: usize, hand: u64) -> u64 {
+        if d & 3 == 0 {
+            return hand;
+        }
+        let f = hand & suit_bits(self.lead[d >> 2]);
+        if f != 0 {
+            f
+        } else {
+            hand
+        }
+    }
+
+    /// Plays `c` at ply `d`, searches the next ply for `beta` and takes the
+    /// card back: the answer, with the trick's deciding card when `c` ends
+    /// the trick.
+    #[inline(always)]
+    pub(super) fn try_card(&mut self, d: usize, c: u8, beta: i32) -> Answer
+    where
+        Self: Descend,
+    {
+        self.play(d, c);
+        let (v, mut w) = self.descend(d + 1, beta);
+        if d & 3 == 3 {
+            w |= self.trick_winner_rank(d);
+        }
+        self.unplay(d);
+        (v, w)
+    }
+
     /// Is `c` equivalent to a card of `tried` (its suit's cards tried so
     /// far): nothing of another hand between them among the cards in play
     /// at the trick's start?
     #[inline(always)]
-    fn equivalent(&self, c: u8, tried: u64, hand: u64, all: u64) -> bool {
+    pub(super) fn equivalent(&self, c: u8, tried: u64, hand: u64, all: u64) -> bool {
         if tried == 0 {
             return false;
         }
@@ -653,6 +663,20 @@ impl<'a, I: Isa> Search<'a, I> {
             }
         }
         false
+    }
+}
+
+/// After card `c`'s answer relied on the ranks `w`: the cards of its suit
+/// below every rank it relied on give the same answer (`min_rel`, per
+/// suit, the lowest rank still worth trying).
+#[inline(always)]
+pub(super) fn lower_ranks(min_rel: &mut [u8; 4], c: u8, w: u64) {
+    let s = (c >> 4) as usize;
+    let ws = w & suit_bits(c >> 4);
+    if ws == 0 {
+        min_rel[s] = 16;
+    } else if (c as u32) < bottom(ws) {
+        min_rel[s] = min_rel[s].max((bottom(ws) & 15) as u8);
     }
 }
 
