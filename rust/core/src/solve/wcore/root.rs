@@ -61,7 +61,9 @@ where
             if won >= beta || won + rem < beta || rem <= 1 {
                 return self.descend(d, beta);
             }
-            self.nodes += 1;
+            if self.enter() {
+                return (beta - 1, 0);
+            }
             self.all[t] = self.all_cards();
             if self.switches.quick_tricks || self.switches.sure_tricks {
                 if let Some(a) = self.quick_bounds(seat, won, rem, beta) {
@@ -69,7 +71,9 @@ where
                 }
             }
         } else {
-            self.nodes += 1;
+            if self.enter() {
+                return (beta - 1, 0);
+            }
             if self.switches.trick_bounds {
                 if let Some(a) = self.trick_bound(d, won, rem, beta) {
                     return a;

@@ -282,11 +282,7 @@ impl<'a, I: Isa> Search<'a, I> {
     where
         Self: Descend,
     {
-        self.nodes += 1;
-        if self.nodes >= self.next_check {
-            self.check_limits();
-        }
-        if self.abort.is_some() {
+        if self.enter() {
             return (beta - 1, 0);
         }
         if d & 3 == 0 {
@@ -294,6 +290,17 @@ impl<'a, I: Isa> Search<'a, I> {
         } else {
             self.play_cards(d, beta)
         }
+    }
+
+    /// Counts a node and checks the limits when due: whether the search
+    /// is to stop (a limit reached, now or before).
+    #[inline(always)]
+    pub(super) fn enter(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.next_check {
+            self.check_limits();
+        }
+        self.abort.is_some()
     }
 
     #[cold]
