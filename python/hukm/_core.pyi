@@ -12,6 +12,8 @@ __all__ = [
     "Keyword",
     "Objective",
     "TableShape",
+    "ObservationField",
+    "core_observation",
     "Game",
     "State",
     "VecEnv",
@@ -143,6 +145,32 @@ class TableShape:
     def __hash__(self) -> int: ...
 
 @final
+class ObservationField:
+    """One key of a game's observations (``State.observation(player)``), as the engine
+    states it: its ``name``, the shape of its value (``kind``: ``int``, ``str``,
+    ``bool``, ``card``, ``map`` or ``any``; ``[T]`` a list of ``T``, ``T?`` a ``T`` or
+    ``None``), whether every observation of the game holds it (``always``) and what it
+    means (``about``). :mod:`hukm.observations` types are generated from them.
+
+    >>> import hukm
+    >>> [f.name for f in hukm._core.core_observation()][:3]
+    ['player', 'phase', 'current_player']
+    >>> hukm.game("naqsh").description.observation[0]
+    ObservationField(name='banker', kind='int', always=True, about='The banker (dealer) of this hand.')
+    """
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def always(self) -> bool: ...
+    @property
+    def about(self) -> str: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
 class Description:
     """What a configured game is for the surfaces that show or drive it, as the engine
     states it (``game.description``, :attr:`hukm.GameInfo.description`): who plays with
@@ -157,7 +185,9 @@ class Description:
     called (``moves``: ``card`` or ``action``), the largest hand an exact solve finishes
     quickly where hands can be larger (``quick_hand``), whether a solve counts every
     trick of the deal (``plays_out``: :func:`hukm.best_line` ``to="all_tricks"`` plays
-    the rest out) and the words of a target solve's values (``outcomes``).
+    the rest out), the words of a target solve's values (``outcomes``) and the keys of
+    its observations after those every game's begins with (``observation``, after
+    :func:`core_observation`).
 
     >>> import hukm
     >>> d = hukm.game("hokm4").description
@@ -203,6 +233,8 @@ class Description:
     def plays_out(self) -> bool: ...
     @property
     def outcomes(self) -> tuple[str, ...]: ...
+    @property
+    def observation(self) -> tuple[ObservationField, ...]: ...
     @property
     def unit(self) -> str:
         """What the default objective's value counts."""
@@ -314,6 +346,8 @@ class VecEnv:
     def state(self, i: int) -> State: ...
 
 def games() -> list[tuple[str, str, int, str, str]]: ...
+def core_observation() -> tuple[ObservationField, ...]:
+    """The keys every game's observation begins with, in order."""
 def aliases() -> list[tuple[str, str]]: ...
 def option_info(name: str) -> list[tuple[str, str, list[str], Optional[str]]]: ...
 def _restore_state(

@@ -1,12 +1,15 @@
+# Generated from the engine's observation schema by `python -m hukm._observation_types`;
+# do not edit (tests/package/test_observation_schema.py fails when they differ).
 """The documented shape of ``State.observation(player)``: what a player may see, as plain
-data, one :class:`typing.TypedDict` per game.
+data, one :class:`typing.TypedDict` per game, generated from the engine's schema
+(:func:`hukm._core.core_observation` and each game's ``Description.observation``).
 
 Every game's observation starts with the keys of :class:`Observation`, in that order and
 with those types; each game adds its own keys after them (its ``observation.py``,
-``hukm/games/<family>/observation.py``). A key that
-exists only in some presets or phases is marked as not required. Each game's class names
-its type (``observation_type``: the class of a game defines or imports its own, the
-generic :class:`Observation` by default); :func:`observation_types` reads them all.
+``hukm/games/<family>/observation.py``). A key that exists only in some presets or
+phases is marked as not required. Each game's class names its type
+(``observation_type``: the class of a game imports its own, the generic
+:class:`Observation` by default); :func:`observation_types` reads them all.
 
 >>> import hukm
 >>> hukm.Naqsh.observation_type.__name__
@@ -20,7 +23,7 @@ generic :class:`Observation` by default); :func:`observation_types` reads them a
 
 from __future__ import annotations
 
-from typing import Any, Optional, TypedDict
+from typing import Any, TypedDict
 
 Card = str
 """A card in the notation of its pack (``AS``, ``9GH``, ``KRA``)."""

@@ -239,22 +239,3 @@ def test_bots_read_the_trick_from_the_engine() -> None:
     t = hukm.TwentyEight().from_deal("J9..A. 7.KQ.. 8..T9. Q..87.", bidder=0, leader=0, trump="H")
     facts = t.trick_facts(0)["cards"]
     assert facts["JS"]["points"] == 3 and facts["9S"]["points"] == 2 and facts["JS"]["master"]
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_observation_types_document_every_key(name: str) -> None:
-    """``hukm.observations`` names every key of every game's observation, and the required
-    ones are always there."""
-    kind = hukm.game(name).observation_type
-    allowed = set(kind.__annotations__) | set(hukm.observations.Observation.__annotations__)
-    for base in kind.__mro__:
-        allowed |= set(getattr(base, "__annotations__", {}))
-    state = hukm.game(name).new_game(6)
-    rng = random.Random(6)
-    for _ in range(60):
-        for obs in observe_all(state):
-            assert set(obs) <= allowed, set(obs) - allowed
-            assert kind.__required_keys__ <= set(obs), kind.__required_keys__ - set(obs)
-        if state.is_terminal():
-            break
-        state.apply(rng.choice(state.legal_actions()))

@@ -1,7 +1,7 @@
 //! What a configured game is, for every surface that shows or drives it:
 //! its sides, what its double-dummy value counts, the objectives a solve
 //! takes, its double-dummy table, and the keywords of `new_game` and
-//! `from_deal`. A game states it once ([`crate::surface::Game::describe`]);
+//! `from_deal`, and the keys of its observations. A game states it once ([`crate::surface::Game::describe`]);
 //! the command line, batch plans, pictures and records read it instead of
 //! naming games.
 
@@ -114,6 +114,85 @@ impl Keyword {
     }
 }
 
+/// One key of a game's observations (`State.observation(player)`): its
+/// name, the shape of its value, whether every observation holds it and
+/// what it means.
+///
+/// A shape is `int`, `str`, `bool`, `card` (a card in the notation of its
+/// pack), `map` (a map of names to values, named in `about`) or `any`;
+/// `[T]` is a list of `T` and `T?` a `T` or null (`[card?]`: a list whose
+/// items may be null).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Field {
+    /// The key.
+    pub name: &'static str,
+    /// The shape of its value.
+    pub kind: &'static str,
+    /// Whether every observation of the game holds it (else only some
+    /// presets or phases do).
+    pub always: bool,
+    /// What it means.
+    pub about: &'static str,
+}
+
+/// A key every observation of the game holds.
+pub const fn field(name: &'static str, kind: &'static str, about: &'static str) -> Field {
+    Field {
+        name,
+        kind,
+        always: true,
+        about,
+    }
+}
+
+impl Field {
+    /// The key as one only some presets or phases hold.
+    pub const fn sometimes(self) -> Field {
+        Field {
+            always: false,
+            ..self
+        }
+    }
+}
+
+/// The keys every game's observation begins with, in this order
+/// ([`crate::game::core_keys`] writes them).
+pub const CORE_OBSERVATION: &[Field] = &[
+    field("player", "int", "The observing player."),
+    field(
+        "phase",
+        "str",
+        "The phase's name (`play`, `bid`, `trump`, `over` ...).",
+    ),
+    field(
+        "current_player",
+        "int",
+        "The player to act; -1 when the state is terminal.",
+    ),
+    field(
+        "hand_number",
+        "int",
+        "The hand (deal) being played, counted from 1.",
+    ),
+    field(
+        "hand",
+        "[card]",
+        "The observer's own cards, suits in the pack's order, strongest first \
+         (Naqsh: in the order received).",
+    ),
+    field(
+        "trick",
+        "[[any]]",
+        "The trick in progress as `[seat, card]` pairs in play order (a lead of \
+         several cards gives one pair per card; Naqsh has no tricks: always empty).",
+    ),
+    field(
+        "scores",
+        "[int]",
+        "The match scores, per side or per seat as the game keeps them.",
+    ),
+];
+
 /// What a configured game is, for its surfaces.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Description {
@@ -153,6 +232,9 @@ pub struct Description {
     pub plays_out: bool,
     /// The words of a target solve's values, from 0 (empty: no target).
     pub outcomes: Vec<&'static str>,
+    /// The keys of the game's observations after [`CORE_OBSERVATION`]'s,
+    /// every key any of its presets writes, in the order they are written.
+    pub observation: &'static [Field],
 }
 
 impl Description {
@@ -180,6 +262,7 @@ impl Description {
             quick_hand: None,
             plays_out: false,
             outcomes: Vec::new(),
+            observation: &[],
         }
     }
 
@@ -223,5 +306,23 @@ mod tests {
             ..d
         };
         assert_eq!(each.side_of_seats(3), vec![0, 1, 2]);
+    }
+
+    #[test]
+    fn the_core_fields_are_the_keys_core_keys_writes() {
+        let keys = crate::game::core_keys(
+            1,
+            "play",
+            None,
+            1,
+            Vec::new(),
+            Vec::new(),
+            crate::game::Value::Int(0),
+        );
+        let names: Vec<&str> = keys.iter().map(|(k, _)| k.as_str()).collect();
+        let fields: Vec<&str> = CORE_OBSERVATION.iter().map(|f| f.name).collect();
+        assert_eq!(names, fields);
+        assert!(CORE_OBSERVATION.iter().all(|f| f.always));
+        assert!(!field("heap", "int", "x").sometimes().always);
     }
 }

@@ -1,6 +1,8 @@
 //! The engine's description of a configured game (`hukm_core::describe`) as
 //! typed, immutable Python objects: `Description` with its `Keyword`,
-//! `Objective` and `TableShape`, read as `_core.Game.description`. Each
+//! `Objective`, `TableShape` and `ObservationField`, read as
+//! `_core.Game.description` (the keys every observation begins with:
+//! `_core.core_observation()`). Each
 //! compares equal by its fields, hashes alike and has the repr of a
 //! dataclass (`Keyword(name='leader', kind='seat', ...)`).
 
@@ -161,6 +163,52 @@ impl PyTableShape {
     }
 }
 
+/// One key of a game's observations: its `name`, the shape of its value
+/// (`kind`: `int`, `str`, `bool`, `card`, `map` or `any`; `[T]` a list of
+/// `T`, `T?` a `T` or `None`), whether every observation holds it
+/// (`always`) and what it means (`about`).
+#[pyclass(name = "ObservationField", module = "hukm._core", frozen)]
+#[derive(Clone, PartialEq)]
+pub struct PyObservationField(d::Field);
+
+#[pymethods]
+impl PyObservationField {
+    /// The key.
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.0.name
+    }
+
+    /// The shape of its value.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.0.kind
+    }
+
+    /// Whether every observation of the game holds it.
+    #[getter]
+    fn always(&self) -> bool {
+        self.0.always
+    }
+
+    /// What it means.
+    #[getter]
+    fn about(&self) -> &'static str {
+        self.0.about
+    }
+}
+
+/// A tuple of observation fields.
+fn field_tuple<'py>(py: Python<'py>, fields: &[d::Field]) -> PyResult<Bound<'py, PyTuple>> {
+    PyTuple::new(py, fields.iter().map(|f| PyObservationField(*f)))
+}
+
+/// The keys every game's observation begins with, in order.
+#[pyfunction]
+pub fn core_observation(py: Python<'_>) -> PyResult<Bound<'_, PyTuple>> {
+    field_tuple(py, d::CORE_OBSERVATION)
+}
+
 /// What a configured game is for the surfaces that show or drive it, as the
 /// engine states it: who plays with whom (`sides`: `partners` with `side_of`
 /// each seat's side, `one_against_each` with the `role` of the one, or
@@ -174,8 +222,9 @@ impl PyTableShape {
 /// leader), what a move is called (`moves`: `card` or `action`), the largest
 /// hand an exact solve finishes quickly where hands can be larger
 /// (`quick_hand`), whether a solve counts every trick of the deal
-/// (`plays_out`: `hukm.best_line(to="all_tricks")` plays the rest out) and
-/// the words of a target solve's values (`outcomes`).
+/// (`plays_out`: `hukm.best_line(to="all_tricks")` plays the rest out),
+/// the words of a target solve's values (`outcomes`) and the keys of its
+/// observations after those every game's begins with (`observation`).
 #[pyclass(name = "Description", module = "hukm._core", frozen)]
 #[derive(Clone, PartialEq)]
 pub struct PyDescription {
@@ -309,6 +358,12 @@ impl PyDescription {
         str_tuple(py, &self.inner.outcomes)
     }
 
+    /// The keys of the game's observations after `core_observation()`'s.
+    #[getter]
+    fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        field_tuple(py, self.inner.observation)
+    }
+
     /// What the default objective's value counts.
     #[getter]
     fn unit(&self) -> &'static str {
@@ -357,6 +412,12 @@ value_object!(
 value_object!(PyObjective, "Objective", ["name", "unit", "about", "label"]);
 
 value_object!(
+    PyObservationField,
+    "ObservationField",
+    ["name", "kind", "always", "about"]
+);
+
+value_object!(
     PyTableShape,
     "TableShape",
     ["rows", "columns", "layouts", "unit"]
@@ -382,5 +443,6 @@ value_object!(
         "quick_hand",
         "plays_out",
         "outcomes",
+        "observation",
     ]
 );

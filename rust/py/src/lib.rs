@@ -27,6 +27,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<describe::PyKeyword>()?;
     m.add_class::<describe::PyObjective>()?;
     m.add_class::<describe::PyTableShape>()?;
+    m.add_class::<describe::PyObservationField>()?;
+    m.add_function(wrap_pyfunction!(describe::core_observation, m)?)?;
     m.add_function(wrap_pyfunction!(game::games, m)?)?;
     m.add_function(wrap_pyfunction!(game::aliases, m)?)?;
     m.add_function(wrap_pyfunction!(game::option_info, m)?)?;

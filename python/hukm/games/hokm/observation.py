@@ -1,3 +1,5 @@
+# Generated from the engine's observation schema by `python -m hukm._observation_types`;
+# do not edit (tests/package/test_observation_schema.py fails when they differ).
 """The shape of ``State.observation(player)`` in Hokm's presets (see :mod:`hukm.observations`)."""
 
 from __future__ import annotations
@@ -7,51 +9,78 @@ from typing import Any, Optional
 from ...observations import Card, Observation
 
 
-class _HokmRequired(Observation):
-    """The keys of every Hokm observation."""
-
+class _HokmAlways(Observation):
+    """The keys of every Hokm observation after :class:`~hukm.observations.Observation`'s."""
 
     dealer: int
+    """The dealer of this hand."""
     hakem: int
     """The Hakem (trump-caller; Dab Rang: the boss)."""
     seating: list[int]
+    """The player at each seat after the ace draw (``partnership_by_draw``; else in seat
+    order)."""
     trump: Optional[str]
-    """The trump suit when this player knows it (``None`` before the call and while hidden)."""
+    """The trump suit when this player knows it (null before the call and while hidden)."""
     trump_card: Optional[Card]
     """The card that fixed a blind or drawn trump."""
     hand_sizes: list[int]
+    """How many cards each seat holds."""
     leader: int
+    """The seat that led the trick in progress."""
     tricks_won: list[int]
+    """Tricks won in this hand, per side or seat."""
     played: str
     """Cards of completed tricks, ``+``-joined."""
     tricks: list[dict[str, Any]]
-    """Completed tricks: ``leader``, ``cards``, ``winner``."""
+    """Completed tricks: ``leader``, ``cards`` (in seat order), ``winner``."""
     legal_actions: list[str]
+    """The legal actions when this player is to act, else empty."""
 
 
-class HokmObservation(_HokmRequired, total=False):
-    """Hokm and the Court Piece family (``docs/rules/hokm.md``); the keys below only in some
-    presets or phases."""
+class HokmObservation(_HokmAlways, total=False):
+    """Hokm's observations: the keys below only in some presets or phases."""
 
-    last_result: dict[str, Any]
-    heap: int
-    heap_prev: Optional[int]
-    collected: list[int]
-    tens: list[int]
-    trick_number: int
-    auction: list[dict[str, Any]]
-    bid: Optional[int]
-    boss: Optional[int]
-    trump_hidden: bool
-    indicator: Optional[Card]
-    discarded: str
-    stock: int
-    drawn: Optional[Card]
-    seat: int
-    table: list[int]
-    dummy_hand: Optional[str]
-    partner_hand: str
-    pass_cards: int
-    gave: bool
-    signals: list[dict[str, Any]]
     taps: list[int]
+    """``thaap``: the tricks played at each table tap."""
+    auction: list[dict[str, Any]]
+    """Dab Rang's auction: ``seat`` and ``bid`` (null: a pass) in order."""
+    bid: Optional[int]
+    """Dab Rang's winning bid (null before it is made)."""
+    boss: Optional[int]
+    """Dab Rang's boss, the winning bidder."""
+    trump_hidden: bool
+    """Whether the trump is still face down."""
+    indicator: Optional[Card]
+    """The face-down trump card: the Hakem sees it, others once it is shown."""
+    signals: list[dict[str, Any]]
+    """Satat's signals: ``seat``, ``card`` and ``signal``."""
+    pass_cards: int
+    """Satat: the cards each player of the losing side passes (in the giving phase)."""
+    gave: bool
+    """Satat: whether this player has given his cards (in the giving phase)."""
+    heap: int
+    """Tricks lying in the heap."""
+    heap_prev: Optional[int]
+    """The player whose win of the previous trick still counts towards a pair."""
+    collected: list[int]
+    """Tricks collected by each side."""
+    tens: list[int]
+    """Tens collected by each side."""
+    trick_number: int
+    """The trick being played, counted from 1."""
+    discarded: str
+    """Two players: the cards this player put away."""
+    stock: int
+    """Two players: the cards left in the stock."""
+    drawn: Optional[Card]
+    """Two players: the card this player draws, while he decides on it."""
+    partner_hand: str
+    """The partner's hand, shown at the kot choice where the partner may see it."""
+    last_result: dict[str, Any]
+    """The last hand's result: ``winner``, ``kind``, ``tricks``, ``points``, ``tens``."""
+    seat: int
+    """With a dummy: the seat this player sits at."""
+    table: list[int]
+    """With a dummy: the player at each seat."""
+    dummy_hand: Optional[str]
+    """With a dummy: the dummy's cards, once dealt."""

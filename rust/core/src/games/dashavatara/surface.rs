@@ -8,6 +8,7 @@ use crate::options::Spec;
 use crate::params::Params;
 use crate::solve::request::{SolveAnswer, SolveRequest};
 use crate::surface::{Basics, Game};
+use crate::describe::field;
 
 impl Game for Dashavatara {
     /// Each player for himself; cards the player captures against the
@@ -27,6 +28,7 @@ impl Game for Dashavatara {
             ),
             kw("captured", "ints", false, "cards each seat captured before").unasked(),
         ];
+        d.observation = OBSERVATION;
         d
     }
 
@@ -98,3 +100,24 @@ impl Game for Dashavatara {
         state.solve(req)
     }
 }
+
+/// The keys of the game's observations after
+/// [`crate::describe::CORE_OBSERVATION`]'s ([`Game::describe`]).
+const OBSERVATION: &[crate::describe::Field] = &[
+    field("period", "str", "`day` or `night` (which ranks run high)."),
+    field("trump", "str", "The trump suit."),
+    field("suit_names", "[str]", "The suits' names in pack order."),
+    field("dealer", "int", "The dealer of this deal."),
+    field("deal", "int", "The deal being played, counted from 1."),
+    field("trick_no", "int", "The trick being played in this deal."),
+    field("opening", "bool", "Whether the opening trick (the trump Raja alone) is on."),
+    field("leader", "int", "The seat that led the trick in progress."),
+    field("hand_sizes", "[int]", "How many cards each seat holds."),
+    field("ducal", "map?", "A ducal lead in progress: `cards` and `width`."),
+    field("owed", "int", "Cards still owed to the ducal lead in progress."),
+    field("last_trick", "map?", "The last finished trick: `leader`, `cards` (by seat), `winner`."),
+    field("captured_cards", "[[card]]", "The cards each seat has captured in this deal, where this player may see them."),
+    field("captured", "[int]", "How many cards each seat has captured in this deal."),
+    field("results", "[map]", "The finished deals: `captured` and `winners`."),
+    field("legal_actions", "[str]", "The legal actions when this player is to act, else empty."),
+];

@@ -6,6 +6,7 @@ use crate::options::Spec;
 use crate::params::Params;
 use crate::solve::request::{SolveAnswer, SolveRequest};
 use crate::surface::{Basics, Game};
+use crate::describe::field;
 
 impl Game for Dugi {
     /// Partnerships of alternate seats; 1 when the side wins the hand.
@@ -25,6 +26,7 @@ impl Game for Dugi {
             ),
             kw("seed", "seed", false, "chance during the hand").unasked(),
         ];
+        d.observation = OBSERVATION;
         d
     }
 
@@ -93,3 +95,20 @@ impl Game for Dugi {
         state.solve(req)
     }
 }
+
+/// The keys of the game's observations after
+/// [`crate::describe::CORE_OBSERVATION`]'s ([`Game::describe`]).
+const OBSERVATION: &[crate::describe::Field] = &[
+    field("dealer", "int", "The dealer of this hand."),
+    field("lead_suit", "str", "The suit whose King leads."),
+    field("challengers", "[int]", "The challenging side's two seats."),
+    field("king_pass", "str?", "The King pass: `made` or `declined` (null before it)."),
+    field("leader", "int", "The seat that led the trick in progress."),
+    field("cards", "[str]", "Each seat's cards this player may see, compact."),
+    field("hand_sizes", "[int]", "How many cards each seat holds."),
+    field("challenger_tricks", "int", "Tricks the challengers have won."),
+    field("asked", "str?", "The suit asked for in the King pass."),
+    field("named", "str?", "The suit named."),
+    field("trick_by_seat", "[card?]?", "The trick in progress by seat (null: no card yet); null between tricks."),
+    field("last_trick", "map?", "The last finished trick: `cards` (by seat) and `winner`."),
+];

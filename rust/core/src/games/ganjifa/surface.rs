@@ -7,6 +7,7 @@ use crate::options::Spec;
 use crate::params::Params;
 use crate::solve::request::{SolveAnswer, SolveRequest};
 use crate::surface::{Basics, Game};
+use crate::describe::field;
 
 impl Game for Ganjifa {
     /// Each player for himself; tricks the player guarantees against the
@@ -28,6 +29,7 @@ impl Game for Ganjifa {
             kw("phase2", "bool", false, "the hand is in its second phase").unasked(),
             kw("seed", "seed", false, "chance of blind surrenders").unasked(),
         ];
+        d.observation = OBSERVATION;
         d
     }
 
@@ -106,3 +108,22 @@ impl Game for Ganjifa {
         state.solve(req)
     }
 }
+
+/// The keys of the game's observations after
+/// [`crate::describe::CORE_OBSERVATION`]'s ([`Game::describe`]).
+const OBSERVATION: &[crate::describe::Field] = &[
+    field("step", "str", "The step of the phase (an exchange, a surrender, the play ...)."),
+    field("dealer", "int", "The dealer of this hand."),
+    field("leader", "int", "The seat that led the trick in progress."),
+    field("lead_suit", "str", "The suit that leads the hand."),
+    field("end_phase", "bool", "Whether the play is in its end phase."),
+    field("phase2", "bool", "Whether the play is in its second phase."),
+    field("cards", "[str]", "Each seat's cards this player may see, compact."),
+    field("hand_sizes", "[int]", "How many cards each seat holds."),
+    field("tricks", "[int]", "Tricks each seat has won."),
+    field("won", "[str]", "The cards each seat has won, compact."),
+    field("trick_detail", "map?", "The lead in progress: `kind`, `leader`, `width`, `opening`, `suit`, `called`, `doubled`, `played`."),
+    field("named_suit", "str?", "The suit named for the lead in progress."),
+    field("last_trick", "map?", "The last finished trick: `kind`, `leader`, `winner`, `tricks`, `played`."),
+    field("last_hand", "map?", "The last hand's result: `dealer`, `tricks`, `net`, `akheri`, `akheri_beaten_by`."),
+];

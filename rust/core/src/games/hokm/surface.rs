@@ -12,6 +12,7 @@ use crate::params::Params;
 use crate::solve::request::{SolveAnswer, SolveRequest};
 use crate::solve::{dd_table, SolverConfig};
 use crate::surface::{Basics, Game, Table};
+use crate::describe::field;
 
 impl Game for Hokm {
     /// Partnerships with four players, else each for himself; the value
@@ -98,6 +99,7 @@ impl Game for Hokm {
             .unasked(),
             kw("heap_tens", "int", false, "tens in the heap (Dehla Pakad)").unasked(),
         ];
+        d.observation = OBSERVATION;
         d
     }
 
@@ -334,3 +336,41 @@ impl Game for Hokm {
         })
     }
 }
+
+/// The keys of the game's observations after
+/// [`crate::describe::CORE_OBSERVATION`]'s ([`Game::describe`]).
+const OBSERVATION: &[crate::describe::Field] = &[
+    field("dealer", "int", "The dealer of this hand."),
+    field("hakem", "int", "The Hakem (trump-caller; Dab Rang: the boss)."),
+    field("seating", "[int]", "The player at each seat after the ace draw (`partnership_by_draw`; else in seat order)."),
+    field("trump", "str?", "The trump suit when this player knows it (null before the call and while hidden)."),
+    field("trump_card", "card?", "The card that fixed a blind or drawn trump."),
+    field("hand_sizes", "[int]", "How many cards each seat holds."),
+    field("leader", "int", "The seat that led the trick in progress."),
+    field("tricks_won", "[int]", "Tricks won in this hand, per side or seat."),
+    field("played", "str", "Cards of completed tricks, `+`-joined."),
+    field("tricks", "[map]", "Completed tricks: `leader`, `cards` (in seat order), `winner`."),
+    field("taps", "[int]", "`thaap`: the tricks played at each table tap.").sometimes(),
+    field("auction", "[map]", "Dab Rang's auction: `seat` and `bid` (null: a pass) in order.").sometimes(),
+    field("bid", "int?", "Dab Rang's winning bid (null before it is made).").sometimes(),
+    field("boss", "int?", "Dab Rang's boss, the winning bidder.").sometimes(),
+    field("trump_hidden", "bool", "Whether the trump is still face down.").sometimes(),
+    field("indicator", "card?", "The face-down trump card: the Hakem sees it, others once it is shown.").sometimes(),
+    field("signals", "[map]", "Satat's signals: `seat`, `card` and `signal`.").sometimes(),
+    field("pass_cards", "int", "Satat: the cards each player of the losing side passes (in the giving phase).").sometimes(),
+    field("gave", "bool", "Satat: whether this player has given his cards (in the giving phase).").sometimes(),
+    field("heap", "int", "Tricks lying in the heap.").sometimes(),
+    field("heap_prev", "int?", "The player whose win of the previous trick still counts towards a pair.").sometimes(),
+    field("collected", "[int]", "Tricks collected by each side.").sometimes(),
+    field("tens", "[int]", "Tens collected by each side.").sometimes(),
+    field("trick_number", "int", "The trick being played, counted from 1.").sometimes(),
+    field("discarded", "str", "Two players: the cards this player put away.").sometimes(),
+    field("stock", "int", "Two players: the cards left in the stock.").sometimes(),
+    field("drawn", "card?", "Two players: the card this player draws, while he decides on it.").sometimes(),
+    field("partner_hand", "str", "The partner's hand, shown at the kot choice where the partner may see it.").sometimes(),
+    field("last_result", "map", "The last hand's result: `winner`, `kind`, `tricks`, `points`, `tens`.").sometimes(),
+    field("legal_actions", "[str]", "The legal actions when this player is to act, else empty."),
+    field("seat", "int", "With a dummy: the seat this player sits at.").sometimes(),
+    field("table", "[int]", "With a dummy: the player at each seat.").sometimes(),
+    field("dummy_hand", "str?", "With a dummy: the dummy's cards, once dealt.").sometimes(),
+];

@@ -8,6 +8,7 @@ use crate::options::Spec;
 use crate::params::Params;
 use crate::solve::request::{SolveAnswer, SolveRequest};
 use crate::surface::{Basics, Game};
+use crate::describe::field;
 
 impl Game for Naqsh {
     /// The banker against each player; the net result of the hand.
@@ -34,6 +35,7 @@ impl Game for Naqsh {
             kw("stakes", "ints", false, "each seat's stake").unasked(),
             kw("seed", "seed", false, "the stock's order when not given").unasked(),
         ];
+        d.observation = OBSERVATION;
         d
     }
 
@@ -136,3 +138,16 @@ impl Game for Naqsh {
         state.solve(req)
     }
 }
+
+/// The keys of the game's observations after
+/// [`crate::describe::CORE_OBSERVATION`]'s ([`Game::describe`]).
+const OBSERVATION: &[crate::describe::Field] = &[
+    field("banker", "int", "The banker (dealer) of this hand."),
+    field("hands_per_match", "int", "How many hands the match has."),
+    field("cards", "[[card?]]", "Each seat's cards this player may see (null for a hidden one), in the order received."),
+    field("busted", "[bool]", "Whether each seat has gone over."),
+    field("stakes", "[int?]", "Each seat's stake (null: not staked yet)."),
+    field("stock", "int", "Cards left in the stock."),
+    field("pool", "int", "What lies in the pool."),
+    field("last_hand", "map?", "The last hand's result: `banker`, `cards`, `classes`, `net`, `pool`."),
+];

@@ -9,6 +9,7 @@ use crate::options::Spec;
 use crate::params::Params;
 use crate::solve::request::{SolveAnswer, SolveRequest};
 use crate::surface::{Basics, Game};
+use crate::describe::field;
 
 impl Game for Thunee {
     /// Partnerships of alternate seats (each for himself with two players);
@@ -58,6 +59,7 @@ impl Game for Thunee {
                 "the second round's hands (two players)",
             ),
         ];
+        d.observation = OBSERVATION;
         d
     }
 
@@ -215,3 +217,37 @@ impl Game for Thunee {
         ]
     }
 }
+
+/// The keys of the game's observations after
+/// [`crate::describe::CORE_OBSERVATION`]'s ([`Game::describe`]).
+const OBSERVATION: &[crate::describe::Field] = &[
+    field("dealer", "int", "The dealer of this hand."),
+    field("hand_sizes", "[int]", "How many cards each seat holds."),
+    field("auction", "[[any]]", "The bidding so far as `[seat, call]` pairs."),
+    field("high_bid", "int?", "The highest bid so far."),
+    field("trumper", "int?", "The seat that chooses the trump."),
+    field("bid", "int?", "The winning bid."),
+    field("counting_team", "int?", "The team that counts card points towards the target (a normal hand)."),
+    field("trump", "str?", "The trump suit when this player knows it."),
+    field("indicator", "card?", "The face-down trump card, shown to the trumper only."),
+    field("indicator_down", "bool", "Whether a trump card lies face down."),
+    field("last_card", "bool", "Whether the trump is the trumper's last card."),
+    field("revealed", "bool", "Whether the trump has been revealed."),
+    field("special", "str?", "The Thunee or Royals contract called, if any."),
+    field("caller", "int?", "The seat that called the Thunee or Royals."),
+    field("blind_down", "int", "A blind caller's cards still face down."),
+    field("leader", "int", "The seat that led the trick in progress."),
+    field("last_trick", "[[any]]", "The last finished trick as `[seat, card]` pairs."),
+    field("tricks_played", "int", "Tricks finished in this hand."),
+    field("trick_winners", "[int]", "The winner of each finished trick."),
+    field("played", "[card]", "Cards played in this hand."),
+    field("points", "[int]", "Card points each team has taken in this hand."),
+    field("jodhi", "[map]", "Jodhi declared: `seat`, `suit`, `jack`, `value`."),
+    field("target", "int?", "The counting team's target."),
+    field("claim", "str?", "The Double or Khanuck called, if any."),
+    field("claimer", "int?", "The seat that called it."),
+    field("balls", "[int]", "Each team's balls in the match."),
+    field("match_target", "int", "The balls that win the match."),
+    field("last_result", "map?", "The last hand's result: `kind`, `trumper`, `bid`, `special`, `caller`, `claim`, `target`, `points`, `totals`, `jodhi`, `balls`."),
+    field("winner", "int?", "The team that won the match."),
+];

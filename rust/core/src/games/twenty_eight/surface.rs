@@ -10,6 +10,7 @@ use crate::params::Params;
 use crate::solve::request::{SolveAnswer, SolveRequest};
 use crate::solve::SolverConfig;
 use crate::surface::{Basics, Game, Table};
+use crate::describe::field;
 
 impl Game for TwentyEight {
     /// Partnerships of alternate seats; card points of the bidder's side (or
@@ -48,6 +49,7 @@ impl Game for TwentyEight {
         ];
         d.exactly_one = vec![vec!["trump", "indicator"]];
         d.outcomes = vec!["failed", "void", "made"];
+        d.observation = OBSERVATION;
         d
     }
 
@@ -219,3 +221,34 @@ impl Game for TwentyEight {
         })
     }
 }
+
+/// The keys of the game's observations after
+/// [`crate::describe::CORE_OBSERVATION`]'s ([`Game::describe`]).
+const OBSERVATION: &[crate::describe::Field] = &[
+    field("dealer", "int", "The dealer of this hand."),
+    field("hand_sizes", "[int]", "How many cards each seat holds."),
+    field("auction", "[[any]]", "The auction so far as `[seat, call]` pairs."),
+    field("high_bid", "int?", "The highest bid so far."),
+    field("bidder", "int?", "The bidder, once the contract is made."),
+    field("contract", "int?", "The contract, once made."),
+    field("trump", "str?", "The trump suit when this player knows it."),
+    field("indicator", "card?", "The face-down trump card, when this player may see it."),
+    field("indicator_down", "bool", "Whether a trump card lies face down (not yet revealed)."),
+    field("seventh_card", "bool", "Whether the trump is the bidder's seventh card."),
+    field("revealed", "bool", "Whether the trump has been revealed."),
+    field("doubled", "int", "How many times the contract is doubled."),
+    field("c", "bool", "Whether the bidding side answered a double with C (`c_bid`: the hand worth 6 game points)."),
+    field("soloist", "int?", "The seat playing alone, if any."),
+    field("half_court", "bool", "Whether the bidder plays half court."),
+    field("leader", "int", "The seat that led the trick in progress."),
+    field("caller", "int?", "The seat that called for the trump in the trick in progress."),
+    field("led_trump_by_other", "bool?", "Whether a player other than the bidder has led a trump (null when this player does not know the trump)."),
+    field("last_trick", "[[any]]", "The last finished trick as `[seat, card]` pairs."),
+    field("tricks_played", "int", "Tricks finished in this hand."),
+    field("played", "[card]", "Cards played in this hand."),
+    field("points", "[int]", "Card points each side has taken in this hand."),
+    field("pair_by", "int?", "The seat that showed a pair (the trump King and Queen)."),
+    field("target", "int?", "The bidder's side's target after a pair, once the contract is made."),
+    field("last_result", "map?", "The last hand's result: `kind`, `declarer`, `contract`, `target`, `points`, `gains`."),
+    field("winner", "int?", "The side that won the match."),
+];
