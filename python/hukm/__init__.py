@@ -9,8 +9,6 @@ Iran and South Asia.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from ._core import State, __version__, format_hand, pack_cards, parse_deal, parse_hand
 from ._errors import (
     HukmError,
@@ -27,20 +25,7 @@ from . import bots, lin, observations, pbn, svg
 from .record import HandRecord, record_of, replay
 from .match import HandResult, MatchResult, play_match
 from .review import Review, review
-
-if TYPE_CHECKING:
-    from .env import VecEnv
-
-
-def __getattr__(name: str) -> Any:
-    """``hukm.VecEnv`` on first use: its package, :mod:`hukm.env`, registers the Gymnasium
-    environments when Gymnasium is installed, which ``import hukm`` does not pay for."""
-    if name == "VecEnv":
-        from .env import VecEnv
-
-        return VecEnv
-    raise AttributeError(f"module 'hukm' has no attribute {name!r}")
-
+from .env import VecEnv
 
 TERMINAL = -1
 """``State.current_player`` of a terminal state."""

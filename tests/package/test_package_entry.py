@@ -1,7 +1,7 @@
 """The package's entry points: the public names of ``hukm.cli``, ``hukm.env`` and
 ``hukm.svg``, ``python -m hukm``, and the Gymnasium ids whichever module is imported
 first; no module of the package is an alias of another or answers names through a
-module-level ``__getattr__`` (``hukm.VecEnv``'s lazy import excepted)."""
+module-level ``__getattr__``."""
 
 from __future__ import annotations
 
@@ -18,13 +18,13 @@ PACKAGE = Path(hukm.__file__).parent
 
 
 def test_no_alias_module_and_no_getattr_shim() -> None:
-    """A module-level ``__getattr__`` only in ``hukm/__init__.py``; no module whose
-    docstring calls it an alias of another."""
+    """No module-level ``__getattr__``; no module whose docstring calls it an alias of
+    another."""
     shims, aliases = [], []
     for path in sorted(PACKAGE.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         rel = path.relative_to(PACKAGE).as_posix()
-        if any(isinstance(n, ast.FunctionDef) and n.name == "__getattr__" for n in tree.body) and rel != "__init__.py":
+        if any(isinstance(n, ast.FunctionDef) and n.name == "__getattr__" for n in tree.body):
             shims.append(rel)
         doc = ast.get_docstring(tree) or ""
         if "alias of" in doc.lower() or doc.lower().startswith("deprecated"):
