@@ -177,14 +177,14 @@ pub const CORE_OBSERVATION: &[Field] = &[
     field(
         "hand",
         "[card]",
-        "The observer's own cards, suits in the pack's order, strongest first \
-         (Naqsh: in the order received).",
+        "The observer's own cards: suits in the pack's order, strongest first, or in the \
+         order received in a game where that order counts.",
     ),
     field(
         "trick",
         "[[any]]",
         "The trick in progress as `[seat, card]` pairs in play order (a lead of \
-         several cards gives one pair per card; Naqsh has no tricks: always empty).",
+         several cards gives one pair per card; always empty in a game without tricks).",
     ),
     field(
         "scores",
