@@ -1,26 +1,35 @@
 """A whole hand reviewed while the player watches: for each preset and seed, the first
 hand of ``game.new_game(seed)`` played by the heuristic bot, then ``hukm.review`` of its
-record on one thread, timed. Prints per preset the median and largest time of a review,
+record, timed (wall clock). Prints per preset the median and largest time of a review,
 the positions solved and how many were skipped (not solved within ``--timeout`` seconds
 a position); a review counts as complete when none was.
 
     python benches/review_hands.py [--presets hokm3,double_sar,dehla_pakad,56,thunee]
-        [--seeds 5] [--first 0] [--timeout 600]
+        [--seeds 5] [--first 0] [--timeout 600] [--threads 1] [--exact]
+
+``--threads 1,2`` reviews each hand on each thread count in turn (the order alternating
+from seed to seed, so that a change of the machine's load falls on both), and prints
+per preset and thread count the median time, and the ratio of the first count's time
+to each other's (the ratio of the medians, and the median of the hands' ratios).
+``--exact`` asks for exact values only without a budget (``exact=True, budget=None``:
+no time limit changes the work, so the thread counts do the same work); ``--head``
+sets how many positions at the start of the hand are solved with every thread on
+each (``_core.review_positions``' ``head``).
 
 ``--each`` prints one line per hand as it is reviewed (with its decisions' grades);
 ``--lines`` asks for the mistakes' best lines (the review's default; left out here
-unless asked); ``--budget`` sets the review's budget; ``--fresh`` reviews each
-position on a table of its own instead of one table kept for the hand; the nodes are
-the sum of the review's solves.
+unless asked); ``--budget`` sets the review's budget; the nodes are the sum of the
+review's solves (of the first thread count).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import statistics
 import time
-from typing import Any
+from typing import Any, Optional
 
 import hukm
 from hukm.bots import Heuristic
@@ -41,16 +50,23 @@ def played_hand(preset: str, seed: int) -> Any:
 
 
 class Counting:
-    """``hukm.solve`` as the review calls it, counting the nodes of its solves."""
+    """The review's solves of its positions, counting their nodes."""
 
     def __init__(self) -> None:
         self.nodes = 0
-        self.solve = review_module.solve
+        self.solve_all = review_module._solve_all
+        self.head: Optional[int] = None
 
-    def __call__(self, *args: Any, **kw: Any) -> Any:
-        sol = self.solve(*args, **kw)
-        self.nodes += sol.nodes
-        return sol
+    def __call__(self, *args: Any) -> Any:
+        real = review_module._core.review_positions
+        if self.head is not None:
+            review_module._core.review_positions = functools.partial(real, head=self.head)
+        try:
+            answers = self.solve_all(*args)
+        finally:
+            review_module._core.review_positions = real
+        self.nodes += sum(a.nodes for a in answers if not isinstance(a, BaseException))
+        return answers
 
 
 def main() -> None:
@@ -59,38 +75,62 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, default=5)
     ap.add_argument("--first", type=int, default=0, help="the first seed")
     ap.add_argument("--timeout", type=float, default=600.0, help="seconds a position at most")
+    ap.add_argument("--threads", default="1", help="thread counts, comma-separated (e.g. 1,2)")
+    ap.add_argument("--exact", action="store_true", help="exact values only, no budget")
+    ap.add_argument("--head", type=int, default=None, help="positions at the start on every thread")
     ap.add_argument("--each", action="store_true", help="a line per hand")
-    ap.add_argument("--fresh", action="store_true", help="a table of its own for every position")
     ap.add_argument("--lines", action="store_true", help="the mistakes' best lines too (hukm.review's default)")
     ap.add_argument("--budget", type=float, default=None, help="seconds a review (default: hukm.review's, 50)")
     args = ap.parse_args()
+    counts = [int(t) for t in args.threads.split(",")]
     counting = Counting()
-    review_module.solve = counting  # type: ignore[assignment]
-    if args.fresh:
-        review_module._solver_of = lambda record: None  # type: ignore[assignment]
-    rows = [f"{'preset':<14}{'hands':>6}{'median s':>10}{'max s':>10}{'positions':>11}{'skipped':>9}"
-            f"{'complete':>10}{'nodes':>15}"]
+    counting.head = args.head
+    review_module._solve_all = counting  # type: ignore[attr-defined]
+    many = len(counts) > 1
+    rows = [f"{'preset':<14}{'threads':>8}{'hands':>6}{'median s':>10}{'max s':>10}{'positions':>11}{'skipped':>9}"
+            f"{'complete':>10}{'nodes':>15}" + (f"{'x medians':>11}{'median x':>10}" if many else "")]
     for preset in args.presets.split(","):
-        times, positions, skipped, complete = [], 0, 0, 0
-        counting.nodes = 0
+        times: dict[int, list[float]] = {t: [] for t in counts}
+        positions, skipped, complete = 0, 0, 0
+        nodes = 0
+        answers: dict[int, list[Any]] = {}
         for seed in range(args.first, args.first + args.seeds):
             record = played_hand(preset, seed)
-            t = time.perf_counter()
-            kw = {} if args.budget is None else {"budget": args.budget}
-            r = hukm.review(record, timeout=args.timeout, lines=args.lines, threads=1, **kw)
-            secs = time.perf_counter() - t
-            times.append(secs)
-            positions += len(r.decisions)
-            skipped += len(r.skipped)
-            complete += not r.skipped
-            if args.each:
-                grades = {g: sum(d.grade == g for d in r.decisions) for g in ("exact", "bounds", "estimate")}
-                ungraded = sum(d.grade not in grades for d in r.decisions)
-                print(f"  {preset} seed {seed}: {secs:8.2f} s, {len(r.decisions)} positions,"
-                      f" skipped {r.skipped}, graded {grades}, without a grade {ungraded}", flush=True)
-        rows.append(f"{preset:<14}{args.seeds:>6}{statistics.median(times):>10.2f}{max(times):>10.2f}"
-                    f"{positions:>11}{skipped:>9}{complete:>6}/{args.seeds:<3}{counting.nodes:>15,}")
-        print(rows[-1], flush=True)
+            order = counts if (seed - args.first) % 2 == 0 else counts[::-1]
+            for threads in order:
+                counting.nodes = 0
+                kw: dict[str, Any] = {} if args.budget is None else {"budget": args.budget}
+                if args.exact:
+                    kw = {"budget": None, "exact": True}
+                t = time.perf_counter()
+                r = hukm.review(record, timeout=args.timeout, lines=args.lines, threads=threads, **kw)
+                secs = time.perf_counter() - t
+                times[threads].append(secs)
+                said = [(d.step, d.best, d.played, d.values, d.grade) for d in r.decisions]
+                answers.setdefault(seed, said)
+                if args.exact and answers[seed] != said:
+                    raise SystemExit(f"{preset} seed {seed}: {threads} threads reviewed the hand differently")
+                if threads == counts[0]:
+                    nodes += counting.nodes
+                    positions += len(r.decisions)
+                    skipped += len(r.skipped)
+                    complete += not r.skipped
+                if args.each:
+                    grades = {g: sum(d.grade == g for d in r.decisions) for g in ("exact", "bounds", "estimate")}
+                    ungraded = sum(d.grade not in grades for d in r.decisions)
+                    print(f"  {preset} seed {seed} threads {threads}: {secs:8.2f} s, {len(r.decisions)} positions,"
+                          f" skipped {r.skipped}, graded {grades}, without a grade {ungraded}", flush=True)
+        base = times[counts[0]]
+        for threads in counts:
+            ts = times[threads]
+            row = (f"{preset:<14}{threads:>8}{args.seeds:>6}{statistics.median(ts):>10.2f}{max(ts):>10.2f}"
+                   f"{positions:>11}{skipped:>9}{complete:>6}/{args.seeds:<3}{nodes:>15,}")
+            if many:
+                ratio = statistics.median(base) / statistics.median(ts)
+                each = statistics.median(b / x for b, x in zip(base, ts))
+                row += f"{ratio:>10.2f}x{each:>9.2f}x"
+            rows.append(row)
+            print(rows[-1], flush=True)
     print("\n".join(rows))
 
 

@@ -25,6 +25,7 @@ __all__ = [
     "pack_cards",
     "parse_deal",
     "parse_hand",
+    "review_positions",
     "sample_values",
     "solve",
     "solve_many",
@@ -430,5 +431,18 @@ def sample_values(
     tt_mib: Optional[int] = None,
     threads: Optional[int] = None,
 ) -> list[Optional[list[tuple[str, int]]]]: ...
+def review_positions(
+    states: list[State],
+    player: int,
+    *,
+    timeouts: list[Optional[float]],
+    graded: list[bool],
+    estimate: list[bool],
+    exact: bool = False,
+    budget: Optional[float] = None,
+    threads: Optional[int] = None,
+    tt_mib: Optional[int] = None,
+    head: Optional[int] = None,
+) -> list[Answer | BaseException]: ...
 def default_threads() -> int: ...
 def thread_work() -> list[dict[str, int]]: ...

@@ -45,7 +45,7 @@ from ._errors import SolverLimitError, StateError
 from .i18n import Translator, translator
 from .packs import card_text, pack_of_game
 from .record import HandRecord, replay
-from .solve import LineStep, Solution, Solver, best_line, solve
+from .solve import GRADED_TIMEOUT, LineStep, Solution, _beyond_quick, _solution, best_line
 from .tricks import god_trick, is_card_play, seat_of_play, tricks_of
 
 __all__ = ["review", "Review", "Decision", "PlayerSummary", "MARKS"]
@@ -240,9 +240,11 @@ def review(
     ``hand`` (a hand number of a match) reviews that hand alone: only its positions are
     solved, only its decisions listed and summed up.
 
-    Each position is solved on ``threads`` threads (default: :func:`hukm.default_threads`)
-    sharing the review's one table; the review is the same for any number (save for what
-    a time limit cuts short).
+    The positions are solved on ``threads`` threads (default: :func:`hukm.default_threads`)
+    sharing the review's one table: each thread takes the next position from the last
+    card back, and the hand's first position (the largest by far) is then solved with
+    every thread on it. The review is the same for any number (save for what a time
+    limit cuts short).
 
     Bad input raises :class:`hukm.StateError` naming it (an unknown ``lang``:
     :class:`hukm.OptionError`).
@@ -282,33 +284,22 @@ def review(
     start = time.monotonic()
     end = None if budget is None else start + budget * (1 - LINES_SHARE)
     last = None if budget is None else start + budget
-    # One table for the hand: each position solved from the last card back leaves
-    # its entries to the positions before it.
     workers = optional_whole(threads, "threads", 1, 1024)
-    handle = _solver_of(record, workers)
-    sols: dict[int, Solution] = {}
     todo = [k for k in range(len(states)) if not states[k].is_terminal() and hand in (None, hands[k])]
-    for n, k in enumerate(reversed(todo)):
-        st = states[k]
-        left = None if end is None else end - time.monotonic()
-        if left is not None and left <= 0 and exact:
-            if cards[k]:
-                out.skipped.append(k)
-            continue
-        try:
-            if exact:
-                sols[k] = solve(st, p, timeout=timeout if left is None else min(left, timeout or left),
-                                solver=handle, exact=True, threads=workers)
-            else:
-                sols[k] = _graded(st, p, timeout, left, len(todo) - n, handle, workers)
-        except StateError as e:
+    sols: dict[int, Solution] = {}
+    answers = _solve_all([states[k] for k in todo], p, timeout, end, exact, workers)
+    for k, r in zip(todo, answers):
+        if isinstance(r, StateError):
             if cards[k]:
                 out.unvalued.append(k)
-                out.reason = out.reason or str(e)
+                out.reason = out.reason or str(r)
             continue
-        except SolverLimitError:
+        if isinstance(r, SolverLimitError):
             out.skipped.append(k)
             continue
+        if isinstance(r, BaseException):
+            raise r
+        sols[k] = _solution(r, states[k])
         if sols[k].target is not None:  # no value in the game's unit: an outcome, not counted
             del sols[k]
             if cards[k]:
@@ -354,18 +345,6 @@ def review(
     return out
 
 
-def _solver_of(record: HandRecord, threads: Optional[int] = None) -> Optional[Solver]:
-    """A solver handle for the record's game (its table kept from position to position,
-    each solve on ``threads`` threads), or ``None`` when the game cannot be made from the
-    record's preset and options."""
-    from .registry import game
-
-    try:
-        return Solver(game(record.preset, **record.options), threads=threads)
-    except (StateError, ValueError, TypeError):
-        return None
-
-
 def _as_seen(out: Review, states: list[_core.State], viewer: int, known: set[str]) -> None:
     """``out`` with only the cards ``viewer`` has seen (``known``) in ``states`` (the
     positions of the record and the last): the actions as he saw them, the best actions
@@ -381,18 +360,38 @@ def _as_seen(out: Review, states: list[_core.State], viewer: int, known: set[str
         d.values = {a: x for a, x in d.values.items() if cards_in(a, pack) <= known}
 
 
-def _graded(state: _core.State, player: int, timeout: Optional[float], left: Optional[float], to_go: int,
-            handle: Optional[Solver], threads: Optional[int] = None) -> Solution:
-    """A graded solve of one position of a review: at most ``timeout`` seconds and an
-    equal share of the ``left`` seconds over the ``to_go`` positions still to solve (this
-    one included); a position with one legal action gets :data:`FORCED_SECONDS`, value
-    only."""
-    share = None if left is None else max(left, 0.0) / max(to_go, 1)
-    limit = timeout if share is None else share if timeout is None else min(timeout, share)
-    if len(state.legal_actions()) == 1:
-        limit = FORCED_SECONDS if limit is None else min(limit, FORCED_SECONDS)
-        return solve(state, player, timeout=limit, solver=handle, estimate=False, threads=threads)
-    return solve(state, player, timeout=limit, solver=handle, threads=threads)
+def _solve_all(states: list[_core.State], player: int, timeout: Optional[float], end: Optional[float],
+               exact: bool, threads: Optional[int]) -> list[_core.Answer | BaseException]:
+    """The engine's answers to the positions of a review (in the order played; each
+    answer or the error its solve raised), solved on ``threads`` threads sharing one
+    table (``_core.review_positions``: on one thread from the last position back, each
+    leaving its entries to the ones before; on several, the positions handed to the
+    threads from the last, the first position of the hand then on all of them), each
+    within ``timeout`` and its share of the time left before ``end`` (on
+    :func:`time.monotonic`'s clock): graded, or with ``exact`` exact only (a position
+    that starts with no time left is skipped). A graded position with one legal action
+    gets :data:`FORCED_SECONDS`, without estimates; without a limit at all, a graded
+    position beyond its game's quick exact search gets :data:`hukm.solve.GRADED_TIMEOUT`
+    seconds and any other is solved exactly (as :func:`hukm.solve` does)."""
+    timeouts: list[Optional[float]] = []
+    graded: list[bool] = []
+    estimate: list[bool] = []
+    for st in states:
+        limit, grade, guess = timeout, not exact, not exact
+        if grade and len(st.legal_actions()) == 1:
+            limit = FORCED_SECONDS if limit is None else min(limit, FORCED_SECONDS)
+            guess = False
+        if grade and limit is None and end is None:
+            if _beyond_quick(st):
+                limit = GRADED_TIMEOUT
+            else:
+                grade = False
+        timeouts.append(limit)
+        graded.append(grade)
+        estimate.append(guess)
+    left = None if end is None else max(end - time.monotonic(), 0.0)
+    return _core.review_positions(states, player, timeouts=timeouts, graded=graded, estimate=estimate,
+                                  exact=exact, budget=left, threads=threads)
 
 
 def _values(sol: Solution) -> tuple[dict[str, float], float]:

@@ -461,6 +461,12 @@ def solve(
         estimate=bool(estimate) and not bounds,
         threads=optional_whole(threads, "threads", 1, 1024),
     )
+    return _solution(r, state, objective)
+
+
+def _solution(r: _core.Answer, state: _core.State, objective: str = "tricks") -> Solution:
+    """The :class:`Solution` of the engine's answer ``r`` about ``state`` (asked with
+    ``objective``)."""
     values = dict(r.actions)
     if r.bounds is not None:
         lohi = (int(r.bounds[0]), int(r.bounds[1]))

@@ -124,30 +124,36 @@ def test_the_chart_marks_the_grades() -> None:
 
 
 def test_a_review_keeps_to_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A review schedules its budget on its own clock: each position's solve gets an equal
-    share of what is left for the solves (the budget less :data:`hukm.review.LINES_SHARE`),
-    the best lines of its mistakes no more than what is left of the whole budget. A clock
-    that moves by exactly the time each solve and line is given stands in for solves that
-    keep to their limits (``hukm.solve`` stops on its own time limit: the solver's tests):
-    the review then ends within its budget, every card graded, whatever the budget."""
+    """A review schedules its budget on its own clock: the positions' solves get what is
+    left for them (the budget less :data:`hukm.review.LINES_SHARE`; the engine gives each
+    position its share of it, ``registry::review`` in the engine), the best lines of its
+    mistakes no more than what is left of the whole budget. A clock that moves by all the
+    time the solves are given, and by the time each line is given, stands in for solves
+    that keep to their limits (``hukm.solve`` stops on its own time limit: the solver's
+    tests): the review then ends within its budget, every card graded, whatever the
+    budget."""
     import importlib
 
     rm = importlib.import_module("hukm.review")
     clock = [100.0]
     monkeypatch.setattr(rm, "time", type("Clock", (), {"monotonic": staticmethod(lambda: clock[0])}))
-    solve, best_line = rm.solve, rm.best_line
+    solve_all, best_line = rm._solve_all, rm.best_line
 
     lines_take = [1.0]  # the share of its time limit a best line takes
 
-    def timed(real: Any) -> Any:
-        def call(*args: Any, timeout: Any = None, **kw: Any) -> Any:
-            assert timeout is not None and timeout >= 0
-            clock[0] += timeout * (1.0 if real is solve else lines_take[0])
-            return real(*args, **kw, **({"max_nodes": 3000} if real is solve else {}))
-        return call
+    def solves(states: Any, player: int, timeout: Any, end: Any, exact: bool, threads: Any) -> Any:
+        assert end is not None and end >= clock[0]
+        got = solve_all(states, player, timeout, end, exact, threads)
+        clock[0] = end
+        return got
 
-    monkeypatch.setattr(rm, "solve", timed(solve))
-    monkeypatch.setattr(rm, "best_line", timed(best_line))
+    def line(*args: Any, timeout: Any = None, **kw: Any) -> Any:
+        assert timeout is not None and timeout >= 0
+        clock[0] += timeout * lines_take[0]
+        return best_line(*args, **kw)
+
+    monkeypatch.setattr(rm, "_solve_all", solves)
+    monkeypatch.setattr(rm, "best_line", line)
     small = small_hand("hokm4", 3)  # two blunders, their lines solved
     for lines_take[0] in (1.0, 0.001):
         for budget in (0.0, 1.0, 50.0):

@@ -40,6 +40,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
     m.add_function(wrap_pyfunction!(solve::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(solve::sample_values, m)?)?;
+    m.add_function(wrap_pyfunction!(solve::review_positions, m)?)?;
     m.add_function(wrap_pyfunction!(solve::py_default_threads, m)?)?;
     m.add_function(wrap_pyfunction!(solve::thread_work, m)?)?;
     Ok(())

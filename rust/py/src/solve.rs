@@ -442,3 +442,82 @@ pub fn sample_values<'py>(
         s.sample_values(player, &seeds, &cfg, threads)
     })??)
 }
+
+/// The answers to the positions of one reviewed hand (`states`, in the
+/// order played), each valued for `player`'s side with every action, on
+/// `threads` threads (default: `default_threads()`) sharing one table:
+/// for each position its `Answer`, or the exception its solve raised
+/// (not raised here). Each position's search is limited by its
+/// `timeouts` entry (seconds, `None`: none) and by its share of what is
+/// left of `budget` (seconds for them all) when it starts; `graded` and
+/// `estimate` say, position by position, what `solve` says by the same
+/// names. With `exact`, a position that starts with no time left is not
+/// searched (a `SolverLimitError`). `head`: the first positions solved
+/// one after another with every thread on each (default 1).
+#[pyfunction]
+#[pyo3(signature = (states, player, *, timeouts, graded, estimate, exact = false, budget = None, threads = None, tt_mib = None, head = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn review_positions<'py>(
+    py: Python<'py>,
+    states: Vec<PyRef<'py, PyState>>,
+    player: usize,
+    timeouts: Vec<Option<f64>>,
+    graded: Vec<bool>,
+    estimate: Vec<bool>,
+    exact: bool,
+    budget: Option<f64>,
+    threads: Option<usize>,
+    tt_mib: Option<u64>,
+    head: Option<usize>,
+) -> PyResult<Vec<Py<PyAny>>> {
+    use hukm_core::registry::review::{review_positions as answer_all, Plan, Question, HEAD};
+    let n = states.len();
+    if timeouts.len() != n || graded.len() != n || estimate.len() != n {
+        return Err(Error::State(format!(
+            "review_positions needs a timeout, graded and estimate for each of the {} states",
+            n
+        ))
+        .into());
+    }
+    let mut questions = Vec::with_capacity(n);
+    for (i, s) in states.iter().enumerate() {
+        let mut req = request(None, timeouts[i], tt_mib)?;
+        req.player = Some(player);
+        req.config.bounds = graded[i];
+        req.graded = graded[i];
+        req.estimate = estimate[i];
+        questions.push(Question::new(s.inner.clone(), req));
+    }
+    drop(states); // released before solving, as in `solve`
+    let budget = match budget {
+        Some(b) if b.is_nan() || b < 0.0 => {
+            return Err(Error::State(format!(
+                "budget must be a number of seconds >= 0, got {}",
+                b
+            ))
+            .into())
+        }
+        Some(b) => std::time::Duration::try_from_secs_f64(b).ok(),
+        None => None,
+    };
+    let mut plan = Plan {
+        threads: threads_or_default(threads)?,
+        head: head.unwrap_or(HEAD),
+        budget,
+        exact,
+        stop: None,
+    };
+    let answers = run_detached(py, move |stop| {
+        plan.stop = Some(stop);
+        answer_all(&questions, &plan)
+    })?;
+    answers
+        .into_iter()
+        .map(|a| match a {
+            Ok(a) => Ok(Py::new(py, PyAnswer(a))?.into_any()),
+            Err(e) => Ok(pyo3::PyErr::from(crate::error::Failure::Core(e))
+                .into_value(py)
+                .into_any()),
+        })
+        .collect()
+}

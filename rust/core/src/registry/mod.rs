@@ -34,6 +34,7 @@ mod encode;
 mod limit_tests;
 #[cfg(test)]
 mod options_tests;
+pub mod review;
 #[cfg(test)]
 mod search_tests;
 #[cfg(test)]

@@ -35,6 +35,7 @@ pub mod search;
 pub mod shared;
 pub mod table;
 mod table_jobs;
+pub mod team;
 pub mod trees;
 pub mod tt;
 pub mod wcore;
@@ -249,6 +250,8 @@ pub struct Solver<P: Pattern = u128, M: Copy + Default + PartialEq = u8> {
     /// The call's node count at which its trial on one thread ends
     /// ([`Solver::trial`]), while one runs.
     trial: Option<u64>,
+    /// The team whose tables this solver searches on ([`Solver::join`]).
+    joined: Option<Arc<team::Team>>,
 }
 
 /// The table of a solver with these settings: its own (a solver on
@@ -301,9 +304,37 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
             bar: None,
             cancel: None,
             trial: None,
+            joined: None,
         };
         s.start_call();
         s
+    }
+
+    /// Searches from now on on `team`'s table of this solver's patterns and
+    /// `flavour` (and on its whist core table), shared with the team's
+    /// other solvers: what they proved answers this one's probes. The
+    /// table a solver had of its own is dropped (as is its cut-off cache
+    /// when it changes tables); joining the same team again keeps
+    /// everything.
+    pub fn join(&mut self, team: &Arc<team::Team>, flavour: &str)
+    where
+        P: Send + Sync + 'static,
+    {
+        let table = team.table::<P>(flavour, self.config.tt_bytes);
+        if self
+            .tt
+            .handle()
+            .map_or(true, |h| !Arc::ptr_eq(h.table(), &table))
+        {
+            self.tt = Tt::shared(&table);
+            self.cutoffs = Vec::new();
+            self.helpers = Vec::new();
+        }
+        if !self.joined.as_ref().is_some_and(|t| Arc::ptr_eq(t, team)) {
+            self.joined = Some(team.clone());
+            self.core = None;
+            self.helpers = Vec::new();
+        }
     }
 
     /// Takes new settings for the calls to come (a solver kept across calls,
@@ -510,7 +541,9 @@ impl Solver {
     /// The whist core, made (and its table allocated) on first use.
     fn core(&mut self) -> Result<&mut wcore::Core> {
         if self.core.is_none() {
-            let mut c = if self.threads() > 1 && self.config.switches.core_threads {
+            let mut c = if let Some(team) = &self.joined {
+                wcore::Core::joining(&team.core(self.config.tt_bytes))
+            } else if self.threads() > 1 && self.config.switches.core_threads {
                 wcore::Core::new_shared(self.config.tt_bytes)
             } else {
                 wcore::Core::new(self.config.tt_bytes)

@@ -30,6 +30,7 @@ use std::ops::{Deref, DerefMut};
 use std::sync::{Arc, Mutex};
 
 use super::game::Pattern;
+use super::team::Team;
 use super::{Solver, SolverConfig};
 
 /// Where a handle keeps its solver between calls (see the module notes).
@@ -40,6 +41,9 @@ pub struct SolverPool {
     pub reused: u64,
     /// Calls that started a new one (statistics).
     pub fresh: u64,
+    /// The team whose tables the pool's solvers search on, if any
+    /// ([`SolverPool::on_team`]).
+    team: Option<Arc<Team>>,
 }
 
 impl std::fmt::Debug for SolverPool {
@@ -69,6 +73,16 @@ impl SolverPool {
         Arc::new(Mutex::new(SolverPool::default()))
     }
 
+    /// An empty pool to share whose solvers search on `team`'s tables
+    /// ([`Solver::join`]): the pools of several threads on one team keep a
+    /// solver each, all on the same tables.
+    pub fn on_team(team: &Arc<Team>) -> SharedPool {
+        Arc::new(Mutex::new(SolverPool {
+            team: Some(team.clone()),
+            ..SolverPool::default()
+        }))
+    }
+
     /// True when the pool keeps a solver of this flavour.
     pub fn holds(&self, flavour: &str) -> bool {
         self.kept.as_ref().is_some_and(|k| k.1 == flavour)
@@ -89,7 +103,7 @@ impl SolverPool {
         config: SolverConfig,
     ) -> Pooled<P, M>
     where
-        P: Pattern + Send + 'static,
+        P: Pattern + Send + Sync + 'static,
         M: Copy + Default + PartialEq + Send + 'static,
     {
         let Some(shared) = pool else {
@@ -107,7 +121,7 @@ impl SolverPool {
                 None
             }
         };
-        let solver = match kept {
+        let mut solver = match kept {
             Some(mut s) => {
                 p.reused += 1;
                 s.reconfigure(config);
@@ -120,6 +134,9 @@ impl SolverPool {
                 Solver::with_pattern(config)
             }
         };
+        if let Some(team) = &p.team {
+            solver.join(team, flavour);
+        }
         Pooled {
             solver: Some(solver),
             home: Some((shared.clone(), flavour.to_string())),
