@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::error::PyResult;
-use crate::run::{run_detached, run_ticking};
+use crate::run::{run_detached, run_here, run_ticking};
 use crate::state::PyState;
 
 /// How often a progress callback hears from a search whose bounds have not
@@ -229,14 +229,20 @@ pub fn solve<'py>(
         }
         Ok(())
     };
-    let a = run_ticking(
-        py,
-        move |stop| {
-            req.config.stop = Some(stop);
-            s.solve(&req)
-        },
-        |_| tell(),
-    )??;
+    // A call searched on one thread alone, with no progress to report, runs
+    // on this thread (no worker to start); any other on a worker.
+    let here = progress.is_none()
+        && s.downcast::<hukm_core::games::hokm::Hokm>()
+            .is_some_and(|h| h.searches_on_one_thread(&req));
+    let run = move |stop| {
+        req.config.stop = Some(stop);
+        s.solve(&req)
+    };
+    let a = if here {
+        run_here(py, run)??
+    } else {
+        run_ticking(py, run, |_| tell())??
+    };
     tell()?;
     Ok(PyAnswer(a))
 }

@@ -2,7 +2,7 @@
 //! thousand nodes; and for a call spread over threads, the node budget they
 //! draw from together ([`Budget`]).
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -100,6 +100,9 @@ impl Limits {
         if self.trial.is_some_and(|t| nodes > t) {
             return Err(Error::Interrupted);
         }
+        if poll_says_stop() {
+            return Err(Error::Interrupted);
+        }
         for f in [&self.stop, &self.cancel].into_iter().flatten() {
             if f.load(Ordering::Relaxed) {
                 return Err(Error::Interrupted);
@@ -186,6 +189,51 @@ impl Limits {
 /// How often (in nodes of a call) the time limit and the stop flag are
 /// checked.
 pub(crate) const CHECK_EVERY: u64 = 4096;
+
+/// A question asked at each check of the limits made on one thread: true
+/// stops the search there with [`Error::Interrupted`].
+type Poll = Box<dyn FnMut() -> bool>;
+
+thread_local! {
+    /// This thread's [`Poll`], while [`polling`] runs.
+    static POLL: RefCell<Option<Poll>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with `poll` asked at every check of the limits that this
+/// thread makes meanwhile (the call's first node and every 4096 nodes of
+/// each search it runs here): when `poll` answers true, the search stops
+/// with [`Error::Interrupted`]. A caller that runs a search on its own
+/// thread watches it this way (Ctrl-C, a progress line) without a second
+/// thread to wait on it; the searches of other threads do not ask.
+///
+/// ```
+/// use hukm_core::solve::limits::{polling, Limits};
+/// let l = Limits::new(None, None);
+/// assert!(polling(|| true, || l.check(1)).is_err());
+/// assert!(polling(|| false, || l.check(1)).is_ok());
+/// assert!(l.check(1).is_ok());
+/// ```
+pub fn polling<R>(poll: impl FnMut() -> bool + 'static, f: impl FnOnce() -> R) -> R {
+    /// Takes the poll away again, even when `f` unwinds.
+    struct Unset(Option<Poll>);
+    impl Drop for Unset {
+        fn drop(&mut self) {
+            let before = self.0.take();
+            POLL.with(|p| *p.borrow_mut() = before);
+        }
+    }
+    let before = POLL.with(|p| p.borrow_mut().replace(Box::new(poll)));
+    let _unset = Unset(before);
+    f()
+}
+
+/// What this thread's [`Poll`] answers (false without one).
+fn poll_says_stop() -> bool {
+    POLL.with(|p| {
+        p.try_borrow_mut()
+            .is_ok_and(|mut h| h.as_mut().is_some_and(|h| h()))
+    })
+}
 
 /// The node limit of a call whose searches run on several threads: the
 /// nodes not yet handed to a search. Each search draws a small share at a

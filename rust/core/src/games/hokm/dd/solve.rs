@@ -30,6 +30,19 @@ impl HokmState {
             && (c.heap || c.satat || c.first_void.is_some() || c.hidden_call || c.hidden_card)
     }
 
+    /// True when [`HokmState::solve`] answers `req` with searches on the
+    /// calling thread alone, whatever `req`'s thread count: an exact value
+    /// (and each card's) of four-hand whist goes through the whist core,
+    /// which splits a call over threads only with the `core_threads`
+    /// switch.
+    pub fn searches_on_one_thread(&self, req: &SolveRequest) -> bool {
+        self.config().players == 4
+            && req.goal == Goal::Value
+            && !req.graded
+            && !self.needs_rang_dd()
+            && !req.config.switches.core_threads
+    }
+
     /// The weight of a ten in the values of [`HokmState::dd_solve`]: 14 for
     /// Dehla Pakad's value objective (value = `14 * tens + tricks`), else 0.
     pub fn dd_ten_weight(&self, objective: Objective) -> u32 {
