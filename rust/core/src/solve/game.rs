@@ -459,11 +459,12 @@ pub struct Switches {
     /// ten: the last trick's heap is theirs).
     pub heap_last: bool,
     /// Games whose table keys are pattern trees' ([`TrickGame::PATTERN_TREES`]:
-    /// whist with three hands): the table keeps their trick starts as the
-    /// whist core's does ([`crate::solve::trees`]): per shape and seat on
-    /// lead a tree of patterns, each with an interval on what is still to
-    /// come, merged, absorbed and dissolved as they are stored, the pattern
-    /// that last answered tried first; instead of chains of entries.
+    /// whist with three hands): the table keeps their trick starts by
+    /// their masks ([`crate::solve::trees`]): per shape, context and seat on
+    /// lead the distinct masks, each pattern once with an interval on what
+    /// is still to come (merged as it is stored again) in a hash table of
+    /// the owners under its mask, the pattern that last answered tried
+    /// first; instead of chains of entries.
     pub pattern_trees: bool,
     /// The value alone on several threads by ABDADA
     /// ([`crate::solve::Solver::value_abdada`]): every thread searches the

@@ -1,169 +1,504 @@
-//! The whist core's pattern trees ([`super::wcore::tt`]) as the table of
-//! the generic search, for the games whose keys they can hold
-//! ([`super::game::TrickGame::PATTERN_TREES`]: whist with three hands) under
-//! `Switches::pattern_trees`.
+//! Patterns indexed by their masks: the table of the generic search for
+//! the games whose keys hold the owners of every card in play
+//! ([`super::game::TrickGame::PATTERN_TREES`]: whist with three hands)
+//! under `Switches::pattern_trees`.
 //!
 //! A key of such a game is its shape (the suit lengths of every hand), a
 //! context whose two low bits are the seat on lead (the rest: trump in
 //! play, the seats' sides, the number of hands) and two planes of the
 //! owners' seat numbers over the cards in play; a stored mask fixes the
-//! same cards in both planes. The trees keep, per shape, context and seat
-//! on lead, one pattern per distinct pattern with an interval on what the
-//! side on lead takes from here (where the chains of [`super::table`] keep
-//! every entry newest first): the interval is the one the generic search
-//! stores, for the side on lead, so the answers are read as the chains'.
+//! same cards in both planes (a top run of each suit). Where the chains
+//! of [`super::table`] keep every entry newest first, this table keeps
+//! one pattern per distinct pattern, with an interval on what the side on
+//! lead takes from here (the interval the generic search stores, so the
+//! answers are read as the chains'), merged when the same pattern is
+//! stored again.
 //!
-//! Three hands hold many more patterns a shape than four (hundreds a
-//! list on full deals), so each shape's patterns are split further by the
-//! owners of the top cards of one suit (the trump while trumps are out,
-//! else the first suit in play): a pattern that fixes the top `j` cards of
-//! that suit (`j` at most [`PICK`]) goes to the list of `j` and their
-//! owners, and a probe looks in the `PICK + 1` lists its own owners give,
-//! the most general first. A pattern can only cover patterns of its own
-//! list or of a list of larger `j`; those of different lists are kept side
-//! by side (each interval true, so any that decides answers).
+//! The patterns of a key (shape and context) differ mostly in the owners
+//! of middle cards, and share few masks (three-hand Hokm: about 11 a key
+//! against 75 patterns). So each key lists its distinct masks, the most
+//! general first, and the patterns themselves are in one hash table keyed
+//! by the mask's number and the owners under it: a probe makes one exact
+//! lookup a mask, a store one. A mask is skipped when none of its
+//! patterns' intervals can decide the probe's target, or when the bit of
+//! the probe's hash is clear in the mask's filter of 128 bits (one bit
+//! set by each pattern stored under it: most lookups would find nothing,
+//! and each is a miss in a large table). Each key also keeps a copy of
+//! the last pattern that answered there, tried first (intervals only
+//! narrow, so a copy stays true).
+//!
+//! Memory: the patterns' hash table (24 bytes a slot) is reserved once
+//! within the solver's budget and doubles from 2^12 slots as it fills;
+//! when it is three quarters full at its largest (or the masks grow past
+//! their share), the keys with the fewest cards left (the cheapest to find
+//! again) are forgotten until about half the patterns are free.
 
 use super::game::{Pattern, TtKey};
 use super::table::Hit;
-use super::wcore::tt::{Bounds, Pat, Tt};
-use crate::error::Result;
+use crate::error::{Error, Result};
 
-/// Pattern trees within a budget of bytes (allocated on first store).
+/// One pattern: the number of its key's mask (+ 1; 0 is an empty slot),
+/// its interval for the side on lead and the owners' planes under the
+/// mask.
+#[derive(Copy, Clone, Debug, Default)]
+struct Entry {
+    mid: u32,
+    lo: u8,
+    hi: u8,
+    p0: u64,
+    p1: u64,
+}
+
+/// One of a key's masks: the cards fixed, its number, and the largest
+/// lower and smallest upper bound of its patterns (a probe skips a mask
+/// whose patterns cannot decide its target).
+#[derive(Copy, Clone, Debug)]
+struct MaskRec {
+    mask: u64,
+    mid: u32,
+    lo: u8,
+    hi: u8,
+    /// One bit of each pattern's hash (a probe whose bit is clear has no
+    /// pattern under this mask and looks no further).
+    filter: [u64; 2],
+}
+
+/// A copy of the pattern that last answered a key's probe.
+#[derive(Copy, Clone, Debug, Default)]
+struct Last {
+    p0: u64,
+    p1: u64,
+    mask: u64,
+    lo: u8,
+    hi: u8,
+}
+
+/// A key (shape and context): its masks, the most general first.
+#[derive(Clone, Debug, Default)]
+struct KeyRec {
+    shape: u64,
+    ctx: u32,
+    masks: Vec<MaskRec>,
+    last: Option<Last>,
+}
+
+/// A slot of the keys' hash table: the shape + 1 (0: empty), the context
+/// and the key's number.
+#[derive(Copy, Clone, Debug, Default)]
+struct KeySlot {
+    shape: u64,
+    ctx: u32,
+    id: u32,
+}
+
+/// Mask-indexed patterns within a budget of bytes (allocated on first
+/// store).
 pub(crate) struct Trees {
-    tt: Tt,
-    /// Probes made (each looks in up to `PICK + 1` lists).
+    entries: Vec<Entry>,
+    entry_bits: u32,
+    max_entry_bits: u32,
+    /// Patterns stored.
+    live: usize,
+    keys: Vec<KeyRec>,
+    key_slots: Vec<KeySlot>,
+    key_bits: u32,
+    /// For each mask number, its key's number and mask.
+    mids: Vec<(u32, u64)>,
+    /// The most masks kept (their share of the budget).
+    max_masks: usize,
+    stats: Stats,
+}
+
+/// Statistics (see [`Trees::stats`]).
+#[derive(Copy, Clone, Debug, Default)]
+struct Stats {
+    stores: u64,
+    answered: u64,
+    evictions: u64,
     probes: u64,
+    compared: u64,
 }
 
-/// The most top cards of the picking suit whose owners choose a list.
-pub(crate) const PICK: u32 = 2;
+/// The smallest keys' table (2^10 slots).
+const MIN_KEY_BITS: u32 = 10;
+/// The smallest patterns' table (2^12 slots; it doubles as it fills, up
+/// to its budget).
+const MIN_ENTRY_BITS: u32 = 12;
 
-/// The seat on lead and the rest of a key's context.
+/// A pattern's hash: its slot is in the top bits, its bit in its mask's
+/// filter ([`MaskRec::filter`]) in bits 32 to 38.
 #[inline(always)]
-fn seat_ctx(ctx: u32) -> (usize, u32) {
-    ((ctx & 3) as usize, ctx >> 2)
+fn entry_hash(mid: u32, p0: u64, p1: u64) -> u64 {
+    (p0 ^ p1.rotate_left(29) ^ (mid as u64).rotate_right(17)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
-/// The picking suit of a key (its trump while trumps are out, else the
-/// first suit in play): the index of its top card among the cards in play
-/// (suit by suit, low to high) and how many of its top cards choose a list.
+/// The bit of a pattern's hash in its mask's filter: word and bit.
 #[inline(always)]
-fn picker(shape: u64, ctx: u32) -> (u32, u32) {
-    let trump = (ctx >> 2) & 7;
-    let len = |s: u32| -> u32 {
-        (0..4)
-            .map(|h| ((shape >> (4 * (4 * h + s))) & 15) as u32)
-            .sum()
-    };
-    let lens = [len(0), len(1), len(2), len(3)];
-    let suit = if trump < 4 && lens[trump as usize] > 0 {
-        trump as usize
-    } else {
-        (0..4).find(|&s| lens[s] > 0).unwrap_or(0)
-    };
-    let end: u32 = lens[..=suit].iter().sum();
-    (end.wrapping_sub(1), lens[suit].min(PICK))
+fn filter_bit(h: u64) -> (usize, u64) {
+    (((h >> 38) & 1) as usize, 1u64 << ((h >> 32) & 63))
 }
 
-/// The list of the `j` top cards from `top` down and their owners in the
-/// planes `p0`, `p1`.
 #[inline(always)]
-fn list_code(p0: u64, p1: u64, top: u32, j: u32) -> u32 {
-    let mut code = j;
-    for i in 0..j {
-        let b = top - i;
-        let owner = ((p0 >> b) & 1) | ((p1 >> b) & 1) << 1;
-        code |= (owner as u32) << (2 + 2 * i);
-    }
-    code
+fn key_home(shape: u64, ctx: u32, bits: u32) -> usize {
+    ((shape ^ (ctx as u64).rotate_right(13)).wrapping_mul(0xD6E8_FEB8_6659_FD93) >> (64 - bits))
+        as usize
 }
 
-/// A context with its list code.
-#[inline(always)]
-fn with_list(ctx: u32, code: u32) -> u32 {
-    ctx | code << 16
+/// The cards in play of a shape (the sum of its suit lengths).
+#[inline]
+fn cards(shape: u64) -> usize {
+    (0..16).map(|i| ((shape >> (4 * i)) & 15) as usize).sum()
 }
 
 impl Trees {
-    /// Trees within about `bytes` bytes.
+    /// A table within about `bytes` bytes.
     pub fn with_bytes(bytes: usize) -> Trees {
+        let slot = std::mem::size_of::<Entry>();
+        let mut max_entry_bits = 6;
+        while (slot << (max_entry_bits + 1)) * 20 <= bytes * 17 {
+            max_entry_bits += 1;
+        }
+        let rest = bytes.saturating_sub(slot << max_entry_bits);
+        let max_masks = (rest / (2 * std::mem::size_of::<MaskRec>())).max(64);
         Trees {
-            tt: Tt::with_bytes(bytes),
-            probes: 0,
+            entries: Vec::new(),
+            entry_bits: max_entry_bits.min(MIN_ENTRY_BITS),
+            max_entry_bits,
+            live: 0,
+            keys: Vec::new(),
+            key_slots: Vec::new(),
+            key_bits: MIN_KEY_BITS,
+            mids: Vec::new(),
+            max_masks,
+            stats: Stats::default(),
         }
     }
 
-    /// Allocates the trees' memory now (an error naming the size when the
+    /// Allocates the table's memory now (an error naming the size when the
     /// machine cannot give it).
     pub fn reserve(&mut self) -> Result<()> {
-        self.tt.reserve()
+        if !self.entries.is_empty() {
+            return Ok(());
+        }
+        let n = 1usize << self.max_entry_bits;
+        let mut entries = Vec::new();
+        entries.try_reserve_exact(n).map_err(|_| {
+            Error::State(format!(
+                "cannot allocate a transposition table of {} MiB: ask for less with tt_mib",
+                (n * std::mem::size_of::<Entry>()).div_ceil(1 << 20)
+            ))
+        })?;
+        entries.resize(1 << self.entry_bits, Entry::default());
+        self.entries = entries;
+        self.key_slots = vec![KeySlot::default(); 1 << MIN_KEY_BITS];
+        self.key_bits = MIN_KEY_BITS;
+        Ok(())
     }
 
     /// Forgets every pattern (keeps the memory).
     pub fn clear(&mut self) {
-        self.tt.clear();
+        if !self.entries.is_empty() {
+            self.entry_bits = self.max_entry_bits.min(MIN_ENTRY_BITS);
+            self.entries.clear();
+            self.entries.resize(1 << self.entry_bits, Entry::default());
+            self.live = 0;
+        }
+        self.forget();
+    }
+
+    /// Forgets every pattern, keeping the patterns' table at its size.
+    fn forget(&mut self) {
+        if self.live > 0 {
+            self.entries.fill(Entry::default());
+        }
+        self.live = 0;
+        self.keys.clear();
+        self.mids.clear();
+        if !self.key_slots.is_empty() {
+            self.key_slots.clear();
+            self.key_slots.resize(1 << MIN_KEY_BITS, KeySlot::default());
+        }
+        self.key_bits = MIN_KEY_BITS;
     }
 
     /// Statistics as [`super::tt::Tt::stats`] gives them: stores, probes
-    /// answered, resets and evictions when full, probes, patterns compared.
+    /// answered, evictions when full, probes, masks looked up.
     pub fn stats(&self) -> [u64; 5] {
-        let s = self.tt.stats;
-        [
-            s.stores,
-            s.mru + s.tree,
-            s.resets + s.evictions,
-            self.probes,
-            s.compared,
-        ]
+        let s = self.stats;
+        [s.stores, s.answered, s.evictions, s.probes, s.compared]
+    }
+
+    /// The number of a key, if stored.
+    #[inline(always)]
+    fn find_key(&self, shape: u64, ctx: u32) -> Option<u32> {
+        if self.key_slots.is_empty() {
+            return None;
+        }
+        let m = (1usize << self.key_bits) - 1;
+        let mut i = key_home(shape, ctx, self.key_bits);
+        loop {
+            let s = self.key_slots[i & m];
+            if s.shape == shape.wrapping_add(1) && s.ctx == ctx {
+                return Some(s.id);
+            }
+            if s.shape == 0 {
+                return None;
+            }
+            i += 1;
+        }
+    }
+
+    /// The slot of a pattern of hash `h`, or the empty slot where it would
+    /// go.
+    #[inline(always)]
+    fn entry_slot(&self, h: u64, mid: u32, p0: u64, p1: u64) -> (usize, bool) {
+        let m = (1usize << self.entry_bits) - 1;
+        let mut i = (h >> (64 - self.entry_bits)) as usize;
+        loop {
+            let e = &self.entries[i & m];
+            if e.mid == mid && e.p0 == p0 && e.p1 == p1 {
+                return (i & m, true);
+            }
+            if e.mid == 0 {
+                return (i & m, false);
+            }
+            i += 1;
+        }
     }
 
     /// A bound deciding whether the side on lead takes at least `target`
     /// from the trick start of `key`, if one is stored.
     #[inline]
     pub fn probe<P: Pattern>(&mut self, key: &TtKey<P>, target: u32) -> Option<Hit<P>> {
+        self.stats.probes += 1;
+        let id = self.find_key(key.shape, key.ctx)? as usize;
         let [p0, p1] = key.owners.planes();
-        let (seat, ctx) = seat_ctx(key.ctx);
-        let pos = Pat {
-            p0,
-            p1,
-            mask: u64::MAX,
-        };
-        self.probes += 1;
-        let (top, n) = picker(key.shape, key.ctx);
-        let h = (0..=n).find_map(|j| {
-            let ctx = with_list(ctx, list_code(p0, p1, top, j));
-            self.tt.probe(key.shape, ctx, seat, &pos, target as i32)
-        })?;
-        let at_least = h.b.lo as u32 >= target;
+        let t = target.min(u8::MAX as u32) as u8;
+        let decides = |lo: u8, hi: u8| lo >= t || hi < t;
+        let k = &self.keys[id];
+        let mut compared = 1;
+        let mut found = None;
+        if let Some(l) = k.last {
+            if decides(l.lo, l.hi) && ((p0 ^ l.p0) | (p1 ^ l.p1)) & l.mask == 0 {
+                found = Some(l);
+            }
+        }
+        if found.is_none() {
+            for m in &k.masks {
+                if !decides(m.lo, m.hi) {
+                    continue;
+                }
+                let (a, b) = (p0 & m.mask, p1 & m.mask);
+                let h = entry_hash(m.mid, a, b);
+                let (w, bit) = filter_bit(h);
+                if m.filter[w] & bit == 0 {
+                    continue;
+                }
+                compared += 1;
+                let (i, hit) = self.entry_slot(h, m.mid, a, b);
+                if hit {
+                    let e = self.entries[i];
+                    if decides(e.lo, e.hi) {
+                        found = Some(Last {
+                            p0: a,
+                            p1: b,
+                            mask: m.mask,
+                            lo: e.lo,
+                            hi: e.hi,
+                        });
+                        break;
+                    }
+                }
+            }
+            if found.is_some() {
+                self.keys[id].last = found;
+            }
+        }
+        self.stats.compared += compared;
+        let l = found?;
+        self.stats.answered += 1;
+        let at_least = l.lo >= t;
         Some(Hit {
             at_least,
-            bound: if at_least { h.b.lo } else { h.b.hi } as u32,
-            mask: P::from_planes([h.mask, h.mask]),
+            bound: if at_least { l.lo } else { l.hi } as u32,
+            mask: P::from_planes([l.mask, l.mask]),
         })
     }
 
     /// Stores `lower..=upper` for the side on lead at every trick start of
-    /// `key`'s shape, context and seat on lead whose owners agree with
-    /// `key`'s on the cards of `mask`.
+    /// `key`'s shape and context whose owners agree with `key`'s on the
+    /// cards of `mask`.
     pub fn store<P: Pattern>(&mut self, key: &TtKey<P>, mask: P, lower: u32, upper: u32) {
+        self.stats.stores += 1;
+        if self.entries.is_empty() && self.reserve().is_err() {
+            return;
+        }
         let [p0, p1] = key.owners.planes();
         let [m, _] = mask.planes();
-        let (seat, ctx) = seat_ctx(key.ctx);
-        let (top, n) = picker(key.shape, key.ctx);
-        let mut j = 0;
-        while j < n && (m >> (top - j)) & 1 != 0 {
-            j += 1;
+        let (lo, hi) = (
+            lower.min(u8::MAX as u32) as u8,
+            upper.min(u8::MAX as u32) as u8,
+        );
+        if 4 * (self.live + 1) > 3 << self.entry_bits {
+            if self.entry_bits < self.max_entry_bits {
+                self.grow_entries();
+            } else {
+                self.evict();
+            }
         }
-        let ctx = with_list(ctx, list_code(p0, p1, top, j));
-        let pat = Pat {
-            p0: p0 & m,
-            p1: p1 & m,
-            mask: m,
+        if self.mids.len() >= self.max_masks {
+            self.evict();
+        }
+        self.put(key.shape, key.ctx, m, p0 & m, p1 & m, lo, hi);
+    }
+
+    /// Stores a pattern (the table has room).
+    #[allow(clippy::too_many_arguments)]
+    fn put(&mut self, shape: u64, ctx: u32, m: u64, p0: u64, p1: u64, lo: u8, hi: u8) {
+        let id = self.key_id(shape, ctx) as usize;
+        let masks = &mut self.keys[id].masks;
+        let k = match masks.iter().position(|r| r.mask == m) {
+            Some(k) => k,
+            None => {
+                let mid = self.mids.len() as u32 + 1;
+                self.mids.push((id as u32, m));
+                let n = m.count_ones();
+                let at = masks
+                    .iter()
+                    .position(|r| r.mask.count_ones() > n)
+                    .unwrap_or(masks.len());
+                masks.insert(
+                    at,
+                    MaskRec {
+                        mask: m,
+                        mid,
+                        lo: 0,
+                        hi: u8::MAX,
+                        filter: [0; 2],
+                    },
+                );
+                at
+            }
         };
-        let b = Bounds {
-            lo: lower.min(u8::MAX as u32) as u8,
-            hi: upper.min(u8::MAX as u32) as u8,
+        let mid = masks[k].mid;
+        let h = entry_hash(mid, p0, p1);
+        let (w, bit) = filter_bit(h);
+        masks[k].filter[w] |= bit;
+        let (i, hit) = self.entry_slot(h, mid, p0, p1);
+        let e = &mut self.entries[i];
+        if hit {
+            e.lo = e.lo.max(lo);
+            e.hi = e.hi.min(hi);
+        } else {
+            *e = Entry {
+                mid,
+                lo,
+                hi,
+                p0,
+                p1,
+            };
+            self.live += 1;
+        }
+        let (lo, hi) = (e.lo, e.hi);
+        let r = &mut self.keys[id].masks[k];
+        r.lo = r.lo.max(lo);
+        r.hi = r.hi.min(hi);
+    }
+
+    /// The number of a key, made if new.
+    fn key_id(&mut self, shape: u64, ctx: u32) -> u32 {
+        if let Some(id) = self.find_key(shape, ctx) {
+            return id;
+        }
+        if 4 * (self.keys.len() + 1) > 3 << self.key_bits {
+            self.grow_keys();
+        }
+        let id = self.keys.len() as u32;
+        self.keys.push(KeyRec {
+            shape,
+            ctx,
+            masks: Vec::new(),
+            last: None,
+        });
+        self.place_key(shape, ctx, id);
+        id
+    }
+
+    fn place_key(&mut self, shape: u64, ctx: u32, id: u32) {
+        let m = (1usize << self.key_bits) - 1;
+        let mut i = key_home(shape, ctx, self.key_bits);
+        while self.key_slots[i & m].shape != 0 {
+            i += 1;
+        }
+        self.key_slots[i & m] = KeySlot {
+            shape: shape.wrapping_add(1),
+            ctx,
+            id,
         };
-        self.tt.store(key.shape, ctx, seat, pat, b);
+    }
+
+    /// Doubles the keys' table.
+    #[cold]
+    fn grow_keys(&mut self) {
+        self.key_bits += 1;
+        self.key_slots.clear();
+        self.key_slots
+            .resize(1 << self.key_bits, KeySlot::default());
+        for id in 0..self.keys.len() {
+            let (s, c) = (self.keys[id].shape, self.keys[id].ctx);
+            self.place_key(s, c, id as u32);
+        }
+    }
+
+    /// Doubles the patterns' table (within the memory reserved for it).
+    #[cold]
+    fn grow_entries(&mut self) {
+        let old: Vec<Entry> = self
+            .entries
+            .iter()
+            .copied()
+            .filter(|e| e.mid != 0)
+            .collect();
+        self.entry_bits += 1;
+        self.entries.clear();
+        self.entries.resize(1 << self.entry_bits, Entry::default());
+        for e in old {
+            let (i, _) = self.entry_slot(entry_hash(e.mid, e.p0, e.p1), e.mid, e.p0, e.p1);
+            self.entries[i] = e;
+        }
+    }
+
+    /// Makes room: forgets the keys with the fewest cards left until about
+    /// half the patterns are free (everything when they all have as many).
+    #[cold]
+    fn evict(&mut self) {
+        self.stats.evictions += 1;
+        let mut by = [0usize; 65];
+        let mut masks_by = [0usize; 65];
+        for k in &self.keys {
+            masks_by[cards(k.shape).min(64)] += k.masks.len();
+        }
+        for e in self.entries.iter().filter(|e| e.mid != 0) {
+            let (id, _) = self.mids[e.mid as usize - 1];
+            by[cards(self.keys[id as usize].shape).min(64)] += 1;
+        }
+        let (mut freed, mut masks_freed, mut cut) = (0, 0, 0);
+        while cut < 64 && (freed < self.live / 2 || masks_freed < self.mids.len() / 2) {
+            freed += by[cut];
+            masks_freed += masks_by[cut];
+            cut += 1;
+        }
+        let mut kept = Vec::with_capacity(self.live - freed.min(self.live));
+        for e in self.entries.iter().filter(|e| e.mid != 0) {
+            let (id, m) = self.mids[e.mid as usize - 1];
+            let k = &self.keys[id as usize];
+            if cards(k.shape) >= cut {
+                kept.push((k.shape, k.ctx, m, *e));
+            }
+        }
+        self.forget();
+        for (shape, ctx, m, e) in kept {
+            self.put(shape, ctx, m, e.p0, e.p1, e.lo, e.hi);
+        }
     }
 }
