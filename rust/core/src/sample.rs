@@ -6,7 +6,9 @@
 //! the player saw built holds none of the cards he saw elsewhere). Every game
 //! states that knowledge as [`Slot`]s, one per place, and [`distribute`] deals
 //! the hidden cards over them at random so that every place gets exactly its
-//! number of cards and only cards it may hold.
+//! number of cards and only cards it may hold. A game's states deal their
+//! hidden cards again through [`Determinize`], the one method the registry,
+//! the bots and the bindings sample with.
 //!
 //! The method: the cards are taken in a random order; each goes to one of the
 //! places that may hold it, chosen with probability proportional to the room
@@ -29,6 +31,16 @@
 use crate::card::{Card, CardSet};
 use crate::error::{Error, Result};
 use crate::rng::Rng;
+
+/// A state whose hidden cards can be dealt again for one player: each
+/// game's states implement it once (in the game's `sample` module), and
+/// [`crate::surface::Game::State`] requires it.
+pub trait Determinize: Sized {
+    /// A copy of this state in which every card `player` cannot see is dealt
+    /// again, consistently with what he has seen, its generator reseeded from
+    /// `seed`. Errors on a seat out of range.
+    fn determinize(&self, player: usize, seed: u64) -> Result<Self>;
+}
 
 /// Most places one draw can fill (the feasibility check visits every subset).
 pub const MAX_SLOTS: usize = 10;

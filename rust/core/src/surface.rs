@@ -15,6 +15,7 @@ use crate::game::{GameState, Value};
 use crate::options::{Accepts, Spec};
 use crate::pack::Pack;
 use crate::params::Params;
+use crate::sample::Determinize;
 use crate::solve::request::{SolveAnswer, SolveRequest};
 use crate::solve::SolverConfig;
 
@@ -117,8 +118,9 @@ impl<'a> Basics<'a> {
 /// [`Game::applies`] where presets differ) and its own keywords and
 /// searches; the rest has default methods.
 pub trait Game: Sized + Clone + Send + Sync + 'static {
-    /// The game's states.
-    type State: GameState + Clone + 'static;
+    /// The game's states; they deal their hidden cards again through
+    /// [`Determinize`].
+    type State: GameState + Determinize + Clone + 'static;
     /// Builds the game of preset `preset` (a name of [`crate::registry::ALL`] of this
     /// family) with `options` (key, value) applied.
     fn build(preset: &str, options: &[(String, String)]) -> Result<Self>;
@@ -178,9 +180,6 @@ pub trait Game: Sized + Clone + Send + Sync + 'static {
     /// The cards of the first deal of `new_game(seed, params)`, seat 0
     /// first, in compact notation.
     fn deal(&self, seed: u64, params: &Params) -> Result<String>;
-    /// A copy of `state` in which every card `player` cannot see is dealt
-    /// again, consistently with what he has seen, seeded by `seed`.
-    fn determinize(state: &Self::State, player: usize, seed: u64) -> Result<Self::State>;
     /// The double-dummy answer of `state` to `req`.
     fn solve(state: &Self::State, req: &SolveRequest) -> Result<SolveAnswer>;
     /// Walks the search games the solver builds from `state` (one per

@@ -10,6 +10,7 @@ use crate::error::{Error, Result};
 use crate::game::{GameState, Value};
 use crate::pack::Pack;
 use crate::params::Params;
+use crate::sample::Determinize;
 use crate::solve::request::{SolveAnswer, SolveRequest};
 use crate::solve::SolverConfig;
 use crate::surface::{Game, Table};
@@ -136,7 +137,7 @@ impl<G: Game> DynState for StateOf<G> {
         boxed::<G>(self.0.clone())
     }
     fn determinize(&self, player: usize, seed: u64) -> Result<Box<dyn DynState>> {
-        Ok(boxed::<G>(G::determinize(&self.0, player, seed)?))
+        Ok(boxed::<G>(self.0.determinize(player, seed)?))
     }
     fn solve(&self, req: &SolveRequest) -> Result<SolveAnswer> {
         G::solve(&self.0, req)

@@ -34,23 +34,9 @@ use super::DashaState;
 use crate::card::CardSet;
 use crate::error::{check_seat, Result};
 use crate::rng::Rng;
-use crate::sample::{distribute, Slot};
+use crate::sample::{distribute, Determinize, Slot};
 
-impl DashaState {
-    /// Cards each seat is known (by every player) not to hold now.
-    pub fn known_absent(&self) -> [CardSet; 3] {
-        let mut ex = self.excluded;
-        let tk = rules::raja(self.rules.trump);
-        if self.opening && self.trick.is_empty() {
-            for (seat, e) in ex.iter_mut().enumerate() {
-                if seat != self.leader {
-                    e.insert(tk);
-                }
-            }
-        }
-        ex
-    }
-
+impl Determinize for DashaState {
     /// A copy of this state in which every card `player` cannot see (the other
     /// two hands) has been dealt again at random, consistently with everything
     /// `player` has seen (see the module comment); its generator is reseeded
@@ -58,12 +44,13 @@ impl DashaState {
     ///
     /// ```
     /// use hukm_core::games::dashavatara::Dashavatara;
+    /// use hukm_core::sample::Determinize;
     /// let s = Dashavatara::new(&[]).unwrap().new_game(3);
     /// let d = s.determinize(0, 9).unwrap();
     /// assert_eq!(d.hands()[0], s.hands()[0]);
     /// assert_eq!(d.hands()[1] | d.hands()[2], s.hands()[1] | s.hands()[2]);
     /// ```
-    pub fn determinize(&self, player: usize, seed: u64) -> Result<DashaState> {
+    fn determinize(&self, player: usize, seed: u64) -> Result<Self> {
         check_seat("player", player, 3)?;
         let mut out = self.clone();
         out.rng = Rng::new(seed);
@@ -85,6 +72,22 @@ impl DashaState {
             out.hands[o] = h;
         }
         Ok(out)
+    }
+}
+
+impl DashaState {
+    /// Cards each seat is known (by every player) not to hold now.
+    pub fn known_absent(&self) -> [CardSet; 3] {
+        let mut ex = self.excluded;
+        let tk = rules::raja(self.rules.trump);
+        if self.opening && self.trick.is_empty() {
+            for (seat, e) in ex.iter_mut().enumerate() {
+                if seat != self.leader {
+                    e.insert(tk);
+                }
+            }
+        }
+        ex
     }
 }
 

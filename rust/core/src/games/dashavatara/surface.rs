@@ -79,10 +79,6 @@ impl Game for Dashavatara {
         vec![("trump", c.pack.suits[c.trump as usize].code.clone().into())]
     }
 
-    fn determinize(state: &DashaState, player: usize, seed: u64) -> Result<DashaState> {
-        state.determinize(player, seed)
-    }
-
     /// The trick-play search for the seat to move.
     fn check_search(
         state: &DashaState,

@@ -33,20 +33,21 @@ use super::DugiState;
 use crate::card::{Card, CardSet};
 use crate::error::{check_seat, Error, Result};
 use crate::rng::Rng;
-use crate::sample::{distribute, Slot};
+use crate::sample::{distribute, Determinize, Slot};
 
-impl DugiState {
+impl Determinize for DugiState {
     /// A copy of this state in which every card `player` cannot see has been
     /// dealt again at random, consistently with everything `player` has seen
     /// (see the module comment); its generator is reseeded from `seed`.
     ///
     /// ```
     /// use hukm_core::games::dugi::Dugi;
+    /// use hukm_core::sample::Determinize;
     /// let s = Dugi::new(&[]).unwrap().new_game(3, None).unwrap();
     /// let d = s.determinize(0, 9).unwrap();
     /// assert_eq!(d.play().hands[0], s.play().hands[0]);
     /// ```
-    pub fn determinize(&self, player: usize, seed: u64) -> Result<DugiState> {
+    fn determinize(&self, player: usize, seed: u64) -> Result<Self> {
         check_seat("player", player, 4)?;
         let mut out = self.clone();
         out.rng = Rng::new(seed);

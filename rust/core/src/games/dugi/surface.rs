@@ -74,10 +74,6 @@ impl Game for Dugi {
         Dugi::deal(self, seed, dealer)
     }
 
-    fn determinize(state: &DugiState, player: usize, seed: u64) -> Result<DugiState> {
-        state.determinize(player, seed)
-    }
-
     /// The challengers' sweep search (while the hand is on).
     fn check_search(
         state: &DugiState,

@@ -48,7 +48,7 @@ use crate::card::{Card, CardSet};
 use crate::deal::shuffled;
 use crate::error::{check_seat, Error, Result};
 use crate::rng::Rng;
-use crate::sample::{distribute, Slot};
+use crate::sample::{distribute, Determinize, Slot};
 
 /// True when a sample's play is at the same step as the real one and can go on.
 fn same_step(cfg: &GanjifaConfig, real: &Play, det: &Play) -> bool {
@@ -88,19 +88,20 @@ fn best_of(cfg: &GanjifaConfig, p: &Play) -> Option<(u8, Card)> {
     best
 }
 
-impl GanjifaState {
+impl Determinize for GanjifaState {
     /// A copy of this state in which every card `player` cannot see has been
     /// dealt again at random, consistently with everything `player` has seen
     /// (see the module comment); its generator is reseeded from `seed`.
     ///
     /// ```
     /// use hukm_core::games::ganjifa::Ganjifa;
+    /// use hukm_core::sample::Determinize;
     /// let s = Ganjifa::new(&[]).unwrap().new_game(3, None).unwrap();
     /// let d = s.determinize(0, 9).unwrap();
     /// assert_eq!(d.hands()[0], s.hands()[0]);
     /// assert_ne!(d.hands()[1], s.hands()[1]);
     /// ```
-    pub fn determinize(&self, player: usize, seed: u64) -> Result<GanjifaState> {
+    fn determinize(&self, player: usize, seed: u64) -> Result<Self> {
         let n = self.cfg.players;
         check_seat("player", player, n)?;
         let mut out = self.clone();
@@ -132,7 +133,9 @@ impl GanjifaState {
             Error::State("no deal of the hidden cards fits what the player has seen".into())
         }))
     }
+}
 
+impl GanjifaState {
     /// One draw of the hidden cards (the step is checked by the caller).
     fn draw(&self, player: usize, rng: &mut Rng) -> Result<Play> {
         let cfg = &self.cfg;

@@ -84,10 +84,6 @@ impl Game for Ganjifa {
         Ok(Ganjifa::deal(self, seed, dealer)?.0)
     }
 
-    fn determinize(state: &GanjifaState, player: usize, seed: u64) -> Result<GanjifaState> {
-        state.determinize(player, seed)
-    }
-
     /// The trick-play search for the seat to move (in the play phase).
     fn check_search(
         state: &GanjifaState,

@@ -53,7 +53,7 @@ use super::state::{HokmState, Phase};
 use crate::card::{Card, CardSet, Suit};
 use crate::error::{Error, Result};
 use crate::rng::Rng;
-use crate::sample::{distribute, Slot};
+use crate::sample::{distribute, Determinize, Slot};
 
 /// A place hidden cards may be in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -72,7 +72,7 @@ enum Place {
     Indicator,
 }
 
-impl HokmState {
+impl Determinize for HokmState {
     /// A copy of this state in which every card `player` cannot see has been
     /// dealt again at random, consistently with everything `player` has seen
     /// (see the module notes). `player` is numbered as observations number
@@ -82,12 +82,13 @@ impl HokmState {
     ///
     /// ```
     /// use hukm_core::games::hokm::Hokm;
+    /// use hukm_core::sample::Determinize;
     /// use hukm_core::game::GameState;
     /// let s = Hokm::new("hokm4", &[]).unwrap().new_game(3);
     /// let d = s.determinize(0, 9).unwrap();
     /// assert_eq!(d.observation(0).unwrap(), s.observation(0).unwrap());
     /// ```
-    pub fn determinize(&self, player: usize, seed: u64) -> Result<HokmState> {
+    fn determinize(&self, player: usize, seed: u64) -> Result<Self> {
         let cfg = self.cfg.clone();
         let n = self.n();
         if player >= cfg.num_players() {
@@ -247,7 +248,9 @@ impl HokmState {
         }
         Ok(d)
     }
+}
 
+impl HokmState {
     /// A seat's first batch when it is a place apart (trump call and Dab
     /// Rang auction, three or four players).
     fn first_part(&self, q: usize) -> Option<CardSet> {

@@ -198,10 +198,6 @@ impl Game for Hokm {
             .join(" "))
     }
 
-    fn determinize(state: &HokmState, player: usize, seed: u64) -> Result<HokmState> {
-        state.determinize(player, seed)
-    }
-
     /// Plain trick presets: the whist game (every hand for the side to
     /// move, then seat 0's); every preset: the Court Piece search under each
     /// objective the preset accepts (value, collect-all, the kot's next

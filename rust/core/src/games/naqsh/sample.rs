@@ -35,6 +35,7 @@ use super::NaqshState;
 use crate::card::Card;
 use crate::error::{check_seat, Result};
 use crate::rng::Rng;
+use crate::sample::Determinize;
 
 /// How a seat's turn went, as everyone saw it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -47,44 +48,7 @@ enum Turn {
     Done,
 }
 
-impl NaqshState {
-    fn open_hand(&self, h: &HandCards) -> bool {
-        let class = classify(&h.tally, &self.cfg);
-        let full = self.cfg.max_cards > 0 && h.cards().len() >= self.cfg.max_cards;
-        class != Class::Bust && !is_closed(class, &self.cfg) && !full
-    }
-
-    fn build(&self, first: &[Card], drawn: &[Card]) -> HandCards {
-        let mut h = HandCards::default();
-        for &c in first.iter().chain(drawn) {
-            h.push(c, card_value(&self.cfg.pack, c));
-        }
-        h
-    }
-
-    /// True when face-down cards `first` for `seat` agree with its turn.
-    fn agrees(&self, seat: usize, first: &[Card], turn: Turn) -> bool {
-        let cards = self.hands[seat].cards();
-        let drawn = &cards[first.len().min(cards.len())..];
-        if turn == Turn::Later {
-            return true;
-        }
-        let full = self.build(first, drawn);
-        if classify(&full.tally, &self.cfg) == Class::Bust {
-            return false;
-        }
-        let acted = self.acted[seat];
-        let k_max = drawn.len();
-        let decided = (0..k_max).all(|k| self.open_hand(&self.build(first, &drawn[..k])));
-        match (turn, acted) {
-            (Turn::Now, _) => decided && self.open_hand(&full),
-            (Turn::Done, true) if self.stood[seat] => decided && self.open_hand(&full),
-            (Turn::Done, true) => decided && !self.open_hand(&full),
-            (Turn::Done, false) => !self.open_hand(&full),
-            (Turn::Later, _) => true,
-        }
-    }
-
+impl Determinize for NaqshState {
     /// A copy of this state in which every card `player` cannot see (the
     /// other seats' face-down cards, the stock) has been dealt again at
     /// random, consistently with everything `player` has seen (see the module
@@ -92,12 +56,13 @@ impl NaqshState {
     ///
     /// ```
     /// use hukm_core::games::naqsh::Naqsh;
+    /// use hukm_core::sample::Determinize;
     /// let s = Naqsh::new(&[]).unwrap().new_game(3, None).unwrap();
     /// let d = s.determinize(0, 9).unwrap();
     /// assert_eq!(d.cards(0), s.cards(0));
     /// assert_eq!(d.stock().len(), s.stock().len());
     /// ```
-    pub fn determinize(&self, player: usize, seed: u64) -> Result<NaqshState> {
+    fn determinize(&self, player: usize, seed: u64) -> Result<Self> {
         let n = self.cfg.players;
         check_seat("player", player, n)?;
         let mut out = self.clone();
@@ -191,6 +156,45 @@ impl NaqshState {
         order.extend_from_slice(got.last().expect("the stock"));
         out.order = Arc::new(order);
         Ok(out)
+    }
+}
+
+impl NaqshState {
+    fn open_hand(&self, h: &HandCards) -> bool {
+        let class = classify(&h.tally, &self.cfg);
+        let full = self.cfg.max_cards > 0 && h.cards().len() >= self.cfg.max_cards;
+        class != Class::Bust && !is_closed(class, &self.cfg) && !full
+    }
+
+    fn build(&self, first: &[Card], drawn: &[Card]) -> HandCards {
+        let mut h = HandCards::default();
+        for &c in first.iter().chain(drawn) {
+            h.push(c, card_value(&self.cfg.pack, c));
+        }
+        h
+    }
+
+    /// True when face-down cards `first` for `seat` agree with its turn.
+    fn agrees(&self, seat: usize, first: &[Card], turn: Turn) -> bool {
+        let cards = self.hands[seat].cards();
+        let drawn = &cards[first.len().min(cards.len())..];
+        if turn == Turn::Later {
+            return true;
+        }
+        let full = self.build(first, drawn);
+        if classify(&full.tally, &self.cfg) == Class::Bust {
+            return false;
+        }
+        let acted = self.acted[seat];
+        let k_max = drawn.len();
+        let decided = (0..k_max).all(|k| self.open_hand(&self.build(first, &drawn[..k])));
+        match (turn, acted) {
+            (Turn::Now, _) => decided && self.open_hand(&full),
+            (Turn::Done, true) if self.stood[seat] => decided && self.open_hand(&full),
+            (Turn::Done, true) => decided && !self.open_hand(&full),
+            (Turn::Done, false) => !self.open_hand(&full),
+            (Turn::Later, _) => true,
+        }
     }
 }
 

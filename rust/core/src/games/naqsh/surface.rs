@@ -118,10 +118,6 @@ impl Game for Naqsh {
         Ok(Value::Str(Naqsh::deal(self, seed, banker)?.1))
     }
 
-    fn determinize(state: &NaqshState, player: usize, seed: u64) -> Result<NaqshState> {
-        state.determinize(player, seed)
-    }
-
     /// Naqsh's search copies its small state at each step instead of
     /// playing and taking back moves in place, so there is nothing to check:
     /// always 0 moves.

@@ -45,7 +45,7 @@ use super::state::{Ev, Phase, ThuneeState};
 use crate::card::{Card, CardSet, Suit};
 use crate::error::{check_seat, Error, Result};
 use crate::rng::Rng;
-use crate::sample::{distribute, Slot};
+use crate::sample::{distribute, Determinize, Slot};
 
 /// Draws tried before the sampler gives up.
 pub const ATTEMPTS: usize = 2000;
@@ -71,6 +71,53 @@ struct View {
     seen: CardSet,
     /// For each seat, the cards his hand may not hold.
     barred: Vec<CardSet>,
+}
+
+impl Determinize for ThuneeState {
+    /// A copy of the state in which every card `player` cannot see is dealt
+    /// again at random, consistently with what he has seen (see the module
+    /// documentation).
+    fn determinize(&self, player: usize, seed: u64) -> Result<Self> {
+        let n = self.cfg.players;
+        check_seat("player", player, n)?;
+        let view = self.view_of(player);
+        let places = self.places(player, view.seen);
+        let hidden = places.values().fold(CardSet::EMPTY, |a, &c| a | c);
+        let keys: Vec<Place> = places.keys().copied().collect();
+        let slots: Vec<Slot> = keys
+            .iter()
+            .map(|&p| Slot {
+                size: places[&p].len() as usize,
+                allowed: match p {
+                    Place::Hand(s) => hidden - view.barred[s],
+                    _ => hidden,
+                },
+            })
+            .collect();
+        let mut rng = Rng::new(seed);
+        for _ in 0..ATTEMPTS {
+            let drawn = distribute(hidden, &slots, &mut rng)?;
+            let mut map = [0u8; 128];
+            for (i, c) in map.iter_mut().enumerate() {
+                *c = i as u8;
+            }
+            for (k, p) in keys.iter().enumerate() {
+                let mut new: Vec<Card> = drawn[k].iter().collect();
+                rng.shuffle(&mut new);
+                for (old, new) in places[p].iter().zip(new) {
+                    map[old.0 as usize] = new.0;
+                }
+            }
+            let sample = self.permuted(&map, seed);
+            if sample.consistent(player) {
+                return Ok(sample);
+            }
+        }
+        Err(Error::State(format!(
+            "no deal consistent with what player {} has seen was found in {} draws",
+            player, ATTEMPTS
+        )))
+    }
 }
 
 impl ThuneeState {
@@ -197,51 +244,6 @@ impl ThuneeState {
         }
         out.retain(|_, c| !c.is_empty());
         out
-    }
-
-    /// A copy of the state in which every card `player` cannot see is dealt
-    /// again at random, consistently with what he has seen (see the module
-    /// documentation).
-    pub fn determinize(&self, player: usize, seed: u64) -> Result<ThuneeState> {
-        let n = self.cfg.players;
-        check_seat("player", player, n)?;
-        let view = self.view_of(player);
-        let places = self.places(player, view.seen);
-        let hidden = places.values().fold(CardSet::EMPTY, |a, &c| a | c);
-        let keys: Vec<Place> = places.keys().copied().collect();
-        let slots: Vec<Slot> = keys
-            .iter()
-            .map(|&p| Slot {
-                size: places[&p].len() as usize,
-                allowed: match p {
-                    Place::Hand(s) => hidden - view.barred[s],
-                    _ => hidden,
-                },
-            })
-            .collect();
-        let mut rng = Rng::new(seed);
-        for _ in 0..ATTEMPTS {
-            let drawn = distribute(hidden, &slots, &mut rng)?;
-            let mut map = [0u8; 128];
-            for (i, c) in map.iter_mut().enumerate() {
-                *c = i as u8;
-            }
-            for (k, p) in keys.iter().enumerate() {
-                let mut new: Vec<Card> = drawn[k].iter().collect();
-                rng.shuffle(&mut new);
-                for (old, new) in places[p].iter().zip(new) {
-                    map[old.0 as usize] = new.0;
-                }
-            }
-            let sample = self.permuted(&map, seed);
-            if sample.consistent(player) {
-                return Ok(sample);
-            }
-        }
-        Err(Error::State(format!(
-            "no deal consistent with what player {} has seen was found in {} draws",
-            player, ATTEMPTS
-        )))
     }
 
     /// The state with every card `c` replaced by `map[c]`.

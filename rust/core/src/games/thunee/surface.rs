@@ -152,10 +152,6 @@ impl Game for Thunee {
         Ok(self.config().pack.format_deal(&s.full_deal()))
     }
 
-    fn determinize(state: &ThuneeState, player: usize, seed: u64) -> Result<ThuneeState> {
-        state.determinize(player, seed)
-    }
-
     /// The normal hand's search (card points for each team, with and
     /// without automatic Jodhi; the balls) or the Thunee / Royals sweep.
     fn check_search(

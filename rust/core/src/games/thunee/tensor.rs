@@ -324,6 +324,7 @@ mod tests {
     use crate::encode::{Encoding, Kind};
     use crate::game::GameState;
     use crate::games::thunee::config::PRESETS;
+    use crate::sample::Determinize;
 
     fn game(preset: &str) -> Thunee {
         Thunee::new(preset, &[]).unwrap()

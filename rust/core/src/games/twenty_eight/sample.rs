@@ -51,7 +51,7 @@ use super::state::{Phase, TwentyEightState};
 use crate::card::{Card, CardSet, Suit};
 use crate::error::{check_seat, Error, Result};
 use crate::rng::Rng;
-use crate::sample::{distribute, Slot};
+use crate::sample::{distribute, Determinize, Slot};
 
 #[path = "sample_constraints.rs"]
 mod constraints;
@@ -62,88 +62,7 @@ const ATTEMPTS: usize = 3000;
 /// Random batch splits tried for one seat before the draw is rejected.
 const SPLITS: usize = 40;
 
-impl TwentyEightState {
-    /// Deck positions of `seat`'s two batches.
-    fn batch_starts(&self, seat: usize) -> (usize, usize) {
-        let n = self.cfg.players;
-        let half = self.cfg.half();
-        let k = (seat + n - self.dealer - 1) % n;
-        (k * half, n * half + k * half)
-    }
-
-    /// The deck rebuilt around the drawn cards (`None`: no batch order fits).
-    /// `dealt[s]`: every card dealt to `s` so far; `second`: the undealt
-    /// second half before the deal is complete.
-    fn rebuild_deck(
-        &self,
-        player: usize,
-        dealt: &[CardSet],
-        indicator: Option<Card>,
-        second: Option<CardSet>,
-        rng: &mut Rng,
-    ) -> Option<Vec<Card>> {
-        let n = self.cfg.players;
-        let half = self.cfg.half();
-        let mut deck = self.deck.clone();
-        let card_mode = !self.seventh && !self.spare && self.soloist.is_none();
-        for s in (0..n).filter(|&s| s != player) {
-            let (f0, s0) = self.batch_starts(s);
-            let mut must_first = CardSet::EMPTY;
-            let mut seventh = None;
-            if s == self.bidder {
-                if let Some(i) = indicator {
-                    if card_mode {
-                        must_first.insert(i);
-                    } else if self.seventh {
-                        seventh = Some(i);
-                    }
-                }
-            }
-            let free: Vec<Card> =
-                (dealt[s] - must_first - seventh.map_or(CardSet::EMPTY, Card::set))
-                    .iter()
-                    .collect();
-            let mut found = None;
-            for _ in 0..SPLITS {
-                let mut v = free.clone();
-                rng.shuffle(&mut v);
-                let mut first: Vec<Card> = must_first.iter().collect();
-                let take = if second.is_some() {
-                    v.len()
-                } else {
-                    half - first.len()
-                };
-                first.extend(v.drain(..take));
-                let fset: CardSet = first.iter().copied().collect();
-                if self.first_batch_ok(s, fset) {
-                    rng.shuffle(&mut first);
-                    found = Some((first, v));
-                    break;
-                }
-            }
-            let (first, mut rest) = found?;
-            deck[f0..f0 + half].copy_from_slice(&first);
-            if second.is_none() {
-                if let Some(i) = seventh {
-                    rest.insert(2, i);
-                }
-                deck[s0..s0 + half].copy_from_slice(&rest);
-            }
-        }
-        if player == self.bidder && self.seventh && second.is_none() {
-            // The seventh card is unseen by the bidder too.
-            if let Some(i) = indicator {
-                deck[self.batch_starts(player).1 + 2] = i;
-            }
-        }
-        if let Some(pool) = second {
-            let mut v: Vec<Card> = pool.iter().collect();
-            rng.shuffle(&mut v);
-            deck[n * half..].copy_from_slice(&v);
-        }
-        Some(deck)
-    }
-
+impl Determinize for TwentyEightState {
     /// A copy of this state in which every card `player` cannot see has been
     /// dealt again at random, consistently with everything `player` has seen
     /// (module documentation); the concealed trump too when `player` does
@@ -151,13 +70,14 @@ impl TwentyEightState {
     ///
     /// ```
     /// use hukm_core::games::twenty_eight::TwentyEight;
+    /// use hukm_core::sample::Determinize;
     /// use hukm_core::game::GameState;
     /// let s = TwentyEight::new("28", &[]).unwrap().new_game(4);
     /// let d = s.determinize(1, 9).unwrap();
     /// assert_eq!(d.observation(1).unwrap(), s.observation(1).unwrap());
     /// assert_eq!(d.hands()[1], s.hands()[1]);
     /// ```
-    pub fn determinize(&self, player: usize, seed: u64) -> Result<TwentyEightState> {
+    fn determinize(&self, player: usize, seed: u64) -> Result<Self> {
         let n = self.cfg.players;
         check_seat("player", player, n)?;
         let pack = &self.cfg.pack;
@@ -298,6 +218,89 @@ impl TwentyEightState {
             "no consistent deal found for player {} in {} draws",
             player, ATTEMPTS
         )))
+    }
+}
+
+impl TwentyEightState {
+    /// Deck positions of `seat`'s two batches.
+    fn batch_starts(&self, seat: usize) -> (usize, usize) {
+        let n = self.cfg.players;
+        let half = self.cfg.half();
+        let k = (seat + n - self.dealer - 1) % n;
+        (k * half, n * half + k * half)
+    }
+
+    /// The deck rebuilt around the drawn cards (`None`: no batch order fits).
+    /// `dealt[s]`: every card dealt to `s` so far; `second`: the undealt
+    /// second half before the deal is complete.
+    fn rebuild_deck(
+        &self,
+        player: usize,
+        dealt: &[CardSet],
+        indicator: Option<Card>,
+        second: Option<CardSet>,
+        rng: &mut Rng,
+    ) -> Option<Vec<Card>> {
+        let n = self.cfg.players;
+        let half = self.cfg.half();
+        let mut deck = self.deck.clone();
+        let card_mode = !self.seventh && !self.spare && self.soloist.is_none();
+        for s in (0..n).filter(|&s| s != player) {
+            let (f0, s0) = self.batch_starts(s);
+            let mut must_first = CardSet::EMPTY;
+            let mut seventh = None;
+            if s == self.bidder {
+                if let Some(i) = indicator {
+                    if card_mode {
+                        must_first.insert(i);
+                    } else if self.seventh {
+                        seventh = Some(i);
+                    }
+                }
+            }
+            let free: Vec<Card> =
+                (dealt[s] - must_first - seventh.map_or(CardSet::EMPTY, Card::set))
+                    .iter()
+                    .collect();
+            let mut found = None;
+            for _ in 0..SPLITS {
+                let mut v = free.clone();
+                rng.shuffle(&mut v);
+                let mut first: Vec<Card> = must_first.iter().collect();
+                let take = if second.is_some() {
+                    v.len()
+                } else {
+                    half - first.len()
+                };
+                first.extend(v.drain(..take));
+                let fset: CardSet = first.iter().copied().collect();
+                if self.first_batch_ok(s, fset) {
+                    rng.shuffle(&mut first);
+                    found = Some((first, v));
+                    break;
+                }
+            }
+            let (first, mut rest) = found?;
+            deck[f0..f0 + half].copy_from_slice(&first);
+            if second.is_none() {
+                if let Some(i) = seventh {
+                    rest.insert(2, i);
+                }
+                deck[s0..s0 + half].copy_from_slice(&rest);
+            }
+        }
+        if player == self.bidder && self.seventh && second.is_none() {
+            // The seventh card is unseen by the bidder too.
+            if let Some(i) = indicator {
+                deck[self.batch_starts(player).1 + 2] = i;
+            }
+        }
+        if let Some(pool) = second {
+            let mut v: Vec<Card> = pool.iter().collect();
+            rng.shuffle(&mut v);
+            deck[n * half..].copy_from_slice(&v);
+        }
+        Some(deck)
     }
 
     /// The clone with the drawn cards, every cached field recomputed.

@@ -135,10 +135,6 @@ impl Game for TwentyEight {
         Ok(self.config().pack.format_deal(&s.full_deal()))
     }
 
-    fn determinize(state: &TwentyEightState, player: usize, seed: u64) -> Result<TwentyEightState> {
-        state.determinize(player, seed)
-    }
-
     /// The card-point search under each objective (points, made, not
     /// failed) for the seat to move and the bidder, and the sweep search.
     fn check_search(
