@@ -78,6 +78,19 @@ pub struct Table {
     pub nodes: u64,
 }
 
+/// What a double-dummy table ([`Game::dd_table`]) is asked for.
+#[derive(Clone, Copy)]
+pub struct TableRequest<'a> {
+    /// The deal, in the game's compact notation.
+    pub deal: &'a str,
+    /// The game's `dd_table` keywords (a layout, a leader).
+    pub params: &'a Params,
+    /// The solver's settings.
+    pub config: &'a SolverConfig,
+    /// Threads to search with.
+    pub threads: usize,
+}
+
 /// What every game's configuration holds the same way: the preset, the
 /// options as given, the pack and the number of players. A game hands it out
 /// through [`Game::basics`]; the default methods of [`Game`]
@@ -224,14 +237,8 @@ pub trait Game: Sized + Clone + Send + Sync + 'static {
     }
 
     /// The double-dummy table of a deal, where the game has one.
-    fn dd_table(
-        &self,
-        deal: &str,
-        params: &Params,
-        config: &SolverConfig,
-        threads: usize,
-    ) -> Result<Table> {
-        let _ = (deal, params, config, threads);
+    fn dd_table(&self, req: &TableRequest<'_>) -> Result<Table> {
+        let _ = req;
         Err(Error::State(format!(
             "{} has no double-dummy table (hukm.solve answers its positions)",
             self.preset()

@@ -188,7 +188,12 @@ impl PyGame {
         let threads = threads.unwrap_or_else(default_threads);
         let t = run_detached(py, move |stop| {
             cfg.stop = Some(stop);
-            game.dd_table(&deal, &p, &cfg, threads)
+            game.dd_table(&registry::TableRequest {
+                deal: &deal,
+                params: &p,
+                config: &cfg,
+                threads,
+            })
         })??;
         let (r, c) = (t.rows.len(), t.col_labels.len());
         let flat: Vec<i32> = t.rows.into_iter().flatten().collect();

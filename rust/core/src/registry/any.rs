@@ -11,8 +11,7 @@ use crate::game::{GameState, Value};
 use crate::pack::Pack;
 use crate::params::Params;
 use crate::solve::request::{SolveAnswer, SolveRequest};
-use crate::solve::SolverConfig;
-use crate::surface::{Game, OptionInfo, Table};
+use crate::surface::{Game, OptionInfo, Table, TableRequest};
 
 /// The longest action text read, in bytes (the longest action of any game,
 /// a Ganjifa compound lead of a whole suit, is under 60).
@@ -179,14 +178,8 @@ impl AnyGame {
     }
 
     /// The double-dummy table of a deal, where the game has one.
-    pub fn dd_table(
-        &self,
-        deal: &str,
-        params: &Params,
-        config: &SolverConfig,
-        threads: usize,
-    ) -> Result<Table> {
-        self.0.dd_table(deal, params, config, threads)
+    pub fn dd_table(&self, req: &TableRequest<'_>) -> Result<Table> {
+        self.0.dd_table(req)
     }
 }
 

@@ -12,8 +12,7 @@ use crate::pack::Pack;
 use crate::params::Params;
 use crate::sample::Determinize;
 use crate::solve::request::{SolveAnswer, SolveRequest};
-use crate::solve::SolverConfig;
-use crate::surface::{Game, Table};
+use crate::surface::{Game, Table, TableRequest};
 
 /// A game behind the registry's surface (implemented once, for every
 /// [`Game`]).
@@ -30,13 +29,7 @@ pub(super) trait DynGame: Send + Sync {
     #[allow(clippy::wrong_self_convention)]
     fn from_deal(&self, deal: &str, params: &Params) -> Result<Box<dyn DynState>>;
     fn deal(&self, seed: u64, params: &Params) -> Result<String>;
-    fn dd_table(
-        &self,
-        deal: &str,
-        params: &Params,
-        config: &SolverConfig,
-        threads: usize,
-    ) -> Result<Table>;
+    fn dd_table(&self, req: &TableRequest<'_>) -> Result<Table>;
     fn as_any(&self) -> &dyn std::any::Any;
     fn encoding(&self) -> Option<&dyn DynEncoding>;
 }
@@ -112,14 +105,8 @@ impl<G: Game> DynGame for Held<G> {
     fn deal(&self, seed: u64, params: &Params) -> Result<String> {
         self.0.deal(seed, params)
     }
-    fn dd_table(
-        &self,
-        deal: &str,
-        params: &Params,
-        config: &SolverConfig,
-        threads: usize,
-    ) -> Result<Table> {
-        self.0.dd_table(deal, params, config, threads)
+    fn dd_table(&self, req: &TableRequest<'_>) -> Result<Table> {
+        self.0.dd_table(req)
     }
     fn as_any(&self) -> &dyn std::any::Any {
         &self.0

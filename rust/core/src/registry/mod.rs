@@ -45,4 +45,4 @@ pub use batch::solve_many;
 pub use catalog::{entry, pack_by_name, pack_names, param_text, Entry, ALIASES, ALL};
 pub use vec_env::{Buffers, Episode, VecEnv};
 
-pub use crate::surface::{option_info, Game, OptionInfo, Table};
+pub use crate::surface::{option_info, Game, OptionInfo, Table, TableRequest};

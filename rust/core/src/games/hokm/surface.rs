@@ -10,8 +10,8 @@ use crate::error::{Error, Result};
 use crate::options::Spec;
 use crate::params::Params;
 use crate::solve::request::{SolveAnswer, SolveRequest};
-use crate::solve::{dd_table, SolverConfig};
-use crate::surface::{Basics, Game, Table};
+use crate::solve::dd_table;
+use crate::surface::{Basics, Game, Table, TableRequest};
 use crate::describe::field;
 
 impl Game for Hokm {
@@ -264,14 +264,8 @@ impl Game for Hokm {
     /// when all tricks are played; `declarer` (DDS's `CalcDDtable` layout):
     /// columns the declarer's seat (N, E, S, W = 0 to 3), each cell the
     /// tricks the declarer's side takes when the next seat leads.
-    fn dd_table(
-        &self,
-        deal: &str,
-        params: &Params,
-        config: &SolverConfig,
-        threads: usize,
-    ) -> Result<Table> {
-        let mut r = params.reader("dd_table");
+    fn dd_table(&self, req: &TableRequest<'_>) -> Result<Table> {
+        let mut r = req.params.reader("dd_table");
         let layout = r.text("layout")?;
         r.finish()?;
         let declarer = match layout.as_deref() {
@@ -300,10 +294,10 @@ impl Game for Hokm {
         }
         let hands: [crate::card::CardSet; 4] = c
             .pack
-            .parse_deal(deal, 4)?
+            .parse_deal(req.deal, 4)?
             .try_into()
             .map_err(|_| Error::State("dd_table needs a four-player deal".into()))?;
-        let t = dd_table(&hands, threads, config)?;
+        let t = dd_table(&hands, req.threads, req.config)?;
         let tricks = hands[0].len() as i32;
         let rows = t
             .iter()

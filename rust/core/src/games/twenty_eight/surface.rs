@@ -8,8 +8,7 @@ use crate::game::Value;
 use crate::options::Spec;
 use crate::params::Params;
 use crate::solve::request::{SolveAnswer, SolveRequest};
-use crate::solve::SolverConfig;
-use crate::surface::{Basics, Game, Table};
+use crate::surface::{Basics, Game, Table, TableRequest};
 use crate::describe::field;
 
 impl Game for TwentyEight {
@@ -195,20 +194,14 @@ impl Game for TwentyEight {
     /// (required): rows the trump suits in pack order, columns the bidder's
     /// seat; each cell the card points the bidder's side guarantees with
     /// `leader` on lead (the highest makeable contract).
-    fn dd_table(
-        &self,
-        deal: &str,
-        params: &Params,
-        config: &SolverConfig,
-        threads: usize,
-    ) -> Result<Table> {
+    fn dd_table(&self, req: &TableRequest<'_>) -> Result<Table> {
         let c = self.config_arc();
-        let mut r = params.reader("dd_table");
+        let mut r = req.params.reader("dd_table");
         let leader = r.seat("leader", c.players)?;
         r.finish()?;
         let leader = leader.ok_or_else(|| Error::State("dd_table: leader is required".into()))?;
-        let hands = c.pack.parse_deal(deal, c.players)?;
-        let (rows, nodes) = dd::dd_table(&c, &hands, leader, config.clone(), threads)?;
+        let hands = c.pack.parse_deal(req.deal, c.players)?;
+        let (rows, nodes) = dd::dd_table(&c, &hands, leader, req.config.clone(), req.threads)?;
         Ok(Table {
             rows,
             row_labels: c.pack.suits.iter().map(|s| s.code.clone()).collect(),
