@@ -22,6 +22,13 @@ OPTIONS: list[tuple[str, dict[str, Any]]] = [
 ]
 """Presets with options that add keys (taps, signals, the partner's hand)."""
 
+RARE: list[tuple[str, dict[str, Any], set[str]]] = [
+    ("satat", {"kot_choice_partners_view": True}, {"pass_cards", "gave", "partner_hand"}),
+]
+"""Keys that only follow a kot (the winners' choice to stop, the next hand's passing), with
+a preset and options that show them: random play reaches them in whole matches, not in
+the first hand."""
+
 
 def test_the_generated_files_are_the_engines_schema() -> None:
     stale = [str(path) for path, text in _observation_types.expected().items()
@@ -76,6 +83,28 @@ def test_every_observation_holds_what_its_schema_says(name: str, options: dict[s
             if state.is_terminal():
                 break
             state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name,options,keys", RARE)
+def test_the_keys_after_a_kot_hold_what_their_schema_says(name: str, options: dict[str, Any],
+                                                           keys: set[str]) -> None:
+    """Seeded random matches played until every key of ``keys`` has been in an
+    observation, each observation on the way checked against the schema."""
+    game = hukm.game(name, **options)
+    schema = {f.name: f for f in (*_core.core_observation(), *game.description.observation)}
+    assert keys <= {k for k, f in schema.items() if not f.always}
+    seen: set[str] = set()
+    for seed in range(20):
+        state, rng = game.new_game(seed), random.Random(seed)
+        while not keys <= seen:
+            _check(state, schema)
+            seen |= keys & {k for p in range(state.num_players) for k in state.observation(p)}
+            if state.is_terminal():
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        if keys <= seen:
+            break
+    assert seen == keys
 
 
 @pytest.mark.parametrize("kind,good,bad", [

@@ -256,6 +256,44 @@ def test_satat_passing_is_seen_by_its_players_alone() -> None:
             assert not leaks(view, seen[v][k], finder), (v, k, leaks(view, seen[v][k], finder)[:3])
 
 
+def test_the_partners_hand_and_the_passing_are_shown_as_the_rules_say() -> None:
+    """Satat with ``kot_choice_partners_view`` (rules §8.1, §9.10), in seeded random
+    matches: while the winner of the 7th trick chooses to stop or continue, he and his
+    partner each see the other's hand (``partner_hand``, the cards that hand holds) and
+    the opponents see neither; no other step shows ``partner_hand``, nor does any step
+    without the option. In the next hand's passing every seat reads how many cards are
+    passed (1 after a kot, 2 after a bavney) and only whether it has given its own. A
+    sample for a seat keeps what it sees."""
+    for options, shows in (({"kot_choice_partners_view": True}, True), ({}, False)):
+        game = hukm.game("satat", **options)
+        choices = gives = 0
+        for seed in range(20):
+            s, rng = game.new_game(seed=seed), random.Random(seed)
+            given: set[int] = set()
+            while not s.is_terminal() and choices < 3:
+                pack = s.layout[0]
+                chooser = s.current_player if s.phase == "kot_choice" else None
+                choices += chooser is not None
+                for v in range(4):
+                    o = s.observation(v)
+                    if shows and chooser is not None and v % 2 == chooser % 2:
+                        partner = s.observation((v + 2) % 4)["hand"]
+                        assert sorted(_core.parse_hand(o["partner_hand"], pack)) == sorted(partner), (seed, v)
+                        assert s.determinize(v, seed).observation(v) == o
+                    else:
+                        assert "partner_hand" not in o, (seed, v, s.phase, chooser)
+                    if s.phase == "give":
+                        assert o["pass_cards"] in (1, 2) and o["gave"] == (v in given), (seed, v, o, given)
+                        gives += 1
+                    else:
+                        assert "pass_cards" not in o and "gave" not in o
+                given = given | {s.current_player} if s.phase == "give" else set()
+                s.apply(rng.choice(s.legal_actions()))
+            if choices >= 3:
+                break
+        assert choices >= 3 and gives, (options, choices, gives)
+
+
 def test_the_leak_test_finds_a_leak() -> None:
     """The check itself: the full history served to a seat is found out."""
     s = hukm.game("28").new_game(seed=0)

@@ -55,9 +55,10 @@ class HokmObservation(_HokmAlways, total=False):
     signals: list[dict[str, Any]]
     """Satat's signals: ``seat``, ``card`` and ``signal``."""
     pass_cards: int
-    """Satat: the cards each player of the losing side passes (in the giving phase)."""
+    """Satat's passing after a kot: how many cards each player gives (1 after a kot, 2 after
+    a bavney)."""
     gave: bool
-    """Satat: whether this player has given his cards (in the giving phase)."""
+    """Satat's passing after a kot: whether this player has made his ``give:``."""
     heap: int
     """Tricks lying in the heap."""
     heap_prev: Optional[int]
@@ -75,7 +76,9 @@ class HokmObservation(_HokmAlways, total=False):
     drawn: Optional[Card]
     """Two players: the card this player draws, while he decides on it."""
     partner_hand: str
-    """The partner's hand, shown at the kot choice where the partner may see it."""
+    """``kot_choice_partners_view``: the partner's hand, shown to both players of the side
+    that won the first seven tricks while the 7th trick's winner chooses to stop or
+    continue."""
     last_result: dict[str, Any]
     """The last hand's result: ``winner``, ``kind``, ``tricks``, ``points``, ``tens``."""
     seat: int
