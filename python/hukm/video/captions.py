@@ -41,7 +41,7 @@ SENTENCES = {
     "call": N_("{who} calls for the trump to be shown"),
     "indicator": N_("{who} lays {arg} face down for trumps"),
     "discard": N_("{who} discards {arg}"),
-    "give": N_("{who} gives {arg} to the partner"),
+    "give": N_("{who} gives {arg} to an opponent"),
     "redeal": N_("{who} asks for a new deal"),
     "name": N_("{who} names {arg}"),
     "double": N_("{who} doubles"),

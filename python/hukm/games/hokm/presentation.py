@@ -129,7 +129,7 @@ def read(c: Ctx) -> None:
                 sc.info.append(tr.t("Discarded by seat {seat}: {cards}", seat=c.n(s), cards=shown))
     if "pass_cards" in o:
         k = int(o["pass_cards"])
-        sc.info.append(tr.nt("Passing {n} card(s) to the partner", "Passing {n} card(s) to the partner", k))
+        sc.info.append(tr.nt("Exchanging {n} card with an opponent", "Exchanging {n} cards with an opponent", k))
     if o.get("signals"):
         x = o["signals"][-1]
         sc.info.append(tr.t("Signal: seat {seat} {card} {signal}", seat=c.n(x["seat"]),
