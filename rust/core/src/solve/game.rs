@@ -464,7 +464,8 @@ pub struct Switches {
     /// lead the distinct masks, each pattern once with an interval on what
     /// is still to come (merged as it is stored again) in a hash table of
     /// the owners under its mask, the pattern that last answered tried
-    /// first; instead of chains of entries.
+    /// first; instead of chains of entries. On: three-hand Hokm's 20 deals
+    /// of `compare_points.py`, every card's value, 192.2 M -> 85.4 M nodes.
     pub pattern_trees: bool,
     /// The value alone on several threads by ABDADA
     /// ([`crate::solve::Solver::value_abdada`]): every thread searches the
@@ -528,7 +529,7 @@ impl Default for Switches {
             trial_first: true,
             fresh_cutoffs: true,
             heap_last: true,
-            pattern_trees: false,
+            pattern_trees: true,
             abdada: false,
             twin_runs: true,
             twin_keys: true,

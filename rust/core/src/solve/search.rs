@@ -279,14 +279,14 @@ impl<'a, G: TrickGame> Search<'a, G> {
         }
         let mut hint = u8::MAX;
         let mut heap = None;
-        // The game's trick starts kept in pattern trees (no heaps, no move
-        // hints).
+        // The game's trick starts kept by their masks (no heaps).
         let trees = G::PATTERN_TREES && self.sw.pattern_trees;
         let key = if self.sw.tt {
             let (key, h) = g.tt_key_heap(&self.sw);
             heap = h;
             let found = if trees {
-                self.tt.probe_tree(&key, lead_target as u32)
+                self.tt
+                    .probe_tree(&key, lead_target as u32, &mut hint, self.sw.tt_move)
             } else {
                 self.tt.probe_heap(
                     &key,
@@ -365,7 +365,7 @@ impl<'a, G: TrickGame> Search<'a, G> {
             }
         }
         if trees {
-            self.tt.store_tree(&key, mask, lower, upper);
+            self.tt.store_tree(&key, mask, lower, upper, hint);
         } else {
             self.tt.store_heap(&key, units, mask, lower, upper, hint);
         }

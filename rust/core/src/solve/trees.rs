@@ -45,6 +45,8 @@ struct Entry {
     mid: u32,
     lo: u8,
     hi: u8,
+    /// The move code of the last cut-off here (`u8::MAX`: none).
+    mv: u8,
     p0: u64,
     p1: u64,
 }
@@ -267,9 +269,17 @@ impl Trees {
     }
 
     /// A bound deciding whether the side on lead takes at least `target`
-    /// from the trick start of `key`, if one is stored.
+    /// from the trick start of `key`, if one is stored. When none decides
+    /// and `want_hint`, sets `hint` to the move code of the most specific
+    /// pattern that matches and has one (if any).
     #[inline]
-    pub fn probe<P: Pattern>(&mut self, key: &TtKey<P>, target: u32) -> Option<Hit<P>> {
+    pub fn probe<P: Pattern>(
+        &mut self,
+        key: &TtKey<P>,
+        target: u32,
+        hint: &mut u8,
+        want_hint: bool,
+    ) -> Option<Hit<P>> {
         self.stats.probes += 1;
         let id = self.find_key(key.shape, key.ctx)? as usize;
         let [p0, p1] = key.owners.planes();
@@ -284,34 +294,45 @@ impl Trees {
             }
         }
         if found.is_none() {
+            let mut mv = u8::MAX;
             for m in &k.masks {
                 if !decides(m.lo, m.hi) {
                     continue;
                 }
-                let (a, b) = (p0 & m.mask, p1 & m.mask);
-                let h = entry_hash(m.mid, a, b);
-                let (w, bit) = filter_bit(h);
-                if m.filter[w] & bit == 0 {
+                let Some(e) = self.lookup(m, p0, p1, &mut compared) else {
                     continue;
+                };
+                if decides(e.lo, e.hi) {
+                    found = Some(Last {
+                        p0: e.p0,
+                        p1: e.p1,
+                        mask: m.mask,
+                        lo: e.lo,
+                        hi: e.hi,
+                    });
+                    break;
                 }
-                compared += 1;
-                let (i, hit) = self.entry_slot(h, m.mid, a, b);
-                if hit {
-                    let e = self.entries[i];
-                    if decides(e.lo, e.hi) {
-                        found = Some(Last {
-                            p0: a,
-                            p1: b,
-                            mask: m.mask,
-                            lo: e.lo,
-                            hi: e.hi,
-                        });
-                        break;
-                    }
+                if e.mv != u8::MAX {
+                    mv = e.mv;
                 }
             }
             if found.is_some() {
                 self.keys[id].last = found;
+            } else if want_hint {
+                if mv == u8::MAX {
+                    // The masks skipped for their intervals, the most
+                    // specific first.
+                    mv = k
+                        .masks
+                        .iter()
+                        .rev()
+                        .filter(|m| !decides(m.lo, m.hi))
+                        .filter_map(|m| self.lookup(m, p0, p1, &mut compared))
+                        .map(|e| e.mv)
+                        .find(|&mv| mv != u8::MAX)
+                        .unwrap_or(u8::MAX);
+                }
+                *hint = mv;
             }
         }
         self.stats.compared += compared;
@@ -325,10 +346,26 @@ impl Trees {
         })
     }
 
+    /// The pattern of mask `m` that owners `p0`, `p1` match, if stored
+    /// (`compared` counts the lookups past the mask's filter).
+    #[inline(always)]
+    fn lookup(&self, m: &MaskRec, p0: u64, p1: u64, compared: &mut u64) -> Option<Entry> {
+        let (a, b) = (p0 & m.mask, p1 & m.mask);
+        let h = entry_hash(m.mid, a, b);
+        let (w, bit) = filter_bit(h);
+        if m.filter[w] & bit == 0 {
+            return None;
+        }
+        *compared += 1;
+        let (i, hit) = self.entry_slot(h, m.mid, a, b);
+        hit.then(|| self.entries[i])
+    }
+
     /// Stores `lower..=upper` for the side on lead at every trick start of
     /// `key`'s shape and context whose owners agree with `key`'s on the
-    /// cards of `mask`.
-    pub fn store<P: Pattern>(&mut self, key: &TtKey<P>, mask: P, lower: u32, upper: u32) {
+    /// cards of `mask`, with the move code `hint` (`u8::MAX` for none: a
+    /// code stored before is kept).
+    pub fn store<P: Pattern>(&mut self, key: &TtKey<P>, mask: P, lower: u32, upper: u32, hint: u8) {
         self.stats.stores += 1;
         if self.entries.is_empty() && self.reserve().is_err() {
             return;
@@ -349,12 +386,12 @@ impl Trees {
         if self.mids.len() >= self.max_masks {
             self.evict();
         }
-        self.put(key.shape, key.ctx, m, p0 & m, p1 & m, lo, hi);
+        self.put(key.shape, key.ctx, m, p0 & m, p1 & m, lo, hi, hint);
     }
 
     /// Stores a pattern (the table has room).
     #[allow(clippy::too_many_arguments)]
-    fn put(&mut self, shape: u64, ctx: u32, m: u64, p0: u64, p1: u64, lo: u8, hi: u8) {
+    fn put(&mut self, shape: u64, ctx: u32, m: u64, p0: u64, p1: u64, lo: u8, hi: u8, mv: u8) {
         let id = self.key_id(shape, ctx) as usize;
         let masks = &mut self.keys[id].masks;
         let k = match masks.iter().position(|r| r.mask == m) {
@@ -389,11 +426,15 @@ impl Trees {
         if hit {
             e.lo = e.lo.max(lo);
             e.hi = e.hi.min(hi);
+            if mv != u8::MAX {
+                e.mv = mv;
+            }
         } else {
             *e = Entry {
                 mid,
                 lo,
                 hi,
+                mv,
                 p0,
                 p1,
             };
@@ -498,7 +539,7 @@ impl Trees {
         }
         self.forget();
         for (shape, ctx, m, e) in kept {
-            self.put(shape, ctx, m, e.p0, e.p1, e.lo, e.hi);
+            self.put(shape, ctx, m, e.p0, e.p1, e.lo, e.hi, e.mv);
         }
     }
 }

@@ -47,8 +47,8 @@ fn three_hand_trees_match_brute_force() {
 }
 
 /// Full three-hand deals (17 cards each, from `benches/compare_points.py
-/// --hokm3-deals`): the value and every card's value through the trees
-/// equal those through the chains.
+/// --hokm3-deals`): the value and every card's value through the
+/// mask-indexed patterns equal those through the chains (the switch off).
 #[test]
 fn three_hand_trees_give_the_chains_answers() {
     let french = crate::pack::Pack::french52();
@@ -74,7 +74,11 @@ fn three_hand_trees_give_the_chains_answers() {
             let a = s.solve_cards(&pos, leader).unwrap();
             (a.value, a.actions)
         };
-        assert_eq!(answer(Switches::default()), answer(trees_on()), "{}", deal);
+        let off = Switches {
+            pattern_trees: false,
+            ..Switches::default()
+        };
+        assert_eq!(answer(off), answer(trees_on()), "{}", deal);
     }
 }
 
@@ -97,7 +101,7 @@ fn answers_hold_within(bytes: usize) {
     let mut t = Trees::with_bytes(bytes);
     let mut rng = crate::rng::Rng::new(47);
     let mut next = || rng.next_u64();
-    let mut hits = 0;
+    let (mut hits, mut hints) = (0, 0);
     for _ in 0..40_000 {
         // Three hands of `k` cards in each suit but one (the suit `gone`).
         let k = 1 + next() % 3;
@@ -125,7 +129,14 @@ fn answers_hold_within(bytes: usize) {
             owners: u128::from_planes([p0, p1]),
         };
         let mask = u128::from_planes([mask, mask]);
-        t.store(&stored, mask, lo, hi);
+        // A move code of the key's own, every other store (a probe's hint
+        // must come from its key).
+        let code = if next() % 2 == 0 {
+            u8::MAX
+        } else {
+            (ctx as u8) ^ (k as u8) << 4
+        };
+        t.store(&stored, mask, lo, hi, code);
         let (q0, q1) = (next() & next() & all, next() & next() & next() & all);
         let value = (q0 & m0).count_ones();
         let target = 1 + (next() % 9) as u32;
@@ -134,7 +145,13 @@ fn answers_hold_within(bytes: usize) {
             ctx,
             owners: u128::from_planes([q0, q1]),
         };
-        if let Some(h) = t.probe(&probe, target) {
+        let mut hint = u8::MAX;
+        let found = t.probe(&probe, target, &mut hint, true);
+        if hint != u8::MAX {
+            hints += 1;
+            assert!(found.is_none() && hint == (ctx as u8) ^ (k as u8) << 4);
+        }
+        if let Some(h) = found {
             hits += 1;
             if h.at_least {
                 assert!(h.bound >= target && h.bound <= value, "{:?} {}", h, value);
@@ -146,5 +163,6 @@ fn answers_hold_within(bytes: usize) {
     let [stores, answered, forgot, probes, _] = t.stats();
     assert_eq!((stores, probes), (40_000, 40_000));
     assert!(hits > 1000 && answered == hits, "{} hits", hits);
+    assert!(hints > 1000, "{} hints", hints);
     assert_eq!(forgot > 0, bytes < 1 << 20, "{} evictions", forgot);
 }

@@ -187,26 +187,32 @@ impl<P: Pattern> Tt<P> {
         }
     }
 
-    /// Like [`Tt::probe`] for a game with [`TrickGame::PATTERN_TREES`]: in
-    /// the pattern trees when the table is a thread's own, else as
-    /// [`Tt::probe`] (no move hints either way).
+    /// Like [`Tt::probe_hint`] for a game with [`TrickGame::PATTERN_TREES`]:
+    /// in the mask-indexed patterns when the table is a thread's own, else
+    /// as [`Tt::probe_hint`].
     ///
     /// [`TrickGame::PATTERN_TREES`]: super::game::TrickGame::PATTERN_TREES
     #[inline]
-    pub fn probe_tree(&mut self, key: &TtKey<P>, target: u32) -> Option<Hit<P>> {
+    pub fn probe_tree(
+        &mut self,
+        key: &TtKey<P>,
+        target: u32,
+        hint: &mut u8,
+        want_hint: bool,
+    ) -> Option<Hit<P>> {
         if matches!(self.store, Store::Own(_)) {
-            return self.trees().probe(key, target);
+            return self.trees().probe(key, target, hint, want_hint);
         }
-        self.probe(key, target)
+        self.probe_hint(key, target, hint, want_hint, false)
     }
 
-    /// Like [`Tt::store`] for a game with
+    /// Like [`Tt::store_hint`] for a game with
     /// [`super::game::TrickGame::PATTERN_TREES`] (see [`Tt::probe_tree`]).
-    pub fn store_tree(&mut self, key: &TtKey<P>, mask: P, lower: u32, upper: u32) {
+    pub fn store_tree(&mut self, key: &TtKey<P>, mask: P, lower: u32, upper: u32, hint: u8) {
         if matches!(self.store, Store::Own(_)) {
-            return self.trees().store(key, mask, lower, upper);
+            return self.trees().store(key, mask, lower, upper, hint);
         }
-        self.store(key, mask, lower, upper)
+        self.store_hint(key, mask, lower, upper, hint)
     }
 
     /// Stores a bound for the side on lead: `lower..=upper` holds for every
