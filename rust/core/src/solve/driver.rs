@@ -177,6 +177,7 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
         G: TrickGame<Pattern = P, Move = M>,
     {
         if self.config.switches.tt {
+            self.tt.keep_newest(self.config.switches.keep_newest);
             let trees = G::PATTERN_TREES && self.config.switches.pattern_trees;
             self.tt.reserve_for(trees)?;
         }

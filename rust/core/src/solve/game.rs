@@ -489,6 +489,11 @@ pub struct Switches {
     /// tried first, a card whose bound decides the probe is not searched
     /// ([`crate::solve::wcore`]).
     pub root_memo: bool,
+    /// A table that fills up keeps its newest half (the shapes stored to
+    /// last, with their blocks of the newer half of its arena) instead of
+    /// being cleared ([`crate::solve::table::Table::keep_newest`]): a search
+    /// larger than the table keeps what it found last.
+    pub keep_newest: bool,
 }
 
 impl Default for Switches {
@@ -534,6 +539,7 @@ impl Default for Switches {
             twin_runs: true,
             twin_keys: true,
             root_memo: true,
+            keep_newest: true,
         }
     }
 }
@@ -582,11 +588,12 @@ impl Switches {
             twin_runs: false,
             twin_keys: false,
             root_memo: false,
+            keep_newest: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 40] = [
+    pub const NAMES: [&'static str; 41] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -627,6 +634,7 @@ impl Switches {
         "twin_runs",
         "twin_keys",
         "root_memo",
+        "keep_newest",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -672,6 +680,7 @@ impl Switches {
             "twin_runs" => &mut self.twin_runs,
             "twin_keys" => &mut self.twin_keys,
             "root_memo" => &mut self.root_memo,
+            "keep_newest" => &mut self.keep_newest,
             _ => return None,
         })
     }

@@ -13,7 +13,8 @@
 //! Layout: an open-addressing table of shapes (suit lengths + context), each
 //! pointing to a chain of blocks of entries in one arena. All memory is
 //! reserved up front from the configured budget; when the arena or the shape
-//! table is full, the whole table is reset (entries are only hints).
+//! table is full, the whole table is reset (entries are only hints), or with
+//! [`Table::keep_newest`] only its older half is dropped.
 
 use super::game::{HeapUnits, Pattern, TtKey};
 use crate::error::{Error, Result};
@@ -111,6 +112,8 @@ pub struct Table<P: Pattern> {
     pub probes: u64,
     /// Entries compared by probes (statistics).
     pub scanned: u64,
+    /// A full table keeps its newest half ([`Table::keep_newest`]).
+    newest: bool,
 }
 
 impl<P: Pattern> Table<P> {
@@ -135,7 +138,17 @@ impl<P: Pattern> Table<P> {
             resets: 0,
             probes: 0,
             scanned: 0,
+            newest: false,
         }
+    }
+
+    /// When the table is full: with `on`, only its older half is dropped
+    /// (`Switches::keep_newest`: the shapes whose newest block is among the
+    /// newer half of the arena keep their blocks of that half), so that a
+    /// search that fills the table keeps what it found last; without, the
+    /// whole table is cleared.
+    pub fn keep_newest(&mut self, on: bool) {
+        self.newest = on;
     }
 
     /// Allocates the table now (otherwise its first store does) as a
@@ -529,7 +542,73 @@ impl<P: Pattern> Table<P> {
 
     fn reset(&mut self) {
         self.resets += 1;
-        self.clear();
+        if !(self.newest && self.keep_newer_half()) {
+            self.clear();
+        }
+    }
+
+    /// Drops the blocks of the older half of the arena and the shapes
+    /// whose newest block is there; the blocks kept move to the front of
+    /// the arena in their order and the shapes are placed anew. False when
+    /// nothing could be kept this way (no memory for the move, or the
+    /// shapes kept would still fill the table).
+    fn keep_newer_half(&mut self) -> bool {
+        let len = self.blocks.len();
+        let half = len / 2;
+        // Each block's index + 1 after the move (0: dropped).
+        let mut moved: Vec<u32> = Vec::new();
+        let mut kept: Vec<ShapeSlot> = Vec::new();
+        if moved.try_reserve_exact(len).is_err() || kept.try_reserve_exact(len - half).is_err() {
+            return false;
+        }
+        moved.resize(len, 0);
+        for slot in &self.slots {
+            // A chain is newest first; a recycled oldest block can be its
+            // head, so a chain is followed only while in the newer half.
+            let mut b = slot.head as usize;
+            if slot.ctx == 0 || b <= half {
+                continue;
+            }
+            kept.push(*slot);
+            while b > half {
+                moved[b - 1] = 1;
+                b = self.blocks[b - 1].next as usize;
+            }
+        }
+        if 4 * (kept.len() + 1) > 3 << self.slot_bits {
+            return false;
+        }
+        let mut n = 0;
+        for (i, m) in moved.iter_mut().enumerate() {
+            if *m != 0 {
+                // Never ahead of the block it replaces: `n <= i`.
+                self.blocks.swap(n, i);
+                n += 1;
+                *m = n as u32;
+            }
+        }
+        self.blocks.truncate(n);
+        for block in &mut self.blocks {
+            let next = block.next as usize;
+            block.next = if next == 0 { 0 } else { moved[next - 1] };
+        }
+        self.slots
+            .iter_mut()
+            .for_each(|s| *s = ShapeSlot::default());
+        self.used_slots = 0;
+        let mask = (1usize << self.slot_bits) - 1;
+        for slot in kept {
+            let mut i = self.home(slot.shape, slot.ctx - 1);
+            while self.slots[i].ctx != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = ShapeSlot {
+                head: moved[slot.head as usize - 1],
+                ..slot
+            };
+            self.used_slots += 1;
+        }
+        true
     }
 }
 
@@ -608,6 +687,71 @@ mod tests {
         assert!(t
             .probe_heap(&key, Some(probe), 41, &mut hint, false, false)
             .is_some_and(|h| !h.at_least && h.bound == 40));
+    }
+
+    /// Every block of the arena is on exactly one shape's chain.
+    fn chains_hold_every_block_once<P: Pattern>(t: &Table<P>) {
+        let mut seen = vec![false; t.blocks.len()];
+        for slot in t.slots.iter().filter(|s| s.ctx != 0) {
+            assert_eq!(
+                t.find(slot.shape, slot.ctx - 1).map(|i| t.slots[i].head),
+                Some(slot.head)
+            );
+            let mut b = slot.head as usize;
+            while b != 0 {
+                assert!(!seen[b - 1], "block {} on two chains", b - 1);
+                seen[b - 1] = true;
+                b = t.blocks[b - 1].next as usize;
+            }
+        }
+        assert!(seen.iter().all(|&x| x), "a block on no chain");
+    }
+
+    /// A full table that keeps its newest half: every entry still found
+    /// has the bounds it was stored with, the entries stored last are all
+    /// found, and the chains stay whole.
+    #[test]
+    fn a_full_table_keeps_its_newest_entries() {
+        for shapes in [5u64, 97, 5_000] {
+            let mut t: Table<u128> = Table::with_bytes(1 << 15);
+            t.keep_newest(true);
+            let key = |i: u64| TtKey {
+                shape: i % shapes,
+                ctx: (i % 3) as u32,
+                owners: u128::from(i) << 1,
+            };
+            let bound = |i: u64| (i % 40) as u32 + 1;
+            let mut resets = 0;
+            for i in 0..20_000u64 {
+                t.store(&key(i), u128::MAX, bound(i), bound(i));
+                if t.resets != resets {
+                    resets = t.resets;
+                    chains_hold_every_block_once(&t);
+                }
+                // The entries of the last few stores are all there.
+                for j in i.saturating_sub(3)..=i {
+                    let hit = t.probe(&key(j), bound(j)).expect("a new entry kept");
+                    assert!(hit.at_least && hit.bound == bound(j));
+                }
+            }
+            assert!(t.resets > 1, "{} shapes: {} resets", shapes, t.resets);
+            chains_hold_every_block_once(&t);
+            let mut found = 0;
+            for i in 0..20_000u64 {
+                if let Some(hit) = t.probe(&key(i), bound(i)) {
+                    assert!(hit.at_least && hit.bound == bound(i));
+                    assert!(!t.probe(&key(i), bound(i) + 1).unwrap().at_least);
+                    found += 1;
+                }
+            }
+            // More than the newest block or two survive a reset.
+            assert!(
+                found >= 1 << (t.slot_bits - 2),
+                "{} shapes: {} found",
+                shapes,
+                found
+            );
+        }
     }
 
     #[test]

@@ -544,3 +544,54 @@ fn the_root_memo_gives_the_same_values() {
         assert_eq!(answer(Switches::default()), answer(off), "{:?}", pos);
     }
 }
+
+/// `Switches::keep_newest` (a full table keeping its newest half): on a
+/// table small enough to fill many times over, the brute force's values on
+/// two- and three-hand endgames (the three hands' trick starts in the
+/// chains), with and without the switch.
+#[test]
+fn a_full_table_keeping_its_newest_half_gives_the_same_values() {
+    let mut resets = 0;
+    let mut seed = 9300u64;
+    for (players, cards) in [(2usize, 6usize), (3, 5), (3, 5)] {
+        for k in 0..4 {
+            seed += 1;
+            let trump = if k % 3 == 0 { None } else { Some(k as u8 % 4) };
+            let pos = random_endgame(seed, players, cards, 4, trump, k % players);
+            for keep in [true, false] {
+                let mut s = Solver::new(SolverConfig {
+                    // Three hands in the chains, not the pattern trees.
+                    switches: Switches {
+                        keep_newest: keep,
+                        pattern_trees: false,
+                        ..Switches::default()
+                    },
+                    tt_bytes: 1 << 12,
+                    ..SolverConfig::default()
+                });
+                for player in [0, pos.to_move()] {
+                    let got = s.solve(&pos, player).unwrap().value;
+                    assert_eq!(
+                        got,
+                        brute_force(&pos, player),
+                        "keep_newest {} {:?}",
+                        keep,
+                        pos
+                    );
+                }
+                let got = s.solve_cards(&pos, pos.to_move()).unwrap();
+                let got: Vec<(u8, u32)> = got.actions.iter().map(|&(c, v)| (c.0, v)).collect();
+                assert_eq!(
+                    got,
+                    brute_force_cards(&pos, pos.to_move()),
+                    "keep_newest {}",
+                    keep
+                );
+                if keep {
+                    resets += s.tt_stats()[2];
+                }
+            }
+        }
+    }
+    assert!(resets > 10, "the table filled {} times", resets);
+}

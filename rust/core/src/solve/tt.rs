@@ -111,6 +111,14 @@ impl<P: Pattern> Tt<P> {
         }
     }
 
+    /// Whether a table of its own keeps its newest half when full
+    /// ([`Table::keep_newest`]; a shared table's stripes are cleared).
+    pub fn keep_newest(&mut self, on: bool) {
+        if let Store::Own(t) = &mut self.store {
+            t.keep_newest(on);
+        }
+    }
+
     /// Forgets every entry (keeps the memory).
     pub fn clear(&mut self) {
         match &mut self.store {

@@ -525,3 +525,36 @@ fn twin_keys_and_runs_change_no_answer() {
         assert_eq!(answers[0], answers[1], "seed {}", seed);
     }
 }
+
+/// `Switches::keep_newest` on 56's full deals (seeds 2 and 6 of
+/// `t28_bench --preset=56`) with a table that fills many times over: the
+/// same values with and without it (release builds).
+#[test]
+fn a_full_table_keeping_its_newest_half_changes_no_56_value() {
+    if cfg!(debug_assertions) {
+        return;
+    }
+    let g = TwentyEight::new("56", &[]).unwrap();
+    let cfg = g.config_arc();
+    for (seed, want) in [(2, 39), (6, 22)] {
+        let full = g.new_game(seed).full_deal();
+        let deal = cfg.pack.format_deal(&full);
+        let best = (0..cfg.pack.num_suits())
+            .max_by_key(|&i| ((full[0] & cfg.pack.suit_mask(i as u8)).len(), std::cmp::Reverse(i)))
+            .unwrap();
+        let code = cfg.pack.suits[best].code.clone();
+        let s = g.from_deal(&deal, 0, 1, TrumpStart::Open(&code), None).unwrap();
+        for keep in [true, false] {
+            let config = SolverConfig {
+                switches: Switches {
+                    keep_newest: keep,
+                    ..Switches::default()
+                },
+                tt_bytes: 1 << 20,
+                ..SolverConfig::default()
+            };
+            let a = solve_points(&s, 0, config, false).unwrap();
+            assert_eq!(a.value, want, "seed {} keep_newest {}", seed, keep);
+        }
+    }
+}
