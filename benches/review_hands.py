@@ -16,6 +16,10 @@ no time limit changes the work, so the thread counts do the same work); ``--head
 sets how many positions at the start of the hand are solved with every thread on
 each (``_core.review_positions``' ``head``).
 
+A thread count may carry a change of the solver's switches (``N:SPEC``, e.g.
+``--threads 1,2:-one_queue,2``: the review on 2 threads without and with the one queue of
+every action of every position, each a column of its own).
+
 ``--each`` prints one line per hand as it is reviewed (with its decisions' grades);
 ``--lines`` asks for the mistakes' best lines (the review's default; left out here
 unless asked); ``--budget`` sets the review's budget; the nodes are the sum of the
@@ -56,11 +60,15 @@ class Counting:
         self.nodes = 0
         self.solve_all = review_module._solve_all
         self.head: Optional[int] = None
+        self.switches: Optional[str] = None
 
     def __call__(self, *args: Any) -> Any:
         real = review_module._core.review_positions
-        if self.head is not None:
-            review_module._core.review_positions = functools.partial(real, head=self.head)
+        kw: dict[str, Any] = {} if self.head is None else {"head": self.head}
+        if self.switches:
+            kw["switches"] = self.switches
+        if kw:
+            review_module._core.review_positions = functools.partial(real, **kw)
         try:
             answers = self.solve_all(*args)
         finally:
@@ -82,7 +90,7 @@ def main() -> None:
     ap.add_argument("--lines", action="store_true", help="the mistakes' best lines too (hukm.review's default)")
     ap.add_argument("--budget", type=float, default=None, help="seconds a review (default: hukm.review's, 50)")
     args = ap.parse_args()
-    counts = [int(t) for t in args.threads.split(",")]
+    counts = args.threads.split(",")
     counting = Counting()
     counting.head = args.head
     review_module._solve_all = counting  # type: ignore[attr-defined]
@@ -90,14 +98,16 @@ def main() -> None:
     rows = [f"{'preset':<14}{'threads':>8}{'hands':>6}{'median s':>10}{'max s':>10}{'positions':>11}{'skipped':>9}"
             f"{'complete':>10}{'nodes':>15}" + (f"{'x medians':>11}{'median x':>10}" if many else "")]
     for preset in args.presets.split(","):
-        times: dict[int, list[float]] = {t: [] for t in counts}
+        times: dict[str, list[float]] = {t: [] for t in counts}
         positions, skipped, complete = 0, 0, 0
         nodes = 0
         answers: dict[int, list[Any]] = {}
         for seed in range(args.first, args.first + args.seeds):
             record = played_hand(preset, seed)
             order = counts if (seed - args.first) % 2 == 0 else counts[::-1]
-            for threads in order:
+            for config in order:
+                threads = int(config.split(":")[0])
+                counting.switches = config.partition(":")[2] or None
                 counting.nodes = 0
                 kw: dict[str, Any] = {} if args.budget is None else {"budget": args.budget}
                 if args.exact:
@@ -105,12 +115,12 @@ def main() -> None:
                 t = time.perf_counter()
                 r = hukm.review(record, timeout=args.timeout, lines=args.lines, threads=threads, **kw)
                 secs = time.perf_counter() - t
-                times[threads].append(secs)
+                times[config].append(secs)
                 said = [(d.step, d.best, d.played, d.values, d.grade) for d in r.decisions]
                 answers.setdefault(seed, said)
                 if args.exact and answers[seed] != said:
-                    raise SystemExit(f"{preset} seed {seed}: {threads} threads reviewed the hand differently")
-                if threads == counts[0]:
+                    raise SystemExit(f"{preset} seed {seed}: threads {config} reviewed the hand differently")
+                if config == counts[0]:
                     nodes += counting.nodes
                     positions += len(r.decisions)
                     skipped += len(r.skipped)
@@ -118,12 +128,12 @@ def main() -> None:
                 if args.each:
                     grades = {g: sum(d.grade == g for d in r.decisions) for g in ("exact", "bounds", "estimate")}
                     ungraded = sum(d.grade not in grades for d in r.decisions)
-                    print(f"  {preset} seed {seed} threads {threads}: {secs:8.2f} s, {len(r.decisions)} positions,"
+                    print(f"  {preset} seed {seed} threads {config}: {secs:8.2f} s, {len(r.decisions)} positions,"
                           f" skipped {r.skipped}, graded {grades}, without a grade {ungraded}", flush=True)
         base = times[counts[0]]
-        for threads in counts:
-            ts = times[threads]
-            row = (f"{preset:<14}{threads:>8}{args.seeds:>6}{statistics.median(ts):>10.2f}{max(ts):>10.2f}"
+        for config in counts:
+            ts = times[config]
+            row = (f"{preset:<14}{config:>8}{args.seeds:>6}{statistics.median(ts):>10.2f}{max(ts):>10.2f}"
                    f"{positions:>11}{skipped:>9}{complete:>6}/{args.seeds:<3}{nodes:>15,}")
             if many:
                 ratio = statistics.median(base) / statistics.median(ts)

@@ -142,22 +142,45 @@ def test_a_bad_thread_count_is_refused_in_words(bad: Any) -> None:
         hukm.solve(state, threads=bad)
 
 
+def first_hand(name: str, seed: int) -> Any:
+    """The record of the first hand of ``new_game(seed)`` of ``name``, played at random."""
+    state = hukm.game(name).new_game(seed)
+    rng = random.Random(seed)
+    while not state.is_terminal() and state.observation(0).get("hand_number") == 1:
+        state.apply(rng.choice(state.legal_actions()))
+    return state.record()
+
+
 def test_a_review_on_one_thread_splits_no_position() -> None:
     """``hukm.review(threads=1)`` solves every position, the best lines of its decisions
     included, on one thread; on two it gives the same review."""
     from hukm import _core
 
-    game = hukm.game("hokm3")
-    state = game.new_game(2)
-    rng = random.Random(2)
-    while not state.is_terminal() and state.observation(0).get("hand_number") == 1:
-        state.apply(rng.choice(state.legal_actions()))
-    record = state.record()
+    record = first_hand("hokm3", 2)
     _core.thread_work()
     one = hukm.review(record, timeout=None, threads=1)
     assert _core.thread_work() == []
     two = hukm.review(record, timeout=None, threads=2)
     assert one.decisions and [vars(d) for d in one.decisions] == [vars(d) for d in two.decisions]
+
+
+def test_a_review_gives_the_same_answers_with_and_without_the_one_queue(monkeypatch: Any) -> None:
+    """The switch ``one_queue`` (every action of every position one queue for the threads)
+    changes how a review on two threads shares its work, never what it says; a switch
+    spec that names no switch is refused in words."""
+    from hukm import _core
+
+    review_module = sys.modules["hukm.review"]
+    record = first_hand("hokm3", 2)
+    real = _core.review_positions
+    said = []
+    for spec in ("-one_queue", "+one_queue"):
+        monkeypatch.setattr(review_module._core, "review_positions", functools.partial(real, switches=spec))
+        r = hukm.review(record, timeout=None, threads=2, exact=True, budget=None)
+        said.append([vars(d) for d in r.decisions])
+    assert said[0] and said[0] == said[1]
+    with pytest.raises(ValueError, match="switches.*nope"):
+        real([hukm.game("hokm3").new_game(1)], 0, timeouts=[None], graded=[False], estimate=[False], switches="nope")
 
 
 DEFAULT_THREADS_PROBE = """

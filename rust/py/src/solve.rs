@@ -459,9 +459,11 @@ pub fn sample_values<'py>(
 /// `estimate` say, position by position, what `solve` says by the same
 /// names. With `exact`, a position that starts with no time left is not
 /// searched (a `SolverLimitError`). `head`: the first positions solved
-/// one after another with every thread on each (default 1).
+/// one after another with every thread on each (default 1; without the
+/// switch `one_queue`). `switches`: the solver's switches changed by a
+/// list such as `"-one_queue"` (measurements).
 #[pyfunction]
-#[pyo3(signature = (states, player, *, timeouts, graded, estimate, exact = false, budget = None, threads = None, tt_mib = None, head = None))]
+#[pyo3(signature = (states, player, *, timeouts, graded, estimate, exact = false, budget = None, threads = None, tt_mib = None, head = None, switches = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn review_positions<'py>(
     py: Python<'py>,
@@ -475,6 +477,7 @@ pub fn review_positions<'py>(
     threads: Option<usize>,
     tt_mib: Option<u64>,
     head: Option<usize>,
+    switches: Option<&str>,
 ) -> PyResult<Vec<Py<PyAny>>> {
     use hukm_core::registry::review::{review_positions as answer_all, Plan, Question, HEAD};
     let n = states.len();
@@ -492,6 +495,13 @@ pub fn review_positions<'py>(
         req.config.bounds = graded[i];
         req.graded = graded[i];
         req.estimate = estimate[i];
+        if let Some(spec) = switches {
+            req.config.switches = req
+                .config
+                .switches
+                .with_spec(spec)
+                .map_err(|e| Error::State(format!("review_positions switches: {}", e)))?;
+        }
         questions.push(Question::new(s.inner.clone(), req));
     }
     drop(states); // released before solving, as in `solve`

@@ -7,11 +7,16 @@
 //! several threads the positions are independent questions over one
 //! shared table ([`crate::solve::team`]): each thread takes the next
 //! position not yet taken from the end (so later positions are still
-//! solved first and fill the table for the earlier ones) and solves it on
-//! its own; the first [`Plan::head`] positions, the largest by far (the
-//! first position of trick play holds every card), are then solved one
-//! after another with every thread on each ([`crate::solve::parallel`]'s
-//! split of its actions), as the last of the hand.
+//! solved first and fill the table for the earlier ones). With
+//! [`crate::solve::Switches::one_queue`] (the default) each is solved on
+//! every thread: a position large enough to split its actions
+//! ([`crate::solve::parallel`]) hands them to the threads that have no
+//! position left to take ([`crate::solve::team::Crew`]), so every action
+//! of every position is one queue, later positions first, and no thread
+//! waits while another finishes the hand's first position (the largest by
+//! far: it holds every card). Without the switch each thread solves its
+//! positions alone and the first [`Plan::head`] positions are then solved
+//! one after another with every thread on each, as the last of the hand.
 //!
 //! The answers are the same whatever the number of threads: each is a
 //! position's exact values (or, where a limit stopped its search, the
@@ -56,7 +61,7 @@ use super::AnyState;
 use crate::error::{Error, Result};
 use crate::solve::pool::{SharedPool, SolverPool};
 use crate::solve::request::{SolveAnswer, SolveRequest};
-use crate::solve::team::Team;
+use crate::solve::team::{Released, Team};
 
 /// The positions at the start of a hand solved with every thread on each
 /// by default ([`Plan::head`]).
@@ -86,7 +91,8 @@ pub struct Plan {
     /// Threads in all (at least 1).
     pub threads: usize,
     /// The first positions solved one after another with every thread on
-    /// each, after all the others.
+    /// each, after all the others (without
+    /// [`crate::solve::Switches::one_queue`]).
     pub head: usize,
     /// The time for every question together, from the call's start: a
     /// position gets at most its share of what is left when it starts
@@ -152,6 +158,35 @@ pub fn review_positions(questions: &[Question], plan: &Plan) -> Vec<Result<Solve
         for i in (0..n).rev() {
             answer(i, &pool, 1, 1);
         }
+    } else if questions
+        .first()
+        .is_some_and(|q| q.req.config.switches.one_queue)
+    {
+        // Every thread takes the next position from the end and solves it
+        // on every thread: once no position is left to take, the threads
+        // free help the positions still being solved with their actions.
+        let team = Team::with_crew();
+        let untaken = Mutex::new(n);
+        std::thread::scope(|sc| {
+            for _ in 0..threads {
+                let (answer, untaken, team) = (&answer, &untaken, &team);
+                sc.spawn(move || {
+                    let pool = SolverPool::on_team(team);
+                    let _free = team.crew().map(Released);
+                    loop {
+                        let i = {
+                            let mut u = untaken.lock().unwrap_or_else(|e| e.into_inner());
+                            if *u == 0 {
+                                break;
+                            }
+                            *u -= 1;
+                            *u
+                        };
+                        answer(i, &pool, threads, threads);
+                    }
+                });
+            }
+        });
     } else {
         let team = Team::new();
         let pools: Vec<SharedPool> = (0..threads).map(|_| SolverPool::on_team(&team)).collect();

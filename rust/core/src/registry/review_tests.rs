@@ -73,9 +73,48 @@ fn the_answers_are_the_same_on_one_two_and_four_threads() {
                     head,
                     ..Plan::default()
                 };
-                let got: Vec<String> = review_positions(&q, &plan).iter().map(said).collect();
+                let got: Vec<String> = review_positions(&without_queue(&q), &plan)
+                    .iter()
+                    .map(said)
+                    .collect();
                 assert_eq!(got, one, "{} on {} threads, head {}", preset, threads, head);
             }
+            let plan = Plan {
+                threads,
+                ..Plan::default()
+            };
+            let got: Vec<String> = review_positions(&q, &plan).iter().map(said).collect();
+            assert_eq!(got, one, "{} on {} threads, one queue", preset, threads);
+        }
+    }
+}
+
+/// The questions without [`crate::solve::Switches::one_queue`].
+fn without_queue(q: &[Question]) -> Vec<Question> {
+    let mut q = q.to_vec();
+    for x in q.iter_mut() {
+        x.req.config.switches.one_queue = false;
+    }
+    q
+}
+
+#[test]
+fn the_one_queue_answers_a_whole_hand_as_one_thread() {
+    // Whole hands: their first positions split, and the threads with no
+    // position left help them.
+    for (preset, seed) in [("hokm3", 0), ("thunee", 0)] {
+        let q = questions(&hand(preset, seed, 60));
+        let one: Vec<String> = review_positions(&q, &Plan::default())
+            .iter()
+            .map(said)
+            .collect();
+        for threads in [2, 3] {
+            let plan = Plan {
+                threads,
+                ..Plan::default()
+            };
+            let got: Vec<String> = review_positions(&q, &plan).iter().map(said).collect();
+            assert_eq!(got, one, "{} seed {} on {} threads", preset, seed, threads);
         }
     }
 }

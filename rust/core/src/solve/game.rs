@@ -453,6 +453,14 @@ pub struct Switches {
     /// Each action's search of a split every-action call starts with an
     /// empty cut-off cache ([`crate::solve::parallel::each_action`]).
     pub fresh_cutoffs: bool,
+    /// A review on several threads ([`crate::registry::review`]) solves
+    /// every position on every thread: each thread takes the next position
+    /// from the end, and once none is left the free threads help with the
+    /// actions of the positions still being solved (one queue of every
+    /// action of every position, later positions first), instead of the
+    /// later positions one a thread and then the first with its actions
+    /// split.
+    pub one_queue: bool,
     /// Heap presets: at a trick start, what the side not on lead surely
     /// takes at the last trick caps the side on lead (a hand of that side
     /// holds the top trump and keeps it to the end, its partner perhaps a
@@ -533,6 +541,7 @@ impl Default for Switches {
             bounds_first: true,
             trial_first: true,
             fresh_cutoffs: true,
+            one_queue: true,
             heap_last: true,
             pattern_trees: true,
             abdada: false,
@@ -582,6 +591,7 @@ impl Switches {
             bounds_first: false,
             trial_first: false,
             fresh_cutoffs: false,
+            one_queue: false,
             heap_last: false,
             pattern_trees: false,
             abdada: false,
@@ -593,7 +603,7 @@ impl Switches {
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 41] = [
+    pub const NAMES: [&'static str; 42] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -628,6 +638,7 @@ impl Switches {
         "bounds_first",
         "trial_first",
         "fresh_cutoffs",
+        "one_queue",
         "heap_last",
         "pattern_trees",
         "abdada",
@@ -674,6 +685,7 @@ impl Switches {
             "bounds_first" => &mut self.bounds_first,
             "trial_first" => &mut self.trial_first,
             "fresh_cutoffs" => &mut self.fresh_cutoffs,
+            "one_queue" => &mut self.one_queue,
             "heap_last" => &mut self.heap_last,
             "pattern_trees" => &mut self.pattern_trees,
             "abdada" => &mut self.abdada,

@@ -229,14 +229,64 @@ where
             work.cpu_us = thread_cpu_us() - cpu;
             work
         };
+        // On a team whose threads are shared (a review's), the helpers are
+        // the team's free threads, taken while jobs are left.
+        let team = self.joined.clone().filter(|t| t.crew().is_some());
+        let crew = team.as_ref().and_then(|t| t.crew());
+        let done = AtomicBool::new(false);
+        let idle = Mutex::new(helpers.iter_mut().collect::<Vec<_>>());
         let mut work: Vec<ThreadWork> = std::thread::scope(|sc| {
-            let handles: Vec<_> = helpers
-                .iter_mut()
-                .map(|h| {
-                    let run = &run;
-                    sc.spawn(move || run(h))
-                })
-                .collect();
+            let run = &run;
+            let handles: Vec<_> = match crew {
+                None => idle
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .drain(..)
+                    .map(|h| sc.spawn(move || run(h)))
+                    .collect(),
+                Some(crew) => {
+                    let (done, idle, next, failed) = (&done, &idle, &next, &failed);
+                    let recruiter = sc.spawn(move || {
+                        let mut handles = Vec::new();
+                        let over = || {
+                            done.load(Ordering::Relaxed)
+                                || next.load(Ordering::Relaxed) >= n
+                                || failed.load(Ordering::Relaxed) != usize::MAX
+                        };
+                        while crew.recruit(over) {
+                            let Some(h) = idle.lock().unwrap_or_else(|e| e.into_inner()).pop()
+                            else {
+                                crew.release();
+                                break;
+                            };
+                            handles.push(sc.spawn(move || {
+                                let _back = super::team::Released(crew);
+                                run(h)
+                            }));
+                        }
+                        handles
+                    });
+                    let mine = run(self);
+                    done.store(true, Ordering::Relaxed);
+                    crew.nudge();
+                    // This thread is free while its helpers finish.
+                    crew.release();
+                    let handles = recruiter.join().unwrap_or_default();
+                    let mut all = vec![mine];
+                    all.extend(handles.into_iter().map(|h| {
+                        h.join().unwrap_or_else(|_| {
+                            failed.fetch_min(n, Ordering::Relaxed);
+                            results
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                                .push((n, Err(Error::State("solver thread panicked".into()))));
+                            ThreadWork::default()
+                        })
+                    }));
+                    crew.take();
+                    return all;
+                }
+            };
             let mine = run(self);
             let mut all = vec![mine];
             for h in handles {

@@ -18,7 +18,7 @@
 //! ```
 
 use std::any::{Any, TypeId};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
 
 use super::game::Pattern;
 use super::shared::SharedTt;
@@ -34,6 +34,68 @@ pub struct Team {
     tables: Mutex<Vec<Kept>>,
     /// The whist core's shared table.
     core: OnceLock<Arc<wcore::shared::SharedTt>>,
+    /// The threads the team's calls share, when it has them
+    /// ([`Team::with_crew`]).
+    crew: Option<Crew>,
+}
+
+/// The threads of a team's calls (a review's), counted: each thread is
+/// either busy with a question of its own, helping a call's split, or
+/// free. A call that splits its work takes free threads as helpers while
+/// it has jobs left ([`super::Solver::split`]), so the actions of the
+/// positions still being solved are one queue for every thread that has
+/// no position left to take.
+#[derive(Debug, Default)]
+pub struct Crew {
+    /// Threads with nothing to do.
+    free: Mutex<usize>,
+    /// Told when a thread is freed or a call stops looking for helpers.
+    wake: Condvar,
+}
+
+impl Crew {
+    /// A thread gives itself to the crew (it has nothing to do).
+    pub fn release(&self) {
+        *self.free.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        self.wake.notify_all();
+    }
+
+    /// Takes a free thread for a call's helper, waiting for one; `false`
+    /// (taking none) once `done()` says no helper is wanted any more.
+    pub fn recruit(&self, done: impl Fn() -> bool) -> bool {
+        let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            if done() {
+                return false;
+            }
+            if *free > 0 {
+                *free -= 1;
+                return true;
+            }
+            free = self.wake.wait(free).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    /// Takes a free thread back for the caller, waiting for one.
+    pub fn take(&self) {
+        self.recruit(|| false);
+    }
+
+    /// Wakes the calls waiting for helpers, for them to look again whether
+    /// they still want one.
+    pub fn nudge(&self) {
+        let _free = self.free.lock().unwrap_or_else(|e| e.into_inner());
+        self.wake.notify_all();
+    }
+}
+
+/// Gives a thread back to its crew when dropped (also when it panics).
+pub(crate) struct Released<'a>(pub(crate) &'a Crew);
+
+impl Drop for Released<'_> {
+    fn drop(&mut self) {
+        self.0.release();
+    }
 }
 
 impl std::fmt::Debug for Team {
@@ -42,6 +104,7 @@ impl std::fmt::Debug for Team {
         f.debug_struct("Team")
             .field("tables", &tables.iter().map(|t| &t.1).collect::<Vec<_>>())
             .field("core", &self.core.get().is_some())
+            .field("crew", &self.crew)
             .finish()
     }
 }
@@ -50,6 +113,21 @@ impl Team {
     /// A team with no table yet, to share between threads.
     pub fn new() -> Arc<Team> {
         Arc::new(Team::default())
+    }
+
+    /// A team whose calls share their threads ([`Crew`]): each of its
+    /// threads is busy when the team starts, and gives itself to the crew
+    /// ([`Crew::release`]) when it has nothing left of its own.
+    pub fn with_crew() -> Arc<Team> {
+        Arc::new(Team {
+            crew: Some(Crew::default()),
+            ..Team::default()
+        })
+    }
+
+    /// The team's crew, if its calls share their threads.
+    pub fn crew(&self) -> Option<&Crew> {
+        self.crew.as_ref()
     }
 
     /// The team's table of patterns `P` and `flavour`, made (within about
