@@ -118,8 +118,8 @@ def test_a_whist_solve_on_the_calling_thread_releases_the_gil() -> None:
 
     t = threading.Thread(target=counter)
     t.start()
-    with pytest.raises(hukm.SolverLimitError, match=r"max_nodes=2000000"):
-        hukm.solve(state, actions=False, exact=True, max_nodes=2_000_000)
+    with pytest.raises(hukm.SolverLimitError, match=r"max_nodes=1000000"):
+        hukm.solve(state, actions=False, exact=True, max_nodes=1_000_000)
     done.set()
     t.join()
     assert ticks >= 1

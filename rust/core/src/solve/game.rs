@@ -502,6 +502,13 @@ pub struct Switches {
     /// being cleared ([`crate::solve::table::Table::keep_newest`]): a search
     /// larger than the table keeps what it found last.
     pub keep_newest: bool,
+    /// The whist core's cut-off cache keys a state also by who holds the
+    /// cards that decide it: a lead by the leader's and his partner's
+    /// hands, a card of the suit led by each hand's cards of that suit, a
+    /// discard or a ruff by the cards of the suit led still in play
+    /// ([`crate::solve::wcore`]): the card that cut off is tried first only
+    /// where the play around it is the same.
+    pub cutoff_owners: bool,
 }
 
 impl Default for Switches {
@@ -549,6 +556,7 @@ impl Default for Switches {
             twin_keys: true,
             root_memo: true,
             keep_newest: true,
+            cutoff_owners: true,
         }
     }
 }
@@ -599,11 +607,12 @@ impl Switches {
             twin_keys: false,
             root_memo: false,
             keep_newest: false,
+            cutoff_owners: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 42] = [
+    pub const NAMES: [&'static str; 43] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -646,6 +655,7 @@ impl Switches {
         "twin_keys",
         "root_memo",
         "keep_newest",
+        "cutoff_owners",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -693,6 +703,7 @@ impl Switches {
             "twin_keys" => &mut self.twin_keys,
             "root_memo" => &mut self.root_memo,
             "keep_newest" => &mut self.keep_newest,
+            "cutoff_owners" => &mut self.cutoff_owners,
             _ => return None,
         })
     }

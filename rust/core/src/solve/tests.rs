@@ -507,17 +507,13 @@ fn a_growing_cutoff_cache_gives_the_same_tables() {
     }
 }
 
-/// `Switches::root_memo` (the whist core's root keeping what its cards
-/// proved between the probes of a valuation): the brute force's values on
-/// four-hand endgames with mid-trick roots, and on larger positions (full
-/// deals played into, every card's value) the same answers as without it.
-#[test]
-fn the_root_memo_gives_the_same_values() {
-    let off = Switches {
-        root_memo: false,
-        ..Switches::default()
-    };
-    let mut seed = 9100u64;
+/// A whist-core switch turned off (`off`, named `what`) against the
+/// defaults: the brute force's values on 24 four-hand endgames from seed
+/// `seed` (mid-trick roots among them) with and without it, and on six
+/// larger positions from seed `large` (every card's value for one side,
+/// the value for the other) the same answers as without it.
+fn same_values_without(off: Switches, what: &str, seed: u64, large: u64) {
+    let mut seed = seed;
     for k in 0..24 {
         seed += 1;
         let trump = if k % 3 == 0 {
@@ -526,12 +522,12 @@ fn the_root_memo_gives_the_same_values() {
             Some((k % 4) as u8)
         };
         let pos = random_endgame(seed, 4, 4 + k % 2, 4, trump, k % 4);
-        check(&pos, Switches::default(), "root_memo");
-        check(&pos, off, "without root_memo");
+        check(&pos, Switches::default(), what);
+        check(&pos, off, &format!("without {what}"));
     }
     for k in 0..6 {
         let trump = if k % 5 == 4 { None } else { Some(k as u8 % 4) };
-        let pos = random_endgame(9200 + k, 4, 8, 4, trump, k as usize % 4);
+        let pos = random_endgame(large + k, 4, 8, 4, trump, k as usize % 4);
         let answer = |sw: Switches| {
             let mut s = Solver::new(SolverConfig {
                 switches: sw,
@@ -541,8 +537,35 @@ fn the_root_memo_gives_the_same_values() {
             let other = s.solve(&pos, 1).unwrap().value;
             (cards.value, cards.actions, other)
         };
-        assert_eq!(answer(Switches::default()), answer(off), "{:?}", pos);
+        assert_eq!(
+            answer(Switches::default()),
+            answer(off),
+            "{what}: {:?}",
+            pos
+        );
     }
+}
+
+/// `Switches::root_memo` (the whist core's root keeping what its cards
+/// proved between the probes of a valuation) gives the same values.
+#[test]
+fn the_root_memo_gives_the_same_values() {
+    let off = Switches {
+        root_memo: false,
+        ..Switches::default()
+    };
+    same_values_without(off, "root_memo", 9100, 9200);
+}
+
+/// `Switches::cutoff_owners` (the whist core's cut-off cache keyed by the
+/// owners of the deciding cards) gives the same values.
+#[test]
+fn the_cutoff_owners_give_the_same_values() {
+    let off = Switches {
+        cutoff_owners: false,
+        ..Switches::default()
+    };
+    same_values_without(off, "cutoff_owners", 9300, 9400);
 }
 
 /// `Switches::keep_newest` (a full table keeping its newest half): on a

@@ -526,23 +526,54 @@ impl<'a, I: Isa> Search<'a, I> {
         0
     }
 
-    /// The key of the cut-off cache for ply `d`.
+    /// The key of the cut-off cache for ply `d` (with
+    /// [`Switches::cutoff_owners`], also the owners of the cards that
+    /// decide the play: the partner's hand at a lead, each hand's cards of
+    /// the suit led when following it, the suit led's cards when void).
     #[inline(always)]
     fn cutoff_key(&self, d: usize, hand: u64) -> u64 {
         let pos = (d & 3) as u64;
+        let owners = self.switches.cutoff_owners;
+        let seat = self.seat[d] as usize;
         if pos == 0 {
-            return pos | hand << 2;
+            let k = pos | hand << 2;
+            return if owners {
+                k ^ self.hands[(seat + 2) & 3].wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            } else {
+                k
+            };
         }
         let t = d >> 2;
         let led = suit_bits(self.lead[t]);
         let wc = self.card[self.win[d - 1] as usize] as u64;
         if hand & led != 0 {
+            if owners {
+                // The suit led's 13 cards at the trick's start, in the
+                // hands of the seat to move, the next and the partner.
+                let sh = 16 * self.lead[t] as u32;
+                let suit = |x: u64| (x >> sh) & 0x1FFF;
+                let (lho, pd) = (self.hands[(seat + 1) & 3], self.hands[(seat + 2) & 3]);
+                return pos
+                    | suit(self.all[t]) << 2
+                    | suit(hand) << 15
+                    | suit(lho) << 28
+                    | suit(pd) << 41
+                    | wc << 54
+                    | 1 << 60;
+            }
             pos | (self.all[t] & led) << 2 ^ wc << 58 ^ 0x5555
         } else {
             let winner = if self.trump == NO_TRUMP {
                 self.seat[self.win[d - 1] as usize] as u64
             } else {
                 wc
+            };
+            // A hand void in the suit led: the suit's cards in play take
+            // its place in the hand.
+            let hand = if owners {
+                hand | (self.all[t] & led)
+            } else {
+                hand
             };
             pos | hand << 2 ^ winner << 58 ^ 0xAAAA_0000
         }
