@@ -509,6 +509,13 @@ pub struct Switches {
     /// ([`crate::solve::wcore`]): the card that cut off is tried first only
     /// where the play around it is the same.
     pub cutoff_owners: bool,
+    /// Games with [`TrickGame::SMALL_FIRST`] (the Twenty-eight family): a
+    /// shape's first block of table entries holds two of them, its later
+    /// blocks eight, and up to a quarter of the table's memory is shape
+    /// slots ([`crate::solve::table::Table::small_first`]): a search that
+    /// stores one or two entries for most sets of cards in play (56) keeps
+    /// about four times as many before the table fills.
+    pub small_first: bool,
 }
 
 impl Default for Switches {
@@ -557,6 +564,7 @@ impl Default for Switches {
             root_memo: true,
             keep_newest: true,
             cutoff_owners: true,
+            small_first: true,
         }
     }
 }
@@ -608,11 +616,12 @@ impl Switches {
             root_memo: false,
             keep_newest: false,
             cutoff_owners: false,
+            small_first: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 43] = [
+    pub const NAMES: [&'static str; 44] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -656,6 +665,7 @@ impl Switches {
         "root_memo",
         "keep_newest",
         "cutoff_owners",
+        "small_first",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -704,6 +714,7 @@ impl Switches {
             "root_memo" => &mut self.root_memo,
             "keep_newest" => &mut self.keep_newest,
             "cutoff_owners" => &mut self.cutoff_owners,
+            "small_first" => &mut self.small_first,
             _ => return None,
         })
     }
@@ -765,6 +776,11 @@ pub trait TrickGame {
     /// lead in its two low bits, without heaps, and whose values fit a
     /// byte.
     const PATTERN_TREES: bool = false;
+    /// Whether this game's table starts each shape with a small block
+    /// (`Switches::small_first`, [`crate::solve::table::Table::small_first`]):
+    /// for games that store one or two entries for most shapes and fill
+    /// the table by its shape slots (the Twenty-eight family's six hands).
+    const SMALL_FIRST: bool = false;
 
     /// Whether `Switches::bounds_first` applies at this trick start: the
     /// cheap bounds are asked before the table (where they decide more

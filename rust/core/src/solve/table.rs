@@ -11,14 +11,18 @@
 //! solves of the different leaders of one deal.
 //!
 //! Layout: an open-addressing table of shapes (suit lengths + context), each
-//! pointing to a chain of blocks of entries in one arena. All memory is
-//! reserved up front from the configured budget; when the arena or the shape
-//! table is full, the whole table is reset (entries are only hints), or with
-//! [`Table::keep_newest`] only its older half is dropped.
+//! pointing to a chain of blocks of entries in one arena (the blocks' heads
+//! in one array, their entries in one array a field; a shape's first block
+//! holds two entries with [`Table::small_first`], every other block eight).
+//! All memory is reserved up front from the configured budget; when the
+//! arena or the shape table is full, the whole table is reset (entries are
+//! only hints), or with [`Table::keep_newest`] only its older half is
+//! dropped.
 
 use super::game::{HeapUnits, Pattern, TtKey};
 use crate::error::{Error, Result};
 
+/// The entries of a whole block.
 const BLOCK: usize = 8;
 
 /// The flag bit of an entry's heap units ([`Table::store_heap`]): on the
@@ -51,26 +55,47 @@ fn widen((lower, upper): (u8, u8), stored: [u8; 2], heap: HeapUnits) -> (u32, u3
         (lower.saturating_sub(less), upper + more)
     }
 }
-/// Most blocks chained for one shape (older ones are recycled).
-const MAX_CHAIN: usize = 32;
+/// Most entries chained for one shape (older blocks are recycled).
+const MAX_CHAIN: usize = 32 * BLOCK;
 
-/// A block of entries of one shape, chained newest first. Entry `i` says
-/// the side on lead wins `bounds[i].0 ..= bounds[i].1` wherever the
-/// position's owners agree with `owners[i]` under `masks[i]`.
-#[derive(Clone, Debug)]
-struct Block<P> {
-    len: u32,
+/// The entries of a shape's first block with [`Table::small_first`].
+pub const FIRST: usize = 2;
+
+/// A block of entries of one shape, chained newest first: the entries
+/// `start .. start + len` of the table's entry arrays, of which it holds
+/// `start .. start + cap` (`cap` the start of the next block of the arena,
+/// or the arrays' end). Entry `i` says the side on lead wins
+/// `bounds[i].0 ..= bounds[i].1` wherever the position's owners agree with
+/// `owners[i]` under `masks[i]`.
+#[derive(Copy, Clone, Debug, Default)]
+struct Block {
     /// Index + 1 of the next (older) block, 0 for none.
     next: u32,
-    bounds: [(u8, u8); BLOCK],
-    owners: [P; BLOCK],
-    masks: [P; BLOCK],
-    /// The game's code of the lead that cut off (`u8::MAX` for none).
-    hints: [u8; BLOCK],
-    /// The heap the bounds are for (`[0, 0]` for games that keep their
-    /// heap in the key; see [`HeapUnits`]).
-    heaps: [[u8; 2]; BLOCK],
+    /// `start << 4 | len`.
+    pos: u32,
 }
+
+impl Block {
+    fn new(next: u32, start: usize, len: usize) -> Block {
+        Block {
+            next,
+            pos: (start as u32) << 4 | len as u32,
+        }
+    }
+
+    #[inline]
+    fn start(self) -> usize {
+        (self.pos >> 4) as usize
+    }
+
+    #[inline]
+    fn len(self) -> usize {
+        (self.pos & 15) as usize
+    }
+}
+
+/// Most entries a table holds (a block's start fits in 28 bits).
+const MOST_ENTRIES: usize = 1 << 28;
 
 #[derive(Copy, Clone, Debug, Default)]
 struct ShapeSlot {
@@ -93,15 +118,118 @@ pub struct Hit<P> {
     pub mask: P,
 }
 
+/// The entries of a table's blocks, one array a field (block `b` holds
+/// `start .. start + cap` of each).
+struct Entries<P> {
+    bounds: Vec<(u8, u8)>,
+    owners: Vec<P>,
+    masks: Vec<P>,
+    /// The game's code of the lead that cut off (`u8::MAX` for none).
+    hints: Vec<u8>,
+    /// The heap the bounds are for (`[0, 0]` for games that keep their
+    /// heap in the key; see [`HeapUnits`]).
+    heaps: Vec<[u8; 2]>,
+}
+
+/// One entry's fields.
+type Entry<P> = ((u8, u8), P, P, u8, [u8; 2]);
+
+impl<P: Pattern> Entries<P> {
+    fn new() -> Self {
+        Entries {
+            bounds: Vec::new(),
+            owners: Vec::new(),
+            masks: Vec::new(),
+            hints: Vec::new(),
+            heaps: Vec::new(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.bounds.len()
+    }
+
+    fn capacity(&self) -> usize {
+        self.bounds.capacity()
+    }
+
+    /// Room for `more` entries; false when the machine refuses it.
+    fn try_reserve_exact(&mut self, more: usize) -> bool {
+        self.bounds.try_reserve_exact(more).is_ok()
+            && self.owners.try_reserve_exact(more).is_ok()
+            && self.masks.try_reserve_exact(more).is_ok()
+            && self.hints.try_reserve_exact(more).is_ok()
+            && self.heaps.try_reserve_exact(more).is_ok()
+    }
+
+    /// `n` more (empty) entries at the end.
+    fn grow(&mut self, n: usize) {
+        let len = self.len() + n;
+        self.bounds.resize(len, (0, 0));
+        self.owners.resize(len, P::default());
+        self.masks.resize(len, P::default());
+        self.hints.resize(len, u8::MAX);
+        self.heaps.resize(len, [0, 0]);
+    }
+
+    fn truncate(&mut self, n: usize) {
+        self.bounds.truncate(n);
+        self.owners.truncate(n);
+        self.masks.truncate(n);
+        self.hints.truncate(n);
+        self.heaps.truncate(n);
+    }
+
+    /// Moves the entries `from .. from + n` to `to ..` (`to <= from`).
+    fn move_down(&mut self, from: usize, to: usize, n: usize) {
+        self.bounds.copy_within(from..from + n, to);
+        self.owners.copy_within(from..from + n, to);
+        self.masks.copy_within(from..from + n, to);
+        self.hints.copy_within(from..from + n, to);
+        self.heaps.copy_within(from..from + n, to);
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> Entry<P> {
+        (
+            self.bounds[i],
+            self.owners[i],
+            self.masks[i],
+            self.hints[i],
+            self.heaps[i],
+        )
+    }
+
+    #[inline]
+    fn put(&mut self, i: usize, e: Entry<P>) {
+        self.bounds[i] = e.0;
+        self.owners[i] = e.1;
+        self.masks[i] = e.2;
+        self.hints[i] = e.3;
+        self.heaps[i] = e.4;
+    }
+
+    /// Bytes an entry takes.
+    fn bytes() -> usize {
+        2 * std::mem::size_of::<P>() + 5
+    }
+}
+
 /// The memory of one bounded-size transposition table (allocated on first
 /// store): a one-thread [`super::tt::Tt`]'s own, or a stripe of a
 /// [`super::shared::SharedTt`].
 pub struct Table<P: Pattern> {
     slots: Vec<ShapeSlot>,
     used_slots: usize,
-    blocks: Vec<Block<P>>,
+    blocks: Vec<Block>,
+    entries: Entries<P>,
     max_blocks: usize,
+    max_entries: usize,
     slot_bits: u32,
+    /// The entries of a shape's first block ([`Table::small_first`]).
+    first: usize,
+    /// The budget in bytes.
+    bytes: usize,
     /// Number of stores (statistics).
     pub stores: u64,
     /// Number of probes that cut off (statistics).
@@ -119,27 +247,80 @@ pub struct Table<P: Pattern> {
 impl<P: Pattern> Table<P> {
     /// A table using at most about `bytes` bytes.
     pub fn with_bytes(bytes: usize) -> Table<P> {
-        let block = std::mem::size_of::<Block<P>>();
-        let slot = std::mem::size_of::<ShapeSlot>();
-        // One shape slot per block, rounded down to a power of two.
-        let mut slot_bits = 4;
-        while (1usize << (slot_bits + 1)) * (slot + block) <= bytes {
-            slot_bits += 1;
-        }
-        let max_blocks = (bytes.saturating_sub((1usize << slot_bits) * slot) / block).max(16);
-        Table {
+        let mut t = Table {
             slots: Vec::new(),
             used_slots: 0,
             blocks: Vec::new(),
-            max_blocks,
-            slot_bits,
+            entries: Entries::new(),
+            max_blocks: 0,
+            max_entries: 0,
+            slot_bits: 4,
+            first: BLOCK,
+            bytes,
             stores: 0,
             hits: 0,
             resets: 0,
             probes: 0,
             scanned: 0,
             newest: false,
+        };
+        t.size();
+        t
+    }
+
+    /// The shape slots, blocks and entries the budget holds with the
+    /// current first block.
+    fn size(&mut self) {
+        let bytes = self.bytes;
+        let slot = std::mem::size_of::<ShapeSlot>();
+        let head = std::mem::size_of::<Block>();
+        let entry = Entries::<P>::bytes();
+        let mut slot_bits = 4;
+        if self.first >= BLOCK {
+            // One shape slot per block of `BLOCK` entries, rounded down to
+            // a power of two.
+            let block = head + BLOCK * entry;
+            while (1usize << (slot_bits + 1)) * (slot + block) <= bytes {
+                slot_bits += 1;
+            }
+            self.max_blocks = (bytes.saturating_sub((1usize << slot_bits) * slot) / block).max(16);
+            self.max_entries = self.max_blocks * BLOCK;
+        } else {
+            // At most a quarter of the budget for the shape slots (a power
+            // of two of them); the rest for entries, with a block head for
+            // every `first` of them.
+            while (1usize << (slot_bits + 1)) * slot * 2 <= bytes {
+                slot_bits += 1;
+            }
+            let per = self.first * entry + head;
+            self.max_blocks = (bytes.saturating_sub((1usize << slot_bits) * slot) / per).max(16);
+            self.max_entries = self.max_blocks * self.first;
         }
+        if self.max_entries > MOST_ENTRIES {
+            self.max_blocks = self.max_blocks * MOST_ENTRIES / self.max_entries;
+            self.max_entries = MOST_ENTRIES;
+        }
+        self.slot_bits = slot_bits;
+    }
+
+    /// With `on`, a shape's first block holds [`FIRST`] entries and its
+    /// later ones `BLOCK` (`Switches::small_first`), and up to a quarter of
+    /// the budget goes to shape slots: a search that stores one or two
+    /// entries for most sets of cards in play keeps several times as many
+    /// of them (a 57 MiB table: 524,288 shape slots and 1.25 M entries
+    /// against 131,072 and 1.5 M).
+    /// A table whose layout changes is emptied (and its memory given back).
+    pub fn small_first(&mut self, on: bool) {
+        let first = if on { FIRST } else { BLOCK };
+        if first == self.first {
+            return;
+        }
+        self.first = first;
+        self.slots = Vec::new();
+        self.used_slots = 0;
+        self.blocks = Vec::new();
+        self.entries = Entries::new();
+        self.size();
     }
 
     /// When the table is full: with `on`, only its older half is dropped
@@ -175,8 +356,13 @@ impl<P: Pattern> Table<P> {
         blocks
             .try_reserve_exact(self.max_blocks)
             .map_err(|_| refuse(self.capacity_bytes()))?;
+        let mut entries = Entries::new();
+        if !entries.try_reserve_exact(self.max_entries) {
+            return Err(refuse(self.capacity_bytes()));
+        }
         self.slots = slots;
         self.blocks = blocks;
+        self.entries = entries;
         Ok(())
     }
 
@@ -196,13 +382,15 @@ impl<P: Pattern> Table<P> {
     /// reserved up front grows its arena as it fills).
     pub fn allocated_bytes(&self) -> usize {
         self.slots.capacity() * std::mem::size_of::<ShapeSlot>()
-            + self.blocks.capacity() * std::mem::size_of::<Block<P>>()
+            + self.blocks.capacity() * std::mem::size_of::<Block>()
+            + self.entries.capacity() * Entries::<P>::bytes()
     }
 
     /// Bytes the table uses once allocated.
     pub fn capacity_bytes(&self) -> usize {
         (1usize << self.slot_bits) * std::mem::size_of::<ShapeSlot>()
-            + self.max_blocks * std::mem::size_of::<Block<P>>()
+            + self.max_blocks * std::mem::size_of::<Block>()
+            + self.max_entries * Entries::<P>::bytes()
     }
 
     /// Forgets every entry (keeps the memory).
@@ -214,6 +402,7 @@ impl<P: Pattern> Table<P> {
         }
         self.used_slots = 0;
         self.blocks.clear();
+        self.entries.truncate(0);
     }
 
     #[inline]
@@ -239,6 +428,17 @@ impl<P: Pattern> Table<P> {
         }
     }
 
+    /// The entries block `b` (index + 1) holds room for.
+    #[inline]
+    fn cap(&self, b: u32) -> usize {
+        let b = b as usize;
+        let end = match self.blocks.get(b) {
+            Some(next) => next.start(),
+            None => self.entries.len(),
+        };
+        end - self.blocks[b - 1].start()
+    }
+
     /// Looks for a bound deciding whether the side on lead reaches `target`
     /// (see [`super::tt::Tt::probe_hint`] for `hint`, `want_hint` and
     /// `promote`). For a key that leaves the heap out, each entry's bounds
@@ -260,33 +460,32 @@ impl<P: Pattern> Table<P> {
         self.probes += 1;
         let slot = self.find(key.shape, key.ctx)?;
         let head = self.slots[slot].head;
-        let (b, i, at_least) = match heap {
+        let (i, at_least) = match heap {
             None => {
-                let (b, i) = self.scan(head, key, target, hint, want_hint)?;
-                let block = &self.blocks[b as usize - 1];
-                (b, i, block.bounds[i].0 as u32 >= target)
+                let i = self.scan(head, key, target, hint, want_hint)?;
+                (i, self.entries.bounds[i].0 as u32 >= target)
             }
             Some(h) => self.scan_heap(head, key, h, target, hint, want_hint)?,
         };
         self.hits += 1;
-        let block = &self.blocks[b as usize - 1];
+        let e = &self.entries;
         let (lower, upper) = match heap {
-            Some(h) => widen(block.bounds[i], block.heaps[i], h),
-            None => (block.bounds[i].0 as u32, block.bounds[i].1 as u32),
+            Some(h) => widen(e.bounds[i], e.heaps[i], h),
+            None => (e.bounds[i].0 as u32, e.bounds[i].1 as u32),
         };
         let hit = Hit {
             at_least,
             bound: if at_least { lower } else { upper },
-            mask: block.masks[i],
+            mask: e.masks[i],
         };
         if promote {
-            self.promote(head, b, i);
+            self.promote(head, i);
         }
         Some(hit)
     }
 
-    /// The chain from `head`, newest first: the block (index + 1) and slot
-    /// of the first entry that decides `target` for `key`.
+    /// The chain from `head`, newest first: the entry that first decides
+    /// `target` for `key`.
     #[inline]
     fn scan(
         &mut self,
@@ -295,38 +494,38 @@ impl<P: Pattern> Table<P> {
         target: u32,
         hint: &mut u8,
         mut want_hint: bool,
-    ) -> Option<(u32, usize)> {
+    ) -> Option<usize> {
         let mut b = head;
+        let e = &self.entries;
         while b != 0 {
-            let block = &self.blocks[b as usize - 1];
-            self.scanned += block.len as u64;
-            for i in (0..block.len as usize).rev() {
+            let block = self.blocks[b as usize - 1];
+            self.scanned += block.len() as u64;
+            let start = block.start();
+            for i in (start..start + block.len()).rev() {
                 // Bounds first: they are few bytes and rule most entries out.
-                let (lower, upper) = block.bounds[i];
+                let (lower, upper) = e.bounds[i];
                 let at_least = lower as u32 >= target;
                 if !at_least && upper as u32 >= target {
-                    if want_hint
-                        && block.hints[i] != u8::MAX
-                        && key.owners & block.masks[i] == block.owners[i]
+                    if want_hint && e.hints[i] != u8::MAX && key.owners & e.masks[i] == e.owners[i]
                     {
-                        *hint = block.hints[i];
+                        *hint = e.hints[i];
                         want_hint = false;
                     }
                     continue;
                 }
-                if key.owners & block.masks[i] != block.owners[i] {
+                if key.owners & e.masks[i] != e.owners[i] {
                     continue;
                 }
-                return Some((b, i));
+                return Some(i);
             }
             b = block.next;
         }
         None
     }
 
-    /// [`Table::scan`] with each entry's bounds widened to `heap`: the block,
-    /// slot and answer (at least `target` or below it) of the first entry
-    /// that decides.
+    /// [`Table::scan`] with each entry's bounds widened to `heap`: the entry
+    /// and answer (at least `target` or below it) of the first entry that
+    /// decides.
     #[inline]
     fn scan_heap(
         &mut self,
@@ -336,64 +535,47 @@ impl<P: Pattern> Table<P> {
         target: u32,
         hint: &mut u8,
         mut want_hint: bool,
-    ) -> Option<(u32, usize, bool)> {
+    ) -> Option<(usize, bool)> {
         let mut b = head;
+        let e = &self.entries;
         while b != 0 {
-            let block = &self.blocks[b as usize - 1];
-            self.scanned += block.len as u64;
-            for i in (0..block.len as usize).rev() {
-                let (lower, upper) = widen(block.bounds[i], block.heaps[i], heap);
+            let block = self.blocks[b as usize - 1];
+            self.scanned += block.len() as u64;
+            let start = block.start();
+            for i in (start..start + block.len()).rev() {
+                let (lower, upper) = widen(e.bounds[i], e.heaps[i], heap);
                 let at_least = lower >= target;
                 if !at_least && upper >= target {
-                    if want_hint
-                        && block.hints[i] != u8::MAX
-                        && key.owners & block.masks[i] == block.owners[i]
+                    if want_hint && e.hints[i] != u8::MAX && key.owners & e.masks[i] == e.owners[i]
                     {
-                        *hint = block.hints[i];
+                        *hint = e.hints[i];
                         want_hint = false;
                     }
                     continue;
                 }
-                if key.owners & block.masks[i] != block.owners[i] {
+                if key.owners & e.masks[i] != e.owners[i] {
                     continue;
                 }
-                return Some((b, i, at_least));
+                return Some((i, at_least));
             }
             b = block.next;
         }
         None
     }
 
-    /// Swaps entry `i` of block `b` with the newest entry of the chain
-    /// (in block `head`), so that probes meet it first.
+    /// Swaps entry `i` with the newest entry of the chain (in block
+    /// `head`), so that probes meet it first.
     #[cold]
-    fn promote(&mut self, head: u32, b: u32, i: usize) {
-        let h = head as usize - 1;
-        let j = self.blocks[h].len as usize - 1;
-        let b = b as usize - 1;
-        if b == h && i == j {
+    fn promote(&mut self, head: u32, i: usize) {
+        let h = self.blocks[head as usize - 1];
+        let j = h.start() + h.len() - 1;
+        if i == j {
             return;
         }
-        let take = |blk: &Block<P>, k: usize| {
-            (
-                blk.bounds[k],
-                blk.owners[k],
-                blk.masks[k],
-                blk.hints[k],
-                blk.heaps[k],
-            )
-        };
-        let x = take(&self.blocks[b], i);
-        let y = take(&self.blocks[h], j);
-        let put = |blk: &mut Block<P>, k: usize, e: ((u8, u8), P, P, u8, [u8; 2])| {
-            blk.bounds[k] = e.0;
-            blk.owners[k] = e.1;
-            blk.masks[k] = e.2;
-            blk.hints[k] = e.3;
-            blk.heaps[k] = e.4;
-        };
-        put(&mut self.blocks[b], i, y);
-        put(&mut self.blocks[h], j, x);
+        let x = self.entries.get(i);
+        let y = self.entries.get(j);
+        self.entries.put(i, y);
+        self.entries.put(j, x);
     }
 
     /// Stores a bound for the side on lead: `lower..=upper` holds for every
@@ -443,65 +625,68 @@ impl<P: Pattern> Table<P> {
         };
         // Tighten an entry with the same pattern if there is one.
         let mut b = self.slots[slot].head;
+        let e = &mut self.entries;
         while b != 0 {
-            let block = &mut self.blocks[b as usize - 1];
-            for i in 0..block.len as usize {
-                let e = &mut block.heaps[i];
-                if block.masks[i] == mask
-                    && block.owners[i] == owners
-                    && e[0] & !HEAP_FLAG == heap[0] & !HEAP_FLAG
-                    && e[1] & !HEAP_FLAG == heap[1] & !HEAP_FLAG
+            let block = self.blocks[b as usize - 1];
+            let start = block.start();
+            for i in start..start + block.len() {
+                let h = &mut e.heaps[i];
+                if e.masks[i] == mask
+                    && e.owners[i] == owners
+                    && h[0] & !HEAP_FLAG == heap[0] & !HEAP_FLAG
+                    && h[1] & !HEAP_FLAG == heap[1] & !HEAP_FLAG
                 {
                     // Bounds only tighten, so a flag once set stays true.
-                    e[0] |= heap[0] & HEAP_FLAG;
-                    e[1] |= heap[1] & HEAP_FLAG;
-                    let (lo, hi) = &mut block.bounds[i];
+                    h[0] |= heap[0] & HEAP_FLAG;
+                    h[1] |= heap[1] & HEAP_FLAG;
+                    let (lo, hi) = &mut e.bounds[i];
                     *lo = (*lo).max(lower as u8);
                     *hi = (*hi).min(upper as u8);
                     if hint != u8::MAX {
-                        block.hints[i] = hint;
+                        e.hints[i] = hint;
                     }
                     return;
                 }
             }
             b = block.next;
         }
+        let entry = ((lower as u8, upper as u8), owners, mask, hint, heap);
         let head = self.slots[slot].head;
-        if head != 0 && (self.blocks[head as usize - 1].len as usize) < BLOCK {
+        if head != 0 && self.blocks[head as usize - 1].len() < self.cap(head) {
             let block = &mut self.blocks[head as usize - 1];
-            let i = block.len as usize;
-            block.bounds[i] = (lower as u8, upper as u8);
-            block.owners[i] = owners;
-            block.masks[i] = mask;
-            block.hints[i] = hint;
-            block.heaps[i] = heap;
-            block.len += 1;
+            let i = block.start() + block.len();
+            block.pos += 1;
+            self.entries.put(i, entry);
             return;
         }
         // A long chain: recycle its oldest block as the new head, so that
-        // probes never scan more than `MAX_CHAIN` blocks.
+        // probes never scan more than `MAX_CHAIN` entries.
         let mut chain = 0;
         let mut prev = 0u32;
         let mut b = head;
-        while b != 0 && self.blocks[b as usize - 1].next != 0 {
-            chain += 1;
+        while b != 0 {
+            chain += self.cap(b);
+            if self.blocks[b as usize - 1].next == 0 {
+                break;
+            }
             prev = b;
             b = self.blocks[b as usize - 1].next;
         }
-        if chain + 1 >= MAX_CHAIN && prev != 0 {
+        // The next block: the first of a shape small, the later ones whole.
+        let cap = if head == 0 { self.first } else { BLOCK };
+        if chain + cap > MAX_CHAIN && prev != 0 {
             self.blocks[prev as usize - 1].next = 0;
             let block = &mut self.blocks[b as usize - 1];
-            block.len = 1;
-            block.next = head;
-            block.bounds[0] = (lower as u8, upper as u8);
-            block.owners[0] = owners;
-            block.masks[0] = mask;
-            block.hints[0] = hint;
-            block.heaps[0] = heap;
+            let i = block.start();
+            *block = Block::new(head, i, 1);
+            self.entries.put(i, entry);
             self.slots[slot].head = b;
             return;
         }
-        if self.blocks.len() >= self.max_blocks || !self.room_for_a_block() {
+        if self.blocks.len() >= self.max_blocks
+            || self.entries.len() + cap > self.max_entries
+            || !self.room_for_a_block(cap)
+        {
             if self.blocks.is_empty() {
                 // No memory for a block: nothing is kept.
                 return;
@@ -509,35 +694,33 @@ impl<P: Pattern> Table<P> {
             self.reset();
             return self.store_heap(key, heap, mask, lower, upper, hint);
         }
-        let mut block = Block {
-            len: 1,
-            next: head,
-            bounds: [(0, 0); BLOCK],
-            owners: [P::default(); BLOCK],
-            masks: [P::default(); BLOCK],
-            hints: [u8::MAX; BLOCK],
-            heaps: [[0, 0]; BLOCK],
-        };
-        block.bounds[0] = (lower as u8, upper as u8);
-        block.owners[0] = owners;
-        block.masks[0] = mask;
-        block.hints[0] = hint;
-        block.heaps[0] = heap;
-        self.blocks.push(block);
+        let start = self.entries.len();
+        self.entries.grow(cap);
+        self.entries.put(start, entry);
+        self.blocks.push(Block::new(head, start, 1));
         self.slots[slot].head = self.blocks.len() as u32;
     }
 
-    /// Whether a block can be added without growing the arena infallibly:
-    /// a table not reserved up front ([`Table::reserve`]; a stripe of a
-    /// shared table) grows its arena by doubling, up to its size, and a
-    /// growth the machine refuses is answered by a reset.
-    fn room_for_a_block(&mut self) -> bool {
+    /// Whether a block of `cap` entries can be added without growing the
+    /// arena infallibly: a table not reserved up front ([`Table::reserve`];
+    /// a stripe of a shared table) grows its arena by doubling, up to its
+    /// size, and a growth the machine refuses is answered by a reset.
+    fn room_for_a_block(&mut self, cap: usize) -> bool {
         let len = self.blocks.len();
-        if len < self.blocks.capacity() {
-            return true;
+        if len >= self.blocks.capacity() {
+            let want = (2 * len).clamp(16, self.max_blocks) - len;
+            if self.blocks.try_reserve_exact(want).is_err() {
+                return false;
+            }
         }
-        let want = (2 * len).clamp(16, self.max_blocks) - len;
-        self.blocks.try_reserve_exact(want).is_ok()
+        let n = self.entries.len();
+        if n + cap > self.entries.capacity() {
+            let want = (2 * n).clamp(16 * BLOCK, self.max_entries).max(n + cap) - n;
+            if !self.entries.try_reserve_exact(want) {
+                return false;
+            }
+        }
+        true
     }
 
     fn reset(&mut self) {
@@ -578,16 +761,23 @@ impl<P: Pattern> Table<P> {
         if 4 * (kept.len() + 1) > 3 << self.slot_bits {
             return false;
         }
+        // The blocks kept and their entries, in their order, to the front
+        // (a block's entries never move up: its start only decreases).
         let mut n = 0;
+        let mut to = 0;
         for (i, m) in moved.iter_mut().enumerate() {
             if *m != 0 {
-                // Never ahead of the block it replaces: `n <= i`.
-                self.blocks.swap(n, i);
+                let cap = self.cap(i as u32 + 1);
+                let block = self.blocks[i];
+                self.entries.move_down(block.start(), to, cap);
+                self.blocks[n] = Block::new(block.next, to, block.len());
+                to += cap;
                 n += 1;
                 *m = n as u32;
             }
         }
         self.blocks.truncate(n);
+        self.entries.truncate(to);
         for block in &mut self.blocks {
             let next = block.next as usize;
             block.next = if next == 0 { 0 } else { moved[next - 1] };
@@ -705,6 +895,18 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&x| x), "a block on no chain");
+        // The blocks' entries follow each other in the arena, a whole
+        // block holding `BLOCK` and a shape's first at least `first`.
+        let mut end = 0;
+        for (i, block) in t.blocks.iter().enumerate() {
+            assert_eq!(block.start(), end);
+            let cap = t.cap(i as u32 + 1);
+            assert!(cap == t.first || cap == BLOCK, "a block of {}", cap);
+            assert!(block.len() <= cap);
+            end += cap;
+        }
+        assert_eq!(end, t.entries.len());
+        assert!(t.entries.len() <= t.max_entries && t.blocks.len() <= t.max_blocks);
     }
 
     /// A full table that keeps its newest half: every entry still found
@@ -712,9 +914,13 @@ mod tests {
     /// found, and the chains stay whole.
     #[test]
     fn a_full_table_keeps_its_newest_entries() {
-        for shapes in [5u64, 97, 5_000] {
+        for (shapes, small) in [5u64, 97, 5_000]
+            .into_iter()
+            .flat_map(|n| [(n, false), (n, true)])
+        {
             let mut t: Table<u128> = Table::with_bytes(1 << 15);
             t.keep_newest(true);
+            t.small_first(small);
             let key = |i: u64| TtKey {
                 shape: i % shapes,
                 ctx: (i % 3) as u32,
@@ -734,7 +940,13 @@ mod tests {
                     assert!(hit.at_least && hit.bound == bound(j));
                 }
             }
-            assert!(t.resets > 1, "{} shapes: {} resets", shapes, t.resets);
+            assert!(
+                t.resets > 1,
+                "{} shapes, small first {}: {} resets",
+                shapes,
+                small,
+                t.resets
+            );
             chains_hold_every_block_once(&t);
             let mut found = 0;
             for i in 0..20_000u64 {
@@ -746,12 +958,40 @@ mod tests {
             }
             // More than the newest block or two survive a reset.
             assert!(
-                found >= 1 << (t.slot_bits - 2),
-                "{} shapes: {} found",
+                found >= (1 << (t.slot_bits - 2)).min(t.max_entries / 8),
+                "{} shapes, small first {}: {} found",
                 shapes,
+                small,
                 found
             );
         }
+    }
+
+    /// With small first blocks a table of the same memory holds more
+    /// shapes of one entry each, and its entries are found as stored.
+    #[test]
+    fn small_first_blocks_hold_more_shapes() {
+        let held = |small: bool| {
+            let mut t: Table<u128> = Table::with_bytes(1 << 20);
+            t.small_first(small);
+            assert!(t.capacity_bytes() <= 1 << 20);
+            let key = |i: u64| TtKey {
+                shape: i,
+                ctx: 0,
+                owners: u128::from(i),
+            };
+            let mut i = 0;
+            while t.resets == 0 {
+                t.store(&key(i), u128::MAX, 3, 7);
+                i += 1;
+            }
+            chains_hold_every_block_once(&t);
+            let hit = t.probe(&key(i - 1), 3).unwrap();
+            assert!(hit.at_least && hit.bound == 3);
+            i
+        };
+        let (whole, small) = (held(false), held(true));
+        assert!(small > 3 * whole, "{} shapes against {}", small, whole);
     }
 
     #[test]

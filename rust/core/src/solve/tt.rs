@@ -16,7 +16,9 @@ use crate::error::Result;
 
 pub use super::table::{Hit, HEAP_FLAG};
 
-/// Where a [`Tt`]'s probes and stores go.
+/// Where a [`Tt`]'s probes and stores go (one a solver: a table of its own
+/// is kept inline, without a pointer to follow at each probe).
+#[allow(clippy::large_enum_variant)]
 enum Store<P: Pattern> {
     /// A table of its own.
     Own(Table<P>),
@@ -116,6 +118,14 @@ impl<P: Pattern> Tt<P> {
     pub fn keep_newest(&mut self, on: bool) {
         if let Store::Own(t) = &mut self.store {
             t.keep_newest(on);
+        }
+    }
+
+    /// Whether a table of its own starts each shape with a small block
+    /// ([`Table::small_first`]; a shared table's stripes keep their layout).
+    pub fn small_first(&mut self, on: bool) {
+        if let Store::Own(t) = &mut self.store {
+            t.small_first(on);
         }
     }
 

@@ -506,6 +506,7 @@ impl TrickGame for PointsGame {
     type Move = u8;
     type Winners = CardSet;
     type Pattern = u128;
+    const SMALL_FIRST: bool = true;
 
     fn to_move(&self) -> usize {
         self.core.to_move as usize

@@ -23,6 +23,18 @@ fn brute(s: &TwentyEightState, side: u8) -> i32 {
     }
 }
 
+/// Plain minimax after each legal action of `s`, for `side`.
+fn brute_after(s: &TwentyEightState, side: u8) -> Vec<i32> {
+    crate::game::GameState::legal_actions(s)
+        .into_iter()
+        .map(|a| {
+            let mut t = s.clone();
+            crate::game::GameState::apply(&mut t, &a).unwrap();
+            brute(&t, side)
+        })
+        .collect()
+}
+
 fn random_position(g: &TwentyEight, rng: &mut Rng, k: usize, open: bool) -> TwentyEightState {
     let s = g.new_game(rng.next_u64());
     let full = s.full_deal();
@@ -81,14 +93,7 @@ fn points_match_plain_minimax_with_and_without_optimisations() {
             let s = random_position(&g, &mut rng, 3, open);
             let p = s.current().unwrap();
             let want = brute(&s, s.side(p));
-            let after: Vec<i32> = crate::game::GameState::legal_actions(&s)
-                .into_iter()
-                .map(|a| {
-                    let mut t = s.clone();
-                    crate::game::GameState::apply(&mut t, &a).unwrap();
-                    brute(&t, s.side(p))
-                })
-                .collect();
+            let after = brute_after(&s, s.side(p));
             let def = Switches::default();
             for sw in [
                 def,
@@ -526,9 +531,9 @@ fn twin_keys_and_runs_change_no_answer() {
     }
 }
 
-/// `Switches::keep_newest` on 56's full deals (seeds 2 and 6 of
-/// `t28_bench --preset=56`) with a table that fills many times over: the
-/// same values with and without it (release builds).
+/// `Switches::keep_newest` and `Switches::small_first` on 56's full deals
+/// (seeds 2 and 6 of `t28_bench --preset=56`) with a table that fills many
+/// times over: the same values with and without each (release builds).
 #[test]
 fn a_full_table_keeping_its_newest_half_changes_no_56_value() {
     if cfg!(debug_assertions) {
@@ -544,17 +549,84 @@ fn a_full_table_keeping_its_newest_half_changes_no_56_value() {
             .unwrap();
         let code = cfg.pack.suits[best].code.clone();
         let s = g.from_deal(&deal, 0, 1, TrumpStart::Open(&code), None).unwrap();
-        for keep in [true, false] {
+        for (keep, small) in [(true, false), (false, false), (true, true), (false, true)] {
             let config = SolverConfig {
                 switches: Switches {
                     keep_newest: keep,
+                    small_first: small,
                     ..Switches::default()
                 },
                 tt_bytes: 1 << 20,
                 ..SolverConfig::default()
             };
             let a = solve_points(&s, 0, config, false).unwrap();
-            assert_eq!(a.value, want, "seed {} keep_newest {}", seed, keep);
+            assert_eq!(
+                a.value, want,
+                "seed {} keep_newest {} small_first {}",
+                seed, keep, small
+            );
+        }
+    }
+}
+
+/// `Switches::small_first` (a shape's first block of two entries, more
+/// shape slots) on a table of 4 KiB that fills many times over, kept by
+/// halves or cleared: every value and every action's value of 3-card 40
+/// and 56 positions equal plain minimax's, and of 5-card positions those
+/// with the switch off on a table that never fills.
+#[test]
+fn small_first_blocks_change_no_answer() {
+    let tiny = |small: bool, keep: bool| SolverConfig {
+        switches: Switches {
+            small_first: small,
+            keep_newest: keep,
+            ..Switches::default()
+        },
+        tt_bytes: 1 << 12,
+        ..SolverConfig::small()
+    };
+    let mut rng = Rng::new(49);
+    for preset in ["40", "56"] {
+        let g = TwentyEight::new(preset, &[]).unwrap();
+        for _ in 0..6 {
+            let s = random_position(&g, &mut rng, 3, true);
+            let p = s.current().unwrap();
+            let want = brute(&s, s.side(p));
+            let after = brute_after(&s, s.side(p));
+            for keep in [true, false] {
+                let got = solve_points(&s, p, tiny(true, keep), true).unwrap();
+                assert_eq!(got.value, want, "{}", crate::game::GameState::render(&s));
+                let vals: Vec<i32> = got.actions.iter().map(|a| a.1).collect();
+                assert_eq!(vals, after, "{}", crate::game::GameState::render(&s));
+            }
+        }
+    }
+    let (k, count) = if cfg!(debug_assertions) { (4, 2) } else { (5, 8) };
+    for (i, (preset, open)) in [("40", true), ("56", true), ("56", false)]
+        .into_iter()
+        .enumerate()
+    {
+        let g = TwentyEight::new(preset, &[]).unwrap();
+        for s in sample_positions(&g, 400 + i as u64, k, count, open) {
+            let off = Switches {
+                small_first: false,
+                ..Switches::default()
+            };
+            let want = answers(&s, off);
+            let p = s.current().unwrap();
+            for keep in [true, false] {
+                let got = match solve_points(&s, p, tiny(true, keep), true) {
+                    Ok(a) => vec![(a.value, a.actions)],
+                    Err(_) => [4, 9, 14]
+                        .iter()
+                        .map(|&t| {
+                            let a = solve_outcome(&s, t, tiny(true, keep), true).unwrap();
+                            (a.value, a.actions)
+                        })
+                        .collect(),
+                };
+                assert_eq!(got, want, "{}", crate::game::GameState::render(&s));
+            }
         }
     }
 }
