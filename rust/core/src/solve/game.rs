@@ -516,6 +516,10 @@ pub struct Switches {
     /// stores one or two entries for most sets of cards in play (56) keeps
     /// about four times as many before the table fills.
     pub small_first: bool,
+    /// Every card's value of two and three hands from a trick start: the
+    /// root's first probe at the game's estimate ([`crate::solve::Whist::estimate`],
+    /// as for the value alone) instead of half the tricks left.
+    pub cards_guess: bool,
 }
 
 impl Default for Switches {
@@ -565,6 +569,7 @@ impl Default for Switches {
             keep_newest: true,
             cutoff_owners: true,
             small_first: true,
+            cards_guess: true,
         }
     }
 }
@@ -617,11 +622,12 @@ impl Switches {
             keep_newest: false,
             cutoff_owners: false,
             small_first: false,
+            cards_guess: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 44] = [
+    pub const NAMES: [&'static str; 45] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -666,6 +672,7 @@ impl Switches {
         "keep_newest",
         "cutoff_owners",
         "small_first",
+        "cards_guess",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -715,6 +722,7 @@ impl Switches {
             "keep_newest" => &mut self.keep_newest,
             "cutoff_owners" => &mut self.cutoff_owners,
             "small_first" => &mut self.small_first,
+            "cards_guess" => &mut self.cards_guess,
             _ => return None,
         })
     }

@@ -433,7 +433,11 @@ impl Solver {
         player: usize,
     ) -> Result<Answer<Card>> {
         let mut g = Whist::<N>::new(pos, sides::<N>(player))?;
-        let guess = g.remaining() / 2;
+        let guess = if pos.trick.is_empty() && self.config.switches.cards_guess {
+            g.estimate(0)
+        } else {
+            g.remaining() / 2
+        };
         if self.threads() > 1 {
             return self.answer_split(&mut g, guess);
         }

@@ -568,6 +568,42 @@ fn the_cutoff_owners_give_the_same_values() {
     same_values_without(off, "cutoff_owners", 9300, 9400);
 }
 
+/// `Switches::cards_guess` (every card's value probing the root first at
+/// the game's estimate): the brute force's values on two- and three-hand
+/// endgames with and without it, and on a full three-hand deal (from
+/// `benches/compare_points.py --hokm3-deals`, where the estimate saves
+/// most) the same value and every card's value as without it.
+#[test]
+fn the_estimate_as_every_cards_first_guess_gives_the_same_values() {
+    let off = Switches {
+        cards_guess: false,
+        ..Switches::default()
+    };
+    let mut seed = 9400u64;
+    for (players, cards) in [(2usize, 6usize), (3, 5), (3, 4)] {
+        for k in 0..4 {
+            seed += 1;
+            let trump = if k % 3 == 0 { None } else { Some(k as u8 % 4) };
+            let pos = random_endgame(seed, players, cards, 4, trump, k % players);
+            check(&pos, Switches::default(), "cards_guess");
+            check(&pos, off, "without cards_guess");
+        }
+    }
+    let french = crate::pack::Pack::french52();
+    let deal = "9764.Q64.KJ7653.T765 AKT53.AK532.A4.AJ983 QJ82.JT987.QT982.KQ4";
+    let hands = french.parse_deal(deal, 3).unwrap();
+    let pos = WhistPosition::new(hands, Some(french.parse_suit("D").unwrap()), 1);
+    let answer = |switches: Switches| {
+        let mut s = Solver::new(SolverConfig {
+            switches,
+            ..SolverConfig::default()
+        });
+        let a = s.solve_cards(&pos, 1).unwrap();
+        (a.value, a.actions)
+    };
+    assert_eq!(answer(Switches::default()), answer(off));
+}
+
 /// `Switches::keep_newest` (a full table keeping its newest half): on a
 /// table small enough to fill many times over, the brute force's values on
 /// two- and three-hand endgames (the three hands' trick starts in the
