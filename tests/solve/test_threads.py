@@ -185,6 +185,24 @@ def test_a_review_gives_the_same_answers_with_and_without_the_one_queue(monkeypa
         real([hukm.game("hokm3").new_game(1)], 0, timeouts=[None], graded=[False], estimate=[False], switches="nope")
 
 
+def test_samples_over_threads_note_each_threads_work() -> None:
+    """A PIMC decision on two threads (its samples handed to the threads) notes what each
+    thread did, as a split does (``_core.thread_work``: its samples as jobs and its
+    processor time); on one thread nothing is noted."""
+    from hukm import _core
+    from hukm.bots import PIMC
+
+    state = position("hokm4")
+    _core.thread_work()
+    PIMC(samples=6, seed=1, threads=1).act(state)
+    assert _core.thread_work() == []
+    PIMC(samples=6, seed=1, threads=2).act(state)
+    work = _core.thread_work()
+    assert len(work) == 2 and sum(w["jobs"] for w in work) == 6
+    if sys.platform == "linux":
+        assert sum(w["cpu_us"] for w in work) > 0
+
+
 DEFAULT_THREADS_PROBE = """
 import os, hukm
 every = os.sched_getaffinity(0)

@@ -482,6 +482,10 @@ pub struct Switches {
     /// the end ([`crate::solve::shared::Busy`]), instead of the root's
     /// moves split over the threads in rounds of aspirations.
     pub abdada: bool,
+    /// The value alone of three-hand whist on several threads by ABDADA
+    /// (as [`Switches::abdada`], for the games whose table keys are
+    /// pattern trees, [`TrickGame::PATTERN_TREES`], probed by MTD(f)).
+    pub abdada_trees: bool,
     /// Twenty-eight's presets with twin cards (40, 56): the top run of
     /// trumps as bounds at trick starts (each trump of a rank the other
     /// side holds no card of takes its own points for its side), as the
@@ -563,6 +567,7 @@ impl Default for Switches {
             heap_last: true,
             pattern_trees: true,
             abdada: false,
+            abdada_trees: true,
             twin_runs: true,
             twin_keys: true,
             root_memo: true,
@@ -616,6 +621,7 @@ impl Switches {
             heap_last: false,
             pattern_trees: false,
             abdada: false,
+            abdada_trees: false,
             twin_runs: false,
             twin_keys: false,
             root_memo: false,
@@ -627,7 +633,7 @@ impl Switches {
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 45] = [
+    pub const NAMES: [&'static str; 46] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -666,6 +672,7 @@ impl Switches {
         "heap_last",
         "pattern_trees",
         "abdada",
+        "abdada_trees",
         "twin_runs",
         "twin_keys",
         "root_memo",
@@ -716,6 +723,7 @@ impl Switches {
             "heap_last" => &mut self.heap_last,
             "pattern_trees" => &mut self.pattern_trees,
             "abdada" => &mut self.abdada,
+            "abdada_trees" => &mut self.abdada_trees,
             "twin_runs" => &mut self.twin_runs,
             "twin_keys" => &mut self.twin_keys,
             "root_memo" => &mut self.root_memo,

@@ -827,6 +827,8 @@ pub fn solve_many(
 /// returns the values in order. Indices are handed out one at a time, so a
 /// thread that drew easy items takes more of them (deals differ in cost by
 /// orders of magnitude). The first error wins; a panicking job is an error.
+/// On more than one thread, what each thread did (its jobs, processor and
+/// idle time; no nodes) is noted with the splits' ([`parallel::take_thread_work`]).
 pub fn parallel_map<W, T, I, F>(n: usize, threads: usize, init: I, job: F) -> Result<Vec<T>>
 where
     T: Clone + Default + Send,
@@ -835,17 +837,26 @@ where
 {
     let threads = threads.clamp(1, n.max(1));
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let results: Vec<Result<Vec<(usize, T)>>> = std::thread::scope(|sc| {
+    let start = Instant::now();
+    type Done<T> = (Vec<(usize, T)>, parallel::ThreadWork);
+    let results: Vec<Result<Done<T>>> = std::thread::scope(|sc| {
         let handles: Vec<_> = (0..threads)
             .map(|_| {
                 let (init, job, next) = (&init, &job, &next);
                 sc.spawn(move || {
+                    let cpu = parallel::thread_cpu_us();
                     let mut worker = init();
                     let mut v = Vec::new();
                     loop {
                         let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                         if i >= n {
-                            return Ok(v);
+                            let work = parallel::ThreadWork {
+                                jobs: v.len() as u64,
+                                busy_us: start.elapsed().as_micros() as u64,
+                                cpu_us: parallel::thread_cpu_us() - cpu,
+                                ..parallel::ThreadWork::default()
+                            };
+                            return Ok((v, work));
                         }
                         v.push((i, job(&mut worker, i)?));
                     }
@@ -855,10 +866,20 @@ where
         join_all(handles)
     });
     let mut out = vec![T::default(); n];
+    let mut work = Vec::with_capacity(threads);
     for r in results {
-        for (i, v) in r? {
+        let (done, w) = r?;
+        work.push(w);
+        for (i, v) in done {
             out[i] = v;
         }
+    }
+    if threads > 1 {
+        let end = work.iter().map(|w| w.busy_us).max().unwrap_or(0);
+        for w in work.iter_mut() {
+            w.idle_us = end - w.busy_us;
+        }
+        parallel::note_work(&work);
     }
     Ok(out)
 }

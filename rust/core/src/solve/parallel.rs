@@ -564,7 +564,10 @@ where
     where
         G: TrickGame<Pattern = P, Move = M> + Clone + Send,
     {
-        if self.config.switches.abdada && self.threads() > 1 {
+        let sw = &self.config.switches;
+        let abdada =
+            sw.abdada || (sw.abdada_trees && G::PATTERN_TREES && matches!(probe, Probe::Mtdf));
+        if abdada && self.threads() > 1 {
             return self.value_abdada(g, guess, probe);
         }
         let mut list = super::game::MoveList::new();

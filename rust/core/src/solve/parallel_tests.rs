@@ -252,6 +252,31 @@ fn a_solver_keeps_one_shared_table_across_calls() {
     assert!(s.tt.capacity_bytes() <= SolverConfig::small().tt_bytes);
 }
 
+/// Three-hand whist's value alone by ABDADA by default
+/// (`Switches::abdada_trees`): full three-hand deals give the one-thread
+/// values for each side on 2 and 4 threads, with the switch and without.
+#[test]
+fn three_hands_by_abdada_give_the_one_thread_values() {
+    let sw = |spec: &str| Switches::default().with_spec(spec).unwrap();
+    for seed in [5, 9] {
+        let pos = deal(seed, 3, 13);
+        for player in [0, 1] {
+            let one = Solver::new(config(1)).solve(&pos, player).unwrap().value;
+            for (threads, spec) in [(2, ""), (4, ""), (2, "-trial_first"), (2, "-abdada_trees")] {
+                let mut s = Solver::new(SolverConfig {
+                    switches: sw(spec),
+                    ..config(threads)
+                });
+                let got = s.solve(&pos, player).unwrap().value;
+                assert_eq!(got, one, "{:?} {} threads {:?}", pos, threads, spec);
+                if let Some(h) = s.tt.handle() {
+                    assert_eq!(h.table().busy().marked(), 0);
+                }
+            }
+        }
+    }
+}
+
 /// The value alone by ABDADA (`Switches::abdada`): every thread on the same
 /// probes, a move another thread is searching left to the end. Full
 /// three-hand deals (large enough to leave the trial) and the heap and
