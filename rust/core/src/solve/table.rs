@@ -297,7 +297,8 @@ impl<P: Pattern> Table<P> {
             self.max_entries = self.max_blocks * self.first;
         }
         if self.max_entries > MOST_ENTRIES {
-            self.max_blocks = self.max_blocks * MOST_ENTRIES / self.max_entries;
+            self.max_blocks = (self.max_blocks as u128 * MOST_ENTRIES as u128
+                / self.max_entries as u128) as usize;
             self.max_entries = MOST_ENTRIES;
         }
         self.slot_bits = slot_bits;
