@@ -61,6 +61,12 @@ const MAX_CHAIN: usize = 32 * BLOCK;
 /// The entries of a shape's first block with [`Table::small_first`].
 pub const FIRST: usize = 2;
 
+/// A table starts with `2^12` shape slots in use (64 KiB) and doubles them
+/// as they fill, up to those its budget holds: a small search writes (and
+/// the machine maps) only the slots it needs, not every slot of a table
+/// of tens of MiB at each call.
+const FIRST_SLOT_BITS: u32 = 12;
+
 /// A block of entries of one shape, chained newest first: the entries
 /// `start .. start + len` of the table's entry arrays, of which it holds
 /// `start .. start + cap` (`cap` the start of the next block of the arena,
@@ -226,6 +232,9 @@ pub struct Table<P: Pattern> {
     max_blocks: usize,
     max_entries: usize,
     slot_bits: u32,
+    /// The shape slots in use now: `2^live_bits` of the `2^slot_bits` the
+    /// budget holds (the slots double as they fill, see [`FIRST_SLOT_BITS`]).
+    live_bits: u32,
     /// The entries of a shape's first block ([`Table::small_first`]).
     first: usize,
     /// The budget in bytes.
@@ -255,6 +264,7 @@ impl<P: Pattern> Table<P> {
             max_blocks: 0,
             max_entries: 0,
             slot_bits: 4,
+            live_bits: 4,
             first: BLOCK,
             bytes,
             stores: 0,
@@ -302,6 +312,7 @@ impl<P: Pattern> Table<P> {
             self.max_entries = MOST_ENTRIES;
         }
         self.slot_bits = slot_bits;
+        self.live_bits = slot_bits.min(FIRST_SLOT_BITS);
     }
 
     /// With `on`, a shape's first block holds [`FIRST`] entries and its
@@ -349,10 +360,12 @@ impl<P: Pattern> Table<P> {
         };
         let n = 1usize << self.slot_bits;
         let mut slots = Vec::new();
+        // The memory of every slot the budget holds, but only the first
+        // ones written (the rest are written as the slots double).
         slots
             .try_reserve_exact(n)
             .map_err(|_| refuse(self.capacity_bytes()))?;
-        slots.resize(n, ShapeSlot::default());
+        slots.resize(1 << self.live_bits, ShapeSlot::default());
         let mut blocks = Vec::new();
         blocks
             .try_reserve_exact(self.max_blocks)
@@ -409,13 +422,13 @@ impl<P: Pattern> Table<P> {
     #[inline]
     fn home(&self, shape: u64, ctx: u32) -> usize {
         let h = (shape ^ (ctx as u64).rotate_left(43)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (h >> (64 - self.slot_bits)) as usize
+        (h >> (64 - self.live_bits)) as usize
     }
 
     /// The slot of a shape, if present.
     #[inline]
     fn find(&self, shape: u64, ctx: u32) -> Option<usize> {
-        let mask = (1usize << self.slot_bits) - 1;
+        let mask = (1usize << self.live_bits) - 1;
         let mut i = self.home(shape, ctx);
         loop {
             let s = &self.slots[i];
@@ -599,7 +612,7 @@ impl<P: Pattern> Table<P> {
                 // only hints).
                 return;
             }
-            slots.resize(1 << self.slot_bits, ShapeSlot::default());
+            slots.resize(1 << self.live_bits, ShapeSlot::default());
             self.slots = slots;
         }
         self.stores += 1;
@@ -607,11 +620,17 @@ impl<P: Pattern> Table<P> {
         let slot = match self.find(key.shape, key.ctx) {
             Some(s) => s,
             None => {
-                if 4 * (self.used_slots + 1) > 3 << self.slot_bits {
-                    self.reset();
+                if 4 * (self.used_slots + 1) > 3 << self.live_bits {
+                    // Three quarters of the slots in use: twice as many,
+                    // or once the budget's all are in use, a reset.
+                    if self.live_bits < self.slot_bits {
+                        self.grow_slots();
+                    } else {
+                        self.reset();
+                    }
                 }
                 let mut i = self.home(key.shape, key.ctx);
-                let m = (1usize << self.slot_bits) - 1;
+                let m = (1usize << self.live_bits) - 1;
                 while self.slots[i].ctx != 0 {
                     i = (i + 1) & m;
                 }
@@ -724,6 +743,29 @@ impl<P: Pattern> Table<P> {
         true
     }
 
+    /// Twice as many shape slots in use (within the memory reserved for
+    /// the budget's slots): every shape placed anew from its home at the
+    /// new size. The table answers as before: a shape is found by its
+    /// shape and context wherever it lies, and the reset still comes when
+    /// three quarters of the budget's slots are in use.
+    #[cold]
+    fn grow_slots(&mut self) {
+        let shapes: Vec<ShapeSlot> = self.slots.iter().copied().filter(|s| s.ctx != 0).collect();
+        self.live_bits += 1;
+        self.slots
+            .iter_mut()
+            .for_each(|s| *s = ShapeSlot::default());
+        self.slots.resize(1 << self.live_bits, ShapeSlot::default());
+        let mask = (1usize << self.live_bits) - 1;
+        for slot in shapes {
+            let mut i = self.home(slot.shape, slot.ctx - 1);
+            while self.slots[i].ctx != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = slot;
+        }
+    }
+
     fn reset(&mut self) {
         self.resets += 1;
         if !(self.newest && self.keep_newer_half()) {
@@ -787,7 +829,7 @@ impl<P: Pattern> Table<P> {
             .iter_mut()
             .for_each(|s| *s = ShapeSlot::default());
         self.used_slots = 0;
-        let mask = (1usize << self.slot_bits) - 1;
+        let mask = (1usize << self.live_bits) - 1;
         for slot in kept {
             let mut i = self.home(slot.shape, slot.ctx - 1);
             while self.slots[i].ctx != 0 {
@@ -965,6 +1007,46 @@ mod tests {
                 small,
                 found
             );
+        }
+    }
+
+    /// A table writes its first `2^FIRST_SLOT_BITS` shape slots only and
+    /// doubles them as they fill: every shape stored is found after each
+    /// doubling, and the reset comes when three quarters of the budget's
+    /// slots are in use, as with every slot written at once.
+    #[test]
+    fn shape_slots_double_as_they_fill() {
+        for small in [false, true] {
+            let mut t: Table<u128> = Table::with_bytes(4 << 20);
+            t.small_first(small);
+            t.reserve().unwrap();
+            assert_eq!(t.slots.len(), 1 << FIRST_SLOT_BITS.min(t.slot_bits));
+            let key = |i: u64| TtKey {
+                shape: i.wrapping_mul(0x2545_F491_4F6C_DD1D),
+                ctx: (i % 3) as u32,
+                owners: u128::from(i),
+            };
+            // Stored until the table is full (by its slots, or with small
+            // first blocks by its entries).
+            let most = 3 << (t.slot_bits - 2);
+            let mut n = 0u64;
+            while n < most && t.resets == 0 {
+                t.store(&key(n), u128::MAX, 3, 7);
+                n += 1;
+            }
+            let n = if t.resets == 0 { n } else { n - 1 };
+            assert!(t.live_bits > FIRST_SLOT_BITS, "small first {}", small);
+            if t.resets == 0 {
+                for i in 0..n {
+                    let hit = t.probe(&key(i), 3).unwrap();
+                    assert!(hit.at_least && hit.bound == 3);
+                }
+                assert_eq!(t.live_bits, t.slot_bits);
+                t.store(&key(n), u128::MAX, 3, 7);
+                assert_eq!(t.resets, 1, "small first {}", small);
+            }
+            assert!(small || n == most, "{} of {} shapes", n, most);
+            chains_hold_every_block_once(&t);
         }
     }
 

@@ -496,6 +496,44 @@ impl PointsGame {
             | (c.indicator.map_or(0, |i| i.0 as u32 + 1) << 21)
     }
 
+    /// Is `m` one of the moves [`TrickGame::moves`] lists here with `sw`?
+    /// The same tests as `moves` makes of each card (legal, the top of its
+    /// class, the card dominance keeps of its run), for this card alone and
+    /// without the ordering weights: the cut-off cache asks it at most
+    /// nodes, before any move is generated.
+    fn lists_move(&self, m: u8, sw: &Switches) -> bool {
+        self.dominance_sw.set(sw.dominance && sw.collapse);
+        if self.core.void_pending {
+            return m == VOID;
+        }
+        let (cards, call) = self.legal();
+        if m == CALL {
+            return call;
+        }
+        if m >= 128 || !cards.contains(Card(m)) {
+            return false;
+        }
+        let card = Card(m);
+        if !sw.collapse {
+            return true;
+        }
+        let hand = self.core.hands[self.core.to_move as usize];
+        let live = self.live();
+        if self.class_of(card, cards & hand, live) != card {
+            return false;
+        }
+        if !(sw.dominance && self.dominance_on()) {
+            return true;
+        }
+        let run = self.run_of(card, cards & hand, live - hand).0;
+        if run.len() > 1 {
+            if let Some(mine) = self.run_taker(card, self.current_best()) {
+                return self.run_pick(run, mine) == card;
+            }
+        }
+        true
+    }
+
     /// A seat of side 0 (the maximising side) or of side 1.
     fn seat_of_side(&self, side: Side) -> u8 {
         (0..self.n).find(|&s| self.side[s] == side).unwrap_or(0) as u8
@@ -507,6 +545,16 @@ impl TrickGame for PointsGame {
     type Winners = CardSet;
     type Pattern = u128;
     const SMALL_FIRST: bool = true;
+
+    /// The four-hand presets' last two tricks (`Switches::bounds_first`):
+    /// the bounds value them exactly (the last trick played out, the two
+    /// tricks kept in a table of their own), so a table probe and store
+    /// there only cost, and the bounds' answer relies on fewer ranks than
+    /// an entry's mask.
+    #[inline]
+    fn bounds_first(&self) -> bool {
+        self.exact_key && self.core.tricks_left <= 2
+    }
 
     fn to_move(&self) -> usize {
         self.core.to_move as usize
@@ -781,6 +829,10 @@ impl TrickGame for PointsGame {
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15);
         }
         h
+    }
+
+    fn has_move(&self, m: u8, sw: &Switches) -> bool {
+        self.lists_move(m, sw)
     }
 
     fn move_hint(&self, _m: u8) -> u8 {

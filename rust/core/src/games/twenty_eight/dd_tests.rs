@@ -331,6 +331,68 @@ fn dominance_changes_no_answer() {
     );
 }
 
+/// The four-hand presets' last two tricks valued by the bounds before the
+/// table (`Switches::bounds_first`): every answer as with the switch off
+/// (points or outcomes and each action's, on 3-card positions against
+/// plain minimax, on 6-card positions against the switch off), and in
+/// release builds the value and every card's value of full deals.
+#[test]
+fn four_hand_bounds_first_changes_no_answer() {
+    let off = Switches {
+        bounds_first: false,
+        ..Switches::default()
+    };
+    let mut rng = Rng::new(49);
+    for preset in ["28", "29"] {
+        let g = TwentyEight::new(preset, &[]).unwrap();
+        for _ in 0..12 {
+            let s = random_position(&g, &mut rng, 3, true);
+            let p = s.current().unwrap();
+            let want = (brute(&s, s.side(p)), brute_after(&s, s.side(p)));
+            for sw in [Switches::default(), off] {
+                let cfg = SolverConfig {
+                    switches: sw,
+                    ..SolverConfig::small()
+                };
+                let got = solve_points(&s, p, cfg, true).unwrap();
+                let vals: Vec<i32> = got.actions.iter().map(|a| a.1).collect();
+                assert_eq!((got.value, vals), want, "{}", crate::game::GameState::render(&s));
+            }
+        }
+    }
+    same_answers_without(off, 6, 24);
+    full_deals_without(off);
+}
+
+/// The value and every card's value for the leader of full 28 deals (seeds
+/// 0-2 of `t28_bench`: seat 0 bids its longest suit, open, seat 1 leads)
+/// with every switch on and with those of `off`, in release builds.
+fn full_deals_without(off: Switches) {
+    if cfg!(debug_assertions) {
+        return;
+    }
+    let g = TwentyEight::new("28", &[]).unwrap();
+    let cfg = g.config_arc();
+    for seed in 0..3 {
+        let full = g.new_game(seed).full_deal();
+        let deal = cfg.pack.format_deal(&full);
+        let best = (0..cfg.pack.num_suits())
+            .max_by_key(|&i| ((full[0] & cfg.pack.suit_mask(i as u8)).len(), std::cmp::Reverse(i)))
+            .unwrap();
+        let code = cfg.pack.suits[best].code.clone();
+        let s = g.from_deal(&deal, 0, 1, TrumpStart::Open(&code), None).unwrap();
+        let run = |sw: Switches| {
+            let config = SolverConfig {
+                switches: sw,
+                ..SolverConfig::default()
+            };
+            let v = solve_points(&s, 0, config.clone(), false).unwrap().value;
+            (v, solve_points(&s, 1, config, true).unwrap().actions)
+        };
+        assert_eq!(run(Switches::default()), run(off), "seed {}", seed);
+    }
+}
+
 /// The run of a card and its lower edge by walking the mover's cards of
 /// its suit outwards from it, comparing rank classes (the reference for
 /// `PointsGame::run_of`).
