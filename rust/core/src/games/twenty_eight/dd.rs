@@ -356,6 +356,10 @@ impl PointsGame {
         if c.revealed && c.tlen > 0 {
             return (self.legal_open(p, hand, &c.trick[..c.tlen as usize]), false);
         }
+        if c.revealed {
+            // A lead with trumps open: any card (as `rules::legal`).
+            return (hand, false);
+        }
         let (l, call) = rules::legal(
             &self.cfg.pack,
             &self.cfg.rank,
@@ -408,7 +412,6 @@ impl PointsGame {
     }
 
     fn trick_done(&mut self) -> TrickWon<CardSet> {
-        let cfg = self.cfg.clone();
         let (trick, tlen) = (self.core.trick, self.core.tlen as usize);
         let cards = &trick[..tlen];
         // (The trick's best card: the rules' `trick_winner`, equal cards to
@@ -419,10 +422,13 @@ impl PointsGame {
         } else {
             CardSet::EMPTY
         };
+        // (The configuration borrowed beside the state, not cloned: no
+        // reference count moved at every trick.)
+        let cfg = &*self.cfg;
         let c = &mut self.core;
         let winner = c.seats[w];
-        let mut pts: u32 = cards.iter().map(|&x| gain_of(&cfg, x)).sum();
-        let rest = loser_credit(&cfg, cards);
+        let mut pts: u32 = cards.iter().map(|&x| gain_of(cfg, x)).sum();
+        let rest = loser_credit(cfg, cards);
         c.tricks_left -= 1;
         if cfg.last_trick_bonus && c.tricks_left == 0 {
             pts += 1;

@@ -117,9 +117,16 @@ impl PointsGame {
         }
         let (cards, _) = self.legal();
         let hand = self.core.hands[self.core.to_move as usize];
+        let p = self.cfg.pts(card);
+        // A run is some of the mover's legal cards of `card`'s suit: when
+        // they all have `card`'s points, so has the run (the search asks
+        // this after every move that failed; most have no such choice).
+        let suit = CardSet(self.masks.suit[Self::suit_of(card) as usize & 3] as u128);
+        if (cards & hand & suit).iter().all(|x| self.cfg.pts(x) == p) {
+            return None;
+        }
         let live = self.live();
         let (run, below) = self.run_of(card, cards & hand, live - hand);
-        let p = self.cfg.pts(card);
         if run.iter().all(|x| self.cfg.pts(x) == p) {
             return None;
         }
