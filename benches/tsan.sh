@@ -15,5 +15,5 @@ export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target/tsan}"
 export TSAN_OPTIONS="halt_on_error=1 allocator_may_return_null=1"
 RUSTFLAGS="-Zsanitizer=thread" cargo +nightly test -Zbuild-std --target "$target" --release \
     -p hukm-core --lib -- \
-    solve::parallel solve::shared solve::wcore::shared pool registry::review \
+    solve::parallel solve::shared solve::wcore::shared pool registry::review games::twenty_eight::dd::solver \
     playouts_do_not_depend_on_threads

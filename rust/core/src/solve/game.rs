@@ -524,6 +524,30 @@ pub struct Switches {
     /// root's first probe at the game's estimate ([`crate::solve::Whist::estimate`],
     /// as for the value alone) instead of half the tricks left.
     pub cards_guess: bool,
+    /// The Twenty-eight family's outcome against a target on several
+    /// threads: every action's questions (made? not failed?) each on the
+    /// next free thread ([`crate::solve::parallel::each_question`]), the
+    /// root's outcome the best of its actions'; the value alone's questions
+    /// with the root's moves split over the threads
+    /// ([`crate::solve::Solver::reaches_split`]). Off: every question on
+    /// the call's one thread.
+    pub outcome_split: bool,
+    /// With [`Switches::outcome_split`], a question of the value alone
+    /// asked by every thread at once by ABDADA
+    /// ([`crate::solve::Solver::value_abdada`]) instead of the root's
+    /// moves split over the threads.
+    pub outcome_abdada: bool,
+    /// With [`Switches::outcome_split`], a question of the value alone
+    /// searches its first move first, split the same way below it, down
+    /// [`crate::solve::parallel::OUTCOME_PV_PLIES`] plies, and splits its
+    /// other moves over the threads only if the first did not decide it.
+    pub outcome_pv: bool,
+    /// Independent questions of one call on several threads
+    /// ([`crate::solve::parallel::each_question`]: 56's outcome after each
+    /// action): a thread with no question left to take searches one still
+    /// searched by a single thread alongside it, on the shared table; the
+    /// first answer stands and drops the other search.
+    pub help_tail: bool,
 }
 
 impl Default for Switches {
@@ -575,6 +599,10 @@ impl Default for Switches {
             cutoff_owners: true,
             small_first: true,
             cards_guess: true,
+            outcome_split: true,
+            outcome_abdada: false,
+            outcome_pv: false,
+            help_tail: true,
         }
     }
 }
@@ -629,11 +657,15 @@ impl Switches {
             cutoff_owners: false,
             small_first: false,
             cards_guess: false,
+            outcome_split: false,
+            outcome_abdada: false,
+            outcome_pv: false,
+            help_tail: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 46] = [
+    pub const NAMES: [&'static str; 50] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -680,6 +712,10 @@ impl Switches {
         "cutoff_owners",
         "small_first",
         "cards_guess",
+        "outcome_split",
+        "outcome_abdada",
+        "outcome_pv",
+        "help_tail",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -731,6 +767,10 @@ impl Switches {
             "cutoff_owners" => &mut self.cutoff_owners,
             "small_first" => &mut self.small_first,
             "cards_guess" => &mut self.cards_guess,
+            "outcome_split" => &mut self.outcome_split,
+            "outcome_abdada" => &mut self.outcome_abdada,
+            "outcome_pv" => &mut self.outcome_pv,
+            "help_tail" => &mut self.help_tail,
             _ => return None,
         })
     }

@@ -497,6 +497,11 @@ impl Bar {
     }
 }
 
+/// With [`crate::solve::Switches::outcome_pv`], the plies down which a
+/// question's first move is searched before its others
+/// ([`Solver::reaches_split`]).
+pub const OUTCOME_PV_PLIES: u32 = 6;
+
 /// With [`crate::solve::Switches::abdada`], moves are marked down to this
 /// many moves before the end of the play (the searches below are too small
 /// to pay for the marks).
@@ -710,6 +715,129 @@ where
         Ok(best_of(&values, mover_max, self.used))
     }
 
+    /// Whether side 0 takes at least `target` from `g` on (as
+    /// [`Solver::reaches`] for side 0), on every thread of the call
+    /// ([`crate::solve::Switches::outcome_split`]; one thread, or the
+    /// switch off: [`Solver::reaches`]).
+    ///
+    /// After a trial on this thread alone ([`Solver::trial`]), the root's
+    /// moves are handed to the threads, each move's question ("does side 0
+    /// still reach the target less what the move credited?") on the next
+    /// free thread, in the game's order of moves; the first answer that
+    /// decides the root's (a move that reaches it for side 0 to move, one
+    /// that refutes it for side 1) drops the questions still running. A
+    /// root with one move is split below it. With
+    /// [`crate::solve::Switches::outcome_abdada`] every thread asks the
+    /// root's question instead ([`Solver::value_abdada`] within the window
+    /// `target - 1..=target`).
+    pub fn reaches_split<G>(&mut self, g: &mut G, target: u32) -> Result<bool>
+    where
+        G: TrickGame<Pattern = P, Move = M> + Clone + Send,
+    {
+        if self.threads() < 2 || !self.config.switches.outcome_split || target == 0 {
+            return self.reaches(g, 0, target);
+        }
+        let mut h = g.clone();
+        if let Some(done) = self.trial(|s| s.reaches(&mut h, 0, target)) {
+            return done;
+        }
+        let plies = if self.config.switches.outcome_pv {
+            OUTCOME_PV_PLIES
+        } else {
+            0
+        };
+        self.reaches_spread(g, target, plies)
+    }
+
+    /// [`Solver::reaches_split`] past its trial: the first move searched
+    /// first (split the same way below it) down `pv` plies.
+    fn reaches_spread<G>(&mut self, g: &mut G, target: u32, pv: u32) -> Result<bool>
+    where
+        G: TrickGame<Pattern = P, Move = M> + Clone + Send,
+    {
+        if target == 0 {
+            return Ok(true);
+        }
+        if g.remaining() == 0 {
+            return Ok(false);
+        }
+        if self.config.switches.outcome_abdada {
+            let r = self.abdada_within(g, (target - 1, target), target, Probe::Mtdf)?;
+            return Ok(r.value >= target);
+        }
+        let mut list = super::game::MoveList::new();
+        g.moves(&mut list, &self.config.switches);
+        let moves = list.as_slice().to_vec();
+        if moves.len() < 2 {
+            let Some(&m) = moves.first() else {
+                return self.reaches(g, 0, target);
+            };
+            // One move (a compulsory lead, a single card to follow): the
+            // split goes below it.
+            let credit = super::answer::credit(g, m);
+            let r = if credit >= target {
+                Ok(true)
+            } else {
+                self.reaches_spread(g, target - credit, pv)
+            };
+            g.undo(m);
+            return r;
+        }
+        let mover_max = g.side_of(g.to_move()) == 0;
+        let mut moves = moves;
+        if pv > 0 {
+            // The first move alone (its own moves split), then the others
+            // if it did not decide.
+            let m = moves.remove(0);
+            let credit = super::answer::credit(g, m);
+            let r = if credit >= target {
+                Ok(true)
+            } else if g.remaining() == 0 {
+                Ok(false)
+            } else {
+                self.reaches_spread(g, target - credit, pv - 1)
+            };
+            g.undo(m);
+            if r? == mover_max {
+                return Ok(mover_max);
+            }
+        }
+        let fresh = self.config.switches.fresh_cutoffs;
+        let cancel = Arc::new(AtomicBool::new(false));
+        let root = Mutex::new(g.clone());
+        let answers = self.split(moves.len(), |s, i| -> Result<Option<bool>> {
+            if cancel.load(Ordering::Relaxed) {
+                return Ok(None);
+            }
+            let mut h = root.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            let credit = super::answer::credit(&mut h, moves[i]);
+            let yes = if credit >= target {
+                true
+            } else if h.remaining() == 0 {
+                false
+            } else {
+                if fresh {
+                    s.cutoffs = Vec::new();
+                }
+                s.cancel = Some(cancel.clone());
+                let r = s.reaches(&mut h, 0, target - credit);
+                let dropped = s.cancelled();
+                s.cancel = None;
+                match r {
+                    Err(_) if dropped => return Ok(None),
+                    r => r?,
+                }
+            };
+            if yes == mover_max {
+                // The mover has a move that decides the root.
+                cancel.store(true, Ordering::Relaxed);
+            }
+            Ok(Some(yes))
+        })?;
+        let decided = answers.contains(&Some(mover_max));
+        Ok(decided == mover_max)
+    }
+
     /// The value of `g` for side 0 (as [`Solver::value`] over the whole
     /// window, probing first at `guess`, then as `probe` says) searched by
     /// every thread of the call at once, by ABDADA
@@ -728,8 +856,23 @@ where
     where
         G: TrickGame<Pattern = P, Move = M> + Clone + Send,
     {
+        self.abdada_within(g, (0, u32::MAX), guess, probe)
+    }
+
+    /// [`Solver::value_abdada`] of a value known to lie in `window`
+    /// (`lo..=hi`, side 0's terms): the value clipped to it.
+    fn abdada_within<G>(
+        &mut self,
+        g: &mut G,
+        window: (u32, u32),
+        guess: u32,
+        probe: Probe,
+    ) -> Result<Solution>
+    where
+        G: TrickGame<Pattern = P, Move = M> + Clone + Send,
+    {
         let total = g.remaining();
-        let window = match self.open_window((0, u32::MAX), total) {
+        let window = match self.open_window(window, total) {
             Ok(w) => w,
             Err(done) => return Ok(done),
         };
@@ -921,6 +1064,96 @@ where
         }
         Ok((base + r.value, base + r.hi))
     })
+}
+
+/// The answers of `n` questions of one call that do not depend on each
+/// other (a question after each action of a root) over the call's threads
+/// ([`Solver::split`]): with [`crate::solve::Switches::trial_first`] the
+/// call first tries `serial`, the work of one thread, on this thread alone
+/// for [`TRIAL_NODES`] nodes (a small position is answered so, as fast as
+/// on one thread); past the trial (and without the switch) `job(solver, i)`
+/// answers question `i` on the next free thread, its search starting with
+/// an empty cut-off cache with [`crate::solve::Switches::fresh_cutoffs`].
+pub fn each_question<P, M, T>(
+    solver: &mut Solver<P, M>,
+    n: usize,
+    serial: impl FnOnce(&mut Solver<P, M>) -> Result<Vec<T>>,
+    job: impl Fn(&mut Solver<P, M>, usize) -> Result<T> + Sync,
+) -> Result<Vec<T>>
+where
+    P: Pattern + Send + Sync,
+    M: Copy + Default + PartialEq + Send + Sync,
+    T: Send,
+{
+    if n > 1 {
+        if let Some(done) = solver.trial(serial) {
+            return done;
+        }
+    }
+    let fresh = solver.config().switches.fresh_cutoffs;
+    if !solver.config().switches.help_tail || solver.threads() < 2 || n < 2 {
+        return solver.split(n, |s, i| {
+            if fresh {
+                s.cutoffs = Vec::new();
+            }
+            job(s, i)
+        });
+    }
+    // Each question: 0 not taken, 1 searched, 2 searched and helped,
+    // 3 answered; its answer, and the flag that drops its other search.
+    let state: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
+    let answers: Vec<Mutex<Option<Result<T>>>> = (0..n).map(|_| Mutex::new(None)).collect();
+    let drop: Vec<Arc<AtomicBool>> = (0..n).map(|_| Arc::new(AtomicBool::new(false))).collect();
+    let next = AtomicUsize::new(0);
+    let ask = |s: &mut Solver<P, M>, i: usize| {
+        if fresh {
+            s.cutoffs = Vec::new();
+        }
+        s.cancel = Some(drop[i].clone());
+        let r = job(s, i);
+        s.cancel = None;
+        let dropped = drop[i].load(Ordering::Relaxed);
+        if r.is_err() && dropped {
+            // The other search of this question answered it.
+            return;
+        }
+        let mut a = answers[i].lock().unwrap_or_else(|e| e.into_inner());
+        if a.is_none() {
+            *a = Some(r);
+            state[i].store(3, Ordering::Relaxed);
+            drop[i].store(true, Ordering::Relaxed);
+        }
+    };
+    let worker = |s: &mut Solver<P, M>, _: usize| -> Result<()> {
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i < n {
+                state[i].store(1, Ordering::Relaxed);
+                ask(s, i);
+                continue;
+            }
+            // No question left to take: search one still searched by a
+            // single thread (the first taken) alongside it.
+            let Some(j) = (0..n).find(|&j| {
+                state[j]
+                    .compare_exchange(1, 2, Ordering::Relaxed, Ordering::Relaxed)
+                    .is_ok()
+            }) else {
+                return Ok(());
+            };
+            ask(s, j);
+        }
+    };
+    let threads = solver.threads().min(n);
+    solver.split(threads, worker)?;
+    answers
+        .into_iter()
+        .map(|a| {
+            a.into_inner()
+                .unwrap_or_else(|e| e.into_inner())
+                .unwrap_or_else(|| Err(Error::State("a question was not answered".into())))
+        })
+        .collect()
 }
 
 /// The root's value from its actions' bounds: the best for the side to

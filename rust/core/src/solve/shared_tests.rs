@@ -196,3 +196,36 @@ fn busy_marks_hold_a_move_until_it_leaves() {
     b.stop();
     assert!(b.marking().is_none());
 }
+
+/// The layout a search asks for reaches every stripe
+/// (`SharedTt::small_first`): 6,000 shapes of one entry each, stored in a
+/// shared table of 1 MiB, are mostly still there with small first blocks
+/// and mostly gone (their stripes full) without, as in a table of one
+/// thread's own.
+#[test]
+fn a_shared_table_takes_the_small_first_layout() {
+    let key = |shape: u64| TtKey {
+        shape: shape.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
+        ctx: 0,
+        owners: 1u128,
+    };
+    let kept = |small: bool| {
+        let table = Arc::new(SharedTt::<u128>::with_bytes(1 << 20));
+        let mut tt = Tt::shared(&table);
+        tt.keep_newest(true);
+        tt.small_first(small);
+        for shape in 0..6000 {
+            tt.store(&key(shape), 1, 2, 2);
+        }
+        (0..6000)
+            .filter(|&s| tt.probe(&key(s), 2).is_some())
+            .count()
+    };
+    let (on, off) = (kept(true), kept(false));
+    assert!(
+        on > 4000 && off < 3000,
+        "kept {} with small first blocks, {} without",
+        on,
+        off
+    );
+}

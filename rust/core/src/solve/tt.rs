@@ -113,19 +113,23 @@ impl<P: Pattern> Tt<P> {
         }
     }
 
-    /// Whether a table of its own keeps its newest half when full
-    /// ([`Table::keep_newest`]; a shared table's stripes are cleared).
+    /// Whether the table keeps its newest half when full
+    /// ([`Table::keep_newest`]; a shared table's stripes each their own:
+    /// see [`SharedTt::keep_newest`]).
     pub fn keep_newest(&mut self, on: bool) {
-        if let Store::Own(t) = &mut self.store {
-            t.keep_newest(on);
+        match &mut self.store {
+            Store::Own(t) => t.keep_newest(on),
+            Store::Shared(h) => h.table().keep_newest(on),
         }
     }
 
-    /// Whether a table of its own starts each shape with a small block
-    /// ([`Table::small_first`]; a shared table's stripes keep their layout).
+    /// Whether the table starts each shape with a small block
+    /// ([`Table::small_first`]; a shared table's stripes all alike, see
+    /// [`SharedTt::small_first`]).
     pub fn small_first(&mut self, on: bool) {
-        if let Store::Own(t) = &mut self.store {
-            t.small_first(on);
+        match &mut self.store {
+            Store::Own(t) => t.small_first(on),
+            Store::Shared(h) => h.table().small_first(on),
         }
     }
 

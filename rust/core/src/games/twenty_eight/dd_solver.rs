@@ -115,47 +115,112 @@ pub fn solve_outcome(
 ) -> Result<DdAnswer> {
     let bs = s.side(s.bidder) as usize;
     let mut solver = Solver::new(config);
-    let mut made = PointsGame::new(s, s.bidder, Objective::Made)?;
-    let mut nf = PointsGame::new(s, s.bidder, Objective::NotFailed)?;
+    let made = PointsGame::new(s, s.bidder, Objective::Made)?;
+    let nf = PointsGame::new(s, s.bidder, Objective::NotFailed)?;
     // In the searched units (kings and queens credited to the side that
     // loses them) the bidding side's points from here are its value minus R.
     let r = made.negative_cards() as i32;
     let need = (target - s.points[bs] + r).max(0) as u32;
-    let vb = made.bonus();
-    // The three questions: points to make it, with the void bonus, not to fail.
-    let (make, make_bonus) = (Threshold::new(need), Threshold::new(need + vb));
-    let mut one = |solver: &mut Solver, m: Option<u8>| -> Result<i32> {
+    let q = Outcome {
+        make: Threshold::new(need),
+        // Points to make it with the void bonus.
+        make_bonus: Threshold::new(need + made.bonus()),
+        open: made.objective() == Objective::Points,
+    };
+    let acts = if actions { action_moves(s) } else { Vec::new() };
+    let cards: Vec<u8> = acts.iter().filter_map(|a| a.1).collect();
+    if solver.threads() > 1 && cards.len() > 1 && cards.len() == acts.len() {
+        // Every action's questions at once on the call's threads
+        // (`Switches::outcome_split`); the root's outcome is the best of
+        // its actions' for the side to move (made implies not failed, so
+        // the best outcome answers both of the root's questions).
+        // The games need not be shared between threads, only sent: each
+        // job takes its own copy.
+        let games = std::sync::Mutex::new((made.clone(), nf.clone()));
+        let copy = || games.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let serial = |solver: &mut Solver| -> Result<Vec<i32>> {
+            let (mut made, mut nf) = copy();
+            q.one(solver, &mut made, &mut nf, None, false)?;
+            cards
+                .iter()
+                .map(|&m| q.one(solver, &mut made, &mut nf, Some(m), false))
+                .collect()
+        };
+        let job = |solver: &mut Solver, i: usize| -> Result<i32> {
+            let (mut made, mut nf) = copy();
+            q.one(solver, &mut made, &mut nf, Some(cards[i]), false)
+        };
+        if solver.config().switches.outcome_split {
+            let values = parallel::each_question(&mut solver, cards.len(), serial, job)?;
+            let bidder_moves = made.side_of(made.to_move()) == 0;
+            let best = if bidder_moves {
+                values.iter().max()
+            } else {
+                values.iter().min()
+            };
+            let mut out = Answer::exact(best.copied().unwrap_or(FAILED));
+            for ((name, _), v) in acts.into_iter().zip(values) {
+                out.push_exact(name, v);
+            }
+            return Ok(out.finish(&solver));
+        }
+    }
+    let (mut made, mut nf) = (made, nf);
+    let mut out = Answer::exact(q.one(&mut solver, &mut made, &mut nf, None, true)?);
+    for (name, m) in acts {
+        let v = match m {
+            Some(m) => q.one(&mut solver, &mut made, &mut nf, Some(m), false)?,
+            None => out.value,
+        };
+        out.push_exact(name, v);
+    }
+    Ok(out.finish(&solver))
+}
+
+/// The questions of [`solve_outcome`]: points to make the contract, the
+/// same with the void bonus, and whether only the first is asked (trumps
+/// open: made or failed).
+#[derive(Copy, Clone)]
+struct Outcome {
+    make: Threshold,
+    make_bonus: Threshold,
+    open: bool,
+}
+
+impl Outcome {
+    /// The outcome at the root (`m` none) or after move `m`: made (with
+    /// the void bonus), else voided (not failed), else failed. With
+    /// `spread` the root's questions go over the call's threads
+    /// ([`Solver::reaches_split`]).
+    fn one(
+        &self,
+        solver: &mut Solver,
+        made: &mut PointsGame,
+        nf: &mut PointsGame,
+        m: Option<u8>,
+        spread: bool,
+    ) -> Result<i32> {
         let ask = |solver: &mut Solver, g: &mut PointsGame, t: Threshold| match m {
             Some(m) => t.after_move(solver, g, m),
+            None if spread => solver.reaches_split(g, t.target),
             None => t.at(solver, g),
         };
-        if made.objective() == Objective::Points {
-            return Ok(if ask(solver, &mut made, make)? {
+        if self.open {
+            return Ok(if ask(solver, made, self.make)? {
                 MADE
             } else {
                 FAILED
             });
         }
-        if ask(solver, &mut made, make_bonus)? {
+        if ask(solver, made, self.make_bonus)? {
             return Ok(MADE);
         }
-        Ok(if ask(solver, &mut nf, make)? {
+        Ok(if ask(solver, nf, self.make)? {
             VOIDED
         } else {
             FAILED
         })
-    };
-    let mut out = Answer::exact(one(&mut solver, None)?);
-    if actions {
-        for (name, m) in action_moves(s) {
-            let v = match m {
-                Some(m) => one(&mut solver, Some(m))?,
-                None => out.value,
-            };
-            out.push_exact(name, v);
-        }
     }
-    Ok(out.finish(&solver))
 }
 
 /// The open-trump values of a full deal (§16.1): for each trump suit (pack
@@ -536,3 +601,7 @@ pub fn graded_points(
     }
     Ok(out)
 }
+
+#[cfg(test)]
+#[path = "dd_solver_tests.rs"]
+mod tests;
