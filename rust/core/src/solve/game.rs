@@ -600,7 +600,7 @@ impl Default for Switches {
             small_first: true,
             cards_guess: true,
             outcome_split: true,
-            outcome_abdada: false,
+            outcome_abdada: true,
             outcome_pv: false,
             help_tail: true,
         }

@@ -70,6 +70,8 @@ fn outcomes_of_56_on_several_threads_are_those_of_one() {
             (2, "-trial_first,outcome_abdada,abdada"),
             (4, "-trial_first,outcome_abdada,abdada"),
             (2, "-trial_first,-help_tail"),
+            (2, "-trial_first,-outcome_abdada"),
+            (4, "-trial_first,-outcome_abdada"),
             (2, "-outcome_split"),
         ] {
             assert_eq!(outcomes(&s, threads, spec), one, "{} {}\n{}", threads, spec, render);
