@@ -548,6 +548,16 @@ pub struct Switches {
     /// searched by a single thread alongside it, on the shared table; the
     /// first answer stands and drops the other search.
     pub help_tail: bool,
+    /// Twenty-eight's six-hand presets (40, 56; with `twin_keys`):
+    /// partition search. The answers keep the cards whose ranks they relied
+    /// on; a card of the suit and points of one already tried, both below
+    /// every card of that suit the tried card's answer relied on, is not
+    /// searched (`rank_skip`); and in the last five tricks the key by
+    /// relative ranks also holds each hand's suit lengths, so that an entry
+    /// may leave out the owners of a suit's cards of the points of its
+    /// lowest card in play below every card of the suit its answer relied
+    /// on (such cards are interchangeable between the hands holding them).
+    pub six_partition: bool,
 }
 
 impl Default for Switches {
@@ -603,6 +613,7 @@ impl Default for Switches {
             outcome_abdada: true,
             outcome_pv: false,
             help_tail: true,
+            six_partition: true,
         }
     }
 }
@@ -661,11 +672,12 @@ impl Switches {
             outcome_abdada: false,
             outcome_pv: false,
             help_tail: false,
+            six_partition: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 50] = [
+    pub const NAMES: [&'static str; 51] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -716,6 +728,7 @@ impl Switches {
         "outcome_abdada",
         "outcome_pv",
         "help_tail",
+        "six_partition",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -771,6 +784,7 @@ impl Switches {
             "outcome_abdada" => &mut self.outcome_abdada,
             "outcome_pv" => &mut self.outcome_pv,
             "help_tail" => &mut self.help_tail,
+            "six_partition" => &mut self.six_partition,
             _ => return None,
         })
     }

@@ -159,6 +159,9 @@ pub struct PointsGame {
     /// `Switches::dominance` of the search (noted by `moves`, which every
     /// node calls first).
     dominance_sw: std::cell::Cell<bool>,
+    /// `Switches::six_partition` (with `twin_keys`) of the search, noted
+    /// by `tt_key_heap` at every trick start.
+    six_sw: std::cell::Cell<bool>,
     /// Exact values of the last two tricks already worked out (see
     /// `PointsGame::last_two_tricks`), allocated on first use.
     pub(super) two_tricks: std::cell::RefCell<Vec<bounds::TwoTricks>>,
@@ -256,6 +259,7 @@ impl PointsGame {
                 twins::RankSlots::new(&cfg)
             },
             dominance_sw: std::cell::Cell::new(false),
+            six_sw: std::cell::Cell::new(false),
             two_tricks: std::cell::RefCell::new(Vec::new()),
             core: Core {
                 hands,
@@ -417,7 +421,7 @@ impl PointsGame {
         // (The trick's best card: the rules' `trick_winner`, equal cards to
         // the first played.)
         let w = self.best_index();
-        let decided = if self.exact_key {
+        let decided = if self.exact_key || self.six_ranks_kept() {
             self.decided(cards, w)
         } else {
             CardSet::EMPTY
@@ -786,6 +790,7 @@ impl TrickGame for PointsGame {
     }
 
     fn tt_key_heap(&self, sw: &Switches) -> (TtKey<u128>, Option<HeapUnits>) {
+        self.six_sw.set(sw.six_partition && sw.twin_keys);
         if sw.twin_keys {
             if let Some(key) = self.relative_key(self.key_context()) {
                 return (key, None);
@@ -795,10 +800,20 @@ impl TrickGame for PointsGame {
     }
 
     fn pattern_mask(&self, winners: CardSet) -> u128 {
+        if self.six_partition_here() {
+            return self.six_partition_mask(winners);
+        }
         self.partition_mask(winners)
     }
 
     fn mask_winners(&self, mask: u128) -> CardSet {
+        if self.six_partition_here() {
+            return self.six_partition_winners(mask);
+        }
+        if self.six_ranks_kept() {
+            // (Six hands, an exact key: every card in play.)
+            return self.live();
+        }
         self.partition_winners(mask)
     }
 
@@ -815,12 +830,13 @@ impl TrickGame for PointsGame {
     }
 
     fn same_answer(&self, tried: u8, winners: CardSet, other: u8) -> bool {
-        self.same_answer_cards(tried, winners, other) && !self.dominance_pick(other)
+        (self.same_answer_cards(tried, winners, other) || self.six_same_answer(tried, winners, other))
+            && !self.dominance_pick(other)
     }
 
     fn collapse_winners(&self, m: u8, winners: CardSet) -> CardSet {
         let w = self.collapse_rank(m, winners);
-        if self.partition_on() {
+        if self.partition_on() || self.six_ranks_kept() {
             w | self.dominance_winners(m)
         } else {
             w

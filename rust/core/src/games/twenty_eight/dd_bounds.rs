@@ -122,8 +122,7 @@ impl PointsGame {
     /// holds no card of (of two equal cards the first played wins, so a
     /// rank both sides hold is no sure winner), take their own points for
     /// that side: its lower bound when it is on lead, else the cap of the
-    /// side on lead. The keys of these presets are exact, so the bounds rely
-    /// on no ranks.
+    /// side on lead, relying on the ranks of the run's cards.
     fn twin_run_bounds(&self, sw: &Switches, t: Suit, b: &mut LeadBounds<CardSet>) {
         let c = &self.core;
         let cfg = &self.cfg;
@@ -154,6 +153,7 @@ impl PointsGame {
         let run_side = cards[0].1;
         let rank = |x: Card| cfg.rank[x.0 as usize];
         let mut pts = 0u32;
+        let mut by = CardSet::EMPTY;
         let mut i = 0;
         while i < len {
             // The cards of this rank (twins are next to each other).
@@ -170,15 +170,20 @@ impl PointsGame {
                 break;
             }
             pts += gain;
+            for &(x, _) in &cards[i..j] {
+                by.insert(x);
+            }
             i = j;
         }
         let rem = b.upper;
         if run_side == self.side[c.to_move as usize] {
             if sw.quick_tricks {
                 b.lower = pts.min(rem);
+                b.lower_by = by;
             }
         } else if sw.sure_tricks {
             b.upper = rem - pts.min(rem);
+            b.upper_by = by;
         }
     }
 
@@ -210,11 +215,8 @@ impl PointsGame {
         } else {
             rest
         };
-        let by = if self.exact_key {
-            self.decided(cards, w)
-        } else {
-            CardSet::EMPTY
-        };
+        // (Six hands: the partition keys use them.)
+        let by = self.decided(cards, w);
         Some(LeadBounds {
             lower: v,
             lower_by: by,
@@ -257,11 +259,7 @@ impl PointsGame {
         ) {
             return None;
         }
-        Some(if self.exact_key {
-            best.set()
-        } else {
-            CardSet::EMPTY
-        })
+        Some(best.set())
     }
 
     /// The last two tricks, every hand holding two cards, trumps open and no
@@ -302,7 +300,6 @@ impl PointsGame {
             let mut by = CardSet::EMPTY;
             let yes0 =
                 self.two_tricks_reach(&self.view(), &mut hands, &mut trick, 0, need, &mut by);
-            let by = if self.exact_key { by } else { CardSet::EMPTY };
             let mut b = LeadBounds {
                 lower: 0,
                 lower_by: by,
@@ -323,7 +320,6 @@ impl PointsGame {
         };
         let (lo, hi, by) = self.two_tricks_bounds(need);
         let (lo, hi) = (lo.min(rem), hi.min(rem));
-        let by = if self.exact_key { by } else { CardSet::EMPTY };
         let (lower, upper) = if lead0 {
             (lo, hi)
         } else {
@@ -454,9 +450,7 @@ impl PointsGame {
         let cfg = &self.cfg;
         let w = rules::trick_winner(&cfg.pack, &cfg.rank, cards, self.trump, true, self.no_trump);
         let seat = (leader + w) % self.n;
-        if self.exact_key {
-            *by |= self.decided(cards, w);
-        }
+        *by |= self.decided(cards, w);
         let mut gain: u32 = cards.iter().map(|&x| super::gain_of(cfg, x)).sum();
         if last && cfg.last_trick_bonus {
             gain += 1;
@@ -589,7 +583,7 @@ impl<'a> TwoTrickPlay<'a> {
             gain += self.gain[i];
             loss += self.loss[i];
         }
-        if self.game.exact_key {
+        {
             let ws = self.suit[played[w]];
             if played.iter().filter(|&&i| self.suit[i] == ws).count() >= 2 {
                 by.insert(self.cards[played[w]]);

@@ -372,15 +372,8 @@ fn full_deals_without(off: Switches) {
         return;
     }
     let g = TwentyEight::new("28", &[]).unwrap();
-    let cfg = g.config_arc();
     for seed in 0..3 {
-        let full = g.new_game(seed).full_deal();
-        let deal = cfg.pack.format_deal(&full);
-        let best = (0..cfg.pack.num_suits())
-            .max_by_key(|&i| ((full[0] & cfg.pack.suit_mask(i as u8)).len(), std::cmp::Reverse(i)))
-            .unwrap();
-        let code = cfg.pack.suits[best].code.clone();
-        let s = g.from_deal(&deal, 0, 1, TrumpStart::Open(&code), None).unwrap();
+        let s = bench_deal(&g, seed);
         let run = |sw: Switches| {
             let config = SolverConfig {
                 switches: sw,
@@ -529,6 +522,19 @@ fn two_trick_bounds_agree_with_the_yes_no_search() {
     }
 }
 
+/// The deal of `t28_bench` for `seed`: seat 0 bids its longest suit (the
+/// first of the longest), trumps open, seat 1 leads.
+fn bench_deal(g: &TwentyEight, seed: u64) -> TwentyEightState {
+    let cfg = g.config_arc();
+    let full = g.new_game(seed).full_deal();
+    let deal = cfg.pack.format_deal(&full);
+    let best = (0..cfg.pack.num_suits())
+        .max_by_key(|&i| ((full[0] & cfg.pack.suit_mask(i as u8)).len(), std::cmp::Reverse(i)))
+        .unwrap();
+    let code = cfg.pack.suits[best].code.clone();
+    g.from_deal(&deal, 0, 1, TrumpStart::Open(&code), None).unwrap()
+}
+
 /// `Switches::twin_keys` (table keys by relative ranks) and
 /// `Switches::twin_runs` (the top run of trumps as bounds) of the presets
 /// with equal cards change no answer: the points, or the outcomes, and each
@@ -568,16 +574,9 @@ fn twin_keys_and_runs_change_no_answer() {
     // Seeds 2 and 6 of `t28_bench --preset=56` (seat 0 bids its longest
     // suit, open, seat 1 leads): 39 and 22 points.
     let g = TwentyEight::new("56", &[]).unwrap();
-    let cfg = g.config_arc();
     let both = Switches::default().with_spec("-twin_keys,-twin_runs").unwrap();
     for (seed, want) in [(2, 39), (6, 22)] {
-        let full = g.new_game(seed).full_deal();
-        let deal = cfg.pack.format_deal(&full);
-        let best = (0..cfg.pack.num_suits())
-            .max_by_key(|&i| ((full[0] & cfg.pack.suit_mask(i as u8)).len(), std::cmp::Reverse(i)))
-            .unwrap();
-        let code = cfg.pack.suits[best].code.clone();
-        let s = g.from_deal(&deal, 0, 1, TrumpStart::Open(&code), None).unwrap();
+        let s = bench_deal(&g, seed);
         let mut answers = Vec::new();
         for sw in [Switches::default(), both] {
             let config = SolverConfig {
@@ -602,15 +601,8 @@ fn a_full_table_keeping_its_newest_half_changes_no_56_value() {
         return;
     }
     let g = TwentyEight::new("56", &[]).unwrap();
-    let cfg = g.config_arc();
     for (seed, want) in [(2, 39), (6, 22)] {
-        let full = g.new_game(seed).full_deal();
-        let deal = cfg.pack.format_deal(&full);
-        let best = (0..cfg.pack.num_suits())
-            .max_by_key(|&i| ((full[0] & cfg.pack.suit_mask(i as u8)).len(), std::cmp::Reverse(i)))
-            .unwrap();
-        let code = cfg.pack.suits[best].code.clone();
-        let s = g.from_deal(&deal, 0, 1, TrumpStart::Open(&code), None).unwrap();
+        let s = bench_deal(&g, seed);
         for (keep, small) in [(true, false), (false, false), (true, true), (false, true)] {
             let config = SolverConfig {
                 switches: Switches {
@@ -691,4 +683,146 @@ fn small_first_blocks_change_no_answer() {
             }
         }
     }
+}
+
+/// `Switches::six_partition` (partition keys in the last five tricks of
+/// the six-hand presets) changes no answer: every value and every action's
+/// value of 3-card 40 and 56 positions equal plain minimax's (also on a
+/// 4 KiB table that fills many times over); the answers of 4- and 5-card
+/// positions of 40, 56, 56 with the trump concealed and 56 with kings and
+/// queens at -1 equal those with the switch off; in release builds, two
+/// full 56 deals' values with the switch off.
+#[test]
+fn six_partition_changes_no_answer() {
+    let on = Switches::default();
+    assert!(on.six_partition);
+    let off = Switches {
+        six_partition: false,
+        ..Switches::default()
+    };
+    let mut rng = Rng::new(56);
+    let count = if cfg!(debug_assertions) { 3 } else { 12 };
+    for preset in ["40", "56"] {
+        let g = TwentyEight::new(preset, &[]).unwrap();
+        for _ in 0..count {
+            let s = random_position(&g, &mut rng, 3, true);
+            let p = s.current().unwrap();
+            let want = brute(&s, s.side(p));
+            let after = brute_after(&s, s.side(p));
+            for bytes in [SolverConfig::small().tt_bytes, 1 << 12] {
+                let config = SolverConfig {
+                    switches: on,
+                    tt_bytes: bytes,
+                    ..SolverConfig::small()
+                };
+                let got = solve_points(&s, p, config, true).unwrap();
+                let render = crate::game::GameState::render(&s);
+                assert_eq!(got.value, want, "{}", render);
+                let vals: Vec<i32> = got.actions.iter().map(|a| a.1).collect();
+                assert_eq!(vals, after, "{}", render);
+            }
+        }
+    }
+    let kq = vec![("kq_negative".to_string(), "on".to_string())];
+    let (ks, count): (&[usize], usize) = if cfg!(debug_assertions) {
+        (&[4], 2)
+    } else {
+        (&[4, 5], 16)
+    };
+    for (i, (preset, opts, open)) in [
+        ("40", vec![], true),
+        ("56", vec![], true),
+        ("56", vec![], false),
+        ("56", kq, true),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let g = TwentyEight::new(preset, &opts).unwrap();
+        for &k in ks {
+            for s in sample_positions(&g, 500 + 10 * i as u64 + k as u64, k, count, open) {
+                assert_eq!(
+                    answers(&s, on),
+                    answers(&s, off),
+                    "{}",
+                    crate::game::GameState::render(&s)
+                );
+            }
+        }
+    }
+    if cfg!(debug_assertions) {
+        return;
+    }
+    // Seeds 2 and 6 of `t28_bench --preset=56` (as above): 39 and 22.
+    let g = TwentyEight::new("56", &[]).unwrap();
+    for (seed, want) in [(2, 39), (6, 22)] {
+        let s = bench_deal(&g, seed);
+        for sw in [on, off] {
+            let config = SolverConfig {
+                switches: sw,
+                ..SolverConfig::default()
+            };
+            let a = solve_points(&s, 0, config, false).unwrap();
+            assert_eq!(a.value, want, "seed {} six_partition {}", seed, sw.six_partition);
+        }
+    }
+}
+
+/// A partition key's mask keeps every owner but those of a suit's cards of
+/// the points of its lowest card in play below the lowest card the answer
+/// relied on, and the cards it keeps are those the answer relied on and
+/// every card above them or of other points.
+#[test]
+fn six_partition_masks_keep_what_the_answers_relied_on() {
+    let g = TwentyEight::new("56", &[]).unwrap();
+    let cfg = g.config_arc();
+    let mut rng = Rng::new(7);
+    let mut checked = 0;
+    for _ in 0..40 {
+        let s = random_position(&g, &mut rng, 4, true);
+        let game = PointsGame::new(&s, s.current().unwrap(), Objective::Points).unwrap();
+        let (key, _) = game.tt_key_heap(&Switches::default());
+        if !game.six_partition_here() {
+            continue;
+        }
+        assert!(key.ctx & (1 << 30) != 0);
+        let live = game.live();
+        let low: Vec<Card> = live
+            .iter()
+            .filter(|&c| {
+                let suit = live & cfg.pack.suit_mask(cfg.pack.suit_of(c));
+                let bottom = suit
+                    .iter()
+                    .min_by_key(|x| cfg.rank[x.0 as usize])
+                    .unwrap();
+                cfg.pts(c) == cfg.pts(bottom)
+            })
+            .collect();
+        // Nothing relied on: only the cards of the points of each suit's
+        // lowest card are left.
+        let kept = game.six_partition_winners(game.six_partition_mask(CardSet::EMPTY));
+        assert_eq!(kept, live - low.iter().copied().collect::<CardSet>());
+        // Relying on one card keeps it and every card of its suit ranking at
+        // least as high.
+        for c in live.iter() {
+            let kept = game.six_partition_winners(game.six_partition_mask(c.set()));
+            assert!(kept.contains(c));
+            for x in live.iter() {
+                let same_suit = cfg.pack.suit_of(x) == cfg.pack.suit_of(c);
+                if same_suit && cfg.rank[x.0 as usize] >= cfg.rank[c.0 as usize] {
+                    assert!(kept.contains(x));
+                }
+                let below = cfg.rank[x.0 as usize] < cfg.rank[c.0 as usize];
+                // Left out exactly when of the bottom points and, in the
+                // card's suit, below it.
+                let out = low.contains(&x) && (!same_suit || below);
+                assert_eq!(kept.contains(x), !out);
+            }
+        }
+        // Every mask keeps the suit lengths.
+        let lengths = 6 * 6;
+        assert_eq!(game.six_partition_mask(CardSet::EMPTY) & ((1 << lengths) - 1), (1 << lengths) - 1);
+        checked += 1;
+    }
+    assert!(checked >= 20, "{} positions", checked);
 }
