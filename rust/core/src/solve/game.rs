@@ -558,6 +558,13 @@ pub struct Switches {
     /// lowest card in play below every card of the suit its answer relied
     /// on (such cards are interchangeable between the hands holding them).
     pub six_partition: bool,
+    /// The whist core's patterns fix each suit down to its lowest card
+    /// that decided, not further down through that card's holder's run of
+    /// cards next to it; a node that tries every card and skips one as
+    /// equal to a card tried (nothing of another hand between them) counts
+    /// the lower of the two among its rank winners instead, so that a run
+    /// is fixed only where a skip relied on it ([`crate::solve::wcore`]).
+    pub lean_patterns: bool,
 }
 
 impl Default for Switches {
@@ -614,6 +621,7 @@ impl Default for Switches {
             outcome_pv: false,
             help_tail: true,
             six_partition: true,
+            lean_patterns: true,
         }
     }
 }
@@ -673,11 +681,12 @@ impl Switches {
             outcome_pv: false,
             help_tail: false,
             six_partition: false,
+            lean_patterns: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 51] = [
+    pub const NAMES: [&'static str; 52] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -729,6 +738,7 @@ impl Switches {
         "outcome_pv",
         "help_tail",
         "six_partition",
+        "lean_patterns",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -785,6 +795,7 @@ impl Switches {
             "outcome_pv" => &mut self.outcome_pv,
             "help_tail" => &mut self.help_tail,
             "six_partition" => &mut self.six_partition,
+            "lean_patterns" => &mut self.lean_patterns,
             _ => return None,
         })
     }

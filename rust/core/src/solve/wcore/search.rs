@@ -433,10 +433,13 @@ impl<'a, I: Isa> Search<'a, I> {
     /// and the cards it fixes (what the node reports to its parent): in each
     /// suit where a card decided, every card from the top down to the lowest
     /// card that decided, extended down through its holder's run of cards
-    /// next to it; when that run reaches the bottom of the suit, the run is
-    /// left out (the lengths in the shape already place it).
+    /// next to it (not with [`Switches::lean_patterns`]: the skips that
+    /// rely on a run put its lower end among the rank winners); when that
+    /// run reaches the bottom of the suit, the run is left out (the lengths
+    /// in the shape already place it).
     #[inline(always)]
     fn pattern(&self, t: usize, w: u64) -> (Pat, u64) {
+        let lean = self.switches.lean_patterns;
         let all = self.all[t];
         let key = self.rel[t];
         let rw = I::pext(w, all);
@@ -466,7 +469,9 @@ impl<'a, I: Isa> Search<'a, I> {
                 } else {
                     top(gaps_below) + 1
                 };
-                let cut = if low == base {
+                let cut = if lean && low != base {
+                    r
+                } else if low == base {
                     let gaps_above = seg & !same & !((2u64 << r) - 1);
                     if gaps_above == 0 {
                         base + len
@@ -613,13 +618,19 @@ impl<'a, I: Isa> Search<'a, I> {
         let mut winners = 0u64;
         let mut tried = 0u64;
         let all = self.all[t];
+        let lean = self.switches.lean_patterns;
         let mut i = 0;
         while i < order.len() {
             let c = order.get(i);
             i += 1;
             let s = (c >> 4) as usize;
             let rank = c & 15;
-            if rank >= min_rel[s] && !self.equivalent(c, tried & suit_bits(c >> 4), hand, all) {
+            let same = if rank >= min_rel[s] {
+                self.equal_to(c, tried & suit_bits(c >> 4), hand, all)
+            } else {
+                0
+            };
+            if rank >= min_rel[s] && same == 0 {
                 let (v, w) = self.try_card(d, c, beta);
                 if self.abort.is_some() {
                     return (v, w);
@@ -633,6 +644,10 @@ impl<'a, I: Isa> Search<'a, I> {
                 }
                 winners |= w;
                 lower_ranks(&mut min_rel, c, w);
+            } else if lean {
+                // Skipped as equal to a card tried: the answer relies on
+                // the cards between them being this hand's.
+                winners |= same;
             }
             tried |= 1u64 << c;
             if rest != 0 {
@@ -679,8 +694,16 @@ impl<'a, I: Isa> Search<'a, I> {
     /// at the trick's start?
     #[inline(always)]
     pub(super) fn equivalent(&self, c: u8, tried: u64, hand: u64, all: u64) -> bool {
+        self.equal_to(c, tried, hand, all) != 0
+    }
+
+    /// [`Search::equivalent`], telling which run makes `c` equivalent: the
+    /// lower end of the run of this hand's cards joining `c` to a tried
+    /// card (the lower of the two), or 0 when `c` is equivalent to none.
+    #[inline(always)]
+    pub(super) fn equal_to(&self, c: u8, tried: u64, hand: u64, all: u64) -> u64 {
         if tried == 0 {
-            return false;
+            return 0;
         }
         let bit = 1u64 << c;
         let above = tried & !((bit << 1) - 1);
@@ -689,7 +712,7 @@ impl<'a, I: Isa> Search<'a, I> {
             let b = 1u64 << bottom(above);
             let span = (b - 1) & !((bit << 1) - 1);
             if all & span == hand & span {
-                return true;
+                return bit;
             }
         }
         let below = tried & (bit - 1);
@@ -697,10 +720,10 @@ impl<'a, I: Isa> Search<'a, I> {
             let b = 1u64 << top(below);
             let span = (bit - 1) & !((b << 1) - 1);
             if all & span == hand & span {
-                return true;
+                return b;
             }
         }
-        false
+        0
     }
 }
 
