@@ -3,7 +3,9 @@
 //! printed with its target, answer and nodes, for the driver's probe order
 //! (`Solver::value`) and for a plain MTD(f) walk from the estimate.
 //!
-//! `cargo run --release --example t28_probe -- PRESET SEED [SEED ...] [--max-nodes=N] [--tt-mb=N] [--walk]`
+//! `cargo run --release --example t28_probe -- PRESET SEED [SEED ...] [--max-nodes=N] [--tt-mb=N] [--guess=N] [--walk]`
+//!
+//! `--guess=N`: the first probe at `N` instead of the game's estimate.
 //!
 //! `--walk`: the probes one by one (`Solver::reaches`, one table for the
 //! deal), MTD(f) from the game's estimate, printing each; otherwise the
@@ -27,6 +29,10 @@ fn main() {
         .find_map(|a| a.strip_prefix("--policy="))
         .unwrap_or("mtdf")
         .to_string();
+    let guess_at: Option<u32> = args
+        .iter()
+        .find_map(|a| a.strip_prefix("--guess="))
+        .map(|x| x.parse().expect("--guess=N"));
     let tt_mb: Option<usize> = args
         .iter()
         .find_map(|a| a.strip_prefix("--tt-mb="))
@@ -59,7 +65,7 @@ fn main() {
             config.tt_bytes = mb << 20;
         }
         let mut solver = Solver::new(config);
-        let guess = g.estimate();
+        let guess = guess_at.unwrap_or_else(|| g.estimate());
         let rem = g.remaining();
         println!("seed {} estimate {} of {}", seed, guess, rem);
         if !walk {

@@ -27,7 +27,7 @@ pub const MADE: i32 = 2;
 /// stepping from the game's estimate (MTD(f); values near the answer cost
 /// most, and the table carries over from one query to the next).
 fn points_value(solver: &mut Solver, g: &mut PointsGame) -> Result<u32> {
-    let guess = g.estimate();
+    let guess = g.first_guess(&solver.config().switches);
     Ok(solver.value(g, 0, (0, u32::MAX), guess, Probe::Mtdf)?.value)
 }
 
@@ -62,14 +62,15 @@ pub fn solve_points(
     let mut solver = Solver::new(config);
     let points = move |v: u32| i64::from(v as i32 - r);
     let units = Box::new(move |lo, hi| (points(lo), points(hi)));
-    let guess = g.estimate();
+    let guess = g.first_guess(&solver.config().switches);
     let acts = if actions { action_moves(s) } else { Vec::new() };
     let moves: Vec<u8> = acts.iter().filter_map(|a| a.1).collect();
     if solver.threads() > 1 && moves.len() > 1 {
         // Every action at once on the call's threads; the root's value is
         // the best of them.
         let play = |h: &mut PointsGame, i: usize| credit(h, moves[i]);
-        let estimate = |h: &PointsGame, _| h.estimate();
+        let sw = solver.config().switches;
+        let estimate = |h: &PointsGame, at| h.action_guess(&sw, at);
         let n = moves.len();
         let values =
             parallel::each_action(&mut solver, &g, n, play, guess, estimate, Probe::Mtdf, Narrow::Switched)?;
@@ -90,10 +91,11 @@ pub fn solve_points(
     // leaves it (`Switches::card_bounds`); an anytime solve always narrows
     // by the root's bounds.
     let each = Actions::new(&g, root, Probe::Mtdf, Narrow::Switched, solver.config());
+    let sw = solver.config().switches;
     let mut out = Answer::new(root);
     for (name, m) in acts {
         let v = match m {
-            Some(m) => each.after_move(&mut solver, &mut g, m, |g, _| g.estimate())?,
+            Some(m) => each.after_move(&mut solver, &mut g, m, |g, at| g.action_guess(&sw, at))?,
             None => (root.value, root.hi),
         };
         out.push(name, v);

@@ -700,29 +700,8 @@ fn six_partition_changes_no_answer() {
         six_partition: false,
         ..Switches::default()
     };
-    let mut rng = Rng::new(56);
     let count = if cfg!(debug_assertions) { 3 } else { 12 };
-    for preset in ["40", "56"] {
-        let g = TwentyEight::new(preset, &[]).unwrap();
-        for _ in 0..count {
-            let s = random_position(&g, &mut rng, 3, true);
-            let p = s.current().unwrap();
-            let want = brute(&s, s.side(p));
-            let after = brute_after(&s, s.side(p));
-            for bytes in [SolverConfig::small().tt_bytes, 1 << 12] {
-                let config = SolverConfig {
-                    switches: on,
-                    tt_bytes: bytes,
-                    ..SolverConfig::small()
-                };
-                let got = solve_points(&s, p, config, true).unwrap();
-                let render = crate::game::GameState::render(&s);
-                assert_eq!(got.value, want, "{}", render);
-                let vals: Vec<i32> = got.actions.iter().map(|a| a.1).collect();
-                assert_eq!(vals, after, "{}", render);
-            }
-        }
-    }
+    six_hands_against_minimax(on, 56, count, &[SolverConfig::small().tt_bytes, 1 << 12]);
     let kq = vec![("kq_negative".to_string(), "on".to_string())];
     let (ks, count): (&[usize], usize) = if cfg!(debug_assertions) {
         (&[4], 2)
@@ -753,17 +732,50 @@ fn six_partition_changes_no_answer() {
     if cfg!(debug_assertions) {
         return;
     }
-    // Seeds 2 and 6 of `t28_bench --preset=56` (as above): 39 and 22.
+    fifty_six_bench_values(&[on, off]);
+}
+
+/// 3-card positions of 40 and 56 (`count` of each, drawn from `seed`):
+/// the value and every action's with `sw`, on each table size of
+/// `tables`, equal plain minimax's.
+fn six_hands_against_minimax(sw: Switches, seed: u64, count: usize, tables: &[usize]) {
+    let mut rng = Rng::new(seed);
+    for preset in ["40", "56"] {
+        let g = TwentyEight::new(preset, &[]).unwrap();
+        for _ in 0..count {
+            let s = random_position(&g, &mut rng, 3, true);
+            let p = s.current().unwrap();
+            let want = brute(&s, s.side(p));
+            let after = brute_after(&s, s.side(p));
+            for &bytes in tables {
+                let config = SolverConfig {
+                    switches: sw,
+                    tt_bytes: bytes,
+                    ..SolverConfig::small()
+                };
+                let got = solve_points(&s, p, config, true).unwrap();
+                let render = crate::game::GameState::render(&s);
+                assert_eq!(got.value, want, "{}", render);
+                let vals: Vec<i32> = got.actions.iter().map(|a| a.1).collect();
+                assert_eq!(vals, after, "{}", render);
+            }
+        }
+    }
+}
+
+/// Seeds 2 and 6 of `t28_bench --preset=56` (39 and 22): the value with
+/// each of `switches`.
+fn fifty_six_bench_values(switches: &[Switches]) {
     let g = TwentyEight::new("56", &[]).unwrap();
     for (seed, want) in [(2, 39), (6, 22)] {
         let s = bench_deal(&g, seed);
-        for sw in [on, off] {
+        for &sw in switches {
             let config = SolverConfig {
                 switches: sw,
                 ..SolverConfig::default()
             };
             let a = solve_points(&s, 0, config, false).unwrap();
-            assert_eq!(a.value, want, "seed {} six_partition {}", seed, sw.six_partition);
+            assert_eq!(a.value, want, "seed {} {:?}", seed, sw);
         }
     }
 }
@@ -825,4 +837,38 @@ fn six_partition_masks_keep_what_the_answers_relied_on() {
         checked += 1;
     }
     assert!(checked >= 20, "{} positions", checked);
+}
+
+/// `Switches::playout_guess` (the six-hand presets' first probe at the mean
+/// of play-outs, every action's at the root's value) changes no answer:
+/// 3-card positions of 40 and 56 against plain minimax, 4- and 5-card ones
+/// (and one card into a trick) against the switch off, and two full 56
+/// deals' value on and off; the guess is the same each time it is asked.
+#[test]
+fn playout_guess_changes_no_answer() {
+    let on = Switches::default();
+    assert!(on.playout_guess);
+    let off = Switches {
+        playout_guess: false,
+        ..Switches::default()
+    };
+    let count = if cfg!(debug_assertions) { 2 } else { 8 };
+    six_hands_against_minimax(on, 4056, count, &[SolverConfig::small().tt_bytes]);
+    for preset in ["40", "56"] {
+        let g = TwentyEight::new(preset, &[]).unwrap();
+        let ks: &[usize] = if cfg!(debug_assertions) { &[4] } else { &[4, 5] };
+        for &k in ks {
+            for s in sample_positions(&g, 4000 + k as u64, k, count, true) {
+                let render = crate::game::GameState::render(&s);
+                assert_eq!(answers(&s, on), answers(&s, off), "{}", render);
+                let game = PointsGame::new(&s, s.current().unwrap(), Objective::Points).unwrap();
+                let guess = game.first_guess(&on);
+                assert_eq!(guess, game.first_guess(&on), "{}", render);
+                assert!(guess <= game.remaining(), "{}", render);
+            }
+        }
+    }
+    if !cfg!(debug_assertions) {
+        fifty_six_bench_values(&[on, off]);
+    }
 }
