@@ -3,11 +3,12 @@
 //! its longest suit as trumps, seat 1 leads).
 //!
 //! `cargo run --release --example t28_bench -- [N] [FIRST_SEED] [--table] [--quiet] [--check]
-//! [--preset=28|29|40|56] [--no-dominance] [--max-nodes=N]`
+//! [--preset=28|29|40|56] [--no-dominance] [--max-nodes=N] [--cards]`
 //!
 //! Prints one line per deal (milliseconds and nodes) unless `--quiet`, then
 //! the median and p90 of times and nodes. `--check` compares each value with
 //! a search without partitions, skipping and bounds (lead and mid-trick).
+//! `--cards`: every card's value too (the nodes of the whole call).
 //! `--max-nodes=N` stops a deal at `N` nodes (printed as `stopped`, left
 //! out of the figures). `--no-dominance` switches payoff dominance off (`Switches::dominance`);
 //! `HUKM_SWITCHES` changes the solver's switches (see `Switches::with_spec`).
@@ -31,6 +32,7 @@ fn main() {
     let table = args.iter().any(|a| a == "--table");
     let quiet = args.iter().any(|a| a == "--quiet");
     let check = args.iter().any(|a| a == "--check");
+    let cards = args.iter().any(|a| a == "--cards");
     let preset = args
         .iter()
         .find_map(|a| a.strip_prefix("--preset="))
@@ -69,7 +71,7 @@ fn main() {
             let s = g
                 .from_deal(&deal, 0, 1, TrumpStart::Open(&code), None)
                 .expect("deal");
-            let Ok(a) = dd::solve_points(&s, 0, solver.clone(), false) else {
+            let Ok(a) = dd::solve_points(&s, 0, solver.clone(), cards) else {
                 println!("seed {:4} stopped", seed);
                 continue;
             };

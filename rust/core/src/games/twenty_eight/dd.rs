@@ -364,19 +364,6 @@ impl PointsGame {
         (out[0].mean().round().max(0.0) as u32).min(rem)
     }
 
-    /// The first guess after an action of the root: with
-    /// `Switches::playout_guess`, for six hands and the points objective,
-    /// `at` (the root's value, or its guess, less what the action
-    /// credited: most actions are worth about the root's value), else
-    /// [`PointsGame::estimate`].
-    pub fn action_guess(&self, sw: &Switches, at: u32) -> u32 {
-        if sw.playout_guess && self.n == 6 && self.objective == Objective::Points {
-            at.min(self.remaining())
-        } else {
-            self.estimate()
-        }
-    }
-
     /// The kings and queens still out that credit a side (`R` in the module
     /// comment; 0 without `kq_negative`): a side's points from here are its
     /// searched value minus this.

@@ -69,8 +69,7 @@ pub fn solve_points(
         // Every action at once on the call's threads; the root's value is
         // the best of them.
         let play = |h: &mut PointsGame, i: usize| credit(h, moves[i]);
-        let sw = solver.config().switches;
-        let estimate = |h: &PointsGame, at| h.action_guess(&sw, at);
+        let estimate = |h: &PointsGame, _| h.estimate();
         let n = moves.len();
         let values =
             parallel::each_action(&mut solver, &g, n, play, guess, estimate, Probe::Mtdf, Narrow::Switched)?;
@@ -91,11 +90,10 @@ pub fn solve_points(
     // leaves it (`Switches::card_bounds`); an anytime solve always narrows
     // by the root's bounds.
     let each = Actions::new(&g, root, Probe::Mtdf, Narrow::Switched, solver.config());
-    let sw = solver.config().switches;
     let mut out = Answer::new(root);
     for (name, m) in acts {
         let v = match m {
-            Some(m) => each.after_move(&mut solver, &mut g, m, |g, at| g.action_guess(&sw, at))?,
+            Some(m) => each.after_move(&mut solver, &mut g, m, |g, _| g.estimate())?,
             None => (root.value, root.hi),
         };
         out.push(name, v);

@@ -840,7 +840,7 @@ fn six_partition_masks_keep_what_the_answers_relied_on() {
 }
 
 /// `Switches::playout_guess` (the six-hand presets' first probe at the mean
-/// of play-outs, every action's at the root's value) changes no answer:
+/// of play-outs) changes no answer:
 /// 3-card positions of 40 and 56 against plain minimax, 4- and 5-card ones
 /// (and one card into a trick) against the switch off, and two full 56
 /// deals' value on and off; the guess is the same each time it is asked.
