@@ -7,14 +7,17 @@ ratios new/old, the median node counts, how many values are identical and how
 many solves stopped at the time limit. One thread everywhere.
 
     python benches/compare_points.py --old /path/to/old/venv/bin/python \\
-        [--new python] [--workloads t28_open,dehla] [--deals 50] [--timeout 60]
+        [--new python] [--workloads t28_open,dehla] [--deals 50] [--timeout 60] [--cards]
 
 Workloads: ``t28_open`` (Twenty-eight, trumps open, points of the bidder's
 side), ``t28_concealed`` (concealed indicator, outcome for target 16),
 ``t28_table`` (``dd_table``, 4 trumps x 2 sides), ``dehla`` (Dehla Pakad),
 ``double_sar``, ``g40`` and ``g56`` (open trumps, points), ``hokm3``
 (three-player Hokm, the value and every card's value, trump and leader drawn
-from the seed). The deals are the same seeded ones for both builds. Timings
+from the seed). Every workload but ``hokm3`` asks the value alone
+(``actions=False``); ``--cards`` asks every card's value (``actions=True``) of
+every workload in both builds (``t28_table`` is a table either way). The deals
+are the same seeded ones for both builds. Timings
 are noisy on a shared machine: read the medians and ratios, and the node
 counts.
 """
@@ -81,8 +84,21 @@ def _hokm3_state(seed: int) -> Any:
     return hukm.Hokm("hokm3").from_deal(deal, trump=trump, leader=leader)
 
 
-def run_one(workload: str, seed: int, timeout: float) -> dict[str, Any]:
-    """One solve in this interpreter: value, nodes (0 when not reported), seconds."""
+def _answer(sol: Any, cards: bool) -> Any:
+    """What two builds must agree on: the value, and with ``cards`` every card's."""
+    if not cards:
+        return sol.value
+    tricks = getattr(sol, "action_tricks", None) or {}
+    return [sol.value, getattr(sol, "tricks", None), sorted(sol.actions.items()),
+            sorted(tricks.items())]
+
+
+def run_one(workload: str, seed: int, timeout: float, cards: bool = False) -> dict[str, Any]:
+    """One solve in this interpreter: value, nodes (0 when not reported), seconds.
+
+    ``cards`` asks every card's value (``actions=True``) where the workload
+    would ask the value alone.
+    """
     import hukm
 
     heap = {"dehla": "dehla_pakad", "double_sar": "double_sar"}
@@ -104,15 +120,15 @@ def run_one(workload: str, seed: int, timeout: float) -> dict[str, Any]:
         else:
             if workload in heap:
                 state = _heap_state(heap[workload], seed)
-                sol = hukm.solve(state, 0, actions=False, timeout=timeout, **exact)
+                sol = hukm.solve(state, 0, actions=cards, timeout=timeout, **exact)
             elif workload == "t28_concealed":
                 state = _t28_state("28", seed, True)
-                sol = hukm.solve(state, actions=False, target=16, timeout=timeout, **exact)
+                sol = hukm.solve(state, actions=cards, target=16, timeout=timeout, **exact)
             else:
                 preset = {"t28_open": "28", "g40": "40", "g56": "56"}[workload]
-                sol = hukm.solve(_t28_state(preset, seed, False), 0, actions=False, timeout=timeout,
+                sol = hukm.solve(_t28_state(preset, seed, False), 0, actions=cards, timeout=timeout,
                                  **exact)
-            value, nodes = sol.value, sol.nodes
+            value, nodes = _answer(sol, cards), sol.nodes
     except hukm.SolverLimitError:
         return {"value": None, "nodes": 0, "secs": time.perf_counter() - t,
                 "cpu": time.process_time() - c, "stopped": True}
@@ -121,10 +137,10 @@ def run_one(workload: str, seed: int, timeout: float) -> dict[str, Any]:
 
 
 def worker() -> None:
-    """Answers ``workload seed timeout`` lines with one JSON line each."""
+    """Answers ``workload seed timeout cards`` lines with one JSON line each."""
     for line in sys.stdin:
-        workload, seed, timeout = line.split()
-        print(json.dumps(run_one(workload, int(seed), float(timeout))), flush=True)
+        workload, seed, timeout, cards = line.split()
+        print(json.dumps(run_one(workload, int(seed), float(timeout), cards == "1")), flush=True)
 
 
 class Build:
@@ -139,9 +155,9 @@ class Build:
             env={**os.environ, "HUKM_THREADS": "1"},
         )
 
-    def ask(self, workload: str, seed: int, timeout: float) -> dict[str, Any]:
+    def ask(self, workload: str, seed: int, timeout: float, cards: bool = False) -> dict[str, Any]:
         assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(f"{workload} {seed} {timeout}\n")
+        self.proc.stdin.write(f"{workload} {seed} {timeout} {int(cards)}\n")
         self.proc.stdin.flush()
         return dict(json.loads(self.proc.stdout.readline()))
 
@@ -157,15 +173,15 @@ def pct(xs: list[float], q: float) -> float:
 
 
 def compare(old: Build, new: Build, workload: str, deals: int, timeout: float,
-            cpu: bool = False, first: int = 0) -> str:
+            cpu: bool = False, first: int = 0, cards: bool = False) -> str:
     rows: list[tuple[dict[str, Any], dict[str, Any]]] = []
     for seed in range(first, first + deals):
         if seed % 2 == 0:
-            o = old.ask(workload, seed, timeout)
-            n = new.ask(workload, seed, timeout)
+            o = old.ask(workload, seed, timeout, cards)
+            n = new.ask(workload, seed, timeout, cards)
         else:
-            n = new.ask(workload, seed, timeout)
-            o = old.ask(workload, seed, timeout)
+            n = new.ask(workload, seed, timeout, cards)
+            o = old.ask(workload, seed, timeout, cards)
         if cpu:
             o["secs"], n["secs"] = o["cpu"], n["cpu"]
         rows.append((o, n))
@@ -213,6 +229,8 @@ def main(argv: Optional[list[str]] = None) -> None:
     ap.add_argument("--first", type=int, default=0, help="the first deal's seed")
     ap.add_argument("--cpu", action="store_true",
                     help="report each solve's processor time instead of its wall time")
+    ap.add_argument("--cards", action="store_true",
+                    help="every card's value (actions=True) for every workload, not the value only")
     ap.add_argument("--heap-deals", type=int, metavar="N",
                     help="only print the first N deals of the heap workloads as DEAL;TRUMP lines "
                          "(for the Rust example heap_bench --deals)")
@@ -235,10 +253,13 @@ def main(argv: Optional[list[str]] = None) -> None:
         f"{'old nodes':>12}{'new nodes':>12}{'same':>11}{'stop':>5}{'stop':>5}"
     )
     clock = "processor" if args.cpu else "wall"
-    lines = [head, f"(times in ms of {clock} time, nodes the median of the solves that finished)"]
+    asked = "every card's value" if args.cards else "the value alone (hokm3: every card's value)"
+    lines = [head, f"(times in ms of {clock} time, nodes the median of the solves that finished;"
+                   f" {asked})"]
     try:
         for w in args.workloads.split(","):
-            lines.append(compare(old, new, w, args.deals, args.timeout, args.cpu, args.first))
+            lines.append(compare(old, new, w, args.deals, args.timeout, args.cpu, args.first,
+                                 args.cards))
             print(lines[-1], file=sys.stderr, flush=True)
     finally:
         old.close()
