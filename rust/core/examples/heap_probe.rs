@@ -30,6 +30,12 @@ struct Counts {
     starts: [u64; 14],
     /// Lead-bound calls by trick.
     bounds: [u64; 14],
+    /// Trick starts searched move by move (neither the table nor the
+    /// bounds answered), by trick number.
+    expanded: [u64; 14],
+    /// Those trick starts by what the side on lead still needs against all
+    /// that is left (`remaining - target`: 0 everything, 1, 2, 3 or more).
+    slack: [u64; 4],
     /// The probe's target for the side on lead at the root.
     target: u32,
 }
@@ -39,19 +45,29 @@ impl Counts {
     fn print(&self) {
         for t in (0..13).filter(|&t| self.by_trick[t] > 0) {
             println!(
-                "   trick {:2} nodes {:10} starts {:9} bounds {:9}",
+                "   trick {:2} nodes {:10} starts {:9} bounds {:9} expanded {:9}",
                 t + 1,
                 self.by_trick[t],
                 self.starts[t],
-                self.bounds[t]
+                self.bounds[t],
+                self.expanded[t]
             );
         }
+        println!(
+            "   expanded by slack (side on lead needs all, all but 1, 2, 3+): {:?}",
+            self.slack
+        );
     }
 }
 
 struct Counted {
     g: RangGame,
     probes: RefCell<Vec<Counts>>,
+    /// The side on lead's target at the last trick start's bounds.
+    lead_target: std::cell::Cell<u32>,
+    /// The ply of the last trick start whose bounds were asked (every
+    /// trick start's are, first, with `bounds_first`), until its first lead.
+    pending: std::cell::Cell<Option<usize>>,
 }
 
 impl TrickGame for Counted {
@@ -60,6 +76,9 @@ impl TrickGame for Counted {
     type Pattern = u128;
     fn to_move(&self) -> usize {
         self.g.to_move()
+    }
+    fn bounds_first(&self) -> bool {
+        self.g.bounds_first()
     }
     fn side_of(&self, seat: usize) -> Side {
         self.g.side_of(seat)
@@ -78,6 +97,16 @@ impl TrickGame for Counted {
     }
     fn play(&mut self, m: u8) -> Option<TrickWon<u64>> {
         let t = (self.g.ply() / 4).min(13);
+        if self.g.at_trick_start() && self.pending.get() == Some(self.g.ply()) {
+            // The first lead of a trick start the table and the bounds
+            // left to the search.
+            self.pending.set(None);
+            if let Some(c) = self.probes.borrow_mut().last_mut() {
+                c.expanded[t] += 1;
+                let slack = self.g.remaining().saturating_sub(self.lead_target.get());
+                c.slack[(slack as usize).min(3)] += 1;
+            }
+        }
         if let Some(c) = self.probes.borrow_mut().last_mut() {
             c.by_trick[t] += 1;
         }
@@ -117,6 +146,8 @@ impl TrickGame for Counted {
                 c.target = target;
             }
         }
+        self.lead_target.set(target);
+        self.pending.set(Some(self.g.ply()));
         self.g.lead_bounds_for(sw, target)
     }
     fn same_answer(&self, a: u8, w: u64, b: u8) -> bool {
@@ -165,6 +196,8 @@ fn main() {
     let mut c = Counted {
         g,
         probes: RefCell::new(Vec::new()),
+        lead_target: std::cell::Cell::new(0),
+        pending: std::cell::Cell::new(None),
     };
     let new_solver = || {
         Solver::new(SolverConfig {

@@ -466,6 +466,12 @@ pub struct Switches {
     /// holds the top trump and keeps it to the end, its partner perhaps a
     /// ten: the last trick's heap is theirs).
     pub heap_last: bool,
+    /// Heap presets: at a trick start, a hand holding the top `k >= 2`
+    /// trumps wins `k` tricks in a row once it plays the top one (it
+    /// leads the next top trump after each), so its side surely collects
+    /// at least two tricks a pair of them: the side on lead's lower bound,
+    /// or the other side's, which caps the side on lead.
+    pub heap_pairs: bool,
     /// Games whose table keys are pattern trees' ([`TrickGame::PATTERN_TREES`]:
     /// whist with three hands): the table keeps their trick starts by
     /// their masks ([`crate::solve::trees`]): per shape, context and seat on
@@ -612,6 +618,7 @@ impl Default for Switches {
             fresh_cutoffs: true,
             one_queue: true,
             heap_last: true,
+            heap_pairs: true,
             pattern_trees: true,
             abdada: false,
             abdada_trees: true,
@@ -673,6 +680,7 @@ impl Switches {
             fresh_cutoffs: false,
             one_queue: false,
             heap_last: false,
+            heap_pairs: false,
             pattern_trees: false,
             abdada: false,
             abdada_trees: false,
@@ -694,7 +702,7 @@ impl Switches {
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 53] = [
+    pub const NAMES: [&'static str; 54] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -731,6 +739,7 @@ impl Switches {
         "fresh_cutoffs",
         "one_queue",
         "heap_last",
+        "heap_pairs",
         "pattern_trees",
         "abdada",
         "abdada_trees",
@@ -789,6 +798,7 @@ impl Switches {
             "fresh_cutoffs" => &mut self.fresh_cutoffs,
             "one_queue" => &mut self.one_queue,
             "heap_last" => &mut self.heap_last,
+            "heap_pairs" => &mut self.heap_pairs,
             "pattern_trees" => &mut self.pattern_trees,
             "abdada" => &mut self.abdada,
             "abdada_trees" => &mut self.abdada_trees,

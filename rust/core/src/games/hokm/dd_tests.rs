@@ -495,15 +495,35 @@ fn heap_bounds_give_the_same_values() {
 #[test]
 fn heap_last_is_a_true_bound() {
     switch_gives_the_same_values("heap_last");
-    let cards = if cfg!(debug_assertions) { 3 } else { 4 };
-    let n = if cfg!(debug_assertions) { 150 } else { 300 };
     let cases: [(&str, &[(&str, &str)]); 3] = [
         ("dehla_pakad", &[]),
         ("dehla_pakad", &[("no_collect_11_12", "on")]),
         ("double_sar", &[]),
     ];
-    let (mut fired, mut tens) = (0, 0);
-    for (preset, opts) in cases {
+    let (fired, tens) = sure_takes_hold(&cases, DEHLA_TEN + 1, |rg| {
+        [false, true]
+            .into_iter()
+            .filter_map(|ours| rg.last_trick_sure(ours).map(|(sure, _)| (ours, sure)))
+            .collect()
+    });
+    assert!(fired >= 40 && tens >= 3, "{} positions, {} with a ten", fired, tens);
+    full_heap_deals_agree("heap_last");
+}
+
+/// On small trick-start positions (three or four cards a hand) of each
+/// preset of `cases`, every `(ours, sure)` that `bound` gives (the side on
+/// lead or the other surely takes `sure` more) against plain minimax.
+/// Returns how many bounds were checked and how many of them were at least
+/// `big`.
+fn sure_takes_hold(
+    cases: &[(&str, &[(&str, &str)])],
+    big: u32,
+    bound: impl Fn(&RangGame) -> Vec<(bool, u32)>,
+) -> (u32, u32) {
+    let cards = if cfg!(debug_assertions) { 3 } else { 4 };
+    let n = if cfg!(debug_assertions) { 150 } else { 300 };
+    let (mut fired, mut bigs) = (0, 0);
+    for &(preset, opts) in cases {
         let g = game(preset, opts);
         for seed in 0..n {
             let Some(s) = random_deal_position(&g, seed, cards) else {
@@ -511,10 +531,7 @@ fn heap_last_is_a_true_bound() {
             };
             let leader = s.current().unwrap();
             let rg = RangGame::new(&s, leader, Objective::Value).unwrap();
-            for ours in [false, true] {
-                let Some((sure, _)) = rg.last_trick_sure(ours) else {
-                    continue;
-                };
+            for (ours, sure) in bound(&rg) {
                 let side = (leader + usize::from(!ours)) % 2;
                 let takes = reference(&s, side) - score(&s, side);
                 assert!(
@@ -528,14 +545,37 @@ fn heap_last_is_a_true_bound() {
                     sure
                 );
                 fired += 1;
-                if sure > DEHLA_TEN {
-                    tens += 1;
+                if sure >= big {
+                    bigs += 1;
                 }
             }
         }
     }
-    assert!(fired >= 40 && tens >= 3, "{} positions, {} with a ten", fired, tens);
-    full_heap_deals_agree("heap_last");
+    (fired, bigs)
+}
+
+/// `Switches::heap_pairs` (a hand holding the top `k >= 2` trumps makes
+/// its side collect at least `2 * (k / 2)`): on small trick-start
+/// positions of the heap presets, wherever the bound applies, that side
+/// takes at least as much (plain minimax); and the switch changes the work,
+/// never the answer (the presets' positions, two full deals on and off).
+#[test]
+fn heap_pairs_is_a_true_bound() {
+    switch_gives_the_same_values("heap_pairs");
+    let cases: [(&str, &[(&str, &str)]); 4] = [
+        ("double_sar", &[]),
+        ("double_sar", &[("double_sar_chain", "continue")]),
+        ("dehla_pakad", &[]),
+        ("be_ranga", &[]),
+    ];
+    let (fired, fours) = sure_takes_hold(&cases, 4, |rg| {
+        rg.top_trump_pairs()
+            .map(|(ours, sure, _)| (ours, sure))
+            .into_iter()
+            .collect()
+    });
+    assert!(fired >= 40 && fours >= 3, "{} positions, {} of four", fired, fours);
+    full_heap_deals_agree("heap_pairs");
 }
 
 /// Full deals of `benches/compare_points.py` (deals 4 and 7) solved with

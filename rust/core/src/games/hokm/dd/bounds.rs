@@ -233,4 +233,62 @@ impl RangGame {
         }
         Some((sure, by))
     }
+
+    /// What a side surely collects from a run of top trumps in one hand
+    /// (`Switches::heap_pairs`): the hand holding the top trump holds the
+    /// next `k - 1` as well. Whenever it first plays one of them it plays
+    /// the top one and wins; it then leads the next top trump after each
+    /// win, so it wins `k` tricks in a row (the first of them by trick
+    /// `14 - k` at the latest: its last `k` cards are those trumps). Each
+    /// two of those wins collect at least two tricks (the heap then holds
+    /// both, or the first collects a heap of two with the trick before, won
+    /// by the same hand), so its side collects at least `2 * (k / 2)`.
+    /// Returns `(side is the side on lead, sure, the run)`, or `None`
+    /// where the rules could break a pair (`ace_rule`, `no_collect_11_12`,
+    /// a closed gate, a first collection not yet allowed at the next
+    /// trick, hidden or no trumps, Satat's 2H).
+    pub(crate) fn top_trump_pairs(&self) -> Option<(bool, u32, u64)> {
+        let d = &self.d;
+        if !self.r.heap
+            || self.r.objective != Objective::Value
+            || self.r.ace_rule
+            || self.r.no_collect_11_12
+            || d.hidden
+            || d.must_trump
+            || d.trump == NONE
+            || d.played != 0
+            || d.gate_from == NEVER
+            || d.gate_from > d.trick_no
+            || d.trick_no + 1 < self.r.first_collect_min
+            || d.trick_no >= 13
+        {
+            return None;
+        }
+        let rem = self.rem_cards();
+        if rem & self.r.two != 0 {
+            return None;
+        }
+        let mut trumps = rem & suit_bits(d.trump);
+        if trumps == 0 {
+            return None;
+        }
+        let top = 1u64 << (63 - trumps.leading_zeros());
+        let p = d.hands.iter().position(|&h| h & top != 0)?;
+        let mine = d.hands[p];
+        let (mut k, mut by) = (0u32, 0u64);
+        while trumps != 0 {
+            let bit = 1u64 << (63 - trumps.leading_zeros());
+            if mine & bit == 0 {
+                break;
+            }
+            k += 1;
+            by |= bit;
+            trumps &= !bit;
+        }
+        if k < 2 {
+            return None;
+        }
+        let ours = self.side[p] == self.side[d.leader as usize];
+        Some((ours, 2 * (k / 2), by))
+    }
 }

@@ -438,6 +438,22 @@ impl TrickGame for RangGame {
                 }
             }
         }
+        if sw.heap_pairs && b.lower < b.upper {
+            if let Some((ours, sure, by)) = self.top_trump_pairs() {
+                if ours {
+                    if sure > b.lower {
+                        b.lower = sure;
+                        b.lower_by = by;
+                    }
+                } else {
+                    let cap = self.total_left().saturating_sub(sure);
+                    if cap < b.upper {
+                        b.upper = cap;
+                        b.upper_by = by;
+                    }
+                }
+            }
+        }
         b
     }
 
