@@ -164,7 +164,7 @@ impl LeadView {
             }
         }
         if sw.quick_tricks && b.lower < target {
-            let (q, by) = self.cashing_tricks(us.me, us.pd, us.opp, target);
+            let (q, by) = self.cashing_tricks(us, target, sw.lean_cashing);
             if q > b.lower {
                 b.lower = q.min(rem);
                 b.lower_by = by;
@@ -201,7 +201,7 @@ impl LeadView {
             }
             let need = (rem + 1).saturating_sub(target);
             if rem - b.upper < need && need > 0 {
-                let (d, dby) = self.defence_tricks(us.me, us.pd, us.opp, need);
+                let (d, dby) = self.defence_tricks(us, need, sw.lean_cashing);
                 if d > rem - b.upper {
                     b.upper = rem - d.min(rem);
                     b.upper_by = dby;

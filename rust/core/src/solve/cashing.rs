@@ -15,7 +15,7 @@
 //! relies on are returned with it for partition search.
 
 use super::bits::{bottom_bit, len, top_bit, trump_tricks};
-use super::bounds::LeadView;
+use super::bounds::{LeadView, Sides};
 use super::whist::{suit_bits, NO_TRUMP};
 
 /// Most changes of the hand on lead in one cashing run.
@@ -31,6 +31,12 @@ struct Play {
     tm: u64,
     tricks: u32,
     by: u64,
+    /// [`Switches::lean_cashing`]: a round won with the opponents out of
+    /// the suit fixes its cards only where the count goes on after it and
+    /// which of the side's hands won is not already fixed.
+    ///
+    /// [`Switches::lean_cashing`]: crate::solve::game::Switches::lean_cashing
+    lean: bool,
 }
 
 impl Play {
@@ -74,6 +80,24 @@ impl Play {
         true
     }
 
+    /// With the opponents out of the suit of `sm`, a round of the side's
+    /// `xc` and `yc` is won whoever of the two wins it; which one does
+    /// (who leads next) needs no card of its own fixed when nothing is
+    /// counted after this round (it reaches `need`), or when either card
+    /// is already fixed (at or above the lowest card of the suit the count
+    /// relies on: the pattern fixes every card from the top down to it,
+    /// and the hands' lengths place the rest): the higher one fixed keeps
+    /// the other below it, the lower one fixed keeps the other above it
+    /// (its hand then holds no card below it).
+    #[inline]
+    fn winner_moot(&self, sm: u64, xc: u64, yc: u64, need: u32) -> bool {
+        if self.tricks + 1 >= need {
+            return true;
+        }
+        let f = self.by & sm;
+        f != 0 && (xc >= bottom_bit(f) || yc >= bottom_bit(f))
+    }
+
     /// Hand `x` leads suit `sm` while it keeps winning it; its partner
     /// follows low. Returns whether the lead passed to the partner (who won
     /// the last round counted).
@@ -100,7 +124,7 @@ impl Play {
             }
             // The round is won (and by the partner when his card is the
             // higher: both relations count).
-            if os | ys != 0 {
+            if os != 0 || (ys != 0 && !(self.lean && self.winner_moot(sm, xc, yc, need))) {
                 self.by |= high;
             }
             xs &= !xc;
@@ -283,7 +307,8 @@ impl LeadView {
     /// its best cards of the suit led (its lowest ones played) and do not
     /// shorten a void partner. Only counts of at least `need` are worked
     /// out (0 otherwise); with the cards whose ranks they rely on.
-    pub(crate) fn defence_tricks(&self, me: u64, pd: u64, opp: [u64; 2], need: u32) -> (u32, u64) {
+    pub(crate) fn defence_tricks(&self, us: &Sides, need: u32, lean: bool) -> (u32, u64) {
+        let Sides { me, pd, opp } = *us;
         let tm = if self.trump != NO_TRUMP {
             suit_bits(self.trump) & self.remaining
         } else {
@@ -330,6 +355,7 @@ impl LeadView {
                 tm,
                 tricks: 1,
                 by: 0,
+                lean,
             };
             let mate = p.side[1] & sm;
             let count = if mate != 0 {
@@ -356,11 +382,12 @@ impl LeadView {
 
     /// Tricks the side on lead surely cashes from the top (see the module
     /// notes), stopping once it reaches `need`; with the cards whose ranks
-    /// the count relies on. `me` and `pd` are the leader's and his
-    /// partner's hands, `opp` the opponents'; the cards still out are the
-    /// union of the four (hands as they will be after a trick in progress
+    /// the count relies on. `us` holds the leader's and his partner's
+    /// hands and the opponents'; the cards still out are the union of the
+    /// four (hands as they will be after a trick in progress
     /// work too).
-    pub(crate) fn cashing_tricks(&self, me: u64, pd: u64, opp: [u64; 2], need: u32) -> (u32, u64) {
+    pub(crate) fn cashing_tricks(&self, us: &Sides, need: u32, lean: bool) -> (u32, u64) {
+        let Sides { me, pd, opp } = *us;
         let all = me | pd | opp[0] | opp[1];
         // Rounds are won only in suits whose top card the side holds, at
         // most as many as its longer holding there: give up at once when
@@ -389,6 +416,7 @@ impl LeadView {
             tm,
             tricks: 0,
             by: 0,
+            lean,
         };
         let t = p.run(0, need);
         (t, p.by)

@@ -577,6 +577,12 @@ pub struct Switches {
     /// points and trumps each side holds, which misses by up to 18 points
     /// there (a probe near the value costs millions of nodes).
     pub playout_guess: bool,
+    /// The cashing count of the trick-start bounds (and the defence's,
+    /// [`crate::solve::cashing`]) fixes the cards of a round won with the
+    /// opponents out of the suit (which of the side's hands won it, so who
+    /// leads next) only when the count goes on after that round and neither
+    /// card is already fixed by a card the count relied on before.
+    pub lean_cashing: bool,
 }
 
 impl Default for Switches {
@@ -636,6 +642,7 @@ impl Default for Switches {
             six_partition: true,
             lean_patterns: true,
             playout_guess: true,
+            lean_cashing: true,
         }
     }
 }
@@ -698,11 +705,12 @@ impl Switches {
             six_partition: false,
             lean_patterns: false,
             playout_guess: false,
+            lean_cashing: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 54] = [
+    pub const NAMES: [&'static str; 55] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -757,6 +765,7 @@ impl Switches {
         "six_partition",
         "lean_patterns",
         "playout_guess",
+        "lean_cashing",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -816,6 +825,7 @@ impl Switches {
             "six_partition" => &mut self.six_partition,
             "lean_patterns" => &mut self.lean_patterns,
             "playout_guess" => &mut self.playout_guess,
+            "lean_cashing" => &mut self.lean_cashing,
             _ => return None,
         })
     }

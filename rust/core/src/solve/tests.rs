@@ -528,22 +528,30 @@ fn same_values_without(off: Switches, what: &str, seed: u64, large: u64) {
     for k in 0..6 {
         let trump = if k % 5 == 4 { None } else { Some(k as u8 % 4) };
         let pos = random_endgame(large + k, 4, 8, 4, trump, k as usize % 4);
-        let answer = |sw: Switches| {
-            let mut s = Solver::new(SolverConfig {
-                switches: sw,
-                ..SolverConfig::small()
-            });
-            let cards = s.solve_cards(&pos, 0).unwrap();
-            let other = s.solve(&pos, 1).unwrap().value;
-            (cards.value, cards.actions, other)
-        };
         assert_eq!(
-            answer(Switches::default()),
-            answer(off),
+            answers(&pos, Switches::default(), 0, 1),
+            answers(&pos, off, 0, 1),
             "{what}: {:?}",
             pos
         );
     }
+}
+
+/// Every card's value of `player` in `pos` and the value of `other`, on a
+/// small solver with the switches `sw`.
+fn answers(
+    pos: &WhistPosition,
+    sw: Switches,
+    player: usize,
+    other: usize,
+) -> (u32, Vec<(Card, u32)>, u32) {
+    let mut s = Solver::new(SolverConfig {
+        switches: sw,
+        ..SolverConfig::small()
+    });
+    let cards = s.solve_cards(pos, player).unwrap();
+    let other = s.solve(pos, other).unwrap().value;
+    (cards.value, cards.actions, other)
 }
 
 /// `Switches::root_memo` (the whist core's root keeping what its cards
@@ -585,6 +593,60 @@ fn the_lean_patterns_give_the_same_values() {
         let pos = random_endgame(seed, 4, 6, suits, trump, in_trick);
         check(&pos, Switches::default(), "lean_patterns");
     }
+}
+
+/// `Switches::lean_cashing` (the cashing count fixing a round won with the
+/// opponents out of the suit only where which of the side's hands won it
+/// matters and is not already fixed) gives the same values: the brute
+/// force's on small endgames, and the switch off against on over random
+/// 7- and 9-card endgames of four hands and 8-card ones of three (the
+/// generic search's bounds), with and without trumps, mid-trick roots
+/// among them.
+#[test]
+fn the_lean_cashing_gives_the_same_values() {
+    let off = Switches {
+        lean_cashing: false,
+        ..Switches::default()
+    };
+    same_values_without(off, "lean_cashing", 9700, 9800);
+    lean_cashing_against_off(0..120);
+}
+
+/// The values of `solve` (both sides) and of `solve_cards` with
+/// `Switches::lean_cashing` on and off, on the random endgames of `seeds`.
+fn lean_cashing_against_off(seeds: std::ops::Range<u64>) {
+    let off = Switches {
+        lean_cashing: false,
+        ..Switches::default()
+    };
+    for seed in seeds {
+        let k = seed as usize;
+        let trump = if k % 4 == 3 {
+            None
+        } else {
+            Some((k % 4) as u8)
+        };
+        let (players, cards) = match k % 3 {
+            0 => (4, 7),
+            1 => (4, 9),
+            _ => (3, 8),
+        };
+        let suits = if k % 5 == 0 { 3 } else { 4 };
+        let pos = random_endgame(10_000 + seed, players, cards, suits, trump, k % players);
+        let (player, other) = (pos.to_move(), (pos.to_move() + 1) % players);
+        assert_eq!(
+            answers(&pos, Switches::default(), player, other),
+            answers(&pos, off, player, other),
+            "lean_cashing, seed {seed}: {pos:?}"
+        );
+    }
+}
+
+/// Many more random endgames (`cargo test --release -- --ignored`).
+#[test]
+#[ignore]
+fn the_lean_cashing_gives_the_same_values_on_many_endgames() {
+    lean_cashing_against_off(0..20_000);
 }
 
 /// `Switches::cards_guess` (every card's value probing the root first at
