@@ -568,13 +568,22 @@ fn heap_pairs_is_a_true_bound() {
         ("dehla_pakad", &[]),
         ("be_ranga", &[]),
     ];
-    let (fired, fours) = sure_takes_hold(&cases, 4, |rg| {
+    // Debug builds draw 3-card hands, where the bound is at most 2; release
+    // builds 4-card ones, where some bounds reach 4.
+    let big = if cfg!(debug_assertions) { 2 } else { 4 };
+    let (fired, bigs) = sure_takes_hold(&cases, big, |rg| {
         rg.top_trump_pairs()
             .map(|(ours, sure, _)| (ours, sure))
             .into_iter()
             .collect()
     });
-    assert!(fired >= 40 && fours >= 3, "{} positions, {} of four", fired, fours);
+    assert!(
+        fired >= 40 && bigs >= 3,
+        "{} positions, {} of at least {}",
+        fired,
+        bigs,
+        big
+    );
     full_heap_deals_agree("heap_pairs");
 }
 
