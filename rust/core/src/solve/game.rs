@@ -859,6 +859,15 @@ impl Switches {
         }
         Ok(self)
     }
+
+    /// The default switches with `name` off: the configuration of a
+    /// switch's differential test. Panics on an unknown name.
+    #[cfg(test)]
+    pub(crate) fn default_without(name: &str) -> Switches {
+        Switches::default()
+            .with_spec(&format!("-{name}"))
+            .expect("a switch name")
+    }
 }
 
 /// A trick game the solver can search.

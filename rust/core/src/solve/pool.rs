@@ -228,10 +228,7 @@ mod tests {
         assert_eq!(nodes("other", SolverConfig::default()), n);
         assert!(!pool.as_ref().unwrap().lock().unwrap().holds("whist"));
         let changed = SolverConfig {
-            switches: Switches {
-                killers: false,
-                ..Switches::default()
-            },
+            switches: Switches::default_without("killers"),
             ..SolverConfig::default()
         };
         let fresh = Solver::new(changed.clone()).solve(&pos, 0).unwrap().nodes;

@@ -558,10 +558,7 @@ fn answers(
 /// proved between the probes of a valuation) gives the same values.
 #[test]
 fn the_root_memo_gives_the_same_values() {
-    let off = Switches {
-        root_memo: false,
-        ..Switches::default()
-    };
+    let off = Switches::default_without("root_memo");
     same_values_without(off, "root_memo", 9100, 9200);
 }
 
@@ -569,10 +566,7 @@ fn the_root_memo_gives_the_same_values() {
 /// owners of the deciding cards) gives the same values.
 #[test]
 fn the_cutoff_owners_give_the_same_values() {
-    let off = Switches {
-        cutoff_owners: false,
-        ..Switches::default()
-    };
+    let off = Switches::default_without("cutoff_owners");
     same_values_without(off, "cutoff_owners", 9300, 9400);
 }
 
@@ -584,10 +578,7 @@ fn the_cutoff_owners_give_the_same_values() {
 /// card may lie between them where the pattern matches).
 #[test]
 fn the_lean_patterns_give_the_same_values() {
-    let off = Switches {
-        lean_patterns: false,
-        ..Switches::default()
-    };
+    let off = Switches::default_without("lean_patterns");
     same_values_without(off, "lean_patterns", 9500, 9600);
     for (seed, suits, trump, in_trick) in [(559, 2, None, 2), (2558, 3, Some(0), 0)] {
         let pos = random_endgame(seed, 4, 6, suits, trump, in_trick);
@@ -604,10 +595,7 @@ fn the_lean_patterns_give_the_same_values() {
 /// among them.
 #[test]
 fn the_lean_cashing_gives_the_same_values() {
-    let off = Switches {
-        lean_cashing: false,
-        ..Switches::default()
-    };
+    let off = Switches::default_without("lean_cashing");
     same_values_without(off, "lean_cashing", 9700, 9800);
     lean_cashing_against_off(0..120);
 }
@@ -615,10 +603,7 @@ fn the_lean_cashing_gives_the_same_values() {
 /// The values of `solve` (both sides) and of `solve_cards` with
 /// `Switches::lean_cashing` on and off, on the random endgames of `seeds`.
 fn lean_cashing_against_off(seeds: std::ops::Range<u64>) {
-    let off = Switches {
-        lean_cashing: false,
-        ..Switches::default()
-    };
+    let off = Switches::default_without("lean_cashing");
     for seed in seeds {
         let k = seed as usize;
         let trump = if k % 4 == 3 {
@@ -656,10 +641,7 @@ fn the_lean_cashing_gives_the_same_values_on_many_endgames() {
 /// most) the same value and every card's value as without it.
 #[test]
 fn the_estimate_as_every_cards_first_guess_gives_the_same_values() {
-    let off = Switches {
-        cards_guess: false,
-        ..Switches::default()
-    };
+    let off = Switches::default_without("cards_guess");
     let mut seed = 9400u64;
     for (players, cards) in [(2usize, 6usize), (3, 5), (3, 4)] {
         for k in 0..4 {

@@ -74,10 +74,7 @@ fn three_hand_trees_give_the_chains_answers() {
             let a = s.solve_cards(&pos, leader).unwrap();
             (a.value, a.actions)
         };
-        let off = Switches {
-            pattern_trees: false,
-            ..Switches::default()
-        };
+        let off = Switches::default_without("pattern_trees");
         assert_eq!(answer(off), answer(trees_on()), "{}", deal);
     }
 }

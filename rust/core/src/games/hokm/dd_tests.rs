@@ -434,9 +434,10 @@ fn heap_state_in_the_solver() {
 /// first-void trumps, Satat's two of hearts), three positions a preset.
 /// The default solver configuration with the switch `name` off.
 fn switched_off(name: &str) -> SolverConfig {
-    let mut off = SolverConfig::default();
-    *off.switches.flag_mut(name).unwrap() = false;
-    off
+    SolverConfig {
+        switches: Switches::default_without(name),
+        ..SolverConfig::default()
+    }
 }
 
 fn switch_gives_the_same_values(name: &str) {
@@ -755,10 +756,7 @@ fn fail_soft_gives_the_same_values() {
 #[test]
 fn a_bigger_heap_moves_the_value_by_at_most_its_weight() {
     let plain = SolverConfig {
-        switches: Switches {
-            heap_keys: false,
-            ..Switches::default()
-        },
+        switches: Switches::default_without("heap_keys"),
         ..SolverConfig::small()
     };
     let (mut checked, mut moved) = (0, 0);

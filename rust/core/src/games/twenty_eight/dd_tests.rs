@@ -322,10 +322,7 @@ fn same_answers_without(off: Switches, k: usize, count: usize) {
 #[test]
 fn dominance_changes_no_answer() {
     same_answers_without(
-        Switches {
-            dominance: false,
-            ..Switches::default()
-        },
+        Switches::default_without("dominance"),
         6,
         40,
     );
@@ -338,10 +335,7 @@ fn dominance_changes_no_answer() {
 /// release builds the value and every card's value of full deals.
 #[test]
 fn four_hand_bounds_first_changes_no_answer() {
-    let off = Switches {
-        bounds_first: false,
-        ..Switches::default()
-    };
+    let off = Switches::default_without("bounds_first");
     let mut rng = Rng::new(49);
     for preset in ["28", "29"] {
         let g = TwentyEight::new(preset, &[]).unwrap();
@@ -662,10 +656,7 @@ fn small_first_blocks_change_no_answer() {
     {
         let g = TwentyEight::new(preset, &[]).unwrap();
         for s in sample_positions(&g, 400 + i as u64, k, count, open) {
-            let off = Switches {
-                small_first: false,
-                ..Switches::default()
-            };
+            let off = Switches::default_without("small_first");
             let want = answers(&s, off);
             let p = s.current().unwrap();
             for keep in [true, false] {
@@ -696,10 +687,7 @@ fn small_first_blocks_change_no_answer() {
 fn six_partition_changes_no_answer() {
     let on = Switches::default();
     assert!(on.six_partition);
-    let off = Switches {
-        six_partition: false,
-        ..Switches::default()
-    };
+    let off = Switches::default_without("six_partition");
     let count = if cfg!(debug_assertions) { 3 } else { 12 };
     six_hands_against_minimax(on, 56, count, &[SolverConfig::small().tt_bytes, 1 << 12]);
     let kq = vec![("kq_negative".to_string(), "on".to_string())];
@@ -848,10 +836,7 @@ fn six_partition_masks_keep_what_the_answers_relied_on() {
 fn playout_guess_changes_no_answer() {
     let on = Switches::default();
     assert!(on.playout_guess);
-    let off = Switches {
-        playout_guess: false,
-        ..Switches::default()
-    };
+    let off = Switches::default_without("playout_guess");
     let count = if cfg!(debug_assertions) { 2 } else { 8 };
     six_hands_against_minimax(on, 4056, count, &[SolverConfig::small().tt_bytes]);
     for preset in ["40", "56"] {
