@@ -428,6 +428,13 @@ pub struct Switches {
     /// a climb whose last steps are the dearest, and the probe that fails
     /// is most often cheap. (Double Sar's takes more nodes with it.)
     pub dehla_top_first: bool,
+    /// With [`Switches::dehla_top_first`], the first probe on several
+    /// threads too, the root's moves spread over them
+    /// ([`crate::solve::Solver::reaches_over`]), before the value's split:
+    /// without it a side that takes everything is found on several threads
+    /// by a climb from half of what is left (and ABDADA's bisection,
+    /// [`Switches::abdada`], searched 4 to 8 times one thread's nodes).
+    pub top_split: bool,
     /// The whist core's search compiled for the x86-64-v3 level (BMI1,
     /// BMI2, LZCNT, AVX2), used when the processor has it (else the
     /// portable search).
@@ -616,6 +623,7 @@ impl Default for Switches {
             heap_kots: true,
             tens_owners: true,
             dehla_top_first: true,
+            top_split: true,
             wide_isa: true,
             core_threads: false,
             rank_trumps: true,
@@ -679,6 +687,7 @@ impl Switches {
             heap_kots: false,
             tens_owners: false,
             dehla_top_first: false,
+            top_split: false,
             wide_isa: false,
             core_threads: false,
             rank_trumps: false,
@@ -710,7 +719,7 @@ impl Switches {
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 55] = [
+    pub const NAMES: [&'static str; 56] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -739,6 +748,7 @@ impl Switches {
         "heap_kots",
         "tens_owners",
         "dehla_top_first",
+        "top_split",
         "wide_isa",
         "core_threads",
         "rank_trumps",
@@ -799,6 +809,7 @@ impl Switches {
             "heap_kots" => &mut self.heap_kots,
             "tens_owners" => &mut self.tens_owners,
             "dehla_top_first" => &mut self.dehla_top_first,
+            "top_split" => &mut self.top_split,
             "wide_isa" => &mut self.wide_isa,
             "core_threads" => &mut self.core_threads,
             "rank_trumps" => &mut self.rank_trumps,

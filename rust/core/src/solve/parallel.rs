@@ -734,7 +734,24 @@ where
     where
         G: TrickGame<Pattern = P, Move = M> + Clone + Send,
     {
-        if self.threads() < 2 || !self.config.switches.outcome_split || target == 0 {
+        if !self.config.switches.outcome_split {
+            return self.reaches(g, 0, target);
+        }
+        let abdada = self.config.switches.outcome_abdada;
+        self.reaches_over(g, target, abdada)
+    }
+
+    /// Whether side 0 takes at least `target` from `g` on (as
+    /// [`Solver::reaches`] for side 0), the root's moves spread over the
+    /// call's threads after a trial on this thread alone, as
+    /// [`Solver::reaches_split`] does without
+    /// [`crate::solve::Switches::outcome_abdada`] (with `abdada`, as it does
+    /// with it), whatever the switches. One thread: [`Solver::reaches`].
+    pub fn reaches_over<G>(&mut self, g: &mut G, target: u32, abdada: bool) -> Result<bool>
+    where
+        G: TrickGame<Pattern = P, Move = M> + Clone + Send,
+    {
+        if self.threads() < 2 || target == 0 {
             return self.reaches(g, 0, target);
         }
         let mut h = g.clone();
@@ -746,12 +763,12 @@ where
         } else {
             0
         };
-        self.reaches_spread(g, target, plies)
+        self.reaches_spread(g, target, plies, abdada)
     }
 
     /// [`Solver::reaches_split`] past its trial: the first move searched
     /// first (split the same way below it) down `pv` plies.
-    fn reaches_spread<G>(&mut self, g: &mut G, target: u32, pv: u32) -> Result<bool>
+    fn reaches_spread<G>(&mut self, g: &mut G, target: u32, pv: u32, abdada: bool) -> Result<bool>
     where
         G: TrickGame<Pattern = P, Move = M> + Clone + Send,
     {
@@ -761,7 +778,7 @@ where
         if g.remaining() == 0 {
             return Ok(false);
         }
-        if self.config.switches.outcome_abdada {
+        if abdada {
             let r = self.abdada_within(g, (target - 1, target), target, Probe::Mtdf)?;
             return Ok(r.value >= target);
         }
@@ -778,7 +795,7 @@ where
             let r = if credit >= target {
                 Ok(true)
             } else {
-                self.reaches_spread(g, target - credit, pv)
+                self.reaches_spread(g, target - credit, pv, abdada)
             };
             g.undo(m);
             return r;
@@ -795,7 +812,7 @@ where
             } else if g.remaining() == 0 {
                 Ok(false)
             } else {
-                self.reaches_spread(g, target - credit, pv - 1)
+                self.reaches_spread(g, target - credit, pv - 1, abdada)
             };
             g.undo(m);
             if r? == mover_max {

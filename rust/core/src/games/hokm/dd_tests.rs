@@ -743,6 +743,47 @@ fn dehla_top_first_gives_the_same_values() {
     }
 }
 
+/// `Switches::top_split` (Dehla Pakad's first probe at all that is left
+/// asked by every thread) gives the one-thread value on 2 and 4 threads,
+/// with and without the trial on one thread: on positions of seven (debug
+/// builds) or nine cards a hand and on the full deal where the side takes
+/// everything.
+#[test]
+fn top_split_gives_the_one_thread_values() {
+    let g = game("dehla_pakad", &[]);
+    let pack = &g.config().pack;
+    let one = SolverConfig::default();
+    assert!(one.switches.top_split);
+    let cards = if cfg!(debug_assertions) { 7 } else { 9 };
+    let mut states: Vec<(HokmState, usize)> = (0..6u64)
+        .filter_map(|seed| random_deal_position(&g, seed, cards).map(|s| (s, (seed % 4) as usize)))
+        .collect();
+    let hands = pack
+        .parse_deal("Q7.AKT52.AJ732.T 942.987.KT8.KJ82 AT865.Q64.Q65.A4 KJ3.J3.94.Q97653", 4)
+        .unwrap();
+    let trump = Some(pack.parse_suit("D").unwrap());
+    states.push((HokmState::from_deal(g.cfg.clone(), &hands, trump, 0, None, None).unwrap(), 0));
+    for (s, player) in &states {
+        let want = s.dd_solve(*player, Objective::Value, &one, false).unwrap().value;
+        for (threads, spec) in [
+            (2, ""),
+            (4, ""),
+            (2, "-trial_first"),
+            (4, "-trial_first"),
+            (2, "-trial_first,-outcome_abdada"),
+            (2, "-trial_first,abdada"),
+        ] {
+            let cfg = SolverConfig {
+                threads,
+                switches: Switches::default().with_spec(spec).unwrap(),
+                ..SolverConfig::default()
+            };
+            let got = s.dd_solve(*player, Objective::Value, &cfg, false).unwrap().value;
+            assert_eq!(got, want, "{} threads {:?}", threads, spec);
+        }
+    }
+}
+
 /// `Switches::fail_soft` (probes return the bound they proved; the table
 /// stores it and the driver moves by it) changes the work, never the answer.
 #[test]

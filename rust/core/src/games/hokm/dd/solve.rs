@@ -201,16 +201,26 @@ impl HokmState {
             // Bisection: value scales such as Dehla's `14 * tens + tricks`
             // are too wide for MTD(f)'s unit steps.
             None => {
-                // `Switches::dehla_top_first`: on one thread, the first
-                // probe asks whether the side takes everything; the
+                // `Switches::dehla_top_first`: the first probe asks
+                // whether the side takes everything (on several threads
+                // with `Switches::top_split`, the root's moves spread over
+                // them); the
                 // bisection after a failure is the one without it.
+                let threads = solver.threads();
                 let top = config.switches.dehla_top_first
                     && g.r.dehla
                     && objective == Objective::Value
-                    && solver.threads() < 2
+                    && (threads < 2 || config.switches.top_split)
                     && !config.bounds
                     && rem > 0;
-                if top && solver.reaches(&mut g, 0, rem)? {
+                let all = |s: &mut crate::solve::Solver<_, _>, g: &mut RangGame| {
+                    if threads < 2 {
+                        s.reaches(g, 0, rem)
+                    } else {
+                        s.reaches_over(g, rem, false)
+                    }
+                };
+                if top && all(&mut solver, &mut g)? {
                     crate::solve::Solution {
                         value: rem,
                         hi: rem,
