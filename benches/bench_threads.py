@@ -175,10 +175,11 @@ def run(workload: str, a: argparse.Namespace, counts: list[int]) -> None:
     cpu: dict[int, float] = {t: 0.0 for t in counts}
     work: dict[int, list[dict[str, int]]] = {t: [] for t in counts}
     capped = small = 0
-    seed = a.first
-    while len(times[counts[0]]) < a.positions and seed < a.first + a.tries * a.positions:
+    seeds = [int(x) for x in a.seeds.split(",")] if a.seeds else range(a.first, a.first + a.tries * a.positions)
+    for seed in seeds:
+        if len(times[counts[0]]) >= a.positions:
+            break
         job = jobs(workload, seed, a)
-        seed += 1
         if job is None:
             continue
         got: dict[int, tuple[float, int, float, list[dict[str, int]]]] = {}
@@ -202,7 +203,7 @@ def run(workload: str, a: argparse.Namespace, counts: list[int]) -> None:
             cpu[t] += c
             add(work[t], w)
         if a.each:
-            print(f"  {workload} seed {seed - 1}: " + "  ".join(f"{t}: {got[t][0]:.3f}s {got[t][1]:,}" for t in counts), flush=True)
+            print(f"  {workload} seed {seed}: " + "  ".join(f"{t}: {got[t][0]:.3f}s {got[t][1]:,}" for t in counts), flush=True)
     done = len(times[counts[0]])
     if done == 0:
         print(f"{workload}: no position (capped {capped}, smaller {small})", flush=True)
@@ -251,6 +252,8 @@ def main() -> None:
     ap.add_argument("--study", action="store_true", help="print each thread's work (the scaling study)")
     ap.add_argument("--tries", type=int, default=4, help="seeds tried per position wanted")
     ap.add_argument("--each", action="store_true", help="a line per position")
+    ap.add_argument("--seeds", help="a comma list of the seeds to try (instead of --first and --tries), "
+                    "e.g. the positions an earlier --each run kept")
     a = ap.parse_args()
     counts = [int(x) for x in a.threads.split(",")]
     print(f"hukm {hukm.__version__ if hasattr(hukm, '__version__') else ''} cores {hukm.default_threads()} "

@@ -435,6 +435,13 @@ pub struct Switches {
     /// by a climb from half of what is left (and ABDADA's bisection,
     /// [`Switches::abdada`], searched 4 to 8 times one thread's nodes).
     pub top_split: bool,
+    /// Dehla Pakad's value alone on several threads by ABDADA
+    /// ([`crate::solve::Solver::value_abdada`], every thread on the root's
+    /// probes of the bisection, on the shared table; moves marked only with
+    /// [`Switches::abdada`]) instead of the root's moves in rounds of
+    /// aspirations, where threads climbing to a high value each value a
+    /// move exactly ([`TrickGame::abdada_value`]).
+    pub abdada_dehla: bool,
     /// The whist core's search compiled for the x86-64-v3 level (BMI1,
     /// BMI2, LZCNT, AVX2), used when the processor has it (else the
     /// portable search).
@@ -624,6 +631,7 @@ impl Default for Switches {
             tens_owners: true,
             dehla_top_first: true,
             top_split: true,
+            abdada_dehla: true,
             wide_isa: true,
             core_threads: false,
             rank_trumps: true,
@@ -688,6 +696,7 @@ impl Switches {
             tens_owners: false,
             dehla_top_first: false,
             top_split: false,
+            abdada_dehla: false,
             wide_isa: false,
             core_threads: false,
             rank_trumps: false,
@@ -719,7 +728,7 @@ impl Switches {
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 56] = [
+    pub const NAMES: [&'static str; 57] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -749,6 +758,7 @@ impl Switches {
         "tens_owners",
         "dehla_top_first",
         "top_split",
+        "abdada_dehla",
         "wide_isa",
         "core_threads",
         "rank_trumps",
@@ -810,6 +820,7 @@ impl Switches {
             "tens_owners" => &mut self.tens_owners,
             "dehla_top_first" => &mut self.dehla_top_first,
             "top_split" => &mut self.top_split,
+            "abdada_dehla" => &mut self.abdada_dehla,
             "wide_isa" => &mut self.wide_isa,
             "core_threads" => &mut self.core_threads,
             "rank_trumps" => &mut self.rank_trumps,
@@ -918,6 +929,14 @@ pub trait TrickGame {
     /// probes than the table answers, and cost less than a probe).
     #[inline]
     fn bounds_first(&self) -> bool {
+        false
+    }
+
+    /// Whether the value alone on several threads is searched by every
+    /// thread on the root's probes (`Switches::abdada_dehla`,
+    /// [`crate::solve::Solver::value_abdada`]) rather than the root's moves
+    /// in rounds of aspirations (Dehla Pakad's value).
+    fn abdada_value(&self) -> bool {
         false
     }
 

@@ -570,8 +570,9 @@ where
         G: TrickGame<Pattern = P, Move = M> + Clone + Send,
     {
         let sw = &self.config.switches;
-        let abdada =
-            sw.abdada || (sw.abdada_trees && G::PATTERN_TREES && matches!(probe, Probe::Mtdf));
+        let abdada = sw.abdada
+            || (sw.abdada_trees && G::PATTERN_TREES && matches!(probe, Probe::Mtdf))
+            || (sw.abdada_dehla && g.abdada_value());
         if abdada && self.threads() > 1 {
             return self.value_abdada(g, guess, probe);
         }

@@ -772,6 +772,9 @@ fn top_split_gives_the_one_thread_values() {
             (4, "-trial_first"),
             (2, "-trial_first,-outcome_abdada"),
             (2, "-trial_first,abdada"),
+            (2, "-trial_first,-abdada_dehla"),
+            (4, "-trial_first,-abdada_dehla"),
+            (2, "-trial_first,-top_split"),
         ] {
             let cfg = SolverConfig {
                 threads,

@@ -120,6 +120,12 @@ impl TrickGame for RangGame {
         self.r.heap && self.r.objective == Objective::Value
     }
 
+    /// Dehla Pakad's value: its bisection's probes near a high value are
+    /// dear, and the root's moves in rounds value several of them exactly.
+    fn abdada_value(&self) -> bool {
+        self.r.dehla && self.r.objective == Objective::Value
+    }
+
     #[inline]
     fn to_move(&self) -> usize {
         self.mover()
