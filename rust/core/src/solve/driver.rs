@@ -178,6 +178,7 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
     {
         if self.config.switches.tt {
             self.tt.keep_newest(self.config.switches.keep_newest);
+            self.tt.keep_costly(self.config.switches.keep_costly);
             self.tt
                 .small_first(G::SMALL_FIRST && self.config.switches.small_first);
             let trees = G::PATTERN_TREES && self.config.switches.pattern_trees;

@@ -526,6 +526,14 @@ pub struct Switches {
     /// being cleared ([`crate::solve::table::Table::keep_newest`]): a search
     /// larger than the table keeps what it found last.
     pub keep_newest: bool,
+    /// A table that fills up keeps the entries of its costliest searches
+    /// (the blocks whose entries took the most nodes to find, about half
+    /// of it, each kept block counted as half as costly at each later
+    /// fill) before [`Switches::keep_newest`]
+    /// ([`crate::solve::table::Table::keep_costly`]): the trick starts high
+    /// in the tree, which every probe of a value meets again, outlive the
+    /// cheap ones near its leaves.
+    pub keep_costly: bool,
     /// The whist core's cut-off cache keys a state also by who holds the
     /// cards that decide it: a lead by the leader's and his partner's
     /// hands, a card of the suit led by each hand's cards of that suit, a
@@ -659,6 +667,7 @@ impl Default for Switches {
             lean_patterns: true,
             playout_guess: true,
             lean_cashing: true,
+            keep_costly: true,
         }
     }
 }
@@ -724,11 +733,12 @@ impl Switches {
             lean_patterns: false,
             playout_guess: false,
             lean_cashing: false,
+            keep_costly: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 57] = [
+    pub const NAMES: [&'static str; 58] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -786,6 +796,7 @@ impl Switches {
         "lean_patterns",
         "playout_guess",
         "lean_cashing",
+        "keep_costly",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -848,6 +859,7 @@ impl Switches {
             "lean_patterns" => &mut self.lean_patterns,
             "playout_guess" => &mut self.playout_guess,
             "lean_cashing" => &mut self.lean_cashing,
+            "keep_costly" => &mut self.keep_costly,
             _ => return None,
         })
     }

@@ -321,7 +321,9 @@ impl<'a, G: TrickGame> Search<'a, G> {
         } else {
             None
         };
+        let before = self.nodes;
         let (ok, w) = self.expand(g, target, lead_is_max, first);
+        let work = self.nodes - before + 1;
         let hint = match self.cut {
             Some(m) if self.sw.tt_move => g.move_hint(m),
             _ => u8::MAX,
@@ -367,7 +369,8 @@ impl<'a, G: TrickGame> Search<'a, G> {
         if trees {
             self.tt.store_tree(&key, mask, lower, upper, hint);
         } else {
-            self.tt.store_heap(&key, units, mask, lower, upper, hint);
+            self.tt
+                .store_heap(&key, units, mask, lower, upper, hint, work);
         }
         (ok, w)
     }

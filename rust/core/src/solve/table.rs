@@ -55,6 +55,10 @@ fn widen((lower, upper): (u8, u8), stored: [u8; 2], heap: HeapUnits) -> (u32, u3
         (lower.saturating_sub(less), upper + more)
     }
 }
+/// The work classes a block kept by [`Table::keep_costly`] loses at each
+/// reset.
+const AGEING: u8 = 1;
+
 /// Most entries chained for one shape (older blocks are recycled).
 const MAX_CHAIN: usize = 32 * BLOCK;
 
@@ -75,18 +79,61 @@ const FIRST_SLOT_BITS: u32 = 12;
 /// `owners[i]` under `masks[i]`.
 #[derive(Copy, Clone, Debug, Default)]
 struct Block {
-    /// Index + 1 of the next (older) block, 0 for none.
-    next: u32,
+    /// Index + 1 of the next (older) block, 0 for none, in the low
+    /// [`NEXT_BITS`] bits; in the top five, the work class of the costliest
+    /// search stored in the block ([`work_class`], at most 31).
+    link: u32,
     /// `start << 4 | len`.
     pos: u32,
+}
+
+/// The bits of a block's link to the next block.
+const NEXT_BITS: u32 = 27;
+/// A block link's next block.
+const NEXT_MASK: u32 = (1 << NEXT_BITS) - 1;
+
+/// The class of a search of `nodes` nodes: the bits of `nodes` (0 for
+/// none, 1 for one node, 2 for two or three, ...), at most 31.
+#[inline]
+pub fn work_class(nodes: u64) -> u8 {
+    (64 - nodes.leading_zeros()).min(31) as u8
 }
 
 impl Block {
     fn new(next: u32, start: usize, len: usize) -> Block {
         Block {
-            next,
+            link: next,
             pos: (start as u32) << 4 | len as u32,
         }
+    }
+
+    /// Index + 1 of the next (older) block, 0 for none.
+    #[inline]
+    fn next(self) -> u32 {
+        self.link & NEXT_MASK
+    }
+
+    fn set_next(&mut self, next: u32) {
+        self.link = self.link & !NEXT_MASK | next;
+    }
+
+    /// The work class of the costliest search stored in the block.
+    #[inline]
+    fn class(self) -> u8 {
+        (self.link >> NEXT_BITS) as u8
+    }
+
+    /// Notes a search of work class `class` stored in the block.
+    #[inline]
+    fn note(&mut self, class: u8) {
+        let c = class.min(31);
+        if c > self.class() {
+            self.link = self.link & NEXT_MASK | (c as u32) << NEXT_BITS;
+        }
+    }
+
+    fn set_class(&mut self, class: u8) {
+        self.link = self.link & NEXT_MASK | (class.min(31) as u32) << NEXT_BITS;
     }
 
     #[inline]
@@ -251,6 +298,8 @@ pub struct Table<P: Pattern> {
     pub scanned: u64,
     /// A full table keeps its newest half ([`Table::keep_newest`]).
     newest: bool,
+    /// A full table keeps its costliest half ([`Table::keep_costly`]).
+    costly: bool,
 }
 
 impl<P: Pattern> Table<P> {
@@ -273,6 +322,7 @@ impl<P: Pattern> Table<P> {
             probes: 0,
             scanned: 0,
             newest: false,
+            costly: false,
         };
         t.size();
         t
@@ -311,6 +361,11 @@ impl<P: Pattern> Table<P> {
                 / self.max_entries as u128) as usize;
             self.max_entries = MOST_ENTRIES;
         }
+        if self.max_blocks > NEXT_MASK as usize {
+            // A block's index + 1 fits in its link.
+            self.max_entries = self.max_entries / self.max_blocks * NEXT_MASK as usize;
+            self.max_blocks = NEXT_MASK as usize;
+        }
         self.slot_bits = slot_bits;
         self.live_bits = slot_bits.min(FIRST_SLOT_BITS);
     }
@@ -342,6 +397,16 @@ impl<P: Pattern> Table<P> {
     /// whole table is cleared.
     pub fn keep_newest(&mut self, on: bool) {
         self.newest = on;
+    }
+
+    /// When the table is full: with `on`, the blocks of its costliest
+    /// searches are kept (`Switches::keep_costly`): those whose entries took
+    /// the most nodes to find ([`Table::store_heap`]'s `work`), at most half
+    /// the shapes in use and half the arena, each kept block counted as
+    /// half as costly after each reset; without, [`Table::keep_newest`] or
+    /// a clear.
+    pub fn keep_costly(&mut self, on: bool) {
+        self.costly = on;
     }
 
     /// Allocates the table now (otherwise its first store does) as a
@@ -532,7 +597,7 @@ impl<P: Pattern> Table<P> {
                 }
                 return Some(i);
             }
-            b = block.next;
+            b = block.next();
         }
         None
     }
@@ -572,7 +637,7 @@ impl<P: Pattern> Table<P> {
                 }
                 return Some((i, at_least));
             }
-            b = block.next;
+            b = block.next();
         }
         None
     }
@@ -595,7 +660,10 @@ impl<P: Pattern> Table<P> {
     /// Stores a bound for the side on lead: `lower..=upper` holds for every
     /// position matching `key` under `mask` (for a key that leaves the heap
     /// out, at a heap of `heap` units: see [`Table::probe_heap`]), with the
-    /// move code `hint` (`u8::MAX` for none; an existing code is kept then).
+    /// move code `hint` (`u8::MAX` for none; an existing code is kept then),
+    /// found by a search of `work` nodes (0 when not counted; see
+    /// [`Table::keep_costly`]).
+    #[allow(clippy::too_many_arguments)]
     pub fn store_heap(
         &mut self,
         key: &TtKey<P>,
@@ -604,6 +672,7 @@ impl<P: Pattern> Table<P> {
         lower: u32,
         upper: u32,
         hint: u8,
+        work: u64,
     ) {
         if self.slots.is_empty() {
             let mut slots = Vec::new();
@@ -616,6 +685,7 @@ impl<P: Pattern> Table<P> {
             self.slots = slots;
         }
         self.stores += 1;
+        let class = work_class(work);
         let owners = key.owners & mask;
         let slot = match self.find(key.shape, key.ctx) {
             Some(s) => s,
@@ -665,10 +735,11 @@ impl<P: Pattern> Table<P> {
                     if hint != u8::MAX {
                         e.hints[i] = hint;
                     }
+                    self.blocks[b as usize - 1].note(class);
                     return;
                 }
             }
-            b = block.next;
+            b = block.next();
         }
         let entry = ((lower as u8, upper as u8), owners, mask, hint, heap);
         let head = self.slots[slot].head;
@@ -676,6 +747,7 @@ impl<P: Pattern> Table<P> {
             let block = &mut self.blocks[head as usize - 1];
             let i = block.start() + block.len();
             block.pos += 1;
+            block.note(class);
             self.entries.put(i, entry);
             return;
         }
@@ -686,19 +758,20 @@ impl<P: Pattern> Table<P> {
         let mut b = head;
         while b != 0 {
             chain += self.cap(b);
-            if self.blocks[b as usize - 1].next == 0 {
+            if self.blocks[b as usize - 1].next() == 0 {
                 break;
             }
             prev = b;
-            b = self.blocks[b as usize - 1].next;
+            b = self.blocks[b as usize - 1].next();
         }
         // The next block: the first of a shape small, the later ones whole.
         let cap = if head == 0 { self.first } else { BLOCK };
         if chain + cap > MAX_CHAIN && prev != 0 {
-            self.blocks[prev as usize - 1].next = 0;
+            self.blocks[prev as usize - 1].set_next(0);
             let block = &mut self.blocks[b as usize - 1];
             let i = block.start();
             *block = Block::new(head, i, 1);
+            block.note(class);
             self.entries.put(i, entry);
             self.slots[slot].head = b;
             return;
@@ -712,12 +785,14 @@ impl<P: Pattern> Table<P> {
                 return;
             }
             self.reset();
-            return self.store_heap(key, heap, mask, lower, upper, hint);
+            return self.store_heap(key, heap, mask, lower, upper, hint, work);
         }
         let start = self.entries.len();
         self.entries.grow(cap);
         self.entries.put(start, entry);
-        self.blocks.push(Block::new(head, start, 1));
+        let mut block = Block::new(head, start, 1);
+        block.note(class);
+        self.blocks.push(block);
         self.slots[slot].head = self.blocks.len() as u32;
     }
 
@@ -768,9 +843,96 @@ impl<P: Pattern> Table<P> {
 
     fn reset(&mut self) {
         self.resets += 1;
+        if self.costly && self.keep_costly_half() {
+            return;
+        }
         if !(self.newest && self.keep_newer_half()) {
             self.clear();
         }
+    }
+
+    /// Keeps the blocks of the costliest searches: those of the highest
+    /// work classes, down to the class at which more would take over half
+    /// the shapes in use or half the arena; of that class, the newest
+    /// blocks that still fit. The blocks kept move to the front of the
+    /// arena in their order, each shape's chain keeps its blocks kept in
+    /// its order, the shapes left without one are dropped and the rest
+    /// placed anew; each block kept is then [`AGEING`] classes cheaper, so
+    /// that the searches of long ago give way to those of now. False when
+    /// no memory for the marks.
+    fn keep_costly_half(&mut self) -> bool {
+        let len = self.blocks.len();
+        // By work class: the shapes whose costliest block is of the class,
+        // and the arena's entries in blocks of the class.
+        let mut shapes = [0usize; 32];
+        let mut room = [0usize; 32];
+        for i in 0..len {
+            room[self.blocks[i].class() as usize] += self.cap(i as u32 + 1);
+        }
+        for slot in self.slots.iter().filter(|s| s.ctx != 0) {
+            let (mut b, mut c) = (slot.head, 0);
+            while b != 0 {
+                let block = self.blocks[b as usize - 1];
+                c = c.max(block.class());
+                b = block.next();
+            }
+            shapes[c as usize] += 1;
+        }
+        let (most_shapes, most_room) = (self.used_slots / 2, self.entries.len() / 2);
+        // Classes `whole..` are kept whole.
+        let (mut whole, mut s, mut r) = (32, 0, 0);
+        while whole > 0 && s + shapes[whole - 1] <= most_shapes && r + room[whole - 1] <= most_room
+        {
+            whole -= 1;
+            s += shapes[whole];
+            r += room[whole];
+        }
+        // Each block's index + 1 after the move (0: dropped), and the
+        // shapes kept.
+        let mut moved: Vec<u32> = Vec::new();
+        let mut kept: Vec<ShapeSlot> = Vec::new();
+        if moved.try_reserve_exact(len).is_err() || kept.try_reserve_exact(most_shapes).is_err() {
+            return false;
+        }
+        moved.resize(len, 0);
+        for i in (0..len).rev() {
+            let c = self.blocks[i].class() as usize;
+            let cap = self.cap(i as u32 + 1);
+            if c >= whole {
+                moved[i] = 1;
+            } else if c + 1 == whole && s < most_shapes && r + cap <= most_room {
+                // A block of the class in part: a new shape at most.
+                moved[i] = 1;
+                s += 1;
+                r += cap;
+            }
+        }
+        // The chains through their blocks kept.
+        for k in 0..self.slots.len() {
+            let slot = self.slots[k];
+            if slot.ctx == 0 {
+                continue;
+            }
+            let (mut b, mut head, mut last) = (slot.head, 0u32, 0u32);
+            while b != 0 {
+                let next = self.blocks[b as usize - 1].next();
+                if moved[b as usize - 1] != 0 {
+                    if last == 0 {
+                        head = b;
+                    } else {
+                        self.blocks[last as usize - 1].set_next(b);
+                    }
+                    last = b;
+                }
+                b = next;
+            }
+            if last != 0 {
+                self.blocks[last as usize - 1].set_next(0);
+                kept.push(ShapeSlot { head, ..slot });
+            }
+        }
+        self.keep_marked(&mut moved, kept, AGEING);
+        true
     }
 
     /// Drops the blocks of the older half of the arena and the shapes
@@ -798,22 +960,33 @@ impl<P: Pattern> Table<P> {
             kept.push(*slot);
             while b > half {
                 moved[b - 1] = 1;
-                b = self.blocks[b - 1].next as usize;
+                b = self.blocks[b - 1].next() as usize;
             }
         }
         if 4 * (kept.len() + 1) > 3 << self.slot_bits {
             return false;
         }
-        // The blocks kept and their entries, in their order, to the front
-        // (a block's entries never move up: its start only decreases).
+        self.keep_marked(&mut moved, kept, 0);
+        true
+    }
+
+    /// Keeps the blocks marked in `moved` (non-zero) and the shapes `kept`
+    /// (their chains through blocks kept only): the blocks and their
+    /// entries move to the front of the arena in their order (a block's
+    /// entries never move up: its start only decreases), each `age`
+    /// classes cheaper, `moved` becomes each block's index + 1 after the
+    /// move (0: dropped), and the shapes are placed anew.
+    fn keep_marked(&mut self, moved: &mut [u32], kept: Vec<ShapeSlot>, age: u8) {
         let mut n = 0;
         let mut to = 0;
         for (i, m) in moved.iter_mut().enumerate() {
             if *m != 0 {
                 let cap = self.cap(i as u32 + 1);
-                let block = self.blocks[i];
+                let mut block = self.blocks[i];
                 self.entries.move_down(block.start(), to, cap);
-                self.blocks[n] = Block::new(block.next, to, block.len());
+                block.pos = Block::new(0, to, block.len()).pos;
+                block.set_class(block.class().saturating_sub(age));
+                self.blocks[n] = block;
                 to += cap;
                 n += 1;
                 *m = n as u32;
@@ -822,8 +995,8 @@ impl<P: Pattern> Table<P> {
         self.blocks.truncate(n);
         self.entries.truncate(to);
         for block in &mut self.blocks {
-            let next = block.next as usize;
-            block.next = if next == 0 { 0 } else { moved[next - 1] };
+            let next = block.next() as usize;
+            block.set_next(if next == 0 { 0 } else { moved[next - 1] });
         }
         self.slots
             .iter_mut()
@@ -841,7 +1014,6 @@ impl<P: Pattern> Table<P> {
             };
             self.used_slots += 1;
         }
-        true
     }
 }
 
@@ -856,7 +1028,7 @@ mod tests {
         }
 
         fn store(&mut self, key: &TtKey<P>, mask: P, lower: u32, upper: u32) {
-            self.store_heap(key, [0, 0], mask, lower, upper, u8::MAX)
+            self.store_heap(key, [0, 0], mask, lower, upper, u8::MAX, 0)
         }
     }
 
@@ -911,7 +1083,7 @@ mod tests {
             ctx: 0,
             owners: 0b110u128,
         };
-        t.store_heap(&key, [2 | HEAP_FLAG, 0], u128::MAX, 25, 25, u8::MAX);
+        t.store_heap(&key, [2 | HEAP_FLAG, 0], u128::MAX, 25, 25, u8::MAX, 0);
         let mut hint = u8::MAX;
         let hit = t
             .probe_heap(&key, Some(probe), 40, &mut hint, false, false)
@@ -934,7 +1106,7 @@ mod tests {
             while b != 0 {
                 assert!(!seen[b - 1], "block {} on two chains", b - 1);
                 seen[b - 1] = true;
-                b = t.blocks[b - 1].next as usize;
+                b = t.blocks[b - 1].next() as usize;
             }
         }
         assert!(seen.iter().all(|&x| x), "a block on no chain");
@@ -1075,6 +1247,99 @@ mod tests {
         };
         let (whole, small) = (held(false), held(true));
         assert!(small > 3 * whole, "{} shapes against {}", small, whole);
+    }
+
+    /// A full table that keeps its costliest blocks: the chains stay
+    /// whole, every entry still found has the bounds it was stored with,
+    /// each reset leaves at most half the shapes and half the arena, the
+    /// costly entries outlive many resets and few of the cheapest outlive
+    /// one.
+    #[test]
+    fn a_full_table_keeps_its_costliest_entries() {
+        for (shapes, small) in [5u64, 97, 5_000]
+            .into_iter()
+            .flat_map(|n| [(n, false), (n, true)])
+        {
+            let mut t: Table<u128> = Table::with_bytes(1 << 17);
+            t.keep_costly(true);
+            t.keep_newest(true);
+            t.small_first(small);
+            let key = |i: u64| TtKey {
+                shape: i.wrapping_mul(0x9E37_79B9) % shapes,
+                ctx: (i % 3) as u32,
+                owners: u128::from(i) << 1,
+            };
+            let bound = |i: u64| (i % 40) as u32 + 1;
+            // One store in 500 costs a million nodes, the others 1 to 64.
+            let work = |i: u64| if i % 500 == 7 { 1 << 20 } else { 1 + i % 64 };
+            let n = 20_000u64;
+            // The resets before each store.
+            let mut before = Vec::new();
+            for i in 0..n {
+                let (used, arena, resets) = (t.used_slots, t.entries.len(), t.resets);
+                before.push(resets);
+                let mut hint = u8::MAX;
+                t.store_heap(
+                    &key(i),
+                    [0, 0],
+                    u128::MAX,
+                    bound(i),
+                    bound(i),
+                    u8::MAX,
+                    work(i),
+                );
+                if t.resets != resets {
+                    chains_hold_every_block_once(&t);
+                    // The store took a shape before the reset and one
+                    // after, and a block after, at most.
+                    assert!(
+                        t.used_slots <= used.div_ceil(2) + 1,
+                        "{} of {}",
+                        t.used_slots,
+                        used
+                    );
+                    assert!(t.entries.len() <= arena / 2 + BLOCK);
+                }
+                let hit = t.probe_heap(&key(i), None, bound(i), &mut hint, false, false);
+                assert!(hit.is_some_and(|h| h.at_least && h.bound == bound(i)));
+            }
+            assert!(t.resets > 5, "{} shapes: {} resets", shapes, t.resets);
+            chains_hold_every_block_once(&t);
+            // Costly entries of the last ten resets; cheap ones (at most
+            // 7 nodes) from before the last.
+            let (mut costly, mut costly_found) = (0, 0);
+            let (mut cheap, mut cheap_found) = (0, 0);
+            for i in 0..n {
+                let found = t.probe(&key(i), bound(i));
+                if let Some(hit) = found {
+                    assert!(hit.at_least && hit.bound == bound(i));
+                    assert!(!t.probe(&key(i), bound(i) + 1).unwrap().at_least);
+                }
+                if work(i) > 64 && t.resets - before[i as usize] <= 10 {
+                    costly += 1;
+                    costly_found += found.is_some() as usize;
+                } else if work(i) <= 7 && before[i as usize] < t.resets {
+                    cheap += 1;
+                    cheap_found += found.is_some() as usize;
+                }
+            }
+            let what = format!(
+                "{} shapes, small first {}: {} resets, costly {} of {}",
+                shapes, small, t.resets, costly_found, costly
+            );
+            // With 15 chains, a chain's oldest blocks are recycled.
+            if shapes > 5 {
+                assert_eq!(costly_found, costly, "{}", what);
+            }
+            assert!(costly_found > 0, "{}", what);
+            assert!(
+                4 * cheap_found < cheap,
+                "{}: {} of {}",
+                what,
+                cheap_found,
+                cheap
+            );
+        }
     }
 
     #[test]

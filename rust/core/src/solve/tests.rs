@@ -667,12 +667,11 @@ fn the_estimate_as_every_cards_first_guess_gives_the_same_values() {
     assert_eq!(answer(Switches::default()), answer(off));
 }
 
-/// `Switches::keep_newest` (a full table keeping its newest half): on a
-/// table small enough to fill many times over, the brute force's values on
-/// two- and three-hand endgames (the three hands' trick starts in the
-/// chains), with and without the switch.
-#[test]
-fn a_full_table_keeping_its_newest_half_gives_the_same_values() {
+/// On a table of 4 KiB, small enough to fill many times over, the brute
+/// force's values and every card's value on two- and three-hand endgames
+/// (the three hands' trick starts in the chains, not the pattern trees),
+/// with each of `switches`: the resets with the first.
+fn full_table_against_brute_force(switches: &[Switches]) -> u64 {
     let mut resets = 0;
     let mut seed = 9300u64;
     for (players, cards) in [(2usize, 6usize), (3, 5), (3, 5)] {
@@ -680,40 +679,59 @@ fn a_full_table_keeping_its_newest_half_gives_the_same_values() {
             seed += 1;
             let trump = if k % 3 == 0 { None } else { Some(k as u8 % 4) };
             let pos = random_endgame(seed, players, cards, 4, trump, k % players);
-            for keep in [true, false] {
+            for (i, &sw) in switches.iter().enumerate() {
                 let mut s = Solver::new(SolverConfig {
-                    // Three hands in the chains, not the pattern trees.
                     switches: Switches {
-                        keep_newest: keep,
                         pattern_trees: false,
-                        ..Switches::default()
+                        ..sw
                     },
                     tt_bytes: 1 << 12,
                     ..SolverConfig::default()
                 });
+                let what = format!(
+                    "keep_newest {} keep_costly {} {:?}",
+                    sw.keep_newest, sw.keep_costly, pos
+                );
                 for player in [0, pos.to_move()] {
                     let got = s.solve(&pos, player).unwrap().value;
-                    assert_eq!(
-                        got,
-                        brute_force(&pos, player),
-                        "keep_newest {} {:?}",
-                        keep,
-                        pos
-                    );
+                    assert_eq!(got, brute_force(&pos, player), "{}", what);
                 }
                 let got = s.solve_cards(&pos, pos.to_move()).unwrap();
                 let got: Vec<(u8, u32)> = got.actions.iter().map(|&(c, v)| (c.0, v)).collect();
-                assert_eq!(
-                    got,
-                    brute_force_cards(&pos, pos.to_move()),
-                    "keep_newest {}",
-                    keep
-                );
-                if keep {
+                assert_eq!(got, brute_force_cards(&pos, pos.to_move()), "{}", what);
+                if i == 0 {
                     resets += s.tt_stats()[2];
                 }
             }
         }
     }
+    resets
+}
+
+/// `Switches::keep_newest` (a full table keeping its newest half, without
+/// `keep_costly` before it), with and without the switch.
+#[test]
+fn a_full_table_keeping_its_newest_half_gives_the_same_values() {
+    let newest = Switches::default_without("keep_costly");
+    let off = Switches {
+        keep_newest: false,
+        ..newest
+    };
+    let resets = full_table_against_brute_force(&[newest, off]);
+    assert!(resets > 10, "the table filled {} times", resets);
+}
+
+/// `Switches::keep_costly` (a full table keeping the blocks of its
+/// costliest searches), with `keep_newest` behind it and without, and off.
+#[test]
+fn a_full_table_keeping_its_costliest_blocks_gives_the_same_values() {
+    let on = Switches::default();
+    assert!(on.keep_costly && on.keep_newest);
+    let alone = Switches {
+        keep_newest: false,
+        ..on
+    };
+    let resets =
+        full_table_against_brute_force(&[on, alone, Switches::default_without("keep_costly")]);
     assert!(resets > 10, "the table filled {} times", resets);
 }

@@ -123,6 +123,15 @@ impl<P: Pattern> Tt<P> {
         }
     }
 
+    /// Whether a table of its own keeps the blocks of its costliest
+    /// searches when full ([`Table::keep_costly`]; a shared table's stripes
+    /// keep to [`Tt::keep_newest`]).
+    pub fn keep_costly(&mut self, on: bool) {
+        if let Store::Own(t) = &mut self.store {
+            t.keep_costly(on);
+        }
+    }
+
     /// Whether the table starts each shape with a small block
     /// ([`Table::small_first`]; a shared table's stripes all alike, see
     /// [`SharedTt::small_first`]).
@@ -246,11 +255,13 @@ impl<P: Pattern> Tt<P> {
     /// Like [`Tt::store`], also keeping a move code (`u8::MAX` for none;
     /// an existing code is kept then).
     pub fn store_hint(&mut self, key: &TtKey<P>, mask: P, lower: u32, upper: u32, hint: u8) {
-        self.store_heap(key, [0, 0], mask, lower, upper, hint)
+        self.store_heap(key, [0, 0], mask, lower, upper, hint, 0)
     }
 
     /// Like [`Tt::store_hint`], for a key that leaves the heap out: the
-    /// bounds hold for a heap of `heap` units (see [`Tt::probe_heap`]).
+    /// bounds hold for a heap of `heap` units (see [`Tt::probe_heap`]),
+    /// found by a search of `work` nodes ([`Table::keep_costly`]).
+    #[allow(clippy::too_many_arguments)]
     pub fn store_heap(
         &mut self,
         key: &TtKey<P>,
@@ -259,13 +270,14 @@ impl<P: Pattern> Tt<P> {
         lower: u32,
         upper: u32,
         hint: u8,
+        work: u64,
     ) {
         match &mut self.store {
-            Store::Own(t) => t.store_heap(key, heap, mask, lower, upper, hint),
+            Store::Own(t) => t.store_heap(key, heap, mask, lower, upper, hint, work),
             Store::Shared(h) => {
                 h.stores += 1;
                 h.lock(key.shape, key.ctx)
-                    .store_heap(key, heap, mask, lower, upper, hint)
+                    .store_heap(key, heap, mask, lower, upper, hint, work)
             }
         }
     }

@@ -444,6 +444,12 @@ fn switch_gives_the_same_values(name: &str) {
     let on = SolverConfig::default();
     let off = switched_off(name);
     assert_ne!(on.switches, off.switches, "{} is off by default", name);
+    configs_give_the_same_values(name, &[on, off]);
+}
+
+/// The value and every card's value of three positions of each heap preset
+/// with each of `configs`, equal.
+fn configs_give_the_same_values(name: &str, configs: &[SolverConfig]) {
     let cases: [(&str, &[(&str, &str)]); 5] = [
         ("double_sar", &[]),
         ("dehla_pakad", &[]),
@@ -463,14 +469,36 @@ fn switch_gives_the_same_values(name: &str) {
                 continue;
             };
             let player = (seed % 4) as usize;
-            let a = s.dd_solve(player, Objective::Value, &on, true).unwrap();
-            let b = s.dd_solve(player, Objective::Value, &off, true).unwrap();
-            assert_eq!(a.value, b.value, "{} {} seed {}", name, preset, seed);
-            assert_eq!(a.actions, b.actions, "{} {} seed {}", name, preset, seed);
+            let a = s.dd_solve(player, Objective::Value, &configs[0], true).unwrap();
+            for config in &configs[1..] {
+                let b = s.dd_solve(player, Objective::Value, config, true).unwrap();
+                assert_eq!(a.value, b.value, "{} {} seed {}", name, preset, seed);
+                assert_eq!(a.actions, b.actions, "{} {} seed {}", name, preset, seed);
+            }
             checked += 1;
         }
         assert_eq!(checked, 3, "{}: positions", preset);
     }
+}
+
+/// `Switches::keep_costly` (a full table keeping the blocks of its
+/// costliest searches): the heap presets' values and every card's value on
+/// a table of 16 KiB that fills many times over, with the switch on and
+/// off, equal those on a table that never fills.
+#[test]
+fn a_full_table_keeping_its_costliest_blocks_gives_the_same_values() {
+    let tiny = |switches: Switches| SolverConfig {
+        switches,
+        tt_bytes: 1 << 14,
+        ..SolverConfig::default()
+    };
+    assert!(Switches::default().keep_costly);
+    let configs = [
+        SolverConfig::default(),
+        tiny(Switches::default()),
+        tiny(Switches::default_without("keep_costly")),
+    ];
+    configs_give_the_same_values("keep_costly", &configs);
 }
 
 /// `Switches::rang_order` (whist's move ordering in the Court Piece

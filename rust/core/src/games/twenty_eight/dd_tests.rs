@@ -602,6 +602,7 @@ fn a_full_table_keeping_its_newest_half_changes_no_56_value() {
                 switches: Switches {
                     keep_newest: keep,
                     small_first: small,
+                    keep_costly: false,
                     ..Switches::default()
                 },
                 tt_bytes: 1 << 20,
@@ -613,6 +614,63 @@ fn a_full_table_keeping_its_newest_half_changes_no_56_value() {
                 "seed {} keep_newest {} small_first {}",
                 seed, keep, small
             );
+        }
+    }
+}
+
+/// `Switches::keep_costly` (a full table keeping the blocks of its
+/// costliest searches) changes no answer: on a table of 4 KiB that fills
+/// many times over, 3-card 40 and 56 positions against plain minimax (with
+/// `keep_newest` behind it and without), 4- and 5-card positions against
+/// the switch off on a table that never fills; in release builds, 56's
+/// full deals (seeds 2 and 6 of `t28_bench --preset=56`) on a table of
+/// 1 MiB, on and off.
+#[test]
+fn a_full_table_keeping_its_costliest_blocks_changes_no_answer() {
+    let on = Switches::default();
+    assert!(on.keep_costly);
+    let count = if cfg!(debug_assertions) { 3 } else { 8 };
+    let alone = Switches {
+        keep_newest: false,
+        ..on
+    };
+    for sw in [on, alone] {
+        six_hands_against_minimax(sw, 4957, count, &[1 << 12]);
+    }
+    let off = Switches::default_without("keep_costly");
+    let tiny = |switches: Switches| SolverConfig {
+        switches,
+        tt_bytes: 1 << 12,
+        ..SolverConfig::small()
+    };
+    let (k, count) = if cfg!(debug_assertions) { (4, 2) } else { (5, 6) };
+    for (i, preset) in ["40", "56"].into_iter().enumerate() {
+        let g = TwentyEight::new(preset, &[]).unwrap();
+        for s in sample_positions(&g, 4950 + i as u64, k, count, true) {
+            let p = s.current().unwrap();
+            let want = solve_points(&s, p, SolverConfig::small(), true).unwrap();
+            for sw in [on, off] {
+                let got = solve_points(&s, p, tiny(sw), true).unwrap();
+                let render = crate::game::GameState::render(&s);
+                assert_eq!(got.value, want.value, "{}", render);
+                assert_eq!(got.actions, want.actions, "{}", render);
+            }
+        }
+    }
+    if cfg!(debug_assertions) {
+        return;
+    }
+    let g = TwentyEight::new("56", &[]).unwrap();
+    for (seed, want) in [(2, 39), (6, 22)] {
+        let s = bench_deal(&g, seed);
+        for sw in [on, off] {
+            let config = SolverConfig {
+                switches: sw,
+                tt_bytes: 1 << 20,
+                ..SolverConfig::default()
+            };
+            let a = solve_points(&s, 0, config, false).unwrap();
+            assert_eq!(a.value, want, "seed {} keep_costly {}", seed, sw.keep_costly);
         }
     }
 }
