@@ -179,6 +179,17 @@ pub struct PointsGame {
     pub(super) two_tricks: std::cell::RefCell<Vec<bounds::TwoTricks>>,
     core: Core,
     stack: Vec<Core>,
+    /// Bit `i`: the move played at ply `i` (below 64) neither ended a trick
+    /// nor changed more than its card, its place in the trick and the
+    /// mover, so that [`TrickGame::undo`] takes it back by hand instead of
+    /// popping a copy of the state from `stack`.
+    light: u64,
+    /// What `moves` found of the node at each ply (below 64): the cards it
+    /// listed and those of them whose run dominance settled (as
+    /// `dominance_prunes` finds them), valid while bit `ply` of
+    /// `settled_at` is set (`play` clears the bit of the ply it enters).
+    settled: [std::cell::Cell<(u64, u64)>; 64],
+    settled_at: std::cell::Cell<u64>,
 }
 
 impl PointsGame {
@@ -298,6 +309,9 @@ impl PointsGame {
                 left_pts,
             },
             stack: Vec::with_capacity(64),
+            light: 0,
+            settled: std::array::from_fn(|_| std::cell::Cell::new((0, 0))),
+            settled_at: std::cell::Cell::new(0),
             cfg,
         })
     }
@@ -597,6 +611,35 @@ impl PointsGame {
         true
     }
 
+    /// What `moves` found of card `m` at this node, if it listed it here:
+    /// whether dominance settled its run.
+    fn settled_here(&self, m: Card) -> Option<bool> {
+        let ply = self.core.ply as usize;
+        if ply >= 64 || self.settled_at.get() >> ply & 1 == 0 {
+            return None;
+        }
+        let (listed, settled) = self.settled[ply].get();
+        let bit = 1u64 << (m.0 & 63);
+        (listed & bit != 0).then_some(settled & bit != 0)
+    }
+
+    /// Does playing `card` (legal here) change only the mover's hand, the
+    /// trick and the mover? Not when it ends the trick, nor when it is a
+    /// lead of the concealed trump by another than the bidder (which notes
+    /// that).
+    #[inline]
+    fn plays_light(&self, card: Card) -> bool {
+        let c = &self.core;
+        let p = c.to_move as usize;
+        (c.tlen as usize) + 1 < self.n
+            && !c.void_pending
+            && (c.revealed
+                || c.led_other
+                || c.tlen > 0
+                || p == self.bidder
+                || self.trump != Some(self.cfg.pack.suit_of(card)))
+    }
+
     /// A seat of side 0 (the maximising side) or of side 1.
     fn seat_of_side(&self, side: Side) -> u8 {
         (0..self.n).find(|&s| self.side[s] == side).unwrap_or(0) as u8
@@ -670,6 +713,8 @@ impl TrickGame for PointsGame {
         let other = live - hand;
         // The run of the card before, which its other cards share.
         let mut last_run = CardSet::EMPTY;
+        // The cards listed, and those whose run dominance settled.
+        let (mut listed, mut settled) = (0u64, 0u64);
         for card in cards.iter().rev() {
             if sw.collapse && self.class_of(card, cards & hand, live) != card {
                 continue;
@@ -686,9 +731,14 @@ impl TrickGame for PointsGame {
                         if self.run_pick(run, mine) != card {
                             continue;
                         }
+                        let same = self.masks.same_points[card.0 as usize & 63];
+                        if masks::low(run) & !same != 0 {
+                            settled |= 1u64 << (card.0 & 63);
+                        }
                     }
                 }
             }
+            listed |= 1u64 << (card.0 & 63);
             let w = if sw.ordering {
                 self.weight(card, best, live)
             } else {
@@ -702,9 +752,36 @@ impl TrickGame for PointsGame {
         if sw.ordering {
             out.sort();
         }
+        let ply = self.core.ply as usize;
+        if ply < 64 {
+            self.settled[ply].set((listed, settled));
+            self.settled_at.set(self.settled_at.get() | 1u64 << ply);
+        }
     }
 
     fn play(&mut self, m: u8) -> Option<TrickWon<CardSet>> {
+        let ply = self.core.ply;
+        if ply < 63 {
+            // A new node at the next ply: what `moves` found there is stale.
+            let at = self.settled_at.get();
+            self.settled_at.set(at & !(2u64 << ply));
+        }
+        if ply < 64 {
+            self.light &= !(1u64 << ply);
+            if m < 128 && self.plays_light(Card(m)) {
+                // A card that does not end the trick: no copy of the state.
+                self.light |= 1u64 << ply;
+                let c = &mut self.core;
+                c.ply += 1;
+                let p = c.to_move as usize;
+                c.hands[p].remove(Card(m));
+                c.trick[c.tlen as usize] = Card(m);
+                c.seats[c.tlen as usize] = p as u8;
+                c.tlen += 1;
+                c.to_move = ((p + 1) % self.n) as u8;
+                return None;
+            }
+        }
         self.stack.push(self.core);
         self.core.ply += 1;
         if m == VOID {
@@ -765,6 +842,17 @@ impl TrickGame for PointsGame {
     }
 
     fn undo(&mut self, _m: u8) {
+        let ply = self.core.ply - 1;
+        if ply < 64 && self.light >> ply & 1 != 0 {
+            let c = &mut self.core;
+            c.ply = ply;
+            c.tlen -= 1;
+            let i = c.tlen as usize;
+            let p = c.seats[i];
+            c.hands[p as usize].insert(c.trick[i]);
+            c.to_move = p;
+            return;
+        }
         self.core = self.stack.pop().expect("a move to take back");
     }
 

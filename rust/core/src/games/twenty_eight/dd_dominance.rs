@@ -115,19 +115,28 @@ impl PointsGame {
         if !self.dominance_sw.get() || !self.dominance_on() {
             return None;
         }
-        let (cards, _) = self.legal();
+        if self.settled_here(card) == Some(false) {
+            // `moves` found nothing settled for it at this node.
+            return None;
+        }
         let hand = self.core.hands[self.core.to_move as usize];
-        let p = self.cfg.pts(card);
         // A run is some of the mover's legal cards of `card`'s suit: when
         // they all have `card`'s points, so has the run (the search asks
         // this after every move that failed; most have no such choice).
-        let suit = CardSet(self.masks.suit[Self::suit_of(card) as usize & 3] as u128);
-        if (cards & hand & suit).iter().all(|x| self.cfg.pts(x) == p) {
+        // The hand's cards of the suit first, then its legal ones.
+        let i = card.0 as usize & 63;
+        let same = self.masks.same_points[i];
+        let suit = self.masks.suit[Self::suit_of(card) as usize & 3];
+        if low(hand) & suit & !same == 0 {
+            return None;
+        }
+        let (cards, _) = self.legal();
+        if low(cards & hand) & suit & !same == 0 {
             return None;
         }
         let live = self.live();
         let (run, below) = self.run_of(card, cards & hand, live - hand);
-        if run.iter().all(|x| self.cfg.pts(x) == p) {
+        if low(run) & !same == 0 {
             return None;
         }
         self.run_taker(card, self.current_best())?;

@@ -30,6 +30,8 @@ pub(super) struct RankMasks {
     pub at_least: [u64; 64],
     /// Per card: those of a rank class at most its own.
     pub at_most: [u64; 64],
+    /// Per card: the cards of its suit with its points (itself included).
+    pub same_points: [u64; 64],
 }
 
 impl RankMasks {
@@ -43,6 +45,7 @@ impl RankMasks {
             weaker: [0; 64],
             at_least: [0; 64],
             at_most: [0; 64],
+            same_points: [0; 64],
         };
         for s in 0..pack.num_suits().min(4) {
             m.suit[s] = pack.suit_mask(s as u8).0 as u64;
@@ -73,6 +76,9 @@ impl RankMasks {
                 }
                 if rx <= r {
                     m.at_most[i] |= bit;
+                }
+                if points[x.0 as usize] == points[i] {
+                    m.same_points[i] |= bit;
                 }
             }
         }
