@@ -135,6 +135,9 @@ struct Core {
     reveal_now: bool,
     trick: [Card; MAX_SEATS],
     seats: [u8; MAX_SEATS],
+    /// `bests[i]`: the place in the trick of its best card once its first
+    /// `i + 1` cards are in (valid below `tlen`).
+    bests: [u8; MAX_SEATS],
     tlen: u8,
     leader: u8,
     to_move: u8,
@@ -256,7 +259,7 @@ impl PointsGame {
             ));
         }
         let exact_key = n == 4 && cfg.game != Game::G56 && cfg.game != Game::G40;
-        Ok(PointsGame {
+        let mut g = PointsGame {
             n,
             side,
             bidder: s.bidder,
@@ -294,6 +297,7 @@ impl PointsGame {
                 reveal_now: s.revealed && s.reveal_trick == Some(s.tricks_played),
                 trick,
                 seats,
+                bests: [0; MAX_SEATS],
                 tlen: s.trick.len() as u8,
                 leader: s.leader as u8,
                 to_move: if s.phase == Phase::Pair {
@@ -313,7 +317,9 @@ impl PointsGame {
             settled: std::array::from_fn(|_| std::cell::Cell::new((0, 0))),
             settled_at: std::cell::Cell::new(0),
             cfg,
-        })
+        };
+        g.rescan_bests();
+        Ok(g)
     }
 
     /// A guess of side 0's value: half the points still to play, moved by
@@ -537,14 +543,40 @@ impl PointsGame {
     #[inline]
     fn best_index(&self) -> usize {
         let c = &self.core;
-        let led = Self::suit_of(c.trick[0]);
+        c.bests[c.tlen as usize - 1] as usize
+    }
+
+    /// The place of the trick's best card once `card` is added to it (the
+    /// first played among equals).
+    #[inline]
+    fn best_after(&self, card: Card) -> u8 {
+        let c = &self.core;
+        if c.tlen == 0 {
+            return 0;
+        }
+        let prev = c.bests[c.tlen as usize - 1];
+        if self.beats(card, c.trick[prev as usize], Self::suit_of(c.trick[0])) {
+            c.tlen
+        } else {
+            prev
+        }
+    }
+
+    /// `Core::bests` found again for the trick's cards (when the phase that
+    /// decides what beats what changes).
+    fn rescan_bests(&mut self) {
+        let tlen = self.core.tlen as usize;
+        if tlen == 0 {
+            return;
+        }
+        let led = Self::suit_of(self.core.trick[0]);
         let mut best = 0;
-        for i in 1..c.tlen as usize {
-            if self.beats(c.trick[i], c.trick[best], led) {
+        for i in 0..tlen {
+            if i > 0 && self.beats(self.core.trick[i], self.core.trick[best], led) {
                 best = i;
             }
+            self.core.bests[i] = best as u8;
         }
-        best
     }
 
     /// The card currently winning the trick and its seat.
@@ -771,12 +803,14 @@ impl TrickGame for PointsGame {
             if m < 128 && self.plays_light(Card(m)) {
                 // A card that does not end the trick: no copy of the state.
                 self.light |= 1u64 << ply;
+                let best = self.best_after(Card(m));
                 let c = &mut self.core;
                 c.ply += 1;
                 let p = c.to_move as usize;
                 c.hands[p].remove(Card(m));
                 c.trick[c.tlen as usize] = Card(m);
                 c.seats[c.tlen as usize] = p as u8;
+                c.bests[c.tlen as usize] = best;
                 c.tlen += 1;
                 c.to_move = ((p + 1) % self.n) as u8;
                 return None;
@@ -810,6 +844,9 @@ impl TrickGame for PointsGame {
                 c.hands[b].insert(i);
                 c.shown = Some(i);
             }
+            // Trumps open now: they beat the trick's other cards.
+            self.rescan_bests();
+            let c = &mut self.core;
             if !c.bonus_paid {
                 c.bonus_paid = true;
                 let side = u8::from(self.objective != Objective::Made);
@@ -825,6 +862,7 @@ impl TrickGame for PointsGame {
         let card = Card(m);
         let trump = self.trump;
         let suit = self.cfg.pack.suit_of(card);
+        let best = self.best_after(card);
         let c = &mut self.core;
         let p = c.to_move as usize;
         c.hands[p].remove(card);
@@ -833,6 +871,7 @@ impl TrickGame for PointsGame {
         }
         c.trick[c.tlen as usize] = card;
         c.seats[c.tlen as usize] = p as u8;
+        c.bests[c.tlen as usize] = best;
         c.tlen += 1;
         if (c.tlen as usize) < self.n {
             c.to_move = ((p + 1) % self.n) as u8;
@@ -968,6 +1007,10 @@ impl TrickGame for PointsGame {
 
     fn sure_trick(&self, side: Side, need: u32) -> Option<CardSet> {
         self.sure_points(side, need)
+    }
+
+    fn sure_either(&self, side: Side, need: u32, other_need: u32) -> Option<(bool, CardSet)> {
+        self.sure_points_either(side, need, other_need)
     }
 
     fn same_answer(&self, tried: u8, winners: CardSet, other: u8) -> bool {

@@ -231,10 +231,28 @@ impl PointsGame {
     /// trick (with the last trick's point) reach `need`? Relies on that
     /// card's rank.
     pub(super) fn sure_points(&self, side: u8, need: u32) -> Option<CardSet> {
+        // (The other side is never sure of `u32::MAX` points.)
+        self.sure_points_either(side, need, u32::MAX)
+            .map(|(_, w)| w)
+    }
+
+    /// [`PointsGame::sure_points`] for `side` and `need`, else for the other
+    /// side and `other_need`, in one pass: only the side of the trick's best
+    /// card can be sure of it. `(true, _)` for `side`, `(false, _)` for the
+    /// other.
+    pub(super) fn sure_points_either(
+        &self,
+        side: u8,
+        need: u32,
+        other_need: u32,
+    ) -> Option<(bool, CardSet)> {
         let c = &self.core;
         if c.tlen == 0 || !c.revealed || !c.bonus_paid || c.void_pending || c.over {
             return None;
         }
+        let (best, seat, led) = self.current_best()?;
+        let taker = self.side[seat as usize];
+        let need = if taker == side { need } else { other_need };
         let cfg = &self.cfg;
         let mut have: u32 = c.trick[..c.tlen as usize]
             .iter()
@@ -243,23 +261,18 @@ impl PointsGame {
         if cfg.last_trick_bonus && c.tricks_left == 1 {
             have += 1;
         }
-        if have < need {
+        if have < need
+            || self.can_beat(
+                best,
+                led,
+                taker,
+                c.to_move as usize,
+                self.n - c.tlen as usize,
+            )
+        {
             return None;
         }
-        let (best, seat, led) = self.current_best()?;
-        if self.side[seat as usize] != side {
-            return None;
-        }
-        if self.can_beat(
-            best,
-            led,
-            side,
-            c.to_move as usize,
-            self.n - c.tlen as usize,
-        ) {
-            return None;
-        }
-        Some(best.set())
+        Some((taker == side, best.set()))
     }
 
     /// The last two tricks, every hand holding two cards, trumps open and no
@@ -342,13 +355,22 @@ impl PointsGame {
         let c = &self.core;
         let n = self.n;
         let all = c.hands[..n].iter().fold(CardSet::EMPTY, |a, &h| a | h);
+        // Each card's seat, in card order (three bits a card, the lowest
+        // card's first): each card's owner read hand by hand.
+        debug_assert!(all.0 >> 64 == 0, "card ids below 64");
+        let mut owner_of = [0u8; 64];
+        for (seat, h) in c.hands[..n].iter().enumerate().skip(1) {
+            let mut bits = h.0 as u64;
+            while bits != 0 {
+                owner_of[bits.trailing_zeros() as usize] = seat as u8;
+                bits &= bits - 1;
+            }
+        }
         let mut owners = 0u64;
-        for card in all.iter() {
-            let seat = c.hands[..n]
-                .iter()
-                .position(|h| h.contains(card))
-                .unwrap_or(0);
-            owners = owners << 3 | seat as u64;
+        let mut rest = all.0 as u64;
+        while rest != 0 {
+            owners = owners << 3 | u64::from(owner_of[rest.trailing_zeros() as usize]);
+            rest &= rest - 1;
         }
         let h = ((all.0 as u64)
             ^ ((all.0 >> 64) as u64).rotate_left(29)
@@ -574,36 +596,35 @@ impl<'a> TwoTrickPlay<'a> {
     /// tricks) and the place in `played` of its winner; the cards that
     /// decided it into `by` (as `PointsGame::decided`).
     fn settle(&self, played: &[usize], lead: usize, last: bool, by: &mut CardSet) -> (u32, usize) {
+        // One pass: the winner, the points, the cards of each suit, and the
+        // highest trump before each card off the suit led (it decided what
+        // that card could be: no undertrumping).
+        let led = self.suit[played[0]];
         let mut w = 0;
         let (mut gain, mut loss) = (0, 0);
+        let mut per_suit = [0u8; 4];
+        let mut top_trump: Option<usize> = None;
         for (p, &i) in played.iter().enumerate() {
-            if p > 0 && self.beats(i, played[w]) {
-                w = p;
-            }
-            gain += self.gain[i];
-            loss += self.loss[i];
-        }
-        {
-            let ws = self.suit[played[w]];
-            if played.iter().filter(|&&i| self.suit[i] == ws).count() >= 2 {
-                by.insert(self.cards[played[w]]);
-            }
-            if self.trump != u8::MAX {
-                let led = self.suit[played[0]];
-                let mut best: Option<usize> = None;
-                for (p, &i) in played.iter().enumerate() {
-                    if p > 0 && self.suit[i] != led {
-                        if let Some(b) = best {
-                            by.insert(self.cards[b]);
-                        }
-                    }
-                    if self.suit[i] == self.trump
-                        && best.map_or(true, |b| self.rank[i] > self.rank[b])
-                    {
-                        best = Some(i);
+            let s = self.suit[i];
+            if p > 0 {
+                if self.beats(i, played[w]) {
+                    w = p;
+                }
+                if s != led {
+                    if let Some(b) = top_trump {
+                        by.insert(self.cards[b]);
                     }
                 }
             }
+            if s == self.trump && top_trump.map_or(true, |b| self.rank[i] > self.rank[b]) {
+                top_trump = Some(i);
+            }
+            per_suit[s as usize & 3] += 1;
+            gain += self.gain[i];
+            loss += self.loss[i];
+        }
+        if per_suit[self.suit[played[w]] as usize & 3] >= 2 {
+            by.insert(self.cards[played[w]]);
         }
         if last && self.game.cfg.last_trick_bonus {
             gain += 1;
@@ -612,23 +633,24 @@ impl<'a> TwoTrickPlay<'a> {
         (if self.side0[hand] { gain } else { loss }, hand)
     }
 
-    /// Side 0's take from the `k`-th card of the first trick on (`pick[j]`
-    /// the slot hand `j` played), searched within `window` (both ends
-    /// exclusive: a value outside only bounds the exact one on its side).
-    fn value(&self, k: usize, pick: &mut [usize; 6], window: (u32, u32), by: &mut CardSet) -> u32 {
+    /// Side 0's take from the `k`-th card of the first trick on (`played[j]`
+    /// the card hand `j` played, an index into the cards: slot `2 j` or
+    /// `2 j + 1`), searched within `window` (both ends exclusive: a value
+    /// outside only bounds the exact one on its side).
+    fn value(
+        &self,
+        k: usize,
+        played: &mut [usize; 6],
+        window: (u32, u32),
+        by: &mut CardSet,
+    ) -> u32 {
         let n = self.n;
-        // The trick so far as indices into the cards (hand `j` plays slot
-        // `pick[j]` of its two).
-        let mut played = [0usize; 6];
-        for (j, slot) in played[..k].iter_mut().enumerate() {
-            *slot = 2 * j + pick[j];
-        }
         if k == n {
             let (v1, w) = self.settle(&played[..n], 0, false, by);
+            // Each hand's other card, from the first trick's winner on.
             let mut second = [0usize; 6];
             for (j, slot) in second[..n].iter_mut().enumerate() {
-                let hand = (w + j) % n;
-                *slot = 2 * hand + 1 - pick[hand];
+                *slot = played[(w + j) % n] ^ 1;
             }
             return v1 + self.settle(&second[..n], w, true, by).0;
         }
@@ -640,13 +662,13 @@ impl<'a> TwoTrickPlay<'a> {
             if legal & (1 << j) == 0 {
                 continue;
             }
-            pick[k] = j;
+            played[k] = 2 * k + j;
             let w = if maximise {
                 (alpha.max(best), beta)
             } else {
                 (alpha, beta.min(best))
             };
-            let v = self.value(k + 1, pick, w, by);
+            let v = self.value(k + 1, played, w, by);
             if maximise {
                 best = best.max(v);
                 if best >= beta {

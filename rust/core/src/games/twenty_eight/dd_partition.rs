@@ -24,30 +24,34 @@ impl PointsGame {
     /// The cards of a finished trick whose ranks decided its winner or the
     /// legality of a card played to it (`w` the winner's index).
     pub(super) fn decided(&self, cards: &[Card], w: usize) -> CardSet {
-        let pack = &self.cfg.pack;
         let rank = &self.cfg.rank;
         let wc = cards[w];
-        let ws = pack.suit_of(wc);
-        let mut d = if cards.iter().filter(|&&c| pack.suit_of(c) == ws).count() >= 2 {
-            wc.set()
-        } else {
-            CardSet::EMPTY
+        let ws = Self::suit_of(wc);
+        let led = Self::suit_of(cards[0]);
+        // The trump, when trumps are open (no suit otherwise).
+        let t = match (self.core.revealed, self.trump) {
+            (true, Some(t)) => t,
+            _ => u8::MAX,
         };
-        if let (true, Some(t)) = (self.core.revealed, self.trump) {
-            let led = pack.suit_of(cards[0]);
-            let mut best: Option<Card> = None;
-            for (i, &c) in cards.iter().enumerate() {
-                if i > 0 && pack.suit_of(c) != led {
-                    if let Some(b) = best {
-                        d.insert(b);
-                    }
-                }
-                if pack.suit_of(c) == t
-                    && best.map_or(true, |b| rank[c.0 as usize] > rank[b.0 as usize])
-                {
-                    best = Some(c);
+        let mut d = CardSet::EMPTY;
+        let mut same = 0;
+        let mut best: Option<Card> = None;
+        for (i, &c) in cards.iter().enumerate() {
+            let s = Self::suit_of(c);
+            same += u32::from(s == ws);
+            // A card off the suit led: the highest trump before it decided
+            // what it could be (no undertrumping).
+            if i > 0 && s != led {
+                if let Some(b) = best {
+                    d.insert(b);
                 }
             }
+            if s == t && best.map_or(true, |b| rank[c.0 as usize] > rank[b.0 as usize]) {
+                best = Some(c);
+            }
+        }
+        if same >= 2 {
+            d.insert(wc);
         }
         d
     }
