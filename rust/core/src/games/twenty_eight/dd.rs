@@ -743,8 +743,13 @@ impl TrickGame for PointsGame {
         };
         let best = if sw.ordering { current } else { None };
         let other = live - hand;
-        // The run of the card before, which its other cards share.
+        // The run of the card before, which its other cards share, and the
+        // one card of it dominance keeps (none: it keeps them all). Both are
+        // the run's: no other card ranks between its cards, so each beats
+        // and is beaten by the same cards, and the trick's taker is the
+        // same whichever of them is played.
         let mut last_run = CardSet::EMPTY;
+        let mut last_pick: Option<Card> = None;
         // The cards listed, and those whose run dominance settled.
         let (mut listed, mut settled) = (0u64, 0u64);
         for card in cards.iter().rev() {
@@ -752,21 +757,22 @@ impl TrickGame for PointsGame {
                 continue;
             }
             if dominance {
-                let run = if last_run.contains(card) {
-                    last_run
-                } else {
-                    self.run_of(card, cards & hand, other).0
-                };
-                last_run = run;
-                if run.len() > 1 {
-                    if let Some(mine) = self.run_taker(card, current) {
-                        if self.run_pick(run, mine) != card {
-                            continue;
-                        }
-                        let same = self.masks.same_points[card.0 as usize & 63];
-                        if masks::low(run) & !same != 0 {
-                            settled |= 1u64 << (card.0 & 63);
-                        }
+                if !last_run.contains(card) {
+                    last_run = self.run_of(card, cards & hand, other).0;
+                    last_pick = if last_run.len() > 1 {
+                        self.run_taker(card, current)
+                            .map(|mine| self.run_pick(last_run, mine))
+                    } else {
+                        None
+                    };
+                }
+                if let Some(pick) = last_pick {
+                    if pick != card {
+                        continue;
+                    }
+                    let same = self.masks.same_points[card.0 as usize & 63];
+                    if masks::low(last_run) & !same != 0 {
+                        settled |= 1u64 << (card.0 & 63);
                     }
                 }
             }
@@ -905,22 +911,23 @@ impl TrickGame for PointsGame {
             // the remaining cards from the highest down as (owner, points),
             // 4 bits each: 32 cards fill the 128 bits exactly.
             // (The owner's two bits are the planes of seats 1 | 3 and 2 | 3.)
+            let h: [u64; 4] = std::array::from_fn(|s| masks::low(c.hands[s]));
+            let (all, p13, p23) = (h[0] | h[1] | h[2] | h[3], h[1] | h[3], h[2] | h[3]);
             let mut pos = 0;
-            let mut sh = 0u64;
             for suit in 0..4u32 {
-                let m: [u32; 4] =
-                    std::array::from_fn(|s| ((c.hands[s].0 >> (16 * suit)) & 0xff) as u32);
-                for (seat, bits) in m.iter().enumerate() {
-                    sh |= (bits.count_ones() as u64) << (4 * (seat * 4 + suit as usize));
-                }
-                let all = m[0] | m[1] | m[2] | m[3];
-                let word = masks::nibbles(m[1] | m[3])
-                    | masks::nibbles(m[2] | m[3]) << 1
+                let byte = |x: u64| ((x >> (16 * suit)) & 0xff) as u32;
+                let all = byte(all);
+                let word = masks::nibbles(byte(p13))
+                    | masks::nibbles(byte(p23)) << 1
                     | self.masks.points_nibbles[suit as usize];
                 owners |= (masks::pack_nibbles(word, all) as u128) << pos;
                 pos += 4 * all.count_ones();
             }
-            shape = sh;
+            // Each hand's length in each suit, a nibble each.
+            shape = h
+                .iter()
+                .enumerate()
+                .fold(0, |sh, (seat, &x)| sh | masks::suit_lengths(x) << (16 * seat));
         } else if self.exact_key {
             // (Also with kq_negative: a nibble's two bits of points cannot
             // tell a king or queen from an eight or seven.)

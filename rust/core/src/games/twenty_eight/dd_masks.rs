@@ -135,6 +135,18 @@ pub(super) fn cards_of_nibbles(word: u32, bits: u32) -> u32 {
     ((pext(u64::from(any), 0x1111_1111) as u32).reverse_bits() >> 24) & 0xFF
 }
 
+/// The number of cards of each suit of a four-hand hand (eight cards a
+/// suit, bits `0..8` of each 16), a nibble a suit from the first suit up.
+#[inline]
+pub(super) fn suit_lengths(x: u64) -> u64 {
+    // Bits counted by pairs, fours and bytes; the upper byte of each suit's
+    // 16 bits is empty, so its lower byte's count is the suit's.
+    let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    let x = (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    (x & 0xf) | (x >> 12 & 0xf0) | (x >> 24 & 0xf00) | (x >> 36 & 0xf000)
+}
+
 /// A card set of bits below 64 as a mask.
 #[inline]
 pub(super) fn low(s: CardSet) -> u64 {
@@ -242,5 +254,20 @@ mod tests {
         for x in 0..256u32 {
             assert_eq!(cards_of_nibbles(nibbles(x) * 0xF, 1), x);
         }
+    }
+
+    /// A hand's suit lengths, a nibble a suit, as counted card by card.
+    #[test]
+    fn suit_lengths_count_each_suit() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..1000 {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let x = state & 0x00ff_00ff_00ff_00ff;
+            let want = (0..4).fold(0u64, |a, s| {
+                a | u64::from((x >> (16 * s) & 0xff).count_ones()) << (4 * s)
+            });
+            assert_eq!(suit_lengths(x), want);
+        }
+        assert_eq!(suit_lengths(0x00ff_00ff_00ff_00ff), 0x8888);
     }
 }
