@@ -2,6 +2,7 @@
 //! surely, smear points on a trick the partner surely wins, throw cards
 //! without points to the opponents' tricks.
 
+use super::masks::low;
 use super::PointsGame;
 use crate::card::{Card, CardSet, Suit};
 
@@ -20,24 +21,23 @@ impl PointsGame {
         let Some(t) = self.trump.filter(|_| self.core.revealed) else {
             return false;
         };
-        let pack = &self.cfg.pack;
-        let suit = pack.suit_of(c);
+        let suit = Self::suit_of(c);
         if suit == t {
             return false;
         }
-        let (sm, tm) = (pack.suit_mask(suit), pack.suit_mask(t));
+        let (sm, tm) = (self.masks.suit[suit as usize & 3], self.masks.suit[t as usize & 3]);
         let me = self.side[self.core.to_move as usize];
         (0..self.n).any(|s| {
-            let h = self.core.hands[s];
-            self.side[s] != me && (h & sm).is_empty() && !(h & tm).is_empty()
+            let h = low(self.core.hands[s]);
+            self.side[s] != me && h & sm == 0 && h & tm != 0
         })
     }
 
     /// Does the mover's partner (another seat of its side) hold `c`?
     fn mate_holds(&self, c: Card) -> bool {
         let me = self.core.to_move as usize;
-        (0..self.n)
-            .any(|s| s != me && self.side[s] == self.side[me] && self.core.hands[s].contains(c))
+        let bit = 1u64 << (c.0 & 63);
+        (0..self.n).any(|s| s != me && self.side[s] == self.side[me] && low(self.core.hands[s]) & bit != 0)
     }
 
     /// Ordering weight of a card for the mover (higher is tried first).
@@ -48,13 +48,13 @@ impl PointsGame {
         match best {
             None => {
                 // Leading: top cards of a suit first, then low cards without points.
-                let suit = self.cfg.pack.suit_mask(self.cfg.pack.suit_of(card));
-                let above = CardSet((live & suit).0 & !((card.set().0 << 1) - 1));
-                if above.is_empty() && !self.opponents_can_ruff(card) {
+                let suit = self.masks.suit[Self::suit_of(card) as usize & 3];
+                let above = low(live) & suit & !(2u64 << (card.0 & 63)).wrapping_sub(1);
+                if above == 0 && !self.opponents_can_ruff(card) {
                     40 + pts * 2 + rank
-                } else if above.is_empty() {
+                } else if above == 0 {
                     15 - pts * 4 + rank
-                } else if above.highest().is_some_and(|top| self.mate_holds(top)) {
+                } else if self.mate_holds(Card(63 - above.leading_zeros() as u8)) {
                     // Towards the partner's top card.
                     30 - pts * 4 - rank
                 } else {
