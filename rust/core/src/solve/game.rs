@@ -534,6 +534,11 @@ pub struct Switches {
     /// in the tree, which every probe of a value meets again, outlive the
     /// cheap ones near its leaves.
     pub keep_costly: bool,
+    /// The Court Piece family's table keys say whether the last trick was
+    /// won by an ace only where `ace_rule` reads it: without the rule a
+    /// position's value does not depend on it, and the bit split the
+    /// entries of one position in two.
+    pub ace_keys: bool,
     /// The whist core's cut-off cache keys a state also by who holds the
     /// cards that decide it: a lead by the leader's and his partner's
     /// hands, a card of the suit led by each hand's cards of that suit, a
@@ -668,6 +673,7 @@ impl Default for Switches {
             playout_guess: true,
             lean_cashing: true,
             keep_costly: true,
+            ace_keys: true,
         }
     }
 }
@@ -734,11 +740,12 @@ impl Switches {
             playout_guess: false,
             lean_cashing: false,
             keep_costly: false,
+            ace_keys: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 58] = [
+    pub const NAMES: [&'static str; 59] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -797,6 +804,7 @@ impl Switches {
         "playout_guess",
         "lean_cashing",
         "keep_costly",
+        "ace_keys",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -860,6 +868,7 @@ impl Switches {
             "playout_guess" => &mut self.playout_guess,
             "lean_cashing" => &mut self.lean_cashing,
             "keep_costly" => &mut self.keep_costly,
+            "ace_keys" => &mut self.ace_keys,
             _ => return None,
         })
     }

@@ -675,6 +675,52 @@ fn heap_keys_give_the_same_values() {
     switch_gives_the_same_values("heap_keys");
 }
 
+/// `Switches::ace_keys` (whether the last trick was won by an ace left out
+/// of the table keys unless `ace_rule` reads it): every value and every
+/// card's value against plain minimax on small positions of Double Sar,
+/// Double Sar with `ace_rule` and Dehla Pakad, some after a trick won by an
+/// ace; and the switch changes the work, never the answer (the presets'
+/// positions, two full deals on and off).
+#[test]
+fn ace_keys_give_the_same_values() {
+    switch_gives_the_same_values("ace_keys");
+    let cfg = SolverConfig::default();
+    assert!(cfg.switches.ace_keys);
+    let cards = if cfg!(debug_assertions) { 3 } else { 4 };
+    let n = if cfg!(debug_assertions) { 12 } else { 40 };
+    let cases: [(&str, &[(&str, &str)]); 3] = [
+        ("double_sar", &[]),
+        ("double_sar", &[("ace_rule", "on")]),
+        ("dehla_pakad", &[]),
+    ];
+    for (preset, opts) in cases {
+        let g = game(preset, opts);
+        let mut checked = 0;
+        for seed in 0..4 * n {
+            if checked == n {
+                break;
+            }
+            let Some(s) = random_deal_position(&g, 500 + seed, cards) else {
+                continue;
+            };
+            let player = (seed % 4) as usize;
+            let side = player % 2;
+            let before = score(&s, side);
+            let a = s.dd_solve(player, Objective::Value, &cfg, true).unwrap();
+            assert_eq!(a.value, reference(&s, side) - before, "{} {:?} seed {}", preset, opts, seed);
+            for (act, v) in &a.actions {
+                let mut t = s.clone();
+                t.apply_action(*act).unwrap();
+                let want = reference(&t, side) - before;
+                assert_eq!(*v, want, "{} {:?} seed {} after {:?}", preset, opts, seed, act);
+            }
+            checked += 1;
+        }
+        assert_eq!(checked, n, "{} {:?}: positions", preset, opts);
+    }
+    full_heap_deals_agree("ace_keys");
+}
+
 /// `Switches::heap_kots` (entries whose side on lead takes everything or
 /// nothing hold at any heap) changes the work, never the answer.
 #[test]

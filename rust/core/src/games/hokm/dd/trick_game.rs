@@ -345,6 +345,11 @@ impl TrickGame for RangGame {
     fn tt_key_heap(&self, sw: &Switches) -> (TtKey<u128>, Option<HeapUnits>) {
         self.tens_owners.set(sw.tens_owners);
         let mut key = self.tt_key();
+        if sw.ace_keys && !self.r.ace_rule {
+            // Whether the last trick was won by an ace (bit 22) counts only
+            // under `ace_rule`.
+            key.ctx &= !(1 << 22);
+        }
         if !(sw.heap_keys && self.r.heap && self.r.objective == Objective::Value) {
             return (key, None);
         }
