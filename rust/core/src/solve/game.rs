@@ -539,6 +539,12 @@ pub struct Switches {
     /// position's value does not depend on it, and the bit split the
     /// entries of one position in two.
     pub ace_keys: bool,
+    /// Heap presets, the leader's run at a trick start
+    /// (`Switches::heap_bounds`): the top cards of a side suit also count
+    /// while other hands hold trumps, for as many rounds as every hand
+    /// still holding trumps after the leader's top trumps follows the
+    /// suit (none of them can ruff).
+    pub heap_cash: bool,
     /// The whist core's cut-off cache keys a state also by who holds the
     /// cards that decide it: a lead by the leader's and his partner's
     /// hands, a card of the suit led by each hand's cards of that suit, a
@@ -674,6 +680,7 @@ impl Default for Switches {
             lean_cashing: true,
             keep_costly: true,
             ace_keys: true,
+            heap_cash: true,
         }
     }
 }
@@ -741,11 +748,12 @@ impl Switches {
             lean_cashing: false,
             keep_costly: false,
             ace_keys: false,
+            heap_cash: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 59] = [
+    pub const NAMES: [&'static str; 60] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -805,6 +813,7 @@ impl Switches {
         "lean_cashing",
         "keep_costly",
         "ace_keys",
+        "heap_cash",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -869,6 +878,7 @@ impl Switches {
             "lean_cashing" => &mut self.lean_cashing,
             "keep_costly" => &mut self.keep_costly,
             "ace_keys" => &mut self.ace_keys,
+            "heap_cash" => &mut self.heap_cash,
             _ => return None,
         })
     }

@@ -583,6 +583,15 @@ fn sure_takes_hold(
     (fired, bigs)
 }
 
+/// The heap presets whose trick-start bounds are checked against plain
+/// minimax.
+const HEAP_BOUND_CASES: [(&str, &[(&str, &str)]); 4] = [
+    ("double_sar", &[]),
+    ("double_sar", &[("double_sar_chain", "continue")]),
+    ("dehla_pakad", &[]),
+    ("be_ranga", &[]),
+];
+
 /// `Switches::heap_pairs` (a hand holding the top `k >= 2` trumps makes
 /// its side collect at least `2 * (k / 2)`): on small trick-start
 /// positions of the heap presets, wherever the bound applies, that side
@@ -591,12 +600,7 @@ fn sure_takes_hold(
 #[test]
 fn heap_pairs_is_a_true_bound() {
     switch_gives_the_same_values("heap_pairs");
-    let cases: [(&str, &[(&str, &str)]); 4] = [
-        ("double_sar", &[]),
-        ("double_sar", &[("double_sar_chain", "continue")]),
-        ("dehla_pakad", &[]),
-        ("be_ranga", &[]),
-    ];
+    let cases = HEAP_BOUND_CASES;
     // Debug builds draw 3-card hands, where the bound is at most 2; release
     // builds 4-card ones, where some bounds reach 4.
     let big = if cfg!(debug_assertions) { 2 } else { 4 };
@@ -719,6 +723,33 @@ fn ace_keys_give_the_same_values() {
         assert_eq!(checked, n, "{} {:?}: positions", preset, opts);
     }
     full_heap_deals_agree("ace_keys");
+}
+
+/// `Switches::heap_cash` (the leader's run at a trick start also counts
+/// the side suits' top cards while other hands hold trumps, as long as
+/// each of them follows): on small trick-start positions of the heap
+/// presets, the side on lead takes at least the run's lower bound (plain
+/// minimax), and the switch changes the work, never the answer (the
+/// presets' positions, two full deals on and off).
+#[test]
+fn heap_cash_is_a_true_bound() {
+    switch_gives_the_same_values("heap_cash");
+    let cases = HEAP_BOUND_CASES;
+    // Only where the side suits add to the bound without the switch.
+    let big = 2;
+    let (fired, bigs) = sure_takes_hold(&cases, big, |rg| {
+        let plain = rg.heap_bounds(u32::MAX, false).map_or(0, |b| b.0);
+        rg.heap_bounds(u32::MAX, true)
+            .filter(|b| b.0 > plain)
+            .map(|b| (true, b.0))
+            .into_iter()
+            .collect()
+    });
+    // Debug builds draw 3-card hands (a few such positions), release
+    // builds 4-card ones (some forty).
+    let floor = if cfg!(debug_assertions) { 2 } else { 20 };
+    assert!(fired >= floor && bigs >= floor, "{} positions, {} of at least {}", fired, bigs, big);
+    full_heap_deals_agree("heap_cash");
 }
 
 /// `Switches::heap_kots` (entries whose side on lead takes everything or

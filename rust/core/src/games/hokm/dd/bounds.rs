@@ -57,8 +57,12 @@ impl RangGame {
     /// The run stops at its shortest start that collects `target`, so that
     /// the bound relies on as few ranks as it needs. Returns `(lower,
     /// lower_by, upper, upper_by)`, or `None` when nothing is known beyond
-    /// `0..=total_left`.
-    pub(crate) fn heap_bounds(&self, target: u32) -> Option<(u32, u64, u32, u64)> {
+    /// `0..=total_left`. With `cash` (`Switches::heap_cash`) the top cards
+    /// of the side suits count before the trumps are drawn too: each suit
+    /// for as many rounds as every hand still holding trumps after the
+    /// leader's trump run follows it (a hand with no trump left cannot
+    /// ruff, and one that follows keeps its other suits).
+    pub(crate) fn heap_bounds(&self, target: u32, cash: bool) -> Option<(u32, u64, u32, u64)> {
         let d = &self.d;
         if !self.r.heap
             || self.r.objective != Objective::Value
@@ -134,7 +138,31 @@ impl RangGame {
         } else {
             let k = run(d.trump, &mut seq, &mut n, &mut by);
             let tm = suit_bits(d.trump);
-            (0..4).all(|p| p == l || (d.hands[p] & tm).count_ones() <= k)
+            if cash {
+                // The hands still holding trumps after the run (each followed
+                // it with one a trick) follow the side suits' top cards as
+                // long as they hold the suit; the others cannot ruff.
+                let mut short = [13u32; 4];
+                for p in (0..4).filter(|&p| p != l) {
+                    if (d.hands[p] & tm).count_ones() > k {
+                        for (s, x) in short.iter_mut().enumerate() {
+                            *x = (*x).min((d.hands[p] & suit_bits(s as u8)).count_ones());
+                        }
+                    }
+                }
+                for s in (0..4u8).filter(|&s| s != d.trump) {
+                    let before = n;
+                    run(s, &mut seq, &mut n, &mut by);
+                    let keep = (n - before).min(short[s as usize] as usize);
+                    for &c in &seq[before + keep..n] {
+                        by &= !(1u64 << c);
+                    }
+                    n = before + keep;
+                }
+                false
+            } else {
+                (0..4).all(|p| p == l || (d.hands[p] & tm).count_ones() <= k)
+            }
         };
         if drawn {
             for s in 0..4u8 {

@@ -67,7 +67,7 @@ impl RangGame {
     /// [`TrickGame::lead_bounds_for`] without `Switches::heap_last`.
     fn lead_bounds_plain(&self, sw: &Switches, target: u32) -> LeadBounds<u64> {
         if sw.heap_bounds {
-            if let Some((lower, lower_by, upper, upper_by)) = self.heap_bounds(target) {
+            if let Some((lower, lower_by, upper, upper_by)) = self.heap_bounds(target, sw.heap_cash) {
                 let quick = sw.quick_tricks || lower == upper;
                 return LeadBounds {
                     lower: if quick { lower } else { 0 },
