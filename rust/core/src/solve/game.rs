@@ -545,6 +545,12 @@ pub struct Switches {
     /// still holding trumps after the leader's top trumps follows the
     /// suit (none of them can ruff).
     pub heap_cash: bool,
+    /// With [`Switches::heap_last`], the hand holding the top trump keeps it
+    /// to the last trick when its other trumps outnumber the other side's
+    /// longer trump holding and its partner's trumps together (the other
+    /// side's trump leads each take a trump of both its hands), instead of
+    /// all the other trumps.
+    pub last_max: bool,
     /// The whist core's cut-off cache keys a state also by who holds the
     /// cards that decide it: a lead by the leader's and his partner's
     /// hands, a card of the suit led by each hand's cards of that suit, a
@@ -681,6 +687,7 @@ impl Default for Switches {
             keep_costly: true,
             ace_keys: true,
             heap_cash: true,
+            last_max: true,
         }
     }
 }
@@ -749,11 +756,12 @@ impl Switches {
             keep_costly: false,
             ace_keys: false,
             heap_cash: false,
+            last_max: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 60] = [
+    pub const NAMES: [&'static str; 61] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -814,6 +822,7 @@ impl Switches {
         "keep_costly",
         "ace_keys",
         "heap_cash",
+        "last_max",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -879,6 +888,7 @@ impl Switches {
             "keep_costly" => &mut self.keep_costly,
             "ace_keys" => &mut self.ace_keys,
             "heap_cash" => &mut self.heap_cash,
+            "last_max" => &mut self.last_max,
             _ => return None,
         })
     }

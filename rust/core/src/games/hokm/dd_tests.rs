@@ -515,6 +515,15 @@ fn heap_bounds_give_the_same_values() {
     switch_gives_the_same_values("heap_bounds");
 }
 
+/// The heap presets whose last-trick bounds are checked against plain
+/// minimax.
+const LAST_TRICK_CASES: [(&str, &[(&str, &str)]); 4] = [
+    ("dehla_pakad", &[]),
+    ("dehla_pakad", &[("no_collect_11_12", "on")]),
+    ("double_sar", &[]),
+    ("be_ranga", &[]),
+];
+
 /// `Switches::heap_last` (at a trick start, what the side not on lead
 /// surely takes at the last trick caps the side on lead; what the side on
 /// lead surely takes there is its lower bound): on small trick-start
@@ -524,19 +533,35 @@ fn heap_bounds_give_the_same_values() {
 #[test]
 fn heap_last_is_a_true_bound() {
     switch_gives_the_same_values("heap_last");
-    let cases: [(&str, &[(&str, &str)]); 3] = [
-        ("dehla_pakad", &[]),
-        ("dehla_pakad", &[("no_collect_11_12", "on")]),
-        ("double_sar", &[]),
-    ];
-    let (fired, tens) = sure_takes_hold(&cases, DEHLA_TEN + 1, |rg| {
+    let (fired, tens) = sure_takes_hold(&LAST_TRICK_CASES[..3], DEHLA_TEN + 1, |rg| {
         [false, true]
             .into_iter()
-            .filter_map(|ours| rg.last_trick_sure(ours).map(|(sure, _)| (ours, sure)))
+            .filter_map(|ours| rg.last_trick_sure(ours, false).map(|(sure, _)| (ours, sure)))
             .collect()
     });
     assert!(fired >= 40 && tens >= 3, "{} positions, {} with a ten", fired, tens);
     full_heap_deals_agree("heap_last");
+}
+
+/// `Switches::last_max` (the top trump kept to the last trick when its
+/// holder's other trumps outnumber the other side's longer trump holding
+/// and the partner's together): on small trick-start positions of the heap
+/// presets where it finds a last trick that the count of every other trump
+/// does not, the side takes at least what it says (plain minimax); and the
+/// switch changes the work, never the answer.
+#[test]
+fn last_max_is_a_true_bound() {
+    switch_gives_the_same_values("last_max");
+    let (fired, _) = sure_takes_hold(&LAST_TRICK_CASES, DEHLA_TEN + 1, |rg| {
+        [false, true]
+            .into_iter()
+            .filter(|&ours| rg.last_trick_sure(ours, false).is_none())
+            .filter_map(|ours| rg.last_trick_sure(ours, true).map(|(sure, _)| (ours, sure)))
+            .collect()
+    });
+    let floor = if cfg!(debug_assertions) { 5 } else { 40 };
+    assert!(fired >= floor, "{} positions", fired);
+    full_heap_deals_agree("last_max");
 }
 
 /// On small trick-start positions (three or four cards a hand) of each

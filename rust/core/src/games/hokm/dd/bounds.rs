@@ -202,10 +202,15 @@ impl RangGame {
     /// trick 12 as well where trick 12 never collects). In Dehla Pakad the
     /// top trump may be a ten, and the partner adds a ten of another suit
     /// it keeps to the last trick (it holds at least as many other cards
-    /// of that suit as the other three hands together). `None` when no
+    /// of that suit as the other three hands together). With `max_lead`
+    /// (`Switches::last_max`) the hand needs more trumps than the other
+    /// side's longer trump holding and its partner's together only: the
+    /// other side's trump leads take a trump from each of its hands holding
+    /// one, and the partner leads one only when it has nothing else, so the
+    /// hand can follow each lead with a lower trump. `None` when no
     /// such hand is found or the rules (hidden trumps, a forced trump,
     /// Satat's 2H, no trump yet) leave it unsure.
-    pub(crate) fn last_trick_sure(&self, ours: bool) -> Option<(u32, u64)> {
+    pub(crate) fn last_trick_sure(&self, ours: bool, max_lead: bool) -> Option<(u32, u64)> {
         let d = &self.d;
         if !self.r.heap
             || self.r.objective != Objective::Value
@@ -232,7 +237,18 @@ impl RangGame {
             return None;
         }
         let mine = (d.hands[p] & tm).count_ones();
-        if mine <= trumps.count_ones() - mine {
+        let others = if max_lead {
+            // The other side's trump leads take a trump of each of its
+            // hands holding one: they are at most its longer holding;
+            // the partner leads one only when it holds nothing else.
+            let q = (d.hands[(p + 2) % 4] & tm).count_ones();
+            let a = (d.hands[(p + 1) % 4] & tm).count_ones();
+            let b = (d.hands[(p + 3) % 4] & tm).count_ones();
+            a.max(b) + q
+        } else {
+            trumps.count_ones() - mine
+        };
+        if mine <= others {
             return None;
         }
         let mut sure = 1u32;

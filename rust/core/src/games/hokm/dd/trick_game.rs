@@ -433,7 +433,7 @@ impl TrickGame for RangGame {
     fn lead_bounds_for(&self, sw: &Switches, target: u32) -> LeadBounds<u64> {
         let mut b = self.lead_bounds_plain(sw, target);
         if sw.heap_last && b.lower < b.upper {
-            if let Some((sure, by)) = self.last_trick_sure(false) {
+            if let Some((sure, by)) = self.last_trick_sure(false, sw.last_max) {
                 let total = self.total_left();
                 if total.saturating_sub(sure) < b.upper {
                     b.upper = total.saturating_sub(sure);
@@ -441,7 +441,7 @@ impl TrickGame for RangGame {
                 }
             } else if sw.quick_tricks {
                 // The side on lead's own last trick.
-                if let Some((sure, by)) = self.last_trick_sure(true) {
+                if let Some((sure, by)) = self.last_trick_sure(true, sw.last_max) {
                     if sure > b.lower {
                         b.lower = sure;
                         b.lower_by = by;
