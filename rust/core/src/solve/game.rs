@@ -622,6 +622,14 @@ pub struct Switches {
     /// leads next) only when the count goes on after that round and neither
     /// card is already fixed by a card the count relied on before.
     pub lean_cashing: bool,
+    /// A four-hand whist solver's own core (its table and cut-off cache)
+    /// takes, when made, the memory that the last such core dropped on the
+    /// same thread left behind (cleared: the same search as on new memory),
+    /// and leaves its own when dropped, unless its table grew past
+    /// [`crate::solve::wcore::SPARE_BYTES`]: a lone solve no longer pays for
+    /// the first touch of its table's pages (as DDS keeps its memory
+    /// between calls).
+    pub spare_core: bool,
 }
 
 impl Default for Switches {
@@ -688,6 +696,7 @@ impl Default for Switches {
             ace_keys: true,
             heap_cash: true,
             last_max: true,
+            spare_core: true,
         }
     }
 }
@@ -757,11 +766,12 @@ impl Switches {
             ace_keys: false,
             heap_cash: false,
             last_max: false,
+            spare_core: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 61] = [
+    pub const NAMES: [&'static str; 62] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -823,6 +833,7 @@ impl Switches {
         "ace_keys",
         "heap_cash",
         "last_max",
+        "spare_core",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -889,6 +900,7 @@ impl Switches {
             "ace_keys" => &mut self.ace_keys,
             "heap_cash" => &mut self.heap_cash,
             "last_max" => &mut self.last_max,
+            "spare_core" => &mut self.spare_core,
             _ => return None,
         })
     }

@@ -549,6 +549,8 @@ impl Solver {
                 wcore::Core::joining(&team.core(self.config.tt_bytes))
             } else if self.threads() > 1 && self.config.switches.core_threads {
                 wcore::Core::new_shared(self.config.tt_bytes)
+            } else if self.config.switches.spare_core {
+                wcore::Core::spare(self.config.tt_bytes)
             } else {
                 wcore::Core::new(self.config.tt_bytes)
             };

@@ -627,6 +627,34 @@ fn lean_cashing_against_off(seeds: std::ops::Range<u64>) {
     }
 }
 
+/// `Switches::spare_core` (a four-hand whist solver's core on the memory
+/// the last one dropped on its thread left): a run of solvers, each made
+/// after the one before was dropped, finds the values, every card's values
+/// and the nodes of solvers on new memory.
+#[test]
+fn a_spare_core_searches_as_a_new_one() {
+    type Run = Vec<(u32, u64, Vec<(Card, u32)>, u64)>;
+    let run = |sw: Switches| -> Run {
+        (0..12u64)
+            .map(|k| {
+                let trump = if k % 4 == 3 { None } else { Some(k as u8 % 4) };
+                let pos = random_endgame(9900 + k, 4, 6 + k as usize % 3, 4, trump, k as usize % 4);
+                let mut s = Solver::new(SolverConfig {
+                    switches: sw,
+                    ..SolverConfig::small()
+                });
+                let a = s.solve(&pos, 0).unwrap();
+                let c = s.solve_cards(&pos, pos.to_move()).unwrap();
+                (a.value, a.nodes, c.actions, c.nodes)
+            })
+            .collect()
+    };
+    assert_eq!(
+        run(Switches::default()),
+        run(Switches::default_without("spare_core"))
+    );
+}
+
 /// Many more random endgames (`cargo test --release -- --ignored`).
 #[test]
 #[ignore]

@@ -29,6 +29,7 @@ pub mod shared;
 pub(crate) mod tricks;
 pub mod tt;
 
+use std::cell::RefCell;
 use std::sync::Arc;
 
 use search::{Cutoffs, Search};
@@ -44,6 +45,23 @@ use crate::solve::limits::Limits;
 pub struct Core {
     tt: CoreTable,
     cut: Cutoffs,
+    /// The table's budget when the core leaves its memory to the next core
+    /// of its thread when dropped ([`Core::spare`]).
+    spare: Option<usize>,
+}
+
+/// The most memory a dropped core's table may have touched and still be
+/// kept for the next core of its thread ([`Core::spare`]): a lone solve's
+/// table stays far below it; a larger one gives its memory back.
+pub const SPARE_BYTES: usize = 8 << 20;
+
+/// A spare core's memory: its table's budget, the table, the cut-off cache.
+type Spare = (usize, Box<tt::Tt>, Cutoffs);
+
+thread_local! {
+    /// The memory of the last core with [`Core::spare`] dropped on this
+    /// thread, cleared.
+    static SPARE: RefCell<Option<Spare>> = const { RefCell::new(None) };
 }
 
 /// A core's table: its own, or one shared with the other threads of a call.
@@ -95,6 +113,24 @@ impl Core {
         Core {
             tt: CoreTable::Own(Box::new(tt::Tt::with_bytes(bytes))),
             cut: Cutoffs::new(),
+            spare: None,
+        }
+    }
+
+    /// A core like [`Core::new`] on the memory the last such core dropped
+    /// on this thread left (when its table had the same budget), cleared:
+    /// it searches as a new one would. Dropped, it leaves its own memory
+    /// to the next (unless its table touched more than [`SPARE_BYTES`]).
+    pub fn spare(bytes: usize) -> Core {
+        let kept = SPARE.try_with(|s| s.borrow_mut().take()).ok().flatten();
+        let (tt, cut) = match kept {
+            Some((b, tt, cut)) if b == bytes => (tt, cut),
+            _ => (Box::new(tt::Tt::with_bytes(bytes)), Cutoffs::new()),
+        };
+        Core {
+            tt: CoreTable::Own(tt),
+            cut,
+            spare: Some(bytes),
         }
     }
 
@@ -109,6 +145,7 @@ impl Core {
         Core {
             tt: CoreTable::Shared(table.clone()),
             cut: Cutoffs::new(),
+            spare: None,
         }
     }
 
@@ -225,5 +262,88 @@ impl Core {
             CoreTable::Own(t) => t.sizes(),
             CoreTable::Shared(t) => t.sizes(),
         }
+    }
+}
+
+impl Drop for Core {
+    /// A core made by [`Core::spare`] leaves its memory, cleared, to the
+    /// next such core of this thread.
+    fn drop(&mut self) {
+        let (Some(bytes), CoreTable::Own(t)) = (self.spare, &mut self.tt) else {
+            return;
+        };
+        if t.touched_bytes() > SPARE_BYTES {
+            return;
+        }
+        let mut tt = std::mem::replace(t, Box::new(tt::Tt::with_bytes(0)));
+        tt.retire();
+        let mut cut = std::mem::replace(&mut self.cut, Cutoffs::new());
+        cut.retire();
+        // A thread that is ending keeps nothing.
+        let _ = SPARE.try_with(|s| *s.borrow_mut() = Some((bytes, tt, cut)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The budget of the table of the spare left on this thread, if any.
+    fn spare_budget() -> Option<usize> {
+        SPARE.with(|s| s.borrow().as_ref().map(|x| x.0))
+    }
+
+    #[test]
+    fn a_dropped_core_leaves_its_memory_to_the_next_of_its_budget() {
+        // The top six cards of each suit dealt at random, six a hand.
+        let mut cards: Vec<u8> = (0..4u8)
+            .flat_map(|s| (7..13).map(move |r| 16 * s + r))
+            .collect();
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for i in (1..cards.len()).rev() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            cards.swap(i, (x % (i as u64 + 1)) as usize);
+        }
+        let mut hands = [0u64; 4];
+        for (i, &c) in cards.iter().enumerate() {
+            hands[i % 4] |= 1u64 << c;
+        }
+        let pos = Position {
+            hands,
+            trump: 1,
+            leader: 0,
+            trick: vec![],
+        };
+        let limits = Limits::new(None, None);
+        let value = |c: &mut Core| c.value(&pos, (0, 6), 3, Switches::default(), &limits);
+        let mut c = Core::spare(1 << 20);
+        let first = value(&mut c);
+        assert_eq!(first.lo, first.hi);
+        assert!(c.sizes().0 > 0);
+        drop(c);
+        assert_eq!(spare_budget(), Some(1 << 20));
+        // Taken by the next core of the same budget: cleared, with
+        // statistics of its own, and searching as a new core does.
+        let mut c = Core::spare(1 << 20);
+        assert_eq!(spare_budget(), None);
+        assert_eq!((c.sizes(), c.stats()), ((0, 0), TtStats::default()));
+        let again = value(&mut c);
+        assert_eq!(
+            (again.lo, again.hi, again.nodes),
+            (first.lo, first.hi, first.nodes)
+        );
+        drop(c);
+        // A core of another budget makes its own memory; a core made by
+        // `Core::new` leaves nothing.
+        let c = Core::spare(1 << 21);
+        assert_eq!(spare_budget(), None);
+        drop(c);
+        assert_eq!(spare_budget(), Some(1 << 21));
+        let mut c = Core::new(1 << 21);
+        value(&mut c);
+        drop(c);
+        assert_eq!(spare_budget(), Some(1 << 21));
     }
 }

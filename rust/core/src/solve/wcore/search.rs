@@ -87,6 +87,18 @@ impl Cutoffs {
         self.reach = 0;
     }
 
+    /// Forgets every card, keeping the first size's memory (filled anew)
+    /// when the cache did not grow.
+    pub fn retire(&mut self) {
+        if self.bits == CUT_BITS && !self.slots.is_empty() {
+            self.slots.fill((0, [NO_CARD; 4]));
+            self.used = 0;
+            self.reach = 0;
+        } else {
+            self.clear();
+        }
+    }
+
     /// The tag of a state's key (never 0, which marks an empty slot).
     #[inline(always)]
     fn tag(key: u64) -> u32 {

@@ -265,6 +265,19 @@ impl Tt {
         Ok(())
     }
 
+    /// The memory the table has touched so far (what it keeps resident
+    /// when cleared).
+    pub fn touched_bytes(&self) -> usize {
+        self.nodes.len() * std::mem::size_of::<Node>()
+            + self.slots.len() * std::mem::size_of::<Slot>()
+    }
+
+    /// Clears the table for another solver (its statistics too).
+    pub fn retire(&mut self) {
+        self.clear();
+        self.stats = TtStats::default();
+    }
+
     /// The most memory the table takes.
     pub fn capacity_bytes(&self) -> usize {
         (std::mem::size_of::<Slot>() << self.max_slot_bits)
