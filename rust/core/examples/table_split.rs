@@ -9,7 +9,7 @@ use hukm_core::pack::Pack;
 use hukm_core::rng::Rng;
 use hukm_core::solve::search::Limits;
 use hukm_core::solve::wcore::{Core, Position};
-use hukm_core::solve::NO_TRUMP;
+use hukm_core::solve::{strain_order, NO_TRUMP};
 
 fn main() {
     let a: Vec<u64> = std::env::args()
@@ -28,8 +28,10 @@ fn main() {
     ];
     let mut tot = [(0u64, 0f64); 3];
     let mut jobs: [Vec<f64>; 3] = Default::default();
+    let mut orders = Vec::new();
     for _ in 0..n {
         let hands = common::random_deal(&mut rng, &p);
+        orders.push(strain_order(&std::array::from_fn(|i| hands[i])));
         let bits: [u64; 4] = std::array::from_fn(|i| hands[i].bits() as u64);
         for strain in 0..5u8 {
             let trump = if strain < 4 { strain } else { NO_TRUMP };
@@ -64,7 +66,8 @@ fn main() {
         }
     }
     let (mut st, mut dy, mut lpt, mut sum, mut nf) = (0f64, 0f64, 0f64, 0f64, 0f64);
-    for d in jobs[0].chunks(5) {
+    let mut est = 0f64;
+    for (d, order) in jobs[0].chunks(5).zip(&orders) {
         sum += d.iter().sum::<f64>();
         st += (d[0] + d[2] + d[4]).max(d[1] + d[3]);
         let greedy = |order: &[usize]| {
@@ -77,6 +80,7 @@ fn main() {
         };
         dy += greedy(&[0, 1, 2, 3, 4]);
         nf += greedy(&[4, 0, 1, 2, 3]);
+        est += greedy(&order.map(usize::from));
         let mut o = [0usize, 1, 2, 3, 4];
         o.sort_by(|&a, &b| d[b].partial_cmp(&d[a]).unwrap());
         lpt += greedy(&o);
@@ -97,10 +101,11 @@ fn main() {
     }
     println!("2 threads: the last strain as two pairs {:.3}x", sum / tail);
     println!(
-        "2 threads: static {:.3}x, dynamic {:.3}x, no trump first {:.3}x, longest first {:.3}x",
+        "2 threads: static {:.3}x, dynamic {:.3}x, no trump first {:.3}x, by the estimate {:.3}x, longest first {:.3}x",
         sum / st,
         sum / dy,
         sum / nf,
+        sum / est,
         sum / lpt
     );
     for (k, name) in ["strain", "pairs", "leader"].iter().enumerate() {

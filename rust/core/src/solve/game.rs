@@ -630,6 +630,13 @@ pub struct Switches {
     /// the first touch of its table's pages (as DDS keeps its memory
     /// between calls).
     pub spare_core: bool,
+    /// A four-hand table on several threads: the strains handed out the
+    /// dearest first by a cheap estimate (the trumps split most evenly
+    /// between the sides first, no trump counting as an even split; then
+    /// the shortest longest trump holding first), so that the strain left
+    /// running alone at the end is a cheap one. Off: no trump, then the
+    /// suits in order.
+    pub strain_order: bool,
 }
 
 impl Default for Switches {
@@ -697,6 +704,7 @@ impl Default for Switches {
             heap_cash: true,
             last_max: true,
             spare_core: true,
+            strain_order: true,
         }
     }
 }
@@ -767,11 +775,12 @@ impl Switches {
             heap_cash: false,
             last_max: false,
             spare_core: false,
+            strain_order: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 62] = [
+    pub const NAMES: [&'static str; 63] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -834,6 +843,7 @@ impl Switches {
         "heap_cash",
         "last_max",
         "spare_core",
+        "strain_order",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -901,6 +911,7 @@ impl Switches {
             "heap_cash" => &mut self.heap_cash,
             "last_max" => &mut self.last_max,
             "spare_core" => &mut self.spare_core,
+            "strain_order" => &mut self.strain_order,
             _ => return None,
         })
     }

@@ -48,6 +48,7 @@ use std::time::{Duration, Instant};
 pub use answer::Answer;
 use answer::{Actions, Narrow};
 pub use driver::Probe;
+pub use table_jobs::strain_order;
 
 use crate::card::{Card, CardSet};
 use crate::error::{Error, Result};
