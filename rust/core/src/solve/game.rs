@@ -551,6 +551,15 @@ pub struct Switches {
     /// side's trump leads each take a trump of both its hands), instead of
     /// all the other trumps.
     pub last_max: bool,
+    /// Twenty-eight's bounds at trick starts (four hands, open trumps): the
+    /// side holding the top run of trumps (every trump above the other
+    /// side's highest, with or without points) wins a trick with each of
+    /// them, and so at least as many tricks as its hand with most of them
+    /// holds; each of those tricks takes a card of every opponent, worth
+    /// no less than the cheapest cards of that opponent's hand. The run's
+    /// points plus each opponent's cheapest cards, so many of them: a
+    /// lower bound when that side is on lead, else the other side's cap.
+    pub run_followers: bool,
     /// The whist core's cut-off cache keys a state also by who holds the
     /// cards that decide it: a lead by the leader's and his partner's
     /// hands, a card of the suit led by each hand's cards of that suit, a
@@ -705,6 +714,7 @@ impl Default for Switches {
             last_max: true,
             spare_core: true,
             strain_order: true,
+            run_followers: true,
         }
     }
 }
@@ -776,11 +786,12 @@ impl Switches {
             last_max: false,
             spare_core: false,
             strain_order: false,
+            run_followers: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 63] = [
+    pub const NAMES: [&'static str; 64] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -844,6 +855,7 @@ impl Switches {
         "last_max",
         "spare_core",
         "strain_order",
+        "run_followers",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -912,6 +924,7 @@ impl Switches {
             "last_max" => &mut self.last_max,
             "spare_core" => &mut self.spare_core,
             "strain_order" => &mut self.strain_order,
+            "run_followers" => &mut self.run_followers,
             _ => return None,
         })
     }

@@ -77,32 +77,53 @@ impl PointsGame {
             }
             return b;
         }
-        let mask = self.cfg.pack.suit_mask(t);
-        let mut owner_side = [u8::MAX; 128];
-        let mut trumps = CardSet::EMPTY;
+        // Four hands of at most 64 cards (`partition_on`): 64-bit masks.
+        let mask = self.cfg.pack.suit_mask(t).0 as u64;
+        let mut sides = [0u64; 2];
         for seat in 0..4 {
-            let h = c.hands[seat] & mask;
-            trumps |= h;
-            for card in h.iter() {
-                owner_side[card.0 as usize] = self.side[seat];
-            }
+            sides[self.side[seat] as usize & 1] |= c.hands[seat].0 as u64;
         }
-        let Some(top) = trumps.highest() else {
+        let trumps = (sides[0] | sides[1]) & mask;
+        if trumps == 0 {
             return b;
-        };
-        let run_side = owner_side[top.0 as usize];
-        let (mut pts, mut by) = (0u32, CardSet::EMPTY);
-        for card in trumps.iter().rev() {
-            if owner_side[card.0 as usize] != run_side {
-                break;
-            }
-            let p = super::gain_of(&self.cfg, card);
-            if p == 0 {
-                break;
-            }
-            pts += p;
-            by.insert(card);
         }
+        let top = 63 - trumps.leading_zeros();
+        let run_side = u8::from(sides[1] >> top & 1 != 0);
+        // The trumps above the other side's highest (card order is rank
+        // order within a suit).
+        let theirs = trumps & !sides[run_side as usize];
+        let run = if theirs == 0 {
+            trumps
+        } else {
+            trumps & !((2u64 << (63 - theirs.leading_zeros())) - 1)
+        };
+        // Its part with points, from the top down to the first card
+        // without points.
+        let points = self.point_mask();
+        let zero = run & !points;
+        let scored = if zero == 0 {
+            run
+        } else {
+            run & !((2u64 << (63 - zero.leading_zeros())) - 1)
+        };
+        let mut pts: u32 = CardSet(u128::from(scored)).iter()
+            .map(|card| super::gain_of(&self.cfg, card))
+            .sum();
+        let mut by = scored;
+        if sw.run_followers {
+            // The followers of the scoring run's tricks, or of the whole
+            // run's (a trump without points still takes its trick) when
+            // that gives more.
+            let few = self.run_followers(run_side, scored, points);
+            let all = self.run_followers(run_side, run, points);
+            if all > few {
+                pts += all;
+                by = run;
+            } else {
+                pts += few;
+            }
+        }
+        let by = CardSet(u128::from(by));
         let lead_side = self.side[c.to_move as usize];
         if run_side == lead_side {
             if sw.quick_tricks {
@@ -114,6 +135,52 @@ impl PointsGame {
             b.upper_by = by;
         }
         b
+    }
+
+    /// What the opponents of `side` surely give to the tricks its top run
+    /// of trumps `run` takes (`Switches::run_followers`): the hand of
+    /// `side` holding most of the run takes a trick with each of its cards
+    /// (each in a trick of its own), and every opponent plays a card to
+    /// each, so at least its cheapest cards, as many as those tricks. Every
+    /// point card's owner is in the table key (the cards without points
+    /// are counted by the shape), so the bound relies only on the run's
+    /// ranks.
+    fn run_followers(&self, side: u8, run: u64, points: u64) -> u32 {
+        if run == 0 {
+            return 0;
+        }
+        let c = &self.core;
+        let tricks = (0..4)
+            .filter(|&s| self.side[s] == side)
+            .map(|s| (c.hands[s].0 as u64 & run).count_ones())
+            .max()
+            .unwrap_or(0);
+        let mut sum = 0;
+        for seat in (0..4).filter(|&s| self.side[s] != side) {
+            let h = c.hands[seat].0 as u64;
+            // The cards without points come first; then the point cards,
+            // cheapest first (a hand holds at most 8).
+            let free = (h & !points).count_ones();
+            if tricks <= free {
+                continue;
+            }
+            let mut pts = [0u32; 8];
+            let mut len = 0;
+            for card in CardSet(u128::from(h & points)).iter().take(pts.len()) {
+                pts[len] = super::gain_of(&self.cfg, card);
+                len += 1;
+            }
+            let pts = &mut pts[..len];
+            pts.sort_unstable();
+            sum += pts.iter().take((tricks - free) as usize).sum::<u32>();
+        }
+        sum
+    }
+
+    /// The cards with points, as a 64-bit mask (four hands).
+    fn point_mask(&self) -> u64 {
+        let m = &self.masks.point_cards;
+        (0..4).fold(0u64, |a, s| a | u64::from(m[s]) << (16 * s))
     }
 
     /// The top run of trumps with twin cards (40 and 56, any number of

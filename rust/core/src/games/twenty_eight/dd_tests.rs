@@ -339,23 +339,29 @@ fn four_hand_bounds_first_changes_no_answer() {
     let mut rng = Rng::new(49);
     for preset in ["28", "29"] {
         let g = TwentyEight::new(preset, &[]).unwrap();
-        for _ in 0..12 {
-            let s = random_position(&g, &mut rng, 3, true);
-            let p = s.current().unwrap();
-            let want = (brute(&s, s.side(p)), brute_after(&s, s.side(p)));
-            for sw in [Switches::default(), off] {
-                let cfg = SolverConfig {
-                    switches: sw,
-                    ..SolverConfig::small()
-                };
-                let got = solve_points(&s, p, cfg, true).unwrap();
-                let vals: Vec<i32> = got.actions.iter().map(|a| a.1).collect();
-                assert_eq!((got.value, vals), want, "{}", crate::game::GameState::render(&s));
-            }
-        }
+        against_minimax(&g, &mut rng, 12, &[Switches::default(), off]);
     }
     same_answers_without(off, 6, 24);
     full_deals_without(off);
+}
+
+/// On `count` random open-trump positions of 3 cards a hand of `g`, the
+/// points and each action's with each of `switches` equal plain minimax.
+fn against_minimax(g: &TwentyEight, rng: &mut Rng, count: usize, switches: &[Switches]) {
+    for _ in 0..count {
+        let s = random_position(g, rng, 3, true);
+        let p = s.current().unwrap();
+        let want = (brute(&s, s.side(p)), brute_after(&s, s.side(p)));
+        for &sw in switches {
+            let cfg = SolverConfig {
+                switches: sw,
+                ..SolverConfig::small()
+            };
+            let got = solve_points(&s, p, cfg, true).unwrap();
+            let vals: Vec<i32> = got.actions.iter().map(|a| a.1).collect();
+            assert_eq!((got.value, vals), want, "{}", crate::game::GameState::render(&s));
+        }
+    }
 }
 
 /// The value and every card's value for the leader of full 28 deals (seeds
@@ -914,4 +920,43 @@ fn playout_guess_changes_no_answer() {
     if !cfg!(debug_assertions) {
         fifty_six_bench_values(&[on, off]);
     }
+}
+
+/// `Switches::run_followers` (the top run of trumps with the opponents'
+/// cheapest cards as bounds at trick starts): the bounds hold the exact
+/// value of the side on lead on random trick starts of 28 and 29 (found
+/// with the switch off), the answers equal plain minimax on 3-card
+/// positions, every answer equals the switch off's on 6-card positions,
+/// and in release builds the value and every card's value of full deals.
+#[test]
+fn run_followers_change_no_answer() {
+    let off = Switches::default_without("run_followers");
+    let on = Switches::default();
+    let mut rng = Rng::new(4949);
+    let k = if cfg!(debug_assertions) { 4 } else { 6 };
+    let mut raised = 0;
+    for preset in ["28", "29"] {
+        let g = TwentyEight::new(preset, &[]).unwrap();
+        for _ in 0..40 {
+            let s = random_position(&g, &mut rng, k, true);
+            let p = s.current().unwrap();
+            let game = PointsGame::new(&s, p, Objective::Points).unwrap();
+            let b = game.lead_bounds(&on);
+            let b_off = game.lead_bounds(&off);
+            assert!(b.lower >= b_off.lower && b.upper <= b_off.upper);
+            raised += usize::from(b.lower > b_off.lower || b.upper < b_off.upper);
+            let cfg = SolverConfig {
+                switches: off,
+                ..SolverConfig::small()
+            };
+            let v = solve_points(&s, p, cfg, false).unwrap().value;
+            let render = crate::game::GameState::render(&s);
+            assert!(b.lower as i32 <= v && v <= b.upper as i32, "{:?} {} {}", (b.lower, b.upper), v, render);
+        }
+        against_minimax(&g, &mut rng, 12, &[on]);
+    }
+    // The bound is not idle on these positions.
+    assert!(raised > 0);
+    same_answers_without(off, 6, 24);
+    full_deals_without(off);
 }
