@@ -560,6 +560,15 @@ pub struct Switches {
     /// points plus each opponent's cheapest cards, so many of them: a
     /// lower bound when that side is on lead, else the other side's cap.
     pub run_followers: bool,
+    /// Twenty-eight's lower bound at trick starts for the side on lead
+    /// (four hands, open trumps): the leader cashes the cards of each suit
+    /// above every other hand's (a plain suit only for as many rounds as
+    /// each opponent holding a trump must follow, and no more plain-suit
+    /// rounds than partner holds plain cards, so that partner never has to
+    /// take the lead with a trump), then the top trumps; the cashed cards'
+    /// points, partner's trumps above the opponents', and each opponent's
+    /// cheapest cards, one a trick cashed.
+    pub lead_cashes: bool,
     /// The whist core's cut-off cache keys a state also by who holds the
     /// cards that decide it: a lead by the leader's and his partner's
     /// hands, a card of the suit led by each hand's cards of that suit, a
@@ -715,6 +724,7 @@ impl Default for Switches {
             spare_core: true,
             strain_order: true,
             run_followers: true,
+            lead_cashes: true,
         }
     }
 }
@@ -787,11 +797,12 @@ impl Switches {
             spare_core: false,
             strain_order: false,
             run_followers: false,
+            lead_cashes: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 64] = [
+    pub const NAMES: [&'static str; 65] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -856,6 +867,7 @@ impl Switches {
         "spare_core",
         "strain_order",
         "run_followers",
+        "lead_cashes",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -925,6 +937,7 @@ impl Switches {
             "spare_core" => &mut self.spare_core,
             "strain_order" => &mut self.strain_order,
             "run_followers" => &mut self.run_followers,
+            "lead_cashes" => &mut self.lead_cashes,
             _ => return None,
         })
     }

@@ -134,6 +134,21 @@ impl PointsGame {
             b.upper = rem - pts.min(rem);
             b.upper_by = by;
         }
+        if sw.quick_tricks && sw.lead_cashes {
+            // Partner's trumps above the opponents' take their points
+            // whoever leads.
+            let partner = c.hands[(c.to_move as usize + 2) % 4].0 as u64;
+            let partner_run = if run_side == lead_side {
+                scored & partner
+            } else {
+                0
+            };
+            let (cash, cash_by) = self.lead_cashes(t, points, partner_run);
+            if cash > b.lower {
+                b.lower = cash.min(rem);
+                b.lower_by = CardSet(u128::from(cash_by));
+            }
+        }
         b
     }
 
@@ -155,26 +170,102 @@ impl PointsGame {
             .map(|s| (c.hands[s].0 as u64 & run).count_ones())
             .max()
             .unwrap_or(0);
-        let mut sum = 0;
-        for seat in (0..4).filter(|&s| self.side[s] != side) {
-            let h = c.hands[seat].0 as u64;
-            // The cards without points come first; then the point cards,
-            // cheapest first (a hand holds at most 8).
-            let free = (h & !points).count_ones();
-            if tricks <= free {
+        (0..4)
+            .filter(|&s| self.side[s] != side)
+            .map(|s| self.cheapest(c.hands[s].0 as u64, points, tricks))
+            .sum()
+    }
+
+    /// The leader's cashing line (`Switches::lead_cashes`): what the side
+    /// on lead surely takes when the leader first cashes, suit by suit,
+    /// its cards above every other hand's of the suit (a plain suit for as
+    /// many rounds as every opponent holding a trump must follow it, and
+    /// in all no more plain rounds than partner holds plain cards: partner
+    /// follows or throws a plain card, so the leader keeps the lead), then
+    /// its trumps above every other hand's: those cards' points, the
+    /// points of `partner_run` (partner's trumps above the opponents'),
+    /// and each opponent's cheapest cards, one a trick cashed. With the
+    /// cards whose ranks it relies on (the cashed cards and
+    /// `partner_run`); the opponents' suit lengths and every point card's
+    /// owner are in the table key.
+    fn lead_cashes(&self, trump: Suit, points: u64, partner_run: u64) -> (u32, u64) {
+        let c = &self.core;
+        let leader = c.to_move as usize;
+        let hand = c.hands[leader].0 as u64;
+        let partner = c.hands[(leader + 2) % 4].0 as u64;
+        let opps = [
+            c.hands[(leader + 1) % 4].0 as u64,
+            c.hands[(leader + 3) % 4].0 as u64,
+        ];
+        let others = partner | opps[0] | opps[1];
+        let suits = &self.masks.suit;
+        let tmask = suits[trump as usize & 3];
+        let mut tricks = 0u32;
+        let mut cashed = 0u64;
+        // Plain rounds left before partner could be left with trumps only.
+        let mut plain_room = (partner & !tmask).count_ones();
+        for (s, &smask) in suits.iter().enumerate() {
+            let mine = hand & smask;
+            if mine == 0 {
                 continue;
             }
-            let mut pts = [0u32; 8];
-            let mut len = 0;
-            for card in CardSet(u128::from(h & points)).iter().take(pts.len()) {
-                pts[len] = super::gain_of(&self.cfg, card);
-                len += 1;
+            let rest = others & smask;
+            // The leader's cards above every other card of the suit.
+            let top = if rest == 0 {
+                mine
+            } else {
+                mine & !((2u64 << (63 - rest.leading_zeros())) - 1)
+            };
+            if top == 0 {
+                continue;
             }
-            let pts = &mut pts[..len];
-            pts.sort_unstable();
-            sum += pts.iter().take((tricks - free) as usize).sum::<u32>();
+            let mut k = top.count_ones();
+            if s != trump as usize {
+                for &o in &opps {
+                    if o & tmask != 0 {
+                        k = k.min((o & smask).count_ones());
+                    }
+                }
+                k = k.min(plain_room);
+                plain_room -= k;
+            }
+            // The highest `k` of them.
+            let mut take = top;
+            for _ in k..top.count_ones() {
+                take &= take - 1;
+            }
+            cashed |= take;
+            tricks += k;
         }
-        sum
+        if tricks == 0 {
+            return (0, 0);
+        }
+        let mut pts: u32 = CardSet(u128::from(cashed | partner_run))
+            .iter()
+            .map(|card| super::gain_of(&self.cfg, card))
+            .sum();
+        for &o in &opps {
+            pts += self.cheapest(o, points, tricks);
+        }
+        (pts, cashed | partner_run)
+    }
+
+    /// The points of the `k` cheapest cards of `hand` (cards without
+    /// points first).
+    fn cheapest(&self, hand: u64, points: u64, k: u32) -> u32 {
+        let free = (hand & !points).count_ones();
+        if k <= free {
+            return 0;
+        }
+        let mut pts = [0u32; 8];
+        let mut len = 0;
+        for card in CardSet(u128::from(hand & points)).iter().take(pts.len()) {
+            pts[len] = super::gain_of(&self.cfg, card);
+            len += 1;
+        }
+        let pts = &mut pts[..len];
+        pts.sort_unstable();
+        pts.iter().take((k - free) as usize).sum()
     }
 
     /// The cards with points, as a 64-bit mask (four hands).

@@ -923,40 +923,56 @@ fn playout_guess_changes_no_answer() {
 }
 
 /// `Switches::run_followers` (the top run of trumps with the opponents'
-/// cheapest cards as bounds at trick starts): the bounds hold the exact
+/// cheapest cards as bounds at trick starts) and `Switches::lead_cashes`
+/// (the leader's cashing line as a lower bound): the bounds hold the exact
 /// value of the side on lead on random trick starts of 28 and 29 (found
-/// with the switch off), the answers equal plain minimax on 3-card
-/// positions, every answer equals the switch off's on 6-card positions,
-/// and in release builds the value and every card's value of full deals.
+/// with both switches off), each switch raises some bound, the answers
+/// equal plain minimax on 3-card positions, every answer equals each
+/// switch off's on 6-card positions, and in release builds the value and
+/// every card's value of full deals.
 #[test]
-fn run_followers_change_no_answer() {
-    let off = Switches::default_without("run_followers");
+fn run_followers_and_lead_cashes_change_no_answer() {
+    let offs = [
+        Switches::default_without("run_followers"),
+        Switches::default_without("lead_cashes"),
+    ];
+    let none = offs[0].with_spec("-lead_cashes").unwrap();
     let on = Switches::default();
     let mut rng = Rng::new(4949);
     let k = if cfg!(debug_assertions) { 4 } else { 6 };
-    let mut raised = 0;
+    let mut raised = [0; 2];
     for preset in ["28", "29"] {
         let g = TwentyEight::new(preset, &[]).unwrap();
-        for _ in 0..40 {
+        for _ in 0..60 {
             let s = random_position(&g, &mut rng, k, true);
             let p = s.current().unwrap();
             let game = PointsGame::new(&s, p, Objective::Points).unwrap();
             let b = game.lead_bounds(&on);
-            let b_off = game.lead_bounds(&off);
-            assert!(b.lower >= b_off.lower && b.upper <= b_off.upper);
-            raised += usize::from(b.lower > b_off.lower || b.upper < b_off.upper);
+            for (r, off) in raised.iter_mut().zip(&offs) {
+                let b_off = game.lead_bounds(off);
+                assert!(b.lower >= b_off.lower && b.upper <= b_off.upper);
+                *r += usize::from(b.lower > b_off.lower || b.upper < b_off.upper);
+            }
             let cfg = SolverConfig {
-                switches: off,
+                switches: none,
                 ..SolverConfig::small()
             };
             let v = solve_points(&s, p, cfg, false).unwrap().value;
             let render = crate::game::GameState::render(&s);
-            assert!(b.lower as i32 <= v && v <= b.upper as i32, "{:?} {} {}", (b.lower, b.upper), v, render);
+            assert!(
+                b.lower as i32 <= v && v <= b.upper as i32,
+                "{:?} {} {}",
+                (b.lower, b.upper),
+                v,
+                render
+            );
         }
-        against_minimax(&g, &mut rng, 12, &[on]);
+        against_minimax(&g, &mut rng, 12, &[on, none]);
     }
-    // The bound is not idle on these positions.
-    assert!(raised > 0);
-    same_answers_without(off, 6, 24);
-    full_deals_without(off);
+    // Neither bound is idle on these positions.
+    assert!(raised.iter().all(|&r| r > 0), "{:?}", raised);
+    for off in offs {
+        same_answers_without(off, 6, 24);
+        full_deals_without(off);
+    }
 }
