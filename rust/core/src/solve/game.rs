@@ -569,6 +569,12 @@ pub struct Switches {
     /// points, partner's trumps above the opponents', and each opponent's
     /// cheapest cards, one a trick cashed.
     pub lead_cashes: bool,
+    /// Twenty-eight's move ordering with four hands: a lead towards a
+    /// card of partner's that tops the suit (the card led is not the
+    /// suit's top, partner holds its highest card still out) is tried
+    /// before the leader's own top cards of an unruffable suit, most of
+    /// them (instead of after them).
+    pub partner_leads: bool,
     /// The whist core's cut-off cache keys a state also by who holds the
     /// cards that decide it: a lead by the leader's and his partner's
     /// hands, a card of the suit led by each hand's cards of that suit, a
@@ -725,6 +731,7 @@ impl Default for Switches {
             strain_order: true,
             run_followers: true,
             lead_cashes: true,
+            partner_leads: true,
         }
     }
 }
@@ -798,11 +805,12 @@ impl Switches {
             strain_order: false,
             run_followers: false,
             lead_cashes: false,
+            partner_leads: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 65] = [
+    pub const NAMES: [&'static str; 66] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -868,6 +876,7 @@ impl Switches {
         "strain_order",
         "run_followers",
         "lead_cashes",
+        "partner_leads",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -938,6 +947,7 @@ impl Switches {
             "strain_order" => &mut self.strain_order,
             "run_followers" => &mut self.run_followers,
             "lead_cashes" => &mut self.lead_cashes,
+            "partner_leads" => &mut self.partner_leads,
             _ => return None,
         })
     }

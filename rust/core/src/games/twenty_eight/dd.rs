@@ -742,6 +742,7 @@ impl TrickGame for PointsGame {
             None
         };
         let best = if sw.ordering { current } else { None };
+        let partner_first = sw.partner_leads && self.n == 4;
         let other = live - hand;
         // The run of the card before, which its other cards share, and the
         // one card of it dominance keeps (none: it keeps them all). Both are
@@ -778,7 +779,7 @@ impl TrickGame for PointsGame {
             }
             listed |= 1u64 << (card.0 & 63);
             let w = if sw.ordering {
-                self.weight(card, best, live)
+                self.weight(card, best, live, partner_first)
             } else {
                 0
             };

@@ -40,8 +40,18 @@ impl PointsGame {
         (0..self.n).any(|s| s != me && self.side[s] == self.side[me] && low(self.core.hands[s]) & bit != 0)
     }
 
-    /// Ordering weight of a card for the mover (higher is tried first).
-    pub(super) fn weight(&self, card: Card, best: Option<(Card, u8, Suit)>, live: CardSet) -> i16 {
+    /// Ordering weight of a card for the mover (higher is tried first);
+    /// `partner_first` (`Switches::partner_leads`): a lead towards
+    /// partner's top card of the suit ranks with the leader's own top
+    /// cards of unruffable suits (48 less its points and rank, against 40
+    /// plus theirs) instead of below them.
+    pub(super) fn weight(
+        &self,
+        card: Card,
+        best: Option<(Card, u8, Suit)>,
+        live: CardSet,
+        partner_first: bool,
+    ) -> i16 {
         let rank = self.cfg.rank[card.0 as usize] as i16;
         let pts = self.cfg.pts(card) as i16;
         let me = self.side[self.core.to_move as usize];
@@ -55,8 +65,9 @@ impl PointsGame {
                 } else if above == 0 {
                     15 - pts * 4 + rank
                 } else if self.mate_holds(Card(63 - above.leading_zeros() as u8)) {
-                    // Towards the partner's top card.
-                    30 - pts * 4 - rank
+                    // Towards the partner's top card (above the
+                    // leader's own top cards of a low rank: 40 + rank).
+                    (if partner_first { 48 } else { 30 }) - pts * 4 - rank
                 } else {
                     10 - pts * 4 - rank
                 }

@@ -335,8 +335,15 @@ fn dominance_changes_no_answer() {
 /// release builds the value and every card's value of full deals.
 #[test]
 fn four_hand_bounds_first_changes_no_answer() {
-    let off = Switches::default_without("bounds_first");
-    let mut rng = Rng::new(49);
+    four_hand_switch_changes_no_answer("bounds_first", 49);
+}
+
+/// With the switch `name` off and on: 3-card 28 and 29 positions (from
+/// `seed`) against plain minimax, every preset's 6-card positions and, in
+/// release builds, full deals against the switch off.
+fn four_hand_switch_changes_no_answer(name: &str, seed: u64) {
+    let off = Switches::default_without(name);
+    let mut rng = Rng::new(seed);
     for preset in ["28", "29"] {
         let g = TwentyEight::new(preset, &[]).unwrap();
         against_minimax(&g, &mut rng, 12, &[Switches::default(), off]);
@@ -975,4 +982,14 @@ fn run_followers_and_lead_cashes_change_no_answer() {
         same_answers_without(off, 6, 24);
         full_deals_without(off);
     }
+}
+
+/// `Switches::partner_leads` (a lead towards partner's top card tried
+/// among the leader's own top cards) changes no answer: 3-card 28 and 29
+/// positions against plain minimax, every preset's 6-card positions (40
+/// and 56 do not use it) and, in release builds, full deals against the
+/// switch off.
+#[test]
+fn partner_leads_change_no_answer() {
+    four_hand_switch_changes_no_answer("partner_leads", 4950);
 }
