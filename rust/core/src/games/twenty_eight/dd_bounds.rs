@@ -8,6 +8,7 @@
 //! hand, is valued exactly.
 
 use super::super::rules;
+use super::masks::above_highest;
 use super::PointsGame;
 use crate::card::{Card, CardSet, Suit};
 use crate::solve::{LeadBounds, Switches, TrickGame};
@@ -92,20 +93,12 @@ impl PointsGame {
         // The trumps above the other side's highest (card order is rank
         // order within a suit).
         let theirs = trumps & !sides[run_side as usize];
-        let run = if theirs == 0 {
-            trumps
-        } else {
-            trumps & !((2u64 << (63 - theirs.leading_zeros())) - 1)
-        };
+        let run = above_highest(trumps, theirs);
         // Its part with points, from the top down to the first card
         // without points.
         let points = self.point_mask();
         let zero = run & !points;
-        let scored = if zero == 0 {
-            run
-        } else {
-            run & !((2u64 << (63 - zero.leading_zeros())) - 1)
-        };
+        let scored = above_highest(run, zero);
         let mut pts: u32 = CardSet(u128::from(scored)).iter()
             .map(|card| super::gain_of(&self.cfg, card))
             .sum();
@@ -211,11 +204,7 @@ impl PointsGame {
             }
             let rest = others & smask;
             // The leader's cards above every other card of the suit.
-            let top = if rest == 0 {
-                mine
-            } else {
-                mine & !((2u64 << (63 - rest.leading_zeros())) - 1)
-            };
+            let top = above_highest(mine, rest);
             if top == 0 {
                 continue;
             }
@@ -251,15 +240,21 @@ impl PointsGame {
     }
 
     /// The points of the `k` cheapest cards of `hand` (cards without
-    /// points first).
+    /// points first). A hand of more point cards than the four-hand
+    /// presets deal (eight) counts none: still a lower bound.
     fn cheapest(&self, hand: u64, points: u64, k: u32) -> u32 {
         let free = (hand & !points).count_ones();
         if k <= free {
             return 0;
         }
         let mut pts = [0u32; 8];
+        let scored = (hand & points).count_ones() as usize;
+        debug_assert!(scored <= pts.len(), "{scored} point cards in a hand");
+        if scored > pts.len() {
+            return 0;
+        }
         let mut len = 0;
-        for card in CardSet(u128::from(hand & points)).iter().take(pts.len()) {
+        for card in CardSet(u128::from(hand & points)).iter() {
             pts[len] = super::gain_of(&self.cfg, card);
             len += 1;
         }

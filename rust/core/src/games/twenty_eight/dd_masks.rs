@@ -147,6 +147,15 @@ pub(super) fn suit_lengths(x: u64) -> u64 {
     (x & 0xf) | (x >> 12 & 0xf0) | (x >> 24 & 0xf00) | (x >> 36 & 0xf000)
 }
 
+/// The cards of `m` above the highest card of `x` (card order is rank order
+/// within a suit); all of `m` when `x` is empty.
+#[inline]
+pub(super) fn above_highest(m: u64, x: u64) -> u64 {
+    // The cards at or below `x`'s highest: as many low bits set as its
+    // highest bit's place plus one (a shift by 64 when `x` is empty).
+    m & !u64::MAX.checked_shr(x.leading_zeros()).unwrap_or(0)
+}
+
 /// A card set of bits below 64 as a mask.
 #[inline]
 pub(super) fn low(s: CardSet) -> u64 {
@@ -254,6 +263,26 @@ mod tests {
         for x in 0..256u32 {
             assert_eq!(cards_of_nibbles(nibbles(x) * 0xF, 1), x);
         }
+    }
+
+    /// The cards above another mask's highest, against a card-by-card
+    /// count; an empty mask keeps every card, the top bit none above it.
+    #[test]
+    fn above_highest_keeps_the_cards_above_the_top_card() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..1000 {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let m = state;
+            let x = state.rotate_left(23) >> (state % 64);
+            let want = (0..64)
+                .filter(|&b| m >> b & 1 != 0 && (0..64).all(|y| x >> y & 1 == 0 || y < b))
+                .fold(0u64, |a, b| a | 1 << b);
+            assert_eq!(above_highest(m, x), want, "m {m:#x} x {x:#x}");
+        }
+        assert_eq!(above_highest(0b1011_0110, 0), 0b1011_0110);
+        assert_eq!(above_highest(0b1011_0110, 0b10_0000), 0b1000_0000);
+        assert_eq!(above_highest(u64::MAX, 1 << 63), 0);
+        assert_eq!(above_highest(u64::MAX, 1), u64::MAX - 1);
     }
 
     /// A hand's suit lengths, a nibble a suit, as counted card by card.
