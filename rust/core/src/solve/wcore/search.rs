@@ -83,8 +83,7 @@ impl Cutoffs {
     pub fn clear(&mut self) {
         self.slots = Vec::new();
         self.bits = CUT_BITS;
-        self.used = 0;
-        self.reach = 0;
+        self.forget();
     }
 
     /// Forgets every card, keeping the first size's memory (filled anew)
@@ -92,11 +91,16 @@ impl Cutoffs {
     pub fn retire(&mut self) {
         if self.bits == CUT_BITS && !self.slots.is_empty() {
             self.slots.fill((0, [NO_CARD; 4]));
-            self.used = 0;
-            self.reach = 0;
+            self.forget();
         } else {
             self.clear();
         }
+    }
+
+    /// Resets the counts of an emptied cache.
+    fn forget(&mut self) {
+        self.used = 0;
+        self.reach = 0;
     }
 
     /// The tag of a state's key (never 0, which marks an empty slot).
