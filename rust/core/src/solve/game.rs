@@ -575,6 +575,15 @@ pub struct Switches {
     /// before the leader's own top cards of an unruffable suit, most of
     /// them (instead of after them).
     pub partner_leads: bool,
+    /// Twenty-eight's move ordering with four hands: a plain lead to
+    /// partner's ruff (partner void in the suit with trumps, each opponent
+    /// following it or holding no trump) is tried among the leader's own
+    /// top cards (instead of with the low leads).
+    pub ruff_leads: bool,
+    /// Twenty-eight's move ordering with four hands: a card over partner's
+    /// winning card that no opponent still to play can beat, when one of
+    /// them could beat partner's, is tried first (instead of last).
+    pub overtakes: bool,
     /// The whist core's cut-off cache keys a state also by who holds the
     /// cards that decide it: a lead by the leader's and his partner's
     /// hands, a card of the suit led by each hand's cards of that suit, a
@@ -732,6 +741,8 @@ impl Default for Switches {
             run_followers: true,
             lead_cashes: true,
             partner_leads: true,
+            ruff_leads: true,
+            overtakes: true,
         }
     }
 }
@@ -806,11 +817,13 @@ impl Switches {
             run_followers: false,
             lead_cashes: false,
             partner_leads: false,
+            ruff_leads: false,
+            overtakes: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 66] = [
+    pub const NAMES: [&'static str; 68] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -877,6 +890,8 @@ impl Switches {
         "run_followers",
         "lead_cashes",
         "partner_leads",
+        "ruff_leads",
+        "overtakes",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -948,6 +963,8 @@ impl Switches {
             "run_followers" => &mut self.run_followers,
             "lead_cashes" => &mut self.lead_cashes,
             "partner_leads" => &mut self.partner_leads,
+            "ruff_leads" => &mut self.ruff_leads,
+            "overtakes" => &mut self.overtakes,
             _ => return None,
         })
     }

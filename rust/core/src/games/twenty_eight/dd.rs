@@ -742,7 +742,12 @@ impl TrickGame for PointsGame {
             None
         };
         let best = if sw.ordering { current } else { None };
-        let partner_first = sw.partner_leads && self.n == 4;
+        let four = self.n == 4;
+        let order = order::LeadOrder {
+            partner_first: sw.partner_leads && four,
+            ruff_first: sw.ruff_leads && four,
+            overtake_first: sw.overtakes && four,
+        };
         let other = live - hand;
         // The run of the card before, which its other cards share, and the
         // one card of it dominance keeps (none: it keeps them all). Both are
@@ -779,7 +784,7 @@ impl TrickGame for PointsGame {
             }
             listed |= 1u64 << (card.0 & 63);
             let w = if sw.ordering {
-                self.weight(card, best, live, partner_first)
+                self.weight(card, best, live, order)
             } else {
                 0
             };

@@ -6,6 +6,17 @@ use super::masks::low;
 use super::PointsGame;
 use crate::card::{Card, CardSet, Suit};
 
+/// The ordering switches of [`PointsGame::weight`] (four hands only).
+#[derive(Copy, Clone, Debug, Default)]
+pub(super) struct LeadOrder {
+    /// `Switches::partner_leads`.
+    pub partner_first: bool,
+    /// `Switches::ruff_leads`.
+    pub ruff_first: bool,
+    /// `Switches::overtakes`.
+    pub overtake_first: bool,
+}
+
 impl PointsGame {
     /// Can an opponent of the mover still to play to this trick beat `c`
     /// (following suit when able)?
@@ -33,6 +44,26 @@ impl PointsGame {
         })
     }
 
+    /// With four hands, is a lead of `c` a ruff for the leader's partner:
+    /// a plain suit partner is void in while holding a trump, each
+    /// opponent following it or holding no trump (so none can ruff over)?
+    fn mate_ruffs(&self, c: Card) -> bool {
+        let Some(t) = self.trump.filter(|_| self.core.revealed && self.n == 4) else {
+            return false;
+        };
+        let suit = Self::suit_of(c);
+        if suit == t {
+            return false;
+        }
+        let (sm, tm) = (self.masks.suit[suit as usize & 3], self.masks.suit[t as usize & 3]);
+        let me = self.core.to_move as usize;
+        let hand = |k: usize| low(self.core.hands[(me + k) % 4]);
+        let mate = hand(2);
+        mate & sm == 0
+            && mate & tm != 0
+            && [hand(1), hand(3)].iter().all(|&o| o & sm != 0 || o & tm == 0)
+    }
+
     /// Does the mover's partner (another seat of its side) hold `c`?
     fn mate_holds(&self, c: Card) -> bool {
         let me = self.core.to_move as usize;
@@ -44,13 +75,18 @@ impl PointsGame {
     /// `partner_first` (`Switches::partner_leads`): a lead towards
     /// partner's top card of the suit ranks with the leader's own top
     /// cards of unruffable suits (48 less its points and rank, against 40
-    /// plus theirs) instead of below them.
+    /// plus theirs) instead of below them; `ruff_first`
+    /// (`Switches::ruff_leads`): so does a lead to partner's ruff (50 less
+    /// its points and rank, against 10); `overtake_first`
+    /// (`Switches::overtakes`): a card over partner's winning card that no
+    /// opponent to come can beat, when one could beat partner's, comes
+    /// first (80 plus its points, against 5).
     pub(super) fn weight(
         &self,
         card: Card,
         best: Option<(Card, u8, Suit)>,
         live: CardSet,
-        partner_first: bool,
+        order: LeadOrder,
     ) -> i16 {
         let rank = self.cfg.rank[card.0 as usize] as i16;
         let pts = self.cfg.pts(card) as i16;
@@ -67,7 +103,9 @@ impl PointsGame {
                 } else if self.mate_holds(Card(63 - above.leading_zeros() as u8)) {
                     // Towards the partner's top card (above the
                     // leader's own top cards of a low rank: 40 + rank).
-                    (if partner_first { 48 } else { 30 }) - pts * 4 - rank
+                    (if order.partner_first { 48 } else { 30 }) - pts * 4 - rank
+                } else if order.ruff_first && self.mate_ruffs(card) {
+                    50 - pts * 4 - rank
                 } else {
                     10 - pts * 4 - rank
                 }
@@ -77,7 +115,14 @@ impl PointsGame {
                 let mate_wins = self.side[seat as usize] == me;
                 if self.beats(card, b, led) {
                     if mate_wins && !last {
-                        5 + pts * 3 - rank
+                        if order.overtake_first
+                            && self.opponents_can_beat(b, led)
+                            && !self.opponents_can_beat(card, led)
+                        {
+                            80 + pts * 4 - rank
+                        } else {
+                            5 + pts * 3 - rank
+                        }
                     } else if last || !self.opponents_can_beat(card, led) {
                         80 + pts * 4 - rank
                     } else {

@@ -993,3 +993,19 @@ fn run_followers_and_lead_cashes_change_no_answer() {
 fn partner_leads_change_no_answer() {
     four_hand_switch_changes_no_answer("partner_leads", 4950);
 }
+
+/// `Switches::ruff_leads` (a lead to partner's ruff tried among the
+/// leader's top cards) changes no answer: 3-card 28 and 29 positions
+/// against plain minimax, every preset's 6-card positions and, in release
+/// builds, full deals against the switch off.
+#[test]
+fn ruff_leads_change_no_answer() {
+    four_hand_switch_changes_no_answer("ruff_leads", 4951);
+}
+
+/// `Switches::overtakes` (a card over partner's that secures the trick
+/// tried first) changes no answer: as `ruff_leads_change_no_answer`.
+#[test]
+fn overtakes_change_no_answer() {
+    four_hand_switch_changes_no_answer("overtakes", 4952);
+}
