@@ -584,6 +584,11 @@ pub struct Switches {
     /// winning card that no opponent still to play can beat, when one of
     /// them could beat partner's, is tried first (instead of last).
     pub overtakes: bool,
+    /// [`Switches::tt_promote`] for the heap presets' keys, which leave the
+    /// heap out ([`Switches::heap_keys`]): the entries of every heap of a
+    /// position share one chain, and the entry that decided one probe is
+    /// moved to its front.
+    pub heap_promote: bool,
     /// The whist core's cut-off cache keys a state also by who holds the
     /// cards that decide it: a lead by the leader's and his partner's
     /// hands, a card of the suit led by each hand's cards of that suit, a
@@ -743,6 +748,7 @@ impl Default for Switches {
             partner_leads: true,
             ruff_leads: true,
             overtakes: true,
+            heap_promote: true,
         }
     }
 }
@@ -819,11 +825,12 @@ impl Switches {
             partner_leads: false,
             ruff_leads: false,
             overtakes: false,
+            heap_promote: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 68] = [
+    pub const NAMES: [&'static str; 69] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -892,6 +899,7 @@ impl Switches {
         "partner_leads",
         "ruff_leads",
         "overtakes",
+        "heap_promote",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -965,6 +973,7 @@ impl Switches {
             "partner_leads" => &mut self.partner_leads,
             "ruff_leads" => &mut self.ruff_leads,
             "overtakes" => &mut self.overtakes,
+            "heap_promote" => &mut self.heap_promote,
             _ => return None,
         })
     }

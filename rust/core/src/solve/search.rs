@@ -294,7 +294,7 @@ impl<'a, G: TrickGame> Search<'a, G> {
                     lead_target as u32,
                     &mut hint,
                     self.sw.tt_move,
-                    self.sw.tt_promote,
+                    self.sw.tt_promote || (self.sw.heap_promote && heap.is_some()),
                 )
             };
             if let Some(hit) = found {

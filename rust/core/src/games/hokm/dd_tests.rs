@@ -715,14 +715,22 @@ fn ace_keys_give_the_same_values() {
     switch_gives_the_same_values("ace_keys");
     let cfg = SolverConfig::default();
     assert!(cfg.switches.ace_keys);
-    let cards = if cfg!(debug_assertions) { 3 } else { 4 };
-    let n = if cfg!(debug_assertions) { 12 } else { 40 };
     let cases: [(&str, &[(&str, &str)]); 3] = [
         ("double_sar", &[]),
         ("double_sar", &[("ace_rule", "on")]),
         ("dehla_pakad", &[]),
     ];
-    for (preset, opts) in cases {
+    minimax_agrees(&cases, &cfg);
+    full_heap_deals_agree("ace_keys");
+}
+
+/// The value and every card's value of small random positions of each case
+/// with `cfg`, against plain minimax (3-card hands in debug builds, 4-card
+/// ones in release builds).
+fn minimax_agrees(cases: &[(&str, &[(&str, &str)])], cfg: &SolverConfig) {
+    let cards = if cfg!(debug_assertions) { 3 } else { 4 };
+    let n = if cfg!(debug_assertions) { 12 } else { 40 };
+    for &(preset, opts) in cases {
         let g = game(preset, opts);
         let mut checked = 0;
         for seed in 0..4 * n {
@@ -735,7 +743,7 @@ fn ace_keys_give_the_same_values() {
             let player = (seed % 4) as usize;
             let side = player % 2;
             let before = score(&s, side);
-            let a = s.dd_solve(player, Objective::Value, &cfg, true).unwrap();
+            let a = s.dd_solve(player, Objective::Value, cfg, true).unwrap();
             assert_eq!(a.value, reference(&s, side) - before, "{} {:?} seed {}", preset, opts, seed);
             for (act, v) in &a.actions {
                 let mut t = s.clone();
@@ -747,7 +755,20 @@ fn ace_keys_give_the_same_values() {
         }
         assert_eq!(checked, n, "{} {:?}: positions", preset, opts);
     }
-    full_heap_deals_agree("ace_keys");
+}
+
+/// `Switches::heap_promote` (the entry that decides a probe of the heap
+/// presets' keys moved to the front of its chain) changes the work, never
+/// the answer: every value and every card's value against plain minimax on
+/// small positions of the heap presets, the presets' positions and two
+/// full deals on and off.
+#[test]
+fn heap_promote_gives_the_same_values() {
+    switch_gives_the_same_values("heap_promote");
+    let cfg = SolverConfig::default();
+    assert!(cfg.switches.heap_promote);
+    minimax_agrees(&HEAP_BOUND_CASES, &cfg);
+    full_heap_deals_agree("heap_promote");
 }
 
 /// `Switches::heap_cash` (the leader's run at a trick start also counts
