@@ -589,6 +589,12 @@ pub struct Switches {
     /// position share one chain, and the entry that decided one probe is
     /// moved to its front.
     pub heap_promote: bool,
+    /// Twenty-eight's move ordering with four hands: second to a trick
+    /// that partner, playing last, surely takes (a card of partner's beats
+    /// the trick's best and the third hand cannot beat it), the cards that
+    /// would not keep the trick are tried by their points, most first
+    /// (instead of least first).
+    pub second_smears: bool,
     /// The whist core's cut-off cache keys a state also by who holds the
     /// cards that decide it: a lead by the leader's and his partner's
     /// hands, a card of the suit led by each hand's cards of that suit, a
@@ -749,6 +755,7 @@ impl Default for Switches {
             ruff_leads: true,
             overtakes: true,
             heap_promote: true,
+            second_smears: true,
         }
     }
 }
@@ -826,11 +833,12 @@ impl Switches {
             ruff_leads: false,
             overtakes: false,
             heap_promote: false,
+            second_smears: false,
         }
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 69] = [
+    pub const NAMES: [&'static str; 70] = [
         "tt",
         "partition",
         "quick_tricks",
@@ -900,6 +908,7 @@ impl Switches {
         "ruff_leads",
         "overtakes",
         "heap_promote",
+        "second_smears",
     ];
 
     /// The flag of the switch called `name` (one of [`Switches::NAMES`]).
@@ -974,6 +983,7 @@ impl Switches {
             "ruff_leads" => &mut self.ruff_leads,
             "overtakes" => &mut self.overtakes,
             "heap_promote" => &mut self.heap_promote,
+            "second_smears" => &mut self.second_smears,
             _ => return None,
         })
     }

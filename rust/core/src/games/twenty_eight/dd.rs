@@ -747,6 +747,7 @@ impl TrickGame for PointsGame {
             partner_first: sw.partner_leads && four,
             ruff_first: sw.ruff_leads && four,
             overtake_first: sw.overtakes && four,
+            smear_second: sw.second_smears && four,
         };
         let other = live - hand;
         // The run of the card before, which its other cards share, and the

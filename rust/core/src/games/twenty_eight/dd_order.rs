@@ -15,9 +15,34 @@ pub(super) struct LeadOrder {
     pub ruff_first: bool,
     /// `Switches::overtakes`.
     pub overtake_first: bool,
+    /// `Switches::second_smears`.
+    pub smear_second: bool,
 }
 
 impl PointsGame {
+    /// Second in a trick of four hands: can partner, playing last, surely
+    /// take it from `b` (a card of partner's beats `b` and the third hand
+    /// cannot beat it)?
+    fn mate_takes(&self, b: Card, led: Suit) -> bool {
+        let c = &self.core;
+        if self.n != 4 || c.tlen != 1 {
+            return false;
+        }
+        let me = c.to_move as usize;
+        let h = low(c.hands[(me + 2) % 4]);
+        let lm = self.masks.suit[led as usize & 3];
+        let cand = if h & lm != 0 { h & lm } else { h };
+        let mut win = cand & self.beaters(b, led);
+        while win != 0 {
+            let w = Card(win.trailing_zeros() as u8);
+            if !self.can_beat(w, led, self.side[me], (me + 1) % 4, 1) {
+                return true;
+            }
+            win &= win - 1;
+        }
+        false
+    }
+
     /// Can an opponent of the mover still to play to this trick beat `c`
     /// (following suit when able)?
     fn opponents_can_beat(&self, c: Card, led: Suit) -> bool {
@@ -80,7 +105,11 @@ impl PointsGame {
     /// its points and rank, against 10); `overtake_first`
     /// (`Switches::overtakes`): a card over partner's winning card that no
     /// opponent to come can beat, when one could beat partner's, comes
-    /// first (80 plus its points, against 5).
+    /// first (80 plus its points, against 5); `smear_second`
+    /// (`Switches::second_smears`): second to a trick partner surely takes
+    /// last, the cards that would not keep it are tried by their points,
+    /// most first (40 plus five times the points, against 20 or 60 less
+    /// them).
     pub(super) fn weight(
         &self,
         card: Card,
@@ -125,6 +154,8 @@ impl PointsGame {
                         }
                     } else if last || !self.opponents_can_beat(card, led) {
                         80 + pts * 4 - rank
+                    } else if order.smear_second && self.mate_takes(b, led) {
+                        40 + pts * 5 - rank
                     } else {
                         60 - pts * 3 - rank
                     }
@@ -134,6 +165,8 @@ impl PointsGame {
                     } else {
                         30 - pts * 5 - rank
                     }
+                } else if order.smear_second && self.mate_takes(b, led) {
+                    40 + pts * 5 - rank
                 } else {
                     20 - pts * 5 - rank
                 }

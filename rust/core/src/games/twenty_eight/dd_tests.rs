@@ -1009,3 +1009,11 @@ fn ruff_leads_change_no_answer() {
 fn overtakes_change_no_answer() {
     four_hand_switch_changes_no_answer("overtakes", 4952);
 }
+
+/// `Switches::second_smears` (second to a trick partner surely takes, the
+/// cards with most points first) changes no answer: as
+/// `ruff_leads_change_no_answer`.
+#[test]
+fn second_smears_change_no_answer() {
+    four_hand_switch_changes_no_answer("second_smears", 4953);
+}
