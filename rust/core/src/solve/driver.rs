@@ -182,6 +182,8 @@ impl<P: Pattern, M: Copy + Default + PartialEq> Solver<P, M> {
             self.tt
                 .small_first(G::SMALL_FIRST && self.config.switches.small_first);
             let trees = G::PATTERN_TREES && self.config.switches.pattern_trees;
+            self.tt
+                .shared_trees(trees && self.config.switches.shared_trees);
             self.tt.reserve_for(trees)?;
         }
         self.tt.new_generation();

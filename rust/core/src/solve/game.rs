@@ -681,6 +681,14 @@ pub struct Switches {
     /// running alone at the end is a cheap one. Off: no trump, then the
     /// suits in order.
     pub strain_order: bool,
+    /// A table shared by a call's threads keeps the trick starts of the
+    /// games searched through the pattern trees ([`pattern_trees`]) in
+    /// pattern trees too, one per stripe under the stripe's lock, instead of
+    /// in the stripes' chains: on several threads those games then search
+    /// as one thread does. The value alone by ABDADA keeps to the chains.
+    ///
+    /// [`pattern_trees`]: Switches::pattern_trees
+    pub shared_trees: bool,
 }
 
 impl Default for Switches {
@@ -749,6 +757,7 @@ impl Default for Switches {
             last_max: true,
             spare_core: true,
             strain_order: true,
+            shared_trees: true,
             run_followers: true,
             lead_cashes: true,
             partner_leads: true,
@@ -827,6 +836,7 @@ impl Switches {
             last_max: false,
             spare_core: false,
             strain_order: false,
+            shared_trees: false,
             run_followers: false,
             lead_cashes: false,
             partner_leads: false,
@@ -902,6 +912,7 @@ impl Switches {
         "last_max",
         "spare_core",
         "strain_order",
+        "shared_trees",
         "run_followers",
         "lead_cashes",
         "partner_leads",
@@ -977,6 +988,7 @@ impl Switches {
             "last_max" => &mut self.last_max,
             "spare_core" => &mut self.spare_core,
             "strain_order" => &mut self.strain_order,
+            "shared_trees" => &mut self.shared_trees,
             "run_followers" => &mut self.run_followers,
             "lead_cashes" => &mut self.lead_cashes,
             "partner_leads" => &mut self.partner_leads,

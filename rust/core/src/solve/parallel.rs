@@ -574,7 +574,14 @@ where
             || (sw.abdada_trees && G::PATTERN_TREES && matches!(probe, Probe::Mtdf))
             || (sw.abdada_dehla && g.abdada_value());
         if abdada && self.threads() > 1 {
-            return self.value_abdada(g, guess, probe);
+            // Every thread on the same probes keeps to the shared table's
+            // chains: on the pattern trees (`Switches::shared_trees`) the
+            // value alone of three-hand deals searched 1.5-1.8x the nodes
+            // on an idle machine (see benches/solver_log.md).
+            let trees = std::mem::replace(&mut self.config.switches.shared_trees, false);
+            let r = self.value_abdada(g, guess, probe);
+            self.config.switches.shared_trees = trees;
+            return r;
         }
         let mut list = super::game::MoveList::new();
         if self.threads() > 1 && g.remaining() > 0 {

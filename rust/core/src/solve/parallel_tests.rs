@@ -56,6 +56,7 @@ fn threads_give_the_brute_force_values_on_endgames() {
                 (4, "core_threads"),
                 (2, "abdada,-trial_first"),
                 (4, "abdada,-trial_first"),
+                (2, "-shared_trees,-trial_first"),
             ] {
                 let mut s = Solver::new(SolverConfig {
                     switches: Switches::default().with_spec(sw).unwrap(),
@@ -272,6 +273,64 @@ fn three_hands_by_abdada_give_the_one_thread_values() {
                 if let Some(h) = s.tt.handle() {
                     assert_eq!(h.table().busy().marked(), 0);
                 }
+            }
+        }
+    }
+}
+
+/// Three-hand whist on a shared table's pattern trees
+/// (`Switches::shared_trees`) and on its chains: three-hand deals large
+/// enough to leave the trial give the one-thread value and every card's
+/// value on 2 and 4 threads, and with the switch the trees, not the
+/// chains, hold every card's search's trick starts (the value alone by
+/// ABDADA keeps to the chains).
+#[test]
+fn three_hands_on_shared_trees_give_the_one_thread_answers() {
+    let sw = |spec: &str| Switches::default().with_spec(spec).unwrap();
+    for seed in [5, 9] {
+        let pos = deal(seed, 3, 11);
+        let player = pos.to_move();
+        let answer = |s: &mut Solver| {
+            let cards = s.solve_cards(&pos, player).unwrap();
+            let value = s.solve(&pos, (player + 1) % 3).unwrap().value;
+            (cards.value, cards.actions, value)
+        };
+        let one = answer(&mut Solver::new(config(1)));
+        for (threads, spec) in [
+            (2, "+shared_trees"),
+            (4, "+shared_trees"),
+            (2, "+shared_trees,-trial_first"),
+            (2, "-shared_trees,-trial_first"),
+        ] {
+            let mut s = Solver::new(SolverConfig {
+                switches: sw(spec),
+                ..config(threads)
+            });
+            assert_eq!(
+                answer(&mut s),
+                one,
+                "{:?} {} threads {:?}",
+                pos,
+                threads,
+                spec
+            );
+            if spec.contains("-trial_first") {
+                // Every card's value alone: the trees, not the chains,
+                // hold its trick starts with the switch.
+                let mut s = Solver::new(SolverConfig {
+                    switches: sw(spec),
+                    ..config(threads)
+                });
+                s.solve_cards(&pos, player).unwrap();
+                let h = s.tt.handle().expect("a shared table");
+                let chains = h.table().allocated_bytes();
+                assert_eq!(
+                    chains == 0,
+                    spec.contains("+shared_trees"),
+                    "{:?} {:?}",
+                    pos,
+                    spec
+                );
             }
         }
     }

@@ -33,6 +33,7 @@ use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 
 use super::game::{mix64, Pattern};
 use super::table::Table;
+use super::trees::Trees;
 use crate::error::{Error, Result};
 
 /// The most stripes a table is split into.
@@ -49,10 +50,18 @@ const LAYOUT_UNSET: u32 = u32::MAX;
 #[repr(align(128))]
 struct Stripe<P: Pattern>(Mutex<Table<P>>);
 
+/// The pattern trees of one stripe's shapes (`Switches::shared_trees`),
+/// made at the stripe's first store to them.
+#[repr(align(128))]
+struct TreeStripe(Mutex<Option<Box<Trees>>>);
+
 /// A transposition table shared by the threads of a call, split by shape
 /// into stripes under their own locks (see the module notes).
 pub struct SharedTt<P: Pattern> {
     stripes: Box<[Stripe<P>]>,
+    /// The same stripes' pattern trees (a game searched through them keeps
+    /// its trick starts there, not in the chains).
+    trees: Box<[TreeStripe]>,
     bits: u32,
     /// Bytes of each stripe.
     per: usize,
@@ -83,6 +92,7 @@ impl<P: Pattern> SharedTt<P> {
             .collect();
         SharedTt {
             stripes,
+            trees: (0..n).map(|_| TreeStripe(Mutex::new(None))).collect(),
             bits: n.trailing_zeros(),
             per,
             checked: AtomicBool::new(false),
@@ -147,15 +157,33 @@ impl<P: Pattern> SharedTt<P> {
         self.stripes.len()
     }
 
+    /// The stripe of a shape and context.
     #[inline]
-    fn stripe(&self, shape: u64, ctx: u32) -> &Mutex<Table<P>> {
+    fn index(&self, shape: u64, ctx: u32) -> usize {
         let h = mix64(shape ^ (u64::from(ctx) << 40));
-        let i = if self.bits == 0 {
+        if self.bits == 0 {
             0
         } else {
             (h >> (64 - self.bits)) as usize
-        };
-        &self.stripes[i].0
+        }
+    }
+
+    #[inline]
+    fn stripe(&self, shape: u64, ctx: u32) -> &Mutex<Table<P>> {
+        &self.stripes[self.index(shape, ctx)].0
+    }
+
+    /// Bytes of each stripe (each stripe's trees get as many).
+    pub(crate) fn stripe_bytes(&self) -> usize {
+        self.per
+    }
+
+    fn each_tree(&self, mut f: impl FnMut(&mut Trees)) {
+        for s in self.trees.iter() {
+            if let Some(t) = s.0.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+                f(t);
+            }
+        }
     }
 
     fn each(&self, mut f: impl FnMut(&mut Table<P>)) {
@@ -202,6 +230,7 @@ impl<P: Pattern> SharedTt<P> {
     /// Forgets every entry.
     pub fn clear(&self) {
         self.each(Table::clear);
+        self.each_tree(Trees::clear);
     }
 
     /// Statistics over all stripes, as [`Table::stats`] counts them:
@@ -209,6 +238,11 @@ impl<P: Pattern> SharedTt<P> {
     pub fn stats(&self) -> [u64; 5] {
         let mut s = [0; 5];
         self.each(|t| {
+            for (x, y) in s.iter_mut().zip(t.stats()) {
+                *x += y;
+            }
+        });
+        self.each_tree(|t| {
             for (x, y) in s.iter_mut().zip(t.stats()) {
                 *x += y;
             }
@@ -250,15 +284,36 @@ impl<P: Pattern> Handle<P> {
     /// when another thread holds it).
     #[inline]
     pub(crate) fn lock(&mut self, shape: u64, ctx: u32) -> MutexGuard<'_, Table<P>> {
-        let m = self.table.stripe(shape, ctx);
-        match m.try_lock() {
-            Ok(g) => g,
-            Err(TryLockError::Poisoned(e)) => e.into_inner(),
-            Err(TryLockError::WouldBlock) => {
-                self.waits += 1;
-                m.lock().unwrap_or_else(|e| e.into_inner())
-            }
+        locked(self.table.stripe(shape, ctx), &mut self.waits)
+    }
+}
+
+/// `m` locked, counting in `waits` a wait when another thread holds it.
+#[inline]
+fn locked<'a, T>(m: &'a Mutex<T>, waits: &mut u64) -> MutexGuard<'a, T> {
+    match m.try_lock() {
+        Ok(g) => g,
+        Err(TryLockError::Poisoned(e)) => e.into_inner(),
+        Err(TryLockError::WouldBlock) => {
+            *waits += 1;
+            m.lock().unwrap_or_else(|e| e.into_inner())
         }
+    }
+}
+
+impl<P: Pattern> Handle<P> {
+    /// The pattern trees of a key's shape and context (`None` before their
+    /// stripe's first store), locked as [`Handle::lock`] locks a stripe.
+    #[inline]
+    pub(crate) fn lock_trees(
+        &mut self,
+        shape: u64,
+        ctx: u32,
+    ) -> MutexGuard<'_, Option<Box<Trees>>> {
+        locked(
+            &self.table.trees[self.table.index(shape, ctx)].0,
+            &mut self.waits,
+        )
     }
 }
 

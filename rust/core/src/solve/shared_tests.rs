@@ -229,3 +229,33 @@ fn a_shared_table_takes_the_small_first_layout() {
         off
     );
 }
+
+/// A shared table's pattern trees (`Switches::shared_trees`): what one
+/// thread's handle stores there another's finds, and the chains hold none
+/// of it; a handle without the switch reads the chains.
+#[test]
+fn a_shared_tables_trees_are_every_threads() {
+    let table = Arc::new(SharedTt::<u128>::with_bytes(1 << 20));
+    let (mut a, mut b, mut c) = (Tt::shared(&table), Tt::shared(&table), Tt::shared(&table));
+    a.shared_trees(true);
+    b.shared_trees(true);
+    let key = TtKey {
+        shape: 0x0333,
+        ctx: 2,
+        owners: 0b10_0110u128,
+    };
+    let mut hint = u8::MAX;
+    assert!(b.probe_tree(&key, 2, &mut hint, false).is_none());
+    a.store_tree(&key, 0b11_0011, 2, 5, u8::MAX);
+    let hit = b
+        .probe_tree(&key, 2, &mut hint, false)
+        .expect("the trees' bound");
+    assert!(hit.at_least);
+    assert!(b
+        .probe_tree(&key, 6, &mut hint, false)
+        .is_some_and(|h| !h.at_least));
+    assert_eq!(table.allocated_bytes(), 0);
+    assert!(c.probe_tree(&key, 2, &mut hint, false).is_none());
+    table.clear();
+    assert!(b.probe_tree(&key, 2, &mut hint, false).is_none());
+}

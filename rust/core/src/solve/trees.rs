@@ -104,6 +104,8 @@ pub(crate) struct Trees {
     keys: Vec<KeyRec>,
     key_slots: Vec<KeySlot>,
     key_bits: u32,
+    /// The keys' table's size when empty (2^this slots).
+    min_key_bits: u32,
     /// For each mask number, its key's number and mask.
     mids: Vec<(u32, u64)>,
     /// The most masks kept (their share of the budget).
@@ -170,10 +172,23 @@ impl Trees {
             keys: Vec::new(),
             key_slots: Vec::new(),
             key_bits: MIN_KEY_BITS,
+            min_key_bits: MIN_KEY_BITS,
             mids: Vec::new(),
             max_masks,
             stats: Stats::default(),
         }
+    }
+
+    /// A table within about `bytes` bytes whose patterns' table starts at
+    /// 2^6 slots and keys' table at 2^4 (each doubling as it fills): one
+    /// stripe of a shared table ([`super::shared::SharedTt`]), of which a
+    /// small search touches a few hundred.
+    pub fn growing(bytes: usize) -> Trees {
+        let mut t = Trees::with_bytes(bytes);
+        t.entry_bits = t.max_entry_bits.min(6);
+        t.min_key_bits = 4;
+        t.key_bits = 4;
+        t
     }
 
     /// Allocates the table's memory now (an error naming the size when the
@@ -192,8 +207,8 @@ impl Trees {
         })?;
         entries.resize(1 << self.entry_bits, Entry::default());
         self.entries = entries;
-        self.key_slots = vec![KeySlot::default(); 1 << MIN_KEY_BITS];
-        self.key_bits = MIN_KEY_BITS;
+        self.key_slots = vec![KeySlot::default(); 1 << self.min_key_bits];
+        self.key_bits = self.min_key_bits;
         Ok(())
     }
 
@@ -218,9 +233,10 @@ impl Trees {
         self.mids.clear();
         if !self.key_slots.is_empty() {
             self.key_slots.clear();
-            self.key_slots.resize(1 << MIN_KEY_BITS, KeySlot::default());
+            self.key_slots
+                .resize(1 << self.min_key_bits, KeySlot::default());
         }
-        self.key_bits = MIN_KEY_BITS;
+        self.key_bits = self.min_key_bits;
     }
 
     /// Statistics as [`super::tt::Tt::stats`] gives them: stores, probes

@@ -35,6 +35,9 @@ pub struct Tt<P: Pattern> {
     trees: Option<Box<Trees>>,
     /// The budget of a table of its own, in bytes.
     bytes: usize,
+    /// Whether a shared table's trick starts of the pattern trees' games
+    /// go to its stripes' trees ([`Tt::shared_trees`]).
+    shared_trees: bool,
 }
 
 impl<P: Pattern> Tt<P> {
@@ -44,6 +47,7 @@ impl<P: Pattern> Tt<P> {
             store: Store::Own(Table::with_bytes(bytes)),
             trees: None,
             bytes,
+            shared_trees: false,
         }
     }
 
@@ -54,6 +58,7 @@ impl<P: Pattern> Tt<P> {
             store: Store::Shared(Box::new(Handle::new(table))),
             trees: None,
             bytes: 0,
+            shared_trees: false,
         }
     }
 
@@ -218,9 +223,16 @@ impl<P: Pattern> Tt<P> {
         }
     }
 
+    /// Whether [`Tt::probe_tree`] and [`Tt::store_tree`] on a shared table
+    /// go to its stripes' pattern trees (`Switches::shared_trees`; each
+    /// search sets it) rather than its chains.
+    pub fn shared_trees(&mut self, on: bool) {
+        self.shared_trees = on;
+    }
+
     /// Like [`Tt::probe_hint`] for a game with [`TrickGame::PATTERN_TREES`]:
-    /// in the mask-indexed patterns when the table is a thread's own, else
-    /// as [`Tt::probe_hint`].
+    /// in the mask-indexed patterns when the table is a thread's own (or a
+    /// shared one's, with [`Tt::shared_trees`]), else as [`Tt::probe_hint`].
     ///
     /// [`TrickGame::PATTERN_TREES`]: super::game::TrickGame::PATTERN_TREES
     #[inline]
@@ -231,19 +243,32 @@ impl<P: Pattern> Tt<P> {
         hint: &mut u8,
         want_hint: bool,
     ) -> Option<Hit<P>> {
-        if matches!(self.store, Store::Own(_)) {
-            return self.trees().probe(key, target, hint, want_hint);
+        match &mut self.store {
+            Store::Own(_) => self.trees().probe(key, target, hint, want_hint),
+            Store::Shared(h) if self.shared_trees => {
+                h.probes += 1;
+                h.lock_trees(key.shape, key.ctx)
+                    .as_mut()
+                    .and_then(|t| t.probe(key, target, hint, want_hint))
+            }
+            Store::Shared(_) => self.probe_hint(key, target, hint, want_hint, false),
         }
-        self.probe_hint(key, target, hint, want_hint, false)
     }
 
     /// Like [`Tt::store_hint`] for a game with
     /// [`super::game::TrickGame::PATTERN_TREES`] (see [`Tt::probe_tree`]).
     pub fn store_tree(&mut self, key: &TtKey<P>, mask: P, lower: u32, upper: u32, hint: u8) {
-        if matches!(self.store, Store::Own(_)) {
-            return self.trees().store(key, mask, lower, upper, hint);
+        match &mut self.store {
+            Store::Own(_) => self.trees().store(key, mask, lower, upper, hint),
+            Store::Shared(h) if self.shared_trees => {
+                h.stores += 1;
+                let per = h.table().stripe_bytes();
+                h.lock_trees(key.shape, key.ctx)
+                    .get_or_insert_with(|| Box::new(Trees::growing(per)))
+                    .store(key, mask, lower, upper, hint)
+            }
+            Store::Shared(_) => self.store_hint(key, mask, lower, upper, hint),
         }
-        self.store_hint(key, mask, lower, upper, hint)
     }
 
     /// Stores a bound for the side on lead: `lower..=upper` holds for every
