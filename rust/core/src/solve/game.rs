@@ -848,7 +848,7 @@ impl Switches {
     }
 
     /// The names of the switches, as [`Switches::set`] takes them.
-    pub const NAMES: [&'static str; 70] = [
+    pub const NAMES: [&'static str; 71] = [
         "tt",
         "partition",
         "quick_tricks",
